@@ -1,0 +1,74 @@
+// Settings of the local stack: ports and paths from the environment, auth and API settings from
+// supabase/config.toml (the same file `supabase start` reads), and the documented local-only keys.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'smol-toml';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+/**
+ * The JWT secret and keys that `supabase start` prints for every local project. They are public,
+ * for local development only, and never valid on a hosted project.
+ */
+export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+export interface StackConfig {
+  port: number;
+  pgPort: number;
+  dataDir: string;
+  siteUrl: string;
+  api: { schemas: string[]; extraSearchPath: string[]; maxRows: number };
+  auth: {
+    jwtExpiry: number;
+    minimumPasswordLength: number;
+    enableSignup: boolean;
+    enableConfirmations: boolean;
+    refreshTokenRotation: boolean;
+    refreshTokenReuseInterval: number;
+    /** Sign-in and sign-up requests allowed per 5 minutes per IP address (GoTrue's window). */
+    signInSignUpsPer5Min: number;
+    tokenRefreshPer5Min: number;
+  };
+  functions: Record<string, { verifyJwt: boolean }>;
+}
+
+type Toml = Record<string, unknown>;
+const table = (t: unknown, key: string): Toml => ((t as Toml | undefined)?.[key] ?? {}) as Toml;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
+  const toml = parse(readFileSync(path.join(ROOT, 'supabase', 'config.toml'), 'utf8')) as Toml;
+  const api = table(toml, 'api');
+  const auth = table(toml, 'auth');
+  const email = table(auth, 'email');
+  const rate = table(auth, 'rate_limit');
+  const fns = table(toml, 'functions');
+  const port = Number(env.PORT ?? 3000);
+  return {
+    port,
+    pgPort: Number(env.PG_PORT ?? port + 2),
+    dataDir: path.resolve(ROOT, env.DATA_DIR ?? '.data'),
+    siteUrl: env.SITE_URL ?? `http://localhost:${port}`,
+    api: {
+      schemas: (api.schemas as string[] | undefined) ?? ['public'],
+      extraSearchPath: (api.extra_search_path as string[] | undefined) ?? ['public', 'extensions'],
+      maxRows: Number(api.max_rows ?? 1000),
+    },
+    auth: {
+      jwtExpiry: Number(auth.jwt_expiry ?? 3600),
+      minimumPasswordLength: Number(auth.minimum_password_length ?? 6),
+      enableSignup: auth.enable_signup !== false,
+      enableConfirmations: email.enable_confirmations === true,
+      refreshTokenRotation: auth.enable_refresh_token_rotation !== false,
+      refreshTokenReuseInterval: Number(auth.refresh_token_reuse_interval ?? 10),
+      signInSignUpsPer5Min: Number(env.AUTH_RATE_LIMIT_SIGN_IN ?? rate.sign_in_sign_ups ?? 30),
+      tokenRefreshPer5Min: Number(env.AUTH_RATE_LIMIT_REFRESH ?? rate.token_refresh ?? 150),
+    },
+    functions: Object.fromEntries(
+      Object.entries(fns).map(([name, f]) => [name, { verifyJwt: (f as Toml).verify_jwt !== false }]),
+    ),
+  };
+}

@@ -1,0 +1,119 @@
+// Edge functions: the real function code under Deno (from npm), one runtime process for all functions,
+// reached at /functions/v1/<name>/… and, for the `api` function, /api/…. The relay checks the JWT for
+// functions with verify_jwt on, as Supabase's relay does, then forwards the request unchanged.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { request } from 'node:http';
+import path from 'node:path';
+import { ANON_KEY, ROOT, SERVICE_ROLE_KEY, type StackConfig } from './config.ts';
+import { sendJson, type Handler } from './http.ts';
+import { bearerToken, verifyJwt } from './jwt.ts';
+
+function denoBinary(): string {
+  const platform = `${process.platform === 'win32' ? 'win32' : process.platform}-${process.arch}`;
+  const candidates = [
+    path.join(
+      ROOT,
+      'node_modules',
+      '@deno',
+      `${platform}-glibc`.replace('darwin-x64-glibc', 'darwin-x64'),
+      'deno',
+    ),
+    path.join(ROOT, 'node_modules', '@deno', platform, 'deno'),
+  ];
+  return candidates.find((c) => existsSync(c)) ?? path.join(ROOT, 'node_modules', '.bin', 'deno');
+}
+
+async function relayAuthError(header: string | undefined): Promise<string | null> {
+  if (!header) return 'Error: Missing authorization header';
+  const token = bearerToken(header);
+  if (!token) return "Error: Auth header is not 'Bearer {token}'";
+  return (await verifyJwt(token)).ok ? null : 'Invalid JWT';
+}
+
+export async function createFunctions(opts: {
+  config: StackConfig;
+  supabaseUrl: string;
+  dbUrl: string;
+  log: (line: string) => void;
+}): Promise<{ handler: Handler; stop(): Promise<void> }> {
+  const port = opts.config.port + 1;
+  const functionsDir = path.join(ROOT, 'supabase', 'functions');
+  const child = spawn(
+    denoBinary(),
+    [
+      'run',
+      '--allow-net',
+      '--allow-env',
+      '--allow-read',
+      '--config',
+      path.join(functionsDir, 'deno.json'),
+      path.join(ROOT, 'local', 'deno', 'main.ts'),
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        FUNCTIONS_DIR: functionsDir,
+        FUNCTIONS_PORT: String(port),
+        SUPABASE_URL: opts.supabaseUrl,
+        SUPABASE_ANON_KEY: ANON_KEY,
+        SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+        SUPABASE_DB_URL: opts.dbUrl,
+        NO_COLOR: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d;
+      for (const line of d.toString().split('\n')) if (line.trim()) opts.log(`[functions] ${line}`);
+      if (out.includes('edge runtime ready')) resolve();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`The edge runtime exited (${code}):\n${out}`)));
+    child.once('error', reject);
+  });
+
+  const handler: Handler = async (req, res, url) => {
+    const name = url.pathname.split('/')[1] ?? '';
+    if (req.method !== 'OPTIONS' && (opts.config.functions[name]?.verifyJwt ?? true)) {
+      const error = await relayAuthError(req.headers.authorization);
+      if (error) return sendJson(res, 401, { msg: error });
+    }
+    await new Promise<void>((resolve) => {
+      const upstream = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: req.method,
+          path: url.pathname + url.search,
+          headers: req.headers,
+        },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+          up.on('end', resolve);
+        },
+      );
+      upstream.on('error', (e) => {
+        if (!res.headersSent) sendJson(res, 502, { code: 'BOOT_ERROR', message: e.message });
+        resolve();
+      });
+      req.pipe(upstream);
+    });
+  };
+
+  return {
+    handler,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// The local stack: one Node process, one origin. Routes like Supabase's gateway (prefix stripped before
+// the service sees the path) and serves the SPA for everything else.
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import { createAuth } from './auth/index.ts';
+import { loadConfig, ROOT, type StackConfig } from './config.ts';
+import { createFunctions } from './functions.ts';
+import { applyCors, sendJson, type Handler } from './http.ts';
+import { migrate, reset } from './migrate.ts';
+import { startDatabase, type Database } from './postgres.ts';
+import { createRest } from './rest/index.ts';
+import { createStatic } from './static.ts';
+
+export interface Stack {
+  url: string;
+  config: StackConfig;
+  db: Database;
+  stop(): Promise<void>;
+}
+
+export async function startStack(
+  opts: { reset?: boolean; log?: (line: string) => void; config?: StackConfig } = {},
+): Promise<Stack> {
+  const config = opts.config ?? loadConfig();
+  const log = opts.log ?? (() => {});
+  const db = await startDatabase({ dataDir: config.dataDir, port: config.pgPort, log });
+  log(opts.reset ? await reset(db.adminUrl, db.postgresUrl) : await migrate(db.postgresUrl));
+
+  const url = `http://localhost:${config.port}`;
+  const restPool = new pg.Pool({ connectionString: db.authenticatorUrl, max: 10 });
+  const authPool = new pg.Pool({ connectionString: db.authAdminUrl, max: 5 });
+  const rest = await createRest({ pool: restPool, config });
+  const auth = createAuth({ pool: authPool, config, issuer: `${url}/auth/v1` });
+  const functions = await createFunctions({ config, supabaseUrl: url, dbUrl: db.postgresUrl, log });
+  const serveStatic = createStatic(path.join(ROOT, 'web', 'dist'));
+
+  const routes: [prefix: string, handler: Handler, strip: boolean][] = [
+    ['/auth/v1', auth.handler, true],
+    ['/rest/v1', rest.handler, true],
+    ['/functions/v1', functions.handler, true],
+    // The spec's /api/* surface is the `api` function; it sees the path as /api/… either way.
+    ['/api', functions.handler, false],
+  ];
+
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    try {
+      if (url.pathname === '/health') return sendJson(res, 200, { status: 'ok' });
+      for (const [prefix, handler, strip] of routes) {
+        if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) {
+          if (prefix !== '/api' && applyCors(req, res)) return;
+          if (strip) url.pathname = url.pathname.slice(prefix.length) || '/';
+          return await handler(req, res, url);
+        }
+      }
+      await serveStatic(req, res, url);
+    } catch (e) {
+      log(`unhandled error on ${req.method} ${req.url}: ${(e as Error).stack ?? String(e)}`);
+      if (!res.headersSent) sendJson(res, 500, { code: 'XX000', message: 'Internal server error' });
+      else res.destroy();
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, resolve);
+  });
+
+  return {
+    url,
+    config,
+    db,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await functions.stop();
+      await Promise.all([restPool.end(), authPool.end()]);
+      await db.stop();
+    },
+  };
+}

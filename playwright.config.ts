@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Browser tests run in Debian's Chromium (`npx playwright install` cannot download here). Without
+// BASE_URL, Playwright builds the SPA and starts the local stack on E2E_PORT with a fresh database.
+const port = Number(process.env.E2E_PORT ?? 54500);
+const baseURL = process.env.BASE_URL ?? `http://localhost:${port}`;
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: true,
+  reporter: (process.env.PW_REPORTER ?? 'list').split(',').map((name) => [name] as [string]),
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
+  ],
+  webServer: process.env.BASE_URL
+    ? undefined
+    : {
+        command: 'npm run build && tsx local/main.ts',
+        url: `${baseURL}/health`,
+        reuseExistingServer: false,
+        timeout: 180_000,
+        env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? `.data/e2e-${port}`, RESET: '1' },
+      },
+});

@@ -1,0 +1,46 @@
+// Errors carry a stable code end to end; the code decides the HTTP status, and 5xx details never leak.
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'VALIDATION_FAILED'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'ALREADY_EXISTS'
+  | 'CONFLICT'
+  | 'LIMIT_REACHED'
+  | 'INTERNAL';
+
+const STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  ALREADY_EXISTS: 409,
+  CONFLICT: 409,
+  LIMIT_REACHED: 402,
+  INTERNAL: 500,
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+  get status(): number {
+    return STATUS[this.code];
+  }
+}
+
+export function errorResponse(e: unknown, headers: HeadersInit = {}): Response {
+  const error = e instanceof AppError ? e : new AppError('INTERNAL', 'Internal server error');
+  if (!(e instanceof AppError)) console.error(e);
+  const body: Record<string, unknown> = { code: error.code, message: error.message };
+  if (error.details !== undefined) body.details = error.details;
+  return Response.json(body, { status: error.status, headers });
+}

@@ -1,0 +1,30 @@
+// The `api` edge function: the product's /api/* surface (spec section 7) and the logic that needs more
+// than one SQL call. Thin: each route validates its input and calls one SQL function with the caller's
+// JWT, so row-level security decides.
+import { AppError, errorResponse } from '../_shared/errors.ts';
+import { Router } from './router.ts';
+
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, x-org-id',
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+};
+
+const router = new Router().on('GET', '/api/health', () => Response.json({ status: 'ok' }));
+
+Deno.serve(async (req) => {
+  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
+  const url = new URL(req.url);
+  // Reached as /api/… through the app's origin, or as /functions/v1/api/… (seen here as /api/…).
+  const match = router.match(req.method, url.pathname);
+  try {
+    if (match === 404) throw new AppError('NOT_FOUND', `No route for ${url.pathname}`);
+    if (match === 405)
+      throw new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${url.pathname}`);
+    const res = await match.handler(req, match.params);
+    for (const [k, v] of Object.entries(CORS)) res.headers.set(k, v);
+    return res;
+  } catch (e) {
+    return errorResponse(e, CORS);
+  }
+});

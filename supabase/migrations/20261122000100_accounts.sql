@@ -1,0 +1,231 @@
+-- Accounts: profiles (one per auth user), organizations and memberships, the helpers every tenant
+-- policy uses, and the functions the app calls to create an organization.
+
+create extension if not exists pg_trgm with schema extensions;
+create extension if not exists citext with schema extensions;
+
+-- Internals live in `private`, which the API roles cannot call directly.
+create schema if not exists private;
+revoke all on schema private from public;
+grant usage on schema private to authenticated, service_role;
+
+create type public.membership_role as enum ('OWNER', 'MANAGER', 'ACCOUNTANT', 'SALES');
+comment on type public.membership_role is
+  'OWNER: everything incl. billing and deleting the organization; MANAGER: all but billing and deletion; ACCOUNTANT: accounting, read inventory and CRM; SALES: CRM, read products, create invoices.';
+
+-- ---------------------------------------------------------------------------------------------------
+-- profiles
+create table public.profiles (
+  id uuid primary key references auth.users (id) on delete cascade,
+  email text not null,
+  first_name text not null default '' check (char_length(first_name) <= 100),
+  last_name text not null default '' check (char_length(last_name) <= 100),
+  profile_image_url text,
+  locale varchar(5) not null default 'en' check (locale in ('en', 'fr')),
+  onboarding_progress jsonb not null default '{}'::jsonb,
+  total_achievements integer not null default 0 check (total_achievements >= 0),
+  email_verified boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+comment on table public.profiles is 'One row per auth user: the name, locale and onboarding state the app shows. Created by a trigger on auth.users.';
+comment on column public.profiles.email is 'Copy of auth.users.email, kept in sync by trigger; change the email through Auth, not here.';
+comment on column public.profiles.locale is 'Interface language: en or fr.';
+comment on column public.profiles.onboarding_progress is 'Getting Started checklist state, keyed by step.';
+
+-- ---------------------------------------------------------------------------------------------------
+-- organizations
+create table public.organizations (
+  id uuid primary key default gen_random_uuid(),
+  name varchar(255) not null check (btrim(name) <> '' and name = btrim(name)),
+  country char(2) not null,
+  currency char(3) not null,
+  timezone text not null default 'Africa/Lagos',
+  default_tax_rate numeric(5, 2) not null default 0 check (default_tax_rate >= 0 and default_tax_rate <= 100),
+  created_by uuid references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+comment on table public.organizations is 'A business (tenant). Every tenant row carries its org_id.';
+comment on column public.organizations.name is 'Unique across all organizations, compared case-insensitively (organizations_name_key).';
+comment on column public.organizations.currency is 'ISO 4217 code the organization works in by default (SLL accepted beside SLE).';
+comment on column public.organizations.timezone is 'IANA zone in which "this month", due dates and report ranges are computed.';
+comment on column public.organizations.default_tax_rate is 'Percentage prefilled on new invoice lines (from the country''s standard VAT).';
+create unique index organizations_name_key on public.organizations (lower(name));
+
+-- ---------------------------------------------------------------------------------------------------
+-- memberships
+create table public.memberships (
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  role public.membership_role not null default 'SALES',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  primary key (org_id, user_id)
+);
+comment on table public.memberships is 'Who belongs to which organization, with which role. The source of every RLS decision.';
+create index memberships_user_id_idx on public.memberships (user_id);
+
+-- ---------------------------------------------------------------------------------------------------
+-- Helpers used by every policy. They read memberships as their owner (security definer) so a policy on
+-- memberships itself does not recurse, and they depend only on the caller, so a policy written as
+-- `org_id in (select private.member_org_ids())` is evaluated once per statement, not once per row.
+
+create function private.member_org_ids() returns setof uuid
+language sql stable security definer set search_path = ''
+as $$
+  select m.org_id from public.memberships m where m.user_id = (select auth.uid())
+$$;
+
+create function private.org_ids_with_role(p_roles public.membership_role[]) returns setof uuid
+language sql stable security definer set search_path = ''
+as $$
+  select m.org_id from public.memberships m
+   where m.user_id = (select auth.uid()) and m.role = any (p_roles)
+$$;
+
+create function public.is_member(p_org_id uuid) returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select exists (
+    select 1 from public.memberships m where m.org_id = p_org_id and m.user_id = (select auth.uid())
+  )
+$$;
+comment on function public.is_member(uuid) is 'True when the calling user belongs to the organization.';
+
+create function public.has_role(p_org_id uuid, p_roles public.membership_role[]) returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select exists (
+    select 1 from public.memberships m
+     where m.org_id = p_org_id and m.user_id = (select auth.uid()) and m.role = any (p_roles)
+  )
+$$;
+comment on function public.has_role(uuid, public.membership_role[]) is 'True when the calling user has one of the roles in the organization.';
+
+revoke all on function private.member_org_ids() from public;
+revoke all on function private.org_ids_with_role(public.membership_role[]) from public;
+grant execute on function private.member_org_ids() to authenticated, service_role;
+grant execute on function private.org_ids_with_role(public.membership_role[]) to authenticated, service_role;
+revoke execute on function public.is_member(uuid) from public, anon;
+revoke execute on function public.has_role(uuid, public.membership_role[]) from public, anon;
+
+create function private.touch_updated_at() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  new.updated_at := now();
+  return new;
+end
+$$;
+
+create trigger profiles_touch before update on public.profiles
+  for each row execute function private.touch_updated_at();
+create trigger organizations_touch before update on public.organizations
+  for each row execute function private.touch_updated_at();
+create trigger memberships_touch before update on public.memberships
+  for each row execute function private.touch_updated_at();
+
+-- A profile for every auth user, from the metadata given at sign-up.
+create function private.create_profile_for_user() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  insert into public.profiles (id, email, first_name, last_name, locale, email_verified)
+  values (
+    new.id,
+    coalesce(new.email, ''),
+    left(coalesce(new.raw_user_meta_data ->> 'first_name', new.raw_user_meta_data ->> 'firstName', ''), 100),
+    left(coalesce(new.raw_user_meta_data ->> 'last_name', new.raw_user_meta_data ->> 'lastName', ''), 100),
+    case when new.raw_user_meta_data ->> 'locale' = 'fr' then 'fr' else 'en' end,
+    new.email_confirmed_at is not null
+  )
+  on conflict (id) do nothing;
+  return new;
+end
+$$;
+
+create function private.sync_profile_email() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  update public.profiles
+     set email = coalesce(new.email, ''), email_verified = new.email_confirmed_at is not null
+   where id = new.id;
+  return new;
+end
+$$;
+
+create trigger on_auth_user_created after insert on auth.users
+  for each row execute function private.create_profile_for_user();
+create trigger on_auth_user_email_changed after update of email, email_confirmed_at on auth.users
+  for each row execute function private.sync_profile_email();
+
+-- ---------------------------------------------------------------------------------------------------
+-- RLS: nothing for anon; members see their organizations and the profiles of their colleagues.
+alter table public.profiles enable row level security;
+alter table public.profiles force row level security;
+alter table public.organizations enable row level security;
+alter table public.organizations force row level security;
+alter table public.memberships enable row level security;
+alter table public.memberships force row level security;
+
+create policy "Users can read their own profile and their colleagues' profiles"
+  on public.profiles for select to authenticated
+  using (
+    id = (select auth.uid())
+    or id in (select m.user_id from public.memberships m where m.org_id in (select private.member_org_ids()))
+  );
+create policy "Users can update their own profile"
+  on public.profiles for update to authenticated
+  using (id = (select auth.uid()))
+  with check (id = (select auth.uid()));
+
+create policy "Members can read their organizations"
+  on public.organizations for select to authenticated
+  using (id in (select private.member_org_ids()));
+create policy "Owners and managers can update their organization"
+  on public.organizations for update to authenticated
+  using (id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
+  with check (id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+create policy "Owners can delete their organization"
+  on public.organizations for delete to authenticated
+  using (id in (select private.org_ids_with_role('{OWNER}')));
+
+create policy "Members can read the memberships of their organizations"
+  on public.memberships for select to authenticated
+  using (org_id in (select private.member_org_ids()));
+
+-- Columns a member may not change on a profile they can update.
+revoke update on public.profiles from authenticated;
+grant update (first_name, last_name, locale, profile_image_url, onboarding_progress) on public.profiles to authenticated;
+revoke update (id, created_by, created_at) on public.organizations from authenticated;
+
+-- ---------------------------------------------------------------------------------------------------
+-- API: creating an organization makes the caller its OWNER, in one transaction.
+create function public.create_organization(p_name text, p_country text, p_currency text)
+returns public.organizations
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_user uuid := (select auth.uid());
+  v_org public.organizations;
+begin
+  if v_user is null then
+    raise exception 'Not signed in' using errcode = '42501';
+  end if;
+  if exists (select 1 from public.organizations o where lower(o.name) = lower(btrim(p_name))) then
+    raise exception 'An organization with this name already exists'
+      using errcode = '23505', detail = 'Key (name)=(' || btrim(p_name) || ') already exists.';
+  end if;
+  insert into public.organizations (name, country, currency, created_by)
+  values (btrim(p_name), upper(p_country), upper(p_currency), v_user)
+  returning * into v_org;
+  insert into public.memberships (org_id, user_id, role) values (v_org.id, v_user, 'OWNER');
+  return v_org;
+end
+$$;
+comment on function public.create_organization(text, text, text) is
+  'Creates an organization with the caller as OWNER. The name must be unique, compared case-insensitively.';
+revoke execute on function public.create_organization(text, text, text) from public, anon;
+grant execute on function public.create_organization(text, text, text) to authenticated, service_role;

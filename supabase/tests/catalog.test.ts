@@ -1,0 +1,47 @@
+// Guards that hold for every table, including ones added later: a new table without forced RLS and
+// policies fails the suite.
+import { describe, expect, it } from 'vitest';
+import { asOwner } from './harness.ts';
+
+describe('the catalog', () => {
+  it('has row-level security enabled and forced, with policies, on every public table', async () => {
+    const unprotected = await asOwner((sql) =>
+      sql<{ table: string; problem: string }>(`
+        select c.relname as table,
+               case when not c.relrowsecurity then 'RLS disabled'
+                    when not c.relforcerowsecurity then 'RLS not forced'
+                    else 'no policies' end as problem
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = 'public' and c.relkind in ('r', 'p')
+           and (not c.relrowsecurity or not c.relforcerowsecurity
+                or not exists (select 1 from pg_policy p where p.polrelid = c.oid))`),
+    );
+    expect(unprotected).toEqual([]);
+  });
+
+  it('gives anon no policy on any table', async () => {
+    const anonPolicies = await asOwner((sql) =>
+      sql(`select tablename, policyname from pg_policies
+            where schemaname = 'public' and ('anon' = any (roles) or 'public' = any (roles))`),
+    );
+    expect(anonPolicies).toEqual([]);
+  });
+
+  it('connects the API as a role that is neither superuser nor allowed to bypass RLS', async () => {
+    const [role] = await asOwner((sql) =>
+      sql(`select rolsuper, rolbypassrls, rolinherit from pg_roles where rolname = 'authenticator'`),
+    );
+    expect(role).toEqual({ rolsuper: false, rolbypassrls: false, rolinherit: false });
+  });
+
+  it('sets search_path on every function in public and private', async () => {
+    const unsafe = await asOwner((sql) =>
+      sql(`select n.nspname || '.' || p.proname as fn
+             from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+            where n.nspname in ('public', 'private') and p.prokind = 'f'
+              and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) c where c like 'search_path=%')
+              and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`),
+    );
+    expect(unsafe).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+// Vitest global setup: the suites take SUPABASE_URL and keys from the environment, so they run
+// unchanged against `supabase start` or a hosted project. Without SUPABASE_URL, start the local stack
+// on a throwaway data directory (TEST_PORT, default 54400) with a freshly reset database.
+import type { TestProject } from 'vitest/node';
+import { ANON_KEY, loadConfig, SERVICE_ROLE_KEY } from '../local/config.ts';
+import { startStack, type Stack } from '../local/server.ts';
+
+let stack: Stack | undefined;
+
+export default async function setup(project: TestProject) {
+  if (!process.env.SUPABASE_URL) {
+    const port = Number(process.env.TEST_PORT ?? 54400);
+    const config = loadConfig({
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: process.env.TEST_DATA_DIR ?? `.data/test-${port}`,
+      // Tests sign in far more often than people do; the rate-limit test sets its own budget.
+      AUTH_RATE_LIMIT_SIGN_IN: process.env.AUTH_RATE_LIMIT_SIGN_IN ?? '100000',
+    });
+    stack = await startStack({ reset: true, config });
+    process.env.SUPABASE_URL = stack.url;
+    process.env.SUPABASE_ANON_KEY = ANON_KEY;
+    process.env.SUPABASE_SERVICE_ROLE_KEY = SERVICE_ROLE_KEY;
+    process.env.DATABASE_URL = stack.db.postgresUrl;
+    process.env.DATABASE_ADMIN_URL = stack.db.adminUrl;
+  }
+  for (const key of [
+    'SUPABASE_URL',
+    'SUPABASE_ANON_KEY',
+    'SUPABASE_SERVICE_ROLE_KEY',
+    'DATABASE_URL',
+    'DATABASE_ADMIN_URL',
+  ]) {
+    project.provide(key as never, (process.env[key] ?? '') as never);
+  }
+  return async () => {
+    await stack?.stop();
+  };
+}

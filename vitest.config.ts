@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'conformance',
+          include: ['tests/conformance/**/*.test.ts'],
+          globalSetup: ['tests/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'db',
+          include: ['supabase/tests/**/*.test.ts'],
+          globalSetup: ['tests/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'unit',
+          include: ['web/src/**/*.test.{ts,tsx}', 'supabase/functions/**/*.test.ts', 'local/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+    ],
+  },
+});
