@@ -5,6 +5,1064 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      achievements: {
+        Row: {
+          created_at: string;
+          criteria: NonNullable<Json>;
+          description: string;
+          icon: string | null;
+          id: string;
+          is_active: boolean;
+          name: string;
+          points: number;
+          rarity: string;
+          type: Database['public']['Enums']['achievement_type'];
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          criteria?: NonNullable<Json>;
+          description?: string;
+          icon?: string | null;
+          id?: string;
+          is_active?: boolean;
+          name: string;
+          points?: number;
+          rarity?: string;
+          type: Database['public']['Enums']['achievement_type'];
+        };
+        Update: {
+          created_at?: string;
+          criteria?: NonNullable<Json>;
+          description?: string;
+          icon?: string | null;
+          id?: string;
+          is_active?: boolean;
+          name?: string;
+          points?: number;
+          rarity?: string;
+          type?: Database['public']['Enums']['achievement_type'];
+        };
+        Relationships: [];
+      };
+      audit_logs: {
+        Row: {
+          action: string;
+          actor_id: string | null;
+          created_at: string;
+          entity: string;
+          entity_id: string | null;
+          id: string;
+          org_id: string;
+          payload: NonNullable<Json>;
+        };
+        ComputedFields: never;
+        Insert: {
+          action: string;
+          actor_id?: string | null;
+          created_at?: string;
+          entity: string;
+          entity_id?: string | null;
+          id?: string;
+          org_id: string;
+          payload?: NonNullable<Json>;
+        };
+        Update: {
+          action?: string;
+          actor_id?: string | null;
+          created_at?: string;
+          entity?: string;
+          entity_id?: string | null;
+          id?: string;
+          org_id?: string;
+          payload?: NonNullable<Json>;
+        };
+        Relationships: [];
+      };
+      billing_cycles: {
+        Row: {
+          amount: number;
+          billed_at: string | null;
+          created_at: string;
+          currency: string;
+          cycle_number: number;
+          end_date: string;
+          id: string;
+          org_id: string;
+          paid_at: string | null;
+          start_date: string;
+          status: Database['public']['Enums']['billing_cycle_status'];
+          subscription_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          billed_at?: string | null;
+          created_at?: string;
+          currency: string;
+          cycle_number: number;
+          end_date: string;
+          id?: string;
+          org_id: string;
+          paid_at?: string | null;
+          start_date: string;
+          status?: Database['public']['Enums']['billing_cycle_status'];
+          subscription_id: string;
+        };
+        Update: {
+          amount?: number;
+          billed_at?: string | null;
+          created_at?: string;
+          currency?: string;
+          cycle_number?: number;
+          end_date?: string;
+          id?: string;
+          org_id?: string;
+          paid_at?: string | null;
+          start_date?: string;
+          status?: Database['public']['Enums']['billing_cycle_status'];
+          subscription_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'billing_cycles_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'billing_cycles_org_id_subscription_id_fkey';
+            columns: ['org_id', 'subscription_id'];
+            isOneToOne: false;
+            referencedRelation: 'subscriptions';
+            referencedColumns: ['org_id', 'id'];
+          },
+        ];
+      };
+      customers: {
+        Row: {
+          archived: boolean;
+          created_at: string;
+          email: string | null;
+          id: string;
+          name: string;
+          org_id: string;
+          phone: string | null;
+          updated_at: string;
+          version: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          archived?: boolean;
+          created_at?: string;
+          email?: string | null;
+          id?: string;
+          name: string;
+          org_id: string;
+          phone?: string | null;
+          updated_at?: string;
+          version?: number;
+        };
+        Update: {
+          archived?: boolean;
+          created_at?: string;
+          email?: string | null;
+          id?: string;
+          name?: string;
+          org_id?: string;
+          phone?: string | null;
+          updated_at?: string;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'customers_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      document_categories: {
+        Row: {
+          color: string;
+          created_at: string;
+          description: string | null;
+          id: string;
+          is_default: boolean;
+          name: string;
+          org_id: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          color?: string;
+          created_at?: string;
+          description?: string | null;
+          id?: string;
+          is_default?: boolean;
+          name: string;
+          org_id: string;
+          updated_at?: string;
+        };
+        Update: {
+          color?: string;
+          created_at?: string;
+          description?: string | null;
+          id?: string;
+          is_default?: boolean;
+          name?: string;
+          org_id?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'document_categories_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      document_shares: {
+        Row: {
+          created_at: string;
+          document_id: string;
+          expires_at: string | null;
+          id: string;
+          org_id: string;
+          permission: Database['public']['Enums']['share_permission'];
+          shared_by: string | null;
+          shared_with: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          document_id: string;
+          expires_at?: string | null;
+          id?: string;
+          org_id: string;
+          permission?: Database['public']['Enums']['share_permission'];
+          shared_by?: string | null;
+          shared_with: string;
+        };
+        Update: {
+          created_at?: string;
+          document_id?: string;
+          expires_at?: string | null;
+          id?: string;
+          org_id?: string;
+          permission?: Database['public']['Enums']['share_permission'];
+          shared_by?: string | null;
+          shared_with?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'document_shares_org_id_document_id_fkey';
+            columns: ['org_id', 'document_id'];
+            isOneToOne: false;
+            referencedRelation: 'documents';
+            referencedColumns: ['org_id', 'id'];
+          },
+          {
+            foreignKeyName: 'document_shares_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'document_shares_org_id_shared_with_fkey';
+            columns: ['org_id', 'shared_with'];
+            isOneToOne: false;
+            referencedRelation: 'memberships';
+            referencedColumns: ['org_id', 'user_id'];
+          },
+        ];
+      };
+      document_versions: {
+        Row: {
+          change_note: string | null;
+          created_at: string;
+          document_id: string;
+          file_name: string;
+          file_path: string;
+          file_size: number;
+          id: string;
+          org_id: string;
+          uploaded_by: string | null;
+          version_number: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          change_note?: string | null;
+          created_at?: string;
+          document_id: string;
+          file_name: string;
+          file_path: string;
+          file_size: number;
+          id?: string;
+          org_id: string;
+          uploaded_by?: string | null;
+          version_number: number;
+        };
+        Update: {
+          change_note?: string | null;
+          created_at?: string;
+          document_id?: string;
+          file_name?: string;
+          file_path?: string;
+          file_size?: number;
+          id?: string;
+          org_id?: string;
+          uploaded_by?: string | null;
+          version_number?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'document_versions_org_id_document_id_fkey';
+            columns: ['org_id', 'document_id'];
+            isOneToOne: false;
+            referencedRelation: 'documents';
+            referencedColumns: ['org_id', 'id'];
+          },
+          {
+            foreignKeyName: 'document_versions_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      documents: {
+        Row: {
+          category_id: string | null;
+          checksum: string | null;
+          created_at: string;
+          description: string | null;
+          document_date: string | null;
+          expiry_date: string | null;
+          file_name: string;
+          file_path: string;
+          file_size: number;
+          id: string;
+          metadata: NonNullable<Json>;
+          mime_type: string | null;
+          name: string;
+          org_id: string;
+          related_entity_id: string | null;
+          related_entity_type: string | null;
+          status: Database['public']['Enums']['document_status'];
+          tags: string[];
+          type: Database['public']['Enums']['document_type'];
+          updated_at: string;
+          uploaded_by: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          category_id?: string | null;
+          checksum?: string | null;
+          created_at?: string;
+          description?: string | null;
+          document_date?: string | null;
+          expiry_date?: string | null;
+          file_name: string;
+          file_path: string;
+          file_size: number;
+          id?: string;
+          metadata?: NonNullable<Json>;
+          mime_type?: string | null;
+          name: string;
+          org_id: string;
+          related_entity_id?: string | null;
+          related_entity_type?: string | null;
+          status?: Database['public']['Enums']['document_status'];
+          tags?: string[];
+          type?: Database['public']['Enums']['document_type'];
+          updated_at?: string;
+          uploaded_by?: string | null;
+        };
+        Update: {
+          category_id?: string | null;
+          checksum?: string | null;
+          created_at?: string;
+          description?: string | null;
+          document_date?: string | null;
+          expiry_date?: string | null;
+          file_name?: string;
+          file_path?: string;
+          file_size?: number;
+          id?: string;
+          metadata?: NonNullable<Json>;
+          mime_type?: string | null;
+          name?: string;
+          org_id?: string;
+          related_entity_id?: string | null;
+          related_entity_type?: string | null;
+          status?: Database['public']['Enums']['document_status'];
+          tags?: string[];
+          type?: Database['public']['Enums']['document_type'];
+          updated_at?: string;
+          uploaded_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'documents_org_id_category_id_fkey';
+            columns: ['org_id', 'category_id'];
+            isOneToOne: false;
+            referencedRelation: 'document_categories';
+            referencedColumns: ['org_id', 'id'];
+          },
+          {
+            foreignKeyName: 'documents_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      employees: {
+        Row: {
+          created_at: string;
+          email: string | null;
+          id: string;
+          name: string;
+          org_id: string;
+          status: Database['public']['Enums']['employee_status'];
+          title: string | null;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          email?: string | null;
+          id?: string;
+          name: string;
+          org_id: string;
+          status?: Database['public']['Enums']['employee_status'];
+          title?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          email?: string | null;
+          id?: string;
+          name?: string;
+          org_id?: string;
+          status?: Database['public']['Enums']['employee_status'];
+          title?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'employees_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      entitlements: {
+        Row: {
+          enabled: boolean;
+          id: string;
+          key: string;
+          plan: Database['public']['Enums']['license_plan'];
+          value: Json | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          enabled?: boolean;
+          id?: string;
+          key: string;
+          plan: Database['public']['Enums']['license_plan'];
+          value?: Json | null;
+        };
+        Update: {
+          enabled?: boolean;
+          id?: string;
+          key?: string;
+          plan?: Database['public']['Enums']['license_plan'];
+          value?: Json | null;
+        };
+        Relationships: [];
+      };
+      expenses: {
+        Row: {
+          amount: number;
+          category: string;
+          created_at: string;
+          created_by: string | null;
+          currency: string;
+          id: string;
+          note: string | null;
+          org_id: string;
+          paid_at: string;
+          updated_at: string;
+          vendor: string;
+          version: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          category: string;
+          created_at?: string;
+          created_by?: string | null;
+          currency: string;
+          id?: string;
+          note?: string | null;
+          org_id: string;
+          paid_at?: string;
+          updated_at?: string;
+          vendor: string;
+          version?: number;
+        };
+        Update: {
+          amount?: number;
+          category?: string;
+          created_at?: string;
+          created_by?: string | null;
+          currency?: string;
+          id?: string;
+          note?: string | null;
+          org_id?: string;
+          paid_at?: string;
+          updated_at?: string;
+          vendor?: string;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'expenses_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      gamification_events: {
+        Row: {
+          created_at: string;
+          event_type: string;
+          id: string;
+          metadata: NonNullable<Json>;
+          org_id: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          event_type: string;
+          id?: string;
+          metadata?: NonNullable<Json>;
+          org_id: string;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          event_type?: string;
+          id?: string;
+          metadata?: NonNullable<Json>;
+          org_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'gamification_events_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      invitations: {
+        Row: {
+          accepted_at: string | null;
+          accepted_by: string | null;
+          created_at: string;
+          email: string;
+          expires_at: string;
+          id: string;
+          invited_by: string | null;
+          org_id: string;
+          revoked_at: string | null;
+          role: Database['public']['Enums']['membership_role'];
+          token_hash: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          accepted_at?: string | null;
+          accepted_by?: string | null;
+          created_at?: string;
+          email: string;
+          expires_at?: string;
+          id?: string;
+          invited_by?: string | null;
+          org_id: string;
+          revoked_at?: string | null;
+          role?: Database['public']['Enums']['membership_role'];
+          token_hash: string;
+        };
+        Update: {
+          accepted_at?: string | null;
+          accepted_by?: string | null;
+          created_at?: string;
+          email?: string;
+          expires_at?: string;
+          id?: string;
+          invited_by?: string | null;
+          org_id?: string;
+          revoked_at?: string | null;
+          role?: Database['public']['Enums']['membership_role'];
+          token_hash?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'invitations_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      invoice_counters: {
+        Row: {
+          last_number: number;
+          org_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          last_number?: number;
+          org_id: string;
+        };
+        Update: {
+          last_number?: number;
+          org_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'invoice_counters_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: true;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      invoice_items: {
+        Row: {
+          created_at: string;
+          description: string;
+          id: string;
+          invoice_id: string;
+          org_id: string;
+          position: number;
+          product_id: string | null;
+          qty: number;
+          tax_rate: number;
+          unit_price: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          description: string;
+          id?: string;
+          invoice_id: string;
+          org_id: string;
+          position?: number;
+          product_id?: string | null;
+          qty: number;
+          tax_rate?: number;
+          unit_price: number;
+        };
+        Update: {
+          created_at?: string;
+          description?: string;
+          id?: string;
+          invoice_id?: string;
+          org_id?: string;
+          position?: number;
+          product_id?: string | null;
+          qty?: number;
+          tax_rate?: number;
+          unit_price?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'invoice_items_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'invoice_items_org_id_invoice_id_fkey';
+            columns: ['org_id', 'invoice_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['org_id', 'id'];
+          },
+          {
+            foreignKeyName: 'invoice_items_org_id_product_id_fkey';
+            columns: ['org_id', 'product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['org_id', 'id'];
+          },
+        ];
+      };
+      invoice_share_tokens: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          expires_at: string;
+          id: string;
+          invoice_id: string;
+          org_id: string;
+          revoked_at: string | null;
+          token_hash: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          expires_at?: string;
+          id?: string;
+          invoice_id: string;
+          org_id: string;
+          revoked_at?: string | null;
+          token_hash: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          expires_at?: string;
+          id?: string;
+          invoice_id?: string;
+          org_id?: string;
+          revoked_at?: string | null;
+          token_hash?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'invoice_share_tokens_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'invoice_share_tokens_org_id_invoice_id_fkey';
+            columns: ['org_id', 'invoice_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['org_id', 'id'];
+          },
+        ];
+      };
+      invoices: {
+        Row: {
+          amount_paid: number;
+          created_at: string;
+          created_by: string | null;
+          currency: string;
+          customer_id: string;
+          due_at: string | null;
+          id: string;
+          issued_at: string | null;
+          notes: string | null;
+          number: string;
+          org_id: string;
+          status: Database['public']['Enums']['invoice_status'];
+          subtotal: number;
+          tax: number;
+          total: number;
+          updated_at: string;
+          version: number;
+          voided_at: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount_paid?: number;
+          created_at?: string;
+          created_by?: string | null;
+          currency: string;
+          customer_id: string;
+          due_at?: string | null;
+          id?: string;
+          issued_at?: string | null;
+          notes?: string | null;
+          number: string;
+          org_id: string;
+          status?: Database['public']['Enums']['invoice_status'];
+          subtotal?: number;
+          tax?: number;
+          total?: number;
+          updated_at?: string;
+          version?: number;
+          voided_at?: string | null;
+        };
+        Update: {
+          amount_paid?: number;
+          created_at?: string;
+          created_by?: string | null;
+          currency?: string;
+          customer_id?: string;
+          due_at?: string | null;
+          id?: string;
+          issued_at?: string | null;
+          notes?: string | null;
+          number?: string;
+          org_id?: string;
+          status?: Database['public']['Enums']['invoice_status'];
+          subtotal?: number;
+          tax?: number;
+          total?: number;
+          updated_at?: string;
+          version?: number;
+          voided_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'invoices_org_id_customer_id_fkey';
+            columns: ['org_id', 'customer_id'];
+            isOneToOne: false;
+            referencedRelation: 'customers';
+            referencedColumns: ['org_id', 'id'];
+          },
+          {
+            foreignKeyName: 'invoices_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      lead_notes: {
+        Row: {
+          created_at: string;
+          id: string;
+          lead_id: string;
+          note: string;
+          org_id: string;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id?: string;
+          lead_id: string;
+          note: string;
+          org_id: string;
+          user_id?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          lead_id?: string;
+          note?: string;
+          org_id?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'lead_notes_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'lead_notes_org_id_lead_id_fkey';
+            columns: ['org_id', 'lead_id'];
+            isOneToOne: false;
+            referencedRelation: 'leads';
+            referencedColumns: ['org_id', 'id'];
+          },
+        ];
+      };
+      leads: {
+        Row: {
+          close_date: string | null;
+          company: string | null;
+          created_at: string;
+          currency: string | null;
+          id: string;
+          name: string;
+          org_id: string;
+          owner_id: string | null;
+          stage: Database['public']['Enums']['lead_stage'];
+          updated_at: string;
+          value: number | null;
+          version: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          close_date?: string | null;
+          company?: string | null;
+          created_at?: string;
+          currency?: string | null;
+          id?: string;
+          name: string;
+          org_id: string;
+          owner_id?: string | null;
+          stage?: Database['public']['Enums']['lead_stage'];
+          updated_at?: string;
+          value?: number | null;
+          version?: number;
+        };
+        Update: {
+          close_date?: string | null;
+          company?: string | null;
+          created_at?: string;
+          currency?: string | null;
+          id?: string;
+          name?: string;
+          org_id?: string;
+          owner_id?: string | null;
+          stage?: Database['public']['Enums']['lead_stage'];
+          updated_at?: string;
+          value?: number | null;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'leads_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'leads_org_id_owner_id_fkey';
+            columns: ['org_id', 'owner_id'];
+            isOneToOne: false;
+            referencedRelation: 'memberships';
+            referencedColumns: ['org_id', 'user_id'];
+          },
+        ];
+      };
+      licenses: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          end_at: string | null;
+          grace_days: number;
+          id: string;
+          notes: string | null;
+          org_id: string;
+          plan: Database['public']['Enums']['license_plan'];
+          renewal_at: string | null;
+          seats: number;
+          start_at: string;
+          status: Database['public']['Enums']['license_status'];
+          stripe_sub_id: string | null;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          end_at?: string | null;
+          grace_days?: number;
+          id?: string;
+          notes?: string | null;
+          org_id: string;
+          plan?: Database['public']['Enums']['license_plan'];
+          renewal_at?: string | null;
+          seats?: number;
+          start_at?: string;
+          status?: Database['public']['Enums']['license_status'];
+          stripe_sub_id?: string | null;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          end_at?: string | null;
+          grace_days?: number;
+          id?: string;
+          notes?: string | null;
+          org_id?: string;
+          plan?: Database['public']['Enums']['license_plan'];
+          renewal_at?: string | null;
+          seats?: number;
+          start_at?: string;
+          status?: Database['public']['Enums']['license_status'];
+          stripe_sub_id?: string | null;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'licenses_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      member_preferences: {
+        Row: {
+          compact_view: boolean;
+          notify_low_stock: boolean;
+          notify_marketing: boolean;
+          notify_new_leads: boolean;
+          notify_payment_reminders: boolean;
+          notify_team_activity: boolean;
+          org_id: string;
+          theme: string;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          compact_view?: boolean;
+          notify_low_stock?: boolean;
+          notify_marketing?: boolean;
+          notify_new_leads?: boolean;
+          notify_payment_reminders?: boolean;
+          notify_team_activity?: boolean;
+          org_id: string;
+          theme?: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          compact_view?: boolean;
+          notify_low_stock?: boolean;
+          notify_marketing?: boolean;
+          notify_new_leads?: boolean;
+          notify_payment_reminders?: boolean;
+          notify_team_activity?: boolean;
+          org_id?: string;
+          theme?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'member_preferences_org_id_user_id_fkey';
+            columns: ['org_id', 'user_id'];
+            isOneToOne: true;
+            referencedRelation: 'memberships';
+            referencedColumns: ['org_id', 'user_id'];
+          },
+        ];
+      };
       memberships: {
         Row: {
           created_at: string;
@@ -75,6 +1133,127 @@ export type Database = {
         };
         Relationships: [];
       };
+      payments: {
+        Row: {
+          amount: number;
+          created_at: string;
+          created_by: string | null;
+          currency: string;
+          id: string;
+          invoice_id: string;
+          method: string;
+          org_id: string;
+          provider: Database['public']['Enums']['mobile_money_provider'] | null;
+          received_at: string;
+          ref: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          created_at?: string;
+          created_by?: string | null;
+          currency: string;
+          id?: string;
+          invoice_id: string;
+          method: string;
+          org_id: string;
+          provider?: Database['public']['Enums']['mobile_money_provider'] | null;
+          received_at?: string;
+          ref?: string | null;
+        };
+        Update: {
+          amount?: number;
+          created_at?: string;
+          created_by?: string | null;
+          currency?: string;
+          id?: string;
+          invoice_id?: string;
+          method?: string;
+          org_id?: string;
+          provider?: Database['public']['Enums']['mobile_money_provider'] | null;
+          received_at?: string;
+          ref?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payments_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payments_org_id_invoice_id_fkey';
+            columns: ['org_id', 'invoice_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['org_id', 'id'];
+          },
+        ];
+      };
+      products: {
+        Row: {
+          archived: boolean;
+          barcode: string | null;
+          cost: number;
+          created_at: string;
+          id: string;
+          low_stock_threshold: number;
+          name: string;
+          org_id: string;
+          price: number;
+          sku: string;
+          stock_on_hand: number;
+          tax_code: string | null;
+          unit: string;
+          updated_at: string;
+          version: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          archived?: boolean;
+          barcode?: string | null;
+          cost?: number;
+          created_at?: string;
+          id?: string;
+          low_stock_threshold?: number;
+          name: string;
+          org_id: string;
+          price?: number;
+          sku: string;
+          stock_on_hand?: number;
+          tax_code?: string | null;
+          unit?: string;
+          updated_at?: string;
+          version?: number;
+        };
+        Update: {
+          archived?: boolean;
+          barcode?: string | null;
+          cost?: number;
+          created_at?: string;
+          id?: string;
+          low_stock_threshold?: number;
+          name?: string;
+          org_id?: string;
+          price?: number;
+          sku?: string;
+          stock_on_hand?: number;
+          tax_code?: string | null;
+          unit?: string;
+          updated_at?: string;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'products_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       profiles: {
         Row: {
           created_at: string;
@@ -118,6 +1297,509 @@ export type Database = {
         };
         Relationships: [];
       };
+      purchase_order_lines: {
+        Row: {
+          created_at: string;
+          id: string;
+          org_id: string;
+          product_id: string;
+          purchase_order_id: string;
+          quantity: number;
+          unit_cost: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id?: string;
+          org_id: string;
+          product_id: string;
+          purchase_order_id: string;
+          quantity: number;
+          unit_cost?: number;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          org_id?: string;
+          product_id?: string;
+          purchase_order_id?: string;
+          quantity?: number;
+          unit_cost?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'purchase_order_lines_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'purchase_order_lines_org_id_product_id_fkey';
+            columns: ['org_id', 'product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['org_id', 'id'];
+          },
+          {
+            foreignKeyName: 'purchase_order_lines_org_id_purchase_order_id_fkey';
+            columns: ['org_id', 'purchase_order_id'];
+            isOneToOne: false;
+            referencedRelation: 'purchase_orders';
+            referencedColumns: ['org_id', 'id'];
+          },
+        ];
+      };
+      purchase_orders: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          currency: string;
+          expected_at: string | null;
+          id: string;
+          org_id: string;
+          received_at: string | null;
+          status: Database['public']['Enums']['purchase_order_status'];
+          subtotal: number;
+          supplier_id: string;
+          tax: number;
+          total: number;
+          updated_at: string;
+          version: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          currency: string;
+          expected_at?: string | null;
+          id?: string;
+          org_id: string;
+          received_at?: string | null;
+          status?: Database['public']['Enums']['purchase_order_status'];
+          subtotal?: number;
+          supplier_id: string;
+          tax?: number;
+          total?: number;
+          updated_at?: string;
+          version?: number;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          currency?: string;
+          expected_at?: string | null;
+          id?: string;
+          org_id?: string;
+          received_at?: string | null;
+          status?: Database['public']['Enums']['purchase_order_status'];
+          subtotal?: number;
+          supplier_id?: string;
+          tax?: number;
+          total?: number;
+          updated_at?: string;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'purchase_orders_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'purchase_orders_org_id_supplier_id_fkey';
+            columns: ['org_id', 'supplier_id'];
+            isOneToOne: false;
+            referencedRelation: 'suppliers';
+            referencedColumns: ['org_id', 'id'];
+          },
+        ];
+      };
+      stock_moves: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          delta: number;
+          id: string;
+          note: string | null;
+          org_id: string;
+          product_id: string;
+          reason: Database['public']['Enums']['stock_move_reason'];
+          ref_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          delta: number;
+          id?: string;
+          note?: string | null;
+          org_id: string;
+          product_id: string;
+          reason: Database['public']['Enums']['stock_move_reason'];
+          ref_id?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          delta?: number;
+          id?: string;
+          note?: string | null;
+          org_id?: string;
+          product_id?: string;
+          reason?: Database['public']['Enums']['stock_move_reason'];
+          ref_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'stock_moves_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'stock_moves_org_id_product_id_fkey';
+            columns: ['org_id', 'product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['org_id', 'id'];
+          },
+        ];
+      };
+      subscription_invoices: {
+        Row: {
+          attempt_count: number;
+          created_at: string;
+          id: string;
+          invoice_id: string;
+          next_attempt_at: string | null;
+          org_id: string;
+          period_end: string;
+          period_start: string;
+          subscription_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          attempt_count?: number;
+          created_at?: string;
+          id?: string;
+          invoice_id: string;
+          next_attempt_at?: string | null;
+          org_id: string;
+          period_end: string;
+          period_start: string;
+          subscription_id: string;
+        };
+        Update: {
+          attempt_count?: number;
+          created_at?: string;
+          id?: string;
+          invoice_id?: string;
+          next_attempt_at?: string | null;
+          org_id?: string;
+          period_end?: string;
+          period_start?: string;
+          subscription_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'subscription_invoices_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'subscription_invoices_org_id_invoice_id_fkey';
+            columns: ['org_id', 'invoice_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['org_id', 'id'];
+          },
+          {
+            foreignKeyName: 'subscription_invoices_org_id_subscription_id_fkey';
+            columns: ['org_id', 'subscription_id'];
+            isOneToOne: false;
+            referencedRelation: 'subscriptions';
+            referencedColumns: ['org_id', 'id'];
+          },
+        ];
+      };
+      subscription_plans: {
+        Row: {
+          billing_interval: Database['public']['Enums']['billing_interval'];
+          created_at: string;
+          currency: string;
+          description: string | null;
+          features: NonNullable<Json>;
+          id: string;
+          interval_count: number;
+          is_active: boolean;
+          metadata: NonNullable<Json>;
+          name: string;
+          org_id: string;
+          price: number;
+          trial_days: number;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          billing_interval?: Database['public']['Enums']['billing_interval'];
+          created_at?: string;
+          currency: string;
+          description?: string | null;
+          features?: NonNullable<Json>;
+          id?: string;
+          interval_count?: number;
+          is_active?: boolean;
+          metadata?: NonNullable<Json>;
+          name: string;
+          org_id: string;
+          price: number;
+          trial_days?: number;
+          updated_at?: string;
+        };
+        Update: {
+          billing_interval?: Database['public']['Enums']['billing_interval'];
+          created_at?: string;
+          currency?: string;
+          description?: string | null;
+          features?: NonNullable<Json>;
+          id?: string;
+          interval_count?: number;
+          is_active?: boolean;
+          metadata?: NonNullable<Json>;
+          name?: string;
+          org_id?: string;
+          price?: number;
+          trial_days?: number;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'subscription_plans_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      subscriptions: {
+        Row: {
+          cancelled_at: string | null;
+          created_at: string;
+          current_period_end: string | null;
+          current_period_start: string;
+          customer_id: string;
+          discount_percent: number | null;
+          ended_at: string | null;
+          id: string;
+          metadata: NonNullable<Json>;
+          org_id: string;
+          plan_id: string;
+          quantity: number;
+          status: Database['public']['Enums']['subscription_status'];
+          tax_percent: number | null;
+          trial_end: string | null;
+          trial_start: string | null;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          cancelled_at?: string | null;
+          created_at?: string;
+          current_period_end?: string | null;
+          current_period_start?: string;
+          customer_id: string;
+          discount_percent?: number | null;
+          ended_at?: string | null;
+          id?: string;
+          metadata?: NonNullable<Json>;
+          org_id: string;
+          plan_id: string;
+          quantity?: number;
+          status?: Database['public']['Enums']['subscription_status'];
+          tax_percent?: number | null;
+          trial_end?: string | null;
+          trial_start?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          cancelled_at?: string | null;
+          created_at?: string;
+          current_period_end?: string | null;
+          current_period_start?: string;
+          customer_id?: string;
+          discount_percent?: number | null;
+          ended_at?: string | null;
+          id?: string;
+          metadata?: NonNullable<Json>;
+          org_id?: string;
+          plan_id?: string;
+          quantity?: number;
+          status?: Database['public']['Enums']['subscription_status'];
+          tax_percent?: number | null;
+          trial_end?: string | null;
+          trial_start?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'subscriptions_org_id_customer_id_fkey';
+            columns: ['org_id', 'customer_id'];
+            isOneToOne: false;
+            referencedRelation: 'customers';
+            referencedColumns: ['org_id', 'id'];
+          },
+          {
+            foreignKeyName: 'subscriptions_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'subscriptions_org_id_plan_id_fkey';
+            columns: ['org_id', 'plan_id'];
+            isOneToOne: false;
+            referencedRelation: 'subscription_plans';
+            referencedColumns: ['org_id', 'id'];
+          },
+        ];
+      };
+      suppliers: {
+        Row: {
+          archived: boolean;
+          created_at: string;
+          email: string | null;
+          id: string;
+          name: string;
+          org_id: string;
+          phone: string | null;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          archived?: boolean;
+          created_at?: string;
+          email?: string | null;
+          id?: string;
+          name: string;
+          org_id: string;
+          phone?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          archived?: boolean;
+          created_at?: string;
+          email?: string | null;
+          id?: string;
+          name?: string;
+          org_id?: string;
+          phone?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'suppliers_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      sync_mutations: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          mutation_id: string;
+          name: string;
+          org_id: string;
+          request_hash: string;
+          response: Json | null;
+          status: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          mutation_id: string;
+          name: string;
+          org_id: string;
+          request_hash: string;
+          response?: Json | null;
+          status: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          mutation_id?: string;
+          name?: string;
+          org_id?: string;
+          request_hash?: string;
+          response?: Json | null;
+          status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'sync_mutations_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      user_achievements: {
+        Row: {
+          achievement_id: string;
+          created_at: string;
+          id: string;
+          is_unlocked: boolean;
+          max_progress: number;
+          progress: number;
+          unlocked_at: string | null;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          achievement_id: string;
+          created_at?: string;
+          id?: string;
+          is_unlocked?: boolean;
+          max_progress?: number;
+          progress?: number;
+          unlocked_at?: string | null;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          achievement_id?: string;
+          created_at?: string;
+          id?: string;
+          is_unlocked?: boolean;
+          max_progress?: number;
+          progress?: number;
+          unlocked_at?: string | null;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'user_achievements_achievement_id_fkey';
+            columns: ['achievement_id'];
+            isOneToOne: false;
+            referencedRelation: 'achievements';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
     };
     Views: {
       [_ in never]: never;
@@ -143,6 +1825,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      currency_decimals: { Args: { p_currency: string }; Returns: number };
       has_role: {
         Args: { p_org_id: string; p_roles: Database['public']['Enums']['membership_role'][] };
         Returns: boolean;
@@ -150,7 +1833,42 @@ export type Database = {
       is_member: { Args: { p_org_id: string }; Returns: boolean };
     };
     Enums: {
+      achievement_type: 'ONBOARDING' | 'BUSINESS' | 'SOCIAL' | 'MILESTONE' | 'STREAK';
+      billing_cycle_status: 'PENDING' | 'BILLED' | 'PAID' | 'FAILED' | 'CANCELLED';
+      billing_interval: 'WEEKLY' | 'MONTHLY' | 'QUARTERLY' | 'YEARLY';
+      document_status: 'DRAFT' | 'ACTIVE' | 'ARCHIVED' | 'EXPIRED';
+      document_type:
+        | 'INVOICE'
+        | 'RECEIPT'
+        | 'CONTRACT'
+        | 'AGREEMENT'
+        | 'REPORT'
+        | 'TAX_DOCUMENT'
+        | 'BANK_STATEMENT'
+        | 'PURCHASE_ORDER'
+        | 'QUOTE'
+        | 'OTHER';
+      employee_status: 'ACTIVE' | 'INACTIVE';
+      invoice_status: 'QUOTE' | 'ISSUED' | 'PAID' | 'VOID';
+      lead_stage: 'PROSPECT' | 'QUALIFIED' | 'PROPOSAL' | 'CLOSED_WON' | 'CLOSED_LOST';
+      license_plan: 'STARTER' | 'GROWTH' | 'BUSINESS';
+      license_status: 'ACTIVE' | 'TRIAL' | 'SUSPENDED' | 'EXPIRED';
       membership_role: 'OWNER' | 'MANAGER' | 'ACCOUNTANT' | 'SALES';
+      mobile_money_provider:
+        | 'MTN_MOMO'
+        | 'ORANGE_MONEY'
+        | 'WAVE'
+        | 'MPESA'
+        | 'AIRTEL_MONEY'
+        | 'MOOV_MONEY'
+        | 'TELECEL_CASH'
+        | 'FREE_MONEY'
+        | 'AFRIMONEY'
+        | 'OTHER';
+      purchase_order_status: 'DRAFT' | 'APPROVED' | 'RECEIVED';
+      share_permission: 'READ' | 'EDIT';
+      stock_move_reason: 'OPENING' | 'ADJUSTMENT' | 'PURCHASE_RECEIPT' | 'SALE' | 'VOID_RETURN';
+      subscription_status: 'ACTIVE' | 'PAUSED' | 'CANCELLED' | 'EXPIRED';
     };
     CompositeTypes: {
       [_ in never]: never;
@@ -261,7 +1979,44 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {
+      achievement_type: ['ONBOARDING', 'BUSINESS', 'SOCIAL', 'MILESTONE', 'STREAK'],
+      billing_cycle_status: ['PENDING', 'BILLED', 'PAID', 'FAILED', 'CANCELLED'],
+      billing_interval: ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'YEARLY'],
+      document_status: ['DRAFT', 'ACTIVE', 'ARCHIVED', 'EXPIRED'],
+      document_type: [
+        'INVOICE',
+        'RECEIPT',
+        'CONTRACT',
+        'AGREEMENT',
+        'REPORT',
+        'TAX_DOCUMENT',
+        'BANK_STATEMENT',
+        'PURCHASE_ORDER',
+        'QUOTE',
+        'OTHER',
+      ],
+      employee_status: ['ACTIVE', 'INACTIVE'],
+      invoice_status: ['QUOTE', 'ISSUED', 'PAID', 'VOID'],
+      lead_stage: ['PROSPECT', 'QUALIFIED', 'PROPOSAL', 'CLOSED_WON', 'CLOSED_LOST'],
+      license_plan: ['STARTER', 'GROWTH', 'BUSINESS'],
+      license_status: ['ACTIVE', 'TRIAL', 'SUSPENDED', 'EXPIRED'],
       membership_role: ['OWNER', 'MANAGER', 'ACCOUNTANT', 'SALES'],
+      mobile_money_provider: [
+        'MTN_MOMO',
+        'ORANGE_MONEY',
+        'WAVE',
+        'MPESA',
+        'AIRTEL_MONEY',
+        'MOOV_MONEY',
+        'TELECEL_CASH',
+        'FREE_MONEY',
+        'AFRIMONEY',
+        'OTHER',
+      ],
+      purchase_order_status: ['DRAFT', 'APPROVED', 'RECEIVED'],
+      share_permission: ['READ', 'EDIT'],
+      stock_move_reason: ['OPENING', 'ADJUSTMENT', 'PURCHASE_RECEIPT', 'SALE', 'VOID_RETURN'],
+      subscription_status: ['ACTIVE', 'PAUSED', 'CANCELLED', 'EXPIRED'],
     },
   },
 } as const;

@@ -110,6 +110,23 @@ grant execute on function private.org_ids_with_role(public.membership_role[]) to
 revoke execute on function public.is_member(uuid) from public, anon;
 revoke execute on function public.has_role(uuid, public.membership_role[]) from public, anon;
 
+-- For security-definer triggers that read other rows before RLS has had its say: refuse a signed-in
+-- caller who lacks the role, with the same error RLS would give, so nothing leaks through messages.
+create function private.assert_role(p_org_id uuid, p_roles public.membership_role[], p_table text) returns void
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  -- Nested triggers (cascades when an organization is deleted) were allowed by the statement that started them.
+  if pg_trigger_depth() > 1 then
+    return;
+  end if;
+  if (select auth.role()) = 'authenticated' and not public.has_role(p_org_id, p_roles) then
+    raise exception 'new row violates row-level security policy for table "%"', p_table using errcode = '42501';
+  end if;
+end
+$$;
+revoke all on function private.assert_role(uuid, public.membership_role[], text) from public;
+
 create function private.touch_updated_at() returns trigger
 language plpgsql set search_path = ''
 as $$

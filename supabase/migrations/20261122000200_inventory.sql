@@ -1,0 +1,278 @@
+-- Inventory and purchasing: products, suppliers, purchase orders and their lines, and the stock ledger.
+-- Stock on hand changes only through stock moves: a trigger on stock_moves is the one writer of
+-- products.stock_on_hand, so every number can be explained.
+
+create type public.purchase_order_status as enum ('DRAFT', 'APPROVED', 'RECEIVED');
+create type public.stock_move_reason as enum ('OPENING', 'ADJUSTMENT', 'PURCHASE_RECEIPT', 'SALE', 'VOID_RETURN');
+
+-- Bumped on every update so offline edits can say which version they were based on.
+create function private.touch_versioned() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  new.updated_at := now();
+  new.version := old.version + 1;
+  return new;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------------
+create table public.products (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  name varchar(255) not null check (btrim(name) <> ''),
+  sku varchar(100) not null check (btrim(sku) <> ''),
+  barcode varchar(100),
+  unit varchar(50) not null default 'pcs' check (btrim(unit) <> ''),
+  cost numeric(14, 2) not null default 0 check (cost >= 0),
+  price numeric(14, 2) not null default 0 check (price >= 0),
+  tax_code varchar(50),
+  stock_on_hand numeric(14, 3) not null default 0,
+  low_stock_threshold integer not null default 5 check (low_stock_threshold >= 0),
+  archived boolean not null default false,
+  version integer not null default 1,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (org_id, id)
+);
+comment on table public.products is 'What an organization sells or stocks. Archived products keep their history but leave every list.';
+comment on column public.products.stock_on_hand is 'Maintained only by stock_moves (sum of their deltas); never written directly.';
+comment on column public.products.low_stock_threshold is 'At or below this stock the product is "Low Stock"; at or below 0 "Out of Stock".';
+comment on column public.products.archived is 'Set instead of deleting a product that invoices or stock moves refer to.';
+comment on column public.products.version is 'Incremented on every update; offline edits carry the version they were based on.';
+create unique index products_org_sku_key on public.products (org_id, lower(sku)) where not archived;
+create index products_org_name_idx on public.products (org_id, name) where not archived;
+create index products_name_trgm_idx on public.products using gin (name extensions.gin_trgm_ops);
+create index products_sku_trgm_idx on public.products using gin (sku extensions.gin_trgm_ops);
+create index products_org_barcode_idx on public.products (org_id, barcode) where barcode is not null;
+create index products_low_stock_idx on public.products (org_id)
+  where not archived and stock_on_hand <= low_stock_threshold;
+
+create trigger products_touch before update on public.products
+  for each row execute function private.touch_versioned();
+
+-- ---------------------------------------------------------------------------------------------------
+create table public.suppliers (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  name varchar(255) not null check (btrim(name) <> ''),
+  email varchar(255),
+  phone varchar(50),
+  archived boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (org_id, id)
+);
+comment on table public.suppliers is 'Who the organization buys stock from.';
+create index suppliers_org_name_idx on public.suppliers (org_id, name);
+create trigger suppliers_touch before update on public.suppliers
+  for each row execute function private.touch_updated_at();
+
+create table public.purchase_orders (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  supplier_id uuid not null,
+  status public.purchase_order_status not null default 'DRAFT',
+  currency char(3) not null,
+  subtotal numeric(16, 2) not null default 0 check (subtotal >= 0),
+  tax numeric(16, 2) not null default 0 check (tax >= 0),
+  total numeric(16, 2) not null default 0 check (total >= 0),
+  expected_at date,
+  received_at timestamptz,
+  created_by uuid references auth.users (id) on delete set null,
+  version integer not null default 1,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (org_id, id),
+  foreign key (org_id, supplier_id) references public.suppliers (org_id, id)
+);
+comment on table public.purchase_orders is 'An order to a supplier: DRAFT -> APPROVED -> RECEIVED. Receiving adds the lines to stock, once.';
+create index purchase_orders_org_created_idx on public.purchase_orders (org_id, created_at desc);
+create index purchase_orders_supplier_idx on public.purchase_orders (org_id, supplier_id);
+create trigger purchase_orders_touch before update on public.purchase_orders
+  for each row execute function private.touch_versioned();
+
+create table public.purchase_order_lines (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  purchase_order_id uuid not null,
+  product_id uuid not null,
+  quantity numeric(14, 3) not null check (quantity > 0),
+  unit_cost numeric(14, 2) not null default 0 check (unit_cost >= 0),
+  created_at timestamptz not null default now(),
+  unique (org_id, id),
+  foreign key (org_id, purchase_order_id) references public.purchase_orders (org_id, id) on delete cascade,
+  foreign key (org_id, product_id) references public.products (org_id, id)
+);
+comment on table public.purchase_order_lines is 'What a purchase order buys: product, quantity and unit cost.';
+create index purchase_order_lines_order_idx on public.purchase_order_lines (org_id, purchase_order_id);
+create index purchase_order_lines_product_idx on public.purchase_order_lines (org_id, product_id);
+
+-- ---------------------------------------------------------------------------------------------------
+create table public.stock_moves (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  product_id uuid not null,
+  delta numeric(14, 3) not null check (delta <> 0),
+  reason public.stock_move_reason not null,
+  ref_id uuid,
+  note text check (char_length(note) <= 500),
+  created_by uuid references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  unique (org_id, id),
+  foreign key (org_id, product_id) references public.products (org_id, id),
+  check (reason <> 'ADJUSTMENT' or (note is not null and btrim(note) <> ''))
+);
+comment on table public.stock_moves is 'The stock ledger: every change of stock on hand, append-only. stock_on_hand = sum(delta).';
+comment on column public.stock_moves.ref_id is 'The invoice (SALE, VOID_RETURN) or purchase order (PURCHASE_RECEIPT) that caused the move.';
+comment on column public.stock_moves.note is 'Required reason for a manual ADJUSTMENT.';
+create index stock_moves_product_idx on public.stock_moves (org_id, product_id, created_at desc);
+create index stock_moves_ref_idx on public.stock_moves (org_id, ref_id) where ref_id is not null;
+
+-- The one writer of stock_on_hand. The flag tells the guard below that the change comes from here.
+create function private.apply_stock_move() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform set_config('kasuwa.applying_stock_move', 'on', true);
+  update public.products
+     set stock_on_hand = stock_on_hand + new.delta
+   where org_id = new.org_id and id = new.product_id;
+  perform set_config('kasuwa.applying_stock_move', 'off', true);
+  return new;
+end
+$$;
+create trigger stock_moves_apply after insert on public.stock_moves
+  for each row execute function private.apply_stock_move();
+
+create function private.guard_stock_on_hand() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' and new.stock_on_hand <> 0 then
+    raise exception 'Stock on hand starts at 0 and changes only through stock moves'
+      using errcode = '23514', hint = 'Record an OPENING stock move.';
+  end if;
+  if tg_op = 'UPDATE' and new.stock_on_hand is distinct from old.stock_on_hand
+     and coalesce(current_setting('kasuwa.applying_stock_move', true), 'off') <> 'on' then
+    raise exception 'Stock on hand changes only through stock moves'
+      using errcode = '23514', hint = 'Record an ADJUSTMENT stock move with a reason.';
+  end if;
+  return new;
+end
+$$;
+create trigger products_guard_stock before insert or update on public.products
+  for each row execute function private.guard_stock_on_hand();
+
+create function private.refuse_change() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  raise exception '% rows cannot be changed', tg_table_name using errcode = '42501';
+end
+$$;
+-- No delete policy either: only deleting the whole organization removes ledger rows.
+create trigger stock_moves_append_only before update on public.stock_moves
+  for each row execute function private.refuse_change();
+
+-- ---------------------------------------------------------------------------------------------------
+-- RLS: every member reads; OWNER and MANAGER write (role matrix: products, suppliers, purchase orders, stock).
+alter table public.products enable row level security;
+alter table public.products force row level security;
+alter table public.suppliers enable row level security;
+alter table public.suppliers force row level security;
+alter table public.purchase_orders enable row level security;
+alter table public.purchase_orders force row level security;
+alter table public.purchase_order_lines enable row level security;
+alter table public.purchase_order_lines force row level security;
+alter table public.stock_moves enable row level security;
+alter table public.stock_moves force row level security;
+
+create policy "Members can read products" on public.products for select to authenticated
+  using (org_id in (select private.member_org_ids()));
+create policy "Owners and managers can add products" on public.products for insert to authenticated
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+create policy "Owners and managers can edit products" on public.products for update to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+create policy "Owners and managers can delete products" on public.products for delete to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+
+create policy "Members can read suppliers" on public.suppliers for select to authenticated
+  using (org_id in (select private.member_org_ids()));
+create policy "Owners and managers can add suppliers" on public.suppliers for insert to authenticated
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+create policy "Owners and managers can edit suppliers" on public.suppliers for update to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+create policy "Owners and managers can delete suppliers" on public.suppliers for delete to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+
+create policy "Members can read purchase orders" on public.purchase_orders for select to authenticated
+  using (org_id in (select private.member_org_ids()));
+create policy "Owners and managers can create purchase orders" on public.purchase_orders for insert to authenticated
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+create policy "Owners and managers can edit purchase orders" on public.purchase_orders for update to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+create policy "Owners and managers can delete draft purchase orders" on public.purchase_orders for delete to authenticated
+  using (status = 'DRAFT' and org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+
+create policy "Members can read purchase order lines" on public.purchase_order_lines for select to authenticated
+  using (org_id in (select private.member_org_ids()));
+create policy "Owners and managers can add purchase order lines" on public.purchase_order_lines for insert to authenticated
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+create policy "Owners and managers can edit purchase order lines" on public.purchase_order_lines for update to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+create policy "Owners and managers can delete purchase order lines" on public.purchase_order_lines for delete to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+
+create policy "Members can read the stock ledger" on public.stock_moves for select to authenticated
+  using (org_id in (select private.member_org_ids()));
+create policy "Owners and managers can record stock moves" on public.stock_moves for insert to authenticated
+  with check (
+    org_id in (select private.org_ids_with_role('{OWNER,MANAGER}'))
+    and created_by = (select auth.uid())
+    and reason in ('OPENING', 'ADJUSTMENT')
+  );
+
+-- A purchase order's lines change only while it is a draft; receiving is a one-way door.
+create function private.guard_purchase_order() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if tg_op = 'UPDATE' and new.status <> old.status then
+    if not ((old.status = 'DRAFT' and new.status = 'APPROVED') or (old.status = 'APPROVED' and new.status = 'RECEIVED')) then
+      raise exception 'A purchase order cannot go from % to %', old.status, new.status using errcode = '23514';
+    end if;
+    if new.status = 'RECEIVED' then
+      new.received_at := now();
+      insert into public.stock_moves (org_id, product_id, delta, reason, ref_id, created_by)
+      select l.org_id, l.product_id, l.quantity, 'PURCHASE_RECEIPT', l.purchase_order_id, (select auth.uid())
+        from public.purchase_order_lines l
+       where l.org_id = new.org_id and l.purchase_order_id = new.id;
+    end if;
+  end if;
+  return new;
+end
+$$;
+create trigger purchase_orders_guard before update on public.purchase_orders
+  for each row execute function private.guard_purchase_order();
+
+create function private.guard_purchase_order_lines() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_row public.purchase_order_lines := coalesce(new, old);
+begin
+  perform private.assert_role(v_row.org_id, '{OWNER,MANAGER}', 'purchase_order_lines');
+  if exists (select 1 from public.purchase_orders po
+              where po.org_id = v_row.org_id and po.id = v_row.purchase_order_id and po.status <> 'DRAFT') then
+    raise exception 'Only a DRAFT purchase order''s lines can change' using errcode = '23514';
+  end if;
+  return coalesce(new, old);
+end
+$$;
+create trigger purchase_order_lines_guard before insert or update or delete on public.purchase_order_lines
+  for each row execute function private.guard_purchase_order_lines();

@@ -1,0 +1,387 @@
+-- Sales: customers, invoices with lines, payments, gap-free invoice numbers and share links.
+-- The rules hold whoever writes (the SPA, /api, an admin in the dashboard): numbers are assigned here,
+-- totals are computed from the lines, statuses move only along QUOTE -> ISSUED -> PAID and
+-- QUOTE/ISSUED -> VOID, issuing takes stock out and voiding puts it back, once.
+
+create type public.invoice_status as enum ('QUOTE', 'ISSUED', 'PAID', 'VOID');
+create type public.mobile_money_provider as enum (
+  'MTN_MOMO', 'ORANGE_MONEY', 'WAVE', 'MPESA', 'AIRTEL_MONEY', 'MOOV_MONEY', 'TELECEL_CASH', 'FREE_MONEY',
+  'AFRIMONEY', 'OTHER'
+);
+
+-- Minor units per currency (spec currency table): XOF and GNF have none.
+create function public.currency_decimals(p_currency text) returns integer
+language sql immutable set search_path = ''
+as $$
+  select case upper(p_currency) when 'XOF' then 0 when 'XAF' then 0 when 'GNF' then 0 else 2 end
+$$;
+comment on function public.currency_decimals(text) is 'Decimals money is rounded to in this currency (XOF, GNF: 0; others 2).';
+
+-- ---------------------------------------------------------------------------------------------------
+create table public.customers (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  name varchar(255) not null check (btrim(name) <> ''),
+  email varchar(255) check (email is null or email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'),
+  phone varchar(50),
+  archived boolean not null default false,
+  version integer not null default 1,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (org_id, id)
+);
+comment on table public.customers is 'People and businesses the organization sells to.';
+create index customers_org_created_idx on public.customers (org_id, created_at desc);
+create index customers_org_name_idx on public.customers (org_id, name);
+create index customers_name_trgm_idx on public.customers using gin (name extensions.gin_trgm_ops);
+create index customers_org_phone_idx on public.customers (org_id, phone) where phone is not null;
+create index customers_org_email_idx on public.customers (org_id, lower(email)) where email is not null;
+create trigger customers_touch before update on public.customers
+  for each row execute function private.touch_versioned();
+
+-- ---------------------------------------------------------------------------------------------------
+create table public.invoice_counters (
+  org_id uuid primary key references public.organizations (id) on delete cascade,
+  last_number bigint not null default 0 check (last_number >= 0)
+);
+comment on table public.invoice_counters is 'The last invoice number given per organization; bumped in the invoice''s own transaction, so numbers have no gaps.';
+
+create table public.invoices (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  customer_id uuid not null,
+  number varchar(100) not null,
+  status public.invoice_status not null default 'QUOTE',
+  currency char(3) not null,
+  subtotal numeric(16, 2) not null default 0 check (subtotal >= 0),
+  tax numeric(16, 2) not null default 0 check (tax >= 0),
+  total numeric(16, 2) not null default 0 check (total >= 0),
+  amount_paid numeric(16, 2) not null default 0 check (amount_paid >= 0 and amount_paid <= total),
+  issued_at timestamptz,
+  due_at date,
+  voided_at timestamptz,
+  notes text check (char_length(notes) <= 2000),
+  created_by uuid references auth.users (id) on delete set null,
+  version integer not null default 1,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (org_id, id),
+  unique (org_id, number),
+  foreign key (org_id, customer_id) references public.customers (org_id, id)
+);
+comment on table public.invoices is 'Quotes and invoices. Totals come from invoice_items; status moves QUOTE -> ISSUED -> PAID, QUOTE/ISSUED -> VOID.';
+comment on column public.invoices.number is 'Assigned by the server (INV-000001), per organization, without gaps.';
+comment on column public.invoices.amount_paid is 'Sum of payments; the invoice becomes PAID when it reaches the total.';
+comment on column public.invoices.due_at is 'Due date, in the organization''s time zone.';
+create index invoices_org_created_idx on public.invoices (org_id, created_at desc);
+create index invoices_org_status_idx on public.invoices (org_id, status, created_at desc);
+create index invoices_customer_idx on public.invoices (org_id, customer_id);
+create index invoices_number_trgm_idx on public.invoices using gin (number extensions.gin_trgm_ops);
+create index invoices_org_issued_idx on public.invoices (org_id, issued_at) where issued_at is not null;
+
+create table public.invoice_items (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  invoice_id uuid not null,
+  product_id uuid,
+  description varchar(500) not null check (btrim(description) <> ''),
+  qty numeric(14, 3) not null check (qty > 0),
+  unit_price numeric(14, 2) not null check (unit_price >= 0),
+  tax_rate numeric(5, 2) not null default 0 check (tax_rate >= 0 and tax_rate <= 100),
+  position integer not null default 0,
+  created_at timestamptz not null default now(),
+  unique (org_id, id),
+  foreign key (org_id, invoice_id) references public.invoices (org_id, id) on delete cascade,
+  foreign key (org_id, product_id) references public.products (org_id, id)
+);
+comment on table public.invoice_items is 'Lines of an invoice: a product from inventory or free text, quantity, unit price and tax rate.';
+comment on column public.invoice_items.tax_rate is 'Percentage; defaults in the app to the organization''s default_tax_rate.';
+create index invoice_items_invoice_idx on public.invoice_items (org_id, invoice_id, position);
+create index invoice_items_product_idx on public.invoice_items (org_id, product_id) where product_id is not null;
+
+create table public.payments (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  invoice_id uuid not null,
+  method varchar(100) not null check (method in ('cash', 'bank-transfer', 'mobile-money', 'card', 'check')),
+  provider public.mobile_money_provider,
+  amount numeric(16, 2) not null check (amount > 0),
+  currency char(3) not null,
+  ref varchar(255),
+  received_at timestamptz not null default now(),
+  created_by uuid references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  unique (org_id, id),
+  foreign key (org_id, invoice_id) references public.invoices (org_id, id),
+  check (provider is null or method = 'mobile-money')
+);
+comment on table public.payments is 'Money received against an ISSUED invoice; never more than its balance. Revenue is the sum of payments.';
+comment on column public.payments.provider is 'Mobile money operator, for method mobile-money.';
+comment on column public.payments.ref is 'Transaction reference (mobile money id, bank reference, cheque number).';
+create index payments_org_received_idx on public.payments (org_id, received_at desc);
+create index payments_invoice_idx on public.payments (org_id, invoice_id);
+
+create table public.invoice_share_tokens (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  invoice_id uuid not null,
+  token_hash text not null unique,
+  created_by uuid references auth.users (id) on delete set null,
+  expires_at timestamptz not null default now() + interval '30 days',
+  revoked_at timestamptz,
+  created_at timestamptz not null default now(),
+  unique (org_id, id),
+  foreign key (org_id, invoice_id) references public.invoices (org_id, id) on delete cascade
+);
+comment on table public.invoice_share_tokens is 'Public links to view one invoice without signing in (e.g. sent by WhatsApp). Only the token''s SHA-256 is stored.';
+create index invoice_share_tokens_invoice_idx on public.invoice_share_tokens (org_id, invoice_id);
+
+-- ---------------------------------------------------------------------------------------------------
+-- Numbering: the counter row is locked by the update, so concurrent invoices wait; a rolled-back
+-- invoice rolls its number back too.
+create function private.assign_invoice_number() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_next bigint;
+begin
+  perform private.assert_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}', 'invoices');
+  if new.status <> 'QUOTE' or new.amount_paid <> 0 or new.subtotal <> 0 or new.tax <> 0 or new.total <> 0 then
+    raise exception 'A new invoice starts as an empty QUOTE; add its lines, then issue it'
+      using errcode = '23514';
+  end if;
+  insert into public.invoice_counters as c (org_id, last_number) values (new.org_id, 1)
+  on conflict (org_id) do update set last_number = c.last_number + 1
+  returning last_number into v_next;
+  new.number := 'INV-' || lpad(v_next::text, 6, '0');
+  new.issued_at := null;
+  return new;
+end
+$$;
+create trigger invoices_assign_number before insert on public.invoices
+  for each row execute function private.assign_invoice_number();
+
+-- Totals from the lines, each line rounded to the currency's decimals.
+create function private.recompute_invoice_totals() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_row public.invoice_items := coalesce(new, old);
+begin
+  perform set_config('kasuwa.recomputing_totals', 'on', true);
+  update public.invoices i
+     set subtotal = t.subtotal, tax = t.tax, total = t.subtotal + t.tax
+    from (
+      select coalesce(sum(round(it.qty * it.unit_price, public.currency_decimals(inv.currency))), 0) as subtotal,
+             coalesce(sum(round(round(it.qty * it.unit_price, public.currency_decimals(inv.currency)) * it.tax_rate / 100,
+                                public.currency_decimals(inv.currency))), 0) as tax
+        from public.invoices inv
+        left join public.invoice_items it on it.org_id = inv.org_id and it.invoice_id = inv.id
+       where inv.org_id = v_row.org_id and inv.id = v_row.invoice_id
+    ) t
+   where i.org_id = v_row.org_id and i.id = v_row.invoice_id;
+  perform set_config('kasuwa.recomputing_totals', 'off', true);
+  return null;
+end
+$$;
+create trigger invoice_items_totals after insert or update or delete on public.invoice_items
+  for each row execute function private.recompute_invoice_totals();
+
+create function private.guard_invoice_items() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_row public.invoice_items := coalesce(new, old);
+  v_status public.invoice_status;
+begin
+  perform private.assert_role(v_row.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}', 'invoice_items');
+  select status into v_status from public.invoices where org_id = v_row.org_id and id = v_row.invoice_id;
+  -- Absent: the invoice itself is being deleted (cascade), which only happens with its organization.
+  if v_status is not null and v_status <> 'QUOTE' then
+    raise exception 'Only a QUOTE''s lines can change' using errcode = '23514';
+  end if;
+  return coalesce(new, old);
+end
+$$;
+create trigger invoice_items_guard before insert or update or delete on public.invoice_items
+  for each row execute function private.guard_invoice_items();
+
+-- Status transitions and their stock effects.
+create function private.guard_invoice() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_paying boolean := coalesce(current_setting('kasuwa.applying_payment', true), 'off') = 'on';
+  v_totals boolean := coalesce(current_setting('kasuwa.recomputing_totals', true), 'off') = 'on';
+begin
+  if new.number <> old.number then
+    raise exception 'An invoice number never changes' using errcode = '23514';
+  end if;
+  if (new.subtotal, new.tax, new.total) is distinct from (old.subtotal, old.tax, old.total) and not v_totals then
+    raise exception 'Invoice totals are computed from its lines' using errcode = '23514';
+  end if;
+  if new.amount_paid <> old.amount_paid and not v_paying then
+    raise exception 'The amount paid changes only by recording a payment' using errcode = '23514';
+  end if;
+  if old.status <> 'QUOTE' and (new.customer_id, new.currency) is distinct from (old.customer_id, old.currency) then
+    raise exception 'Only a QUOTE''s customer and currency can change' using errcode = '23514';
+  end if;
+  if new.status = old.status then
+    return new;
+  end if;
+
+  if old.status = 'QUOTE' and new.status = 'ISSUED' then
+    if new.total <= 0 then
+      raise exception 'An invoice needs at least one line with an amount before it is issued' using errcode = '23514';
+    end if;
+    new.issued_at := coalesce(new.issued_at, now());
+    insert into public.stock_moves (org_id, product_id, delta, reason, ref_id, created_by)
+    select it.org_id, it.product_id, -sum(it.qty), 'SALE', new.id, (select auth.uid())
+      from public.invoice_items it
+     where it.org_id = new.org_id and it.invoice_id = new.id and it.product_id is not null
+     group by it.org_id, it.product_id;
+  elsif old.status = 'ISSUED' and new.status = 'PAID' and v_paying then
+    null;
+  elsif old.status in ('QUOTE', 'ISSUED') and new.status = 'VOID' then
+    if old.amount_paid > 0 then
+      raise exception 'An invoice with payments cannot be voided' using errcode = '23514';
+    end if;
+    new.voided_at := now();
+    if old.status = 'ISSUED' then
+      insert into public.stock_moves (org_id, product_id, delta, reason, ref_id, created_by)
+      select it.org_id, it.product_id, sum(it.qty), 'VOID_RETURN', new.id, (select auth.uid())
+        from public.invoice_items it
+       where it.org_id = new.org_id and it.invoice_id = new.id and it.product_id is not null
+       group by it.org_id, it.product_id;
+    end if;
+  else
+    raise exception 'An invoice cannot go from % to %', old.status, new.status using errcode = '23514';
+  end if;
+  return new;
+end
+$$;
+create trigger invoices_guard before update on public.invoices
+  for each row execute function private.guard_invoice();
+
+-- A payment needs an ISSUED invoice with a balance at least as large; it may complete the invoice.
+create function private.apply_payment() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_invoice public.invoices;
+begin
+  perform private.assert_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}', 'payments');
+  select * into v_invoice from public.invoices
+   where org_id = new.org_id and id = new.invoice_id for update;
+  if v_invoice.status <> 'ISSUED' then
+    raise exception 'Payments can be recorded only against an ISSUED invoice' using errcode = '23514';
+  end if;
+  new.currency := coalesce(new.currency, v_invoice.currency);
+  if new.currency <> v_invoice.currency then
+    raise exception 'A payment is in its invoice''s currency (%)', v_invoice.currency using errcode = '23514';
+  end if;
+  if new.amount > v_invoice.total - v_invoice.amount_paid then
+    raise exception 'The payment is more than the balance due (% %)', v_invoice.total - v_invoice.amount_paid, v_invoice.currency
+      using errcode = '23514';
+  end if;
+  if new.amount <> round(new.amount, public.currency_decimals(new.currency)) then
+    raise exception '% amounts have % decimals', new.currency, public.currency_decimals(new.currency) using errcode = '23514';
+  end if;
+  perform set_config('kasuwa.applying_payment', 'on', true);
+  update public.invoices
+     set amount_paid = amount_paid + new.amount,
+         status = case when amount_paid + new.amount >= total then 'PAID'::public.invoice_status else status end
+   where org_id = new.org_id and id = new.invoice_id;
+  perform set_config('kasuwa.applying_payment', 'off', true);
+  return new;
+end
+$$;
+create trigger payments_apply before insert on public.payments
+  for each row execute function private.apply_payment();
+create trigger payments_append_only before update on public.payments
+  for each row execute function private.refuse_change();
+
+-- ---------------------------------------------------------------------------------------------------
+-- RLS (role matrix): customers edit for all; invoices edit for OWNER/MANAGER/ACCOUNTANT, SALES create
+-- and read and edit their own QUOTEs; payments edit for OWNER/MANAGER/ACCOUNTANT, read for SALES.
+alter table public.customers enable row level security;
+alter table public.customers force row level security;
+alter table public.invoice_counters enable row level security;
+alter table public.invoice_counters force row level security;
+alter table public.invoices enable row level security;
+alter table public.invoices force row level security;
+alter table public.invoice_items enable row level security;
+alter table public.invoice_items force row level security;
+alter table public.payments enable row level security;
+alter table public.payments force row level security;
+alter table public.invoice_share_tokens enable row level security;
+alter table public.invoice_share_tokens force row level security;
+
+create policy "Members can read customers" on public.customers for select to authenticated
+  using (org_id in (select private.member_org_ids()));
+create policy "Members can add customers" on public.customers for insert to authenticated
+  with check (org_id in (select private.member_org_ids()));
+create policy "Members can edit customers" on public.customers for update to authenticated
+  using (org_id in (select private.member_org_ids()))
+  with check (org_id in (select private.member_org_ids()));
+create policy "Owners and managers can delete customers" on public.customers for delete to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+
+create policy "Members can read their invoice counter" on public.invoice_counters for select to authenticated
+  using (org_id in (select private.member_org_ids()));
+
+create policy "Members can read invoices" on public.invoices for select to authenticated
+  using (org_id in (select private.member_org_ids()));
+create policy "Members can create invoices" on public.invoices for insert to authenticated
+  with check (org_id in (select private.member_org_ids()) and created_by = (select auth.uid()));
+create policy "Owners, managers and accountants can edit invoices" on public.invoices for update to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+create policy "Sales members can edit, issue or void their own quotes" on public.invoices for update to authenticated
+  using (org_id in (select private.org_ids_with_role('{SALES}')) and created_by = (select auth.uid()) and status = 'QUOTE')
+  with check (
+    org_id in (select private.org_ids_with_role('{SALES}')) and created_by = (select auth.uid())
+    and status in ('QUOTE', 'ISSUED', 'VOID')
+  );
+
+create policy "Members can read invoice lines" on public.invoice_items for select to authenticated
+  using (org_id in (select private.member_org_ids()));
+create policy "Invoice editors can add lines" on public.invoice_items for insert to authenticated
+  with check (
+    org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'))
+    or (org_id in (select private.org_ids_with_role('{SALES}'))
+        and invoice_id in (select i.id from public.invoices i where i.created_by = (select auth.uid())))
+  );
+create policy "Invoice editors can edit lines" on public.invoice_items for update to authenticated
+  using (
+    org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'))
+    or (org_id in (select private.org_ids_with_role('{SALES}'))
+        and invoice_id in (select i.id from public.invoices i where i.created_by = (select auth.uid())))
+  );
+create policy "Invoice editors can delete lines" on public.invoice_items for delete to authenticated
+  using (
+    org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'))
+    or (org_id in (select private.org_ids_with_role('{SALES}'))
+        and invoice_id in (select i.id from public.invoices i where i.created_by = (select auth.uid())))
+  );
+
+create policy "Members can read payments" on public.payments for select to authenticated
+  using (org_id in (select private.member_org_ids()));
+create policy "Owners, managers and accountants can record payments" on public.payments for insert to authenticated
+  with check (
+    org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')) and created_by = (select auth.uid())
+  );
+
+create policy "Members can read share links" on public.invoice_share_tokens for select to authenticated
+  using (org_id in (select private.member_org_ids()));
+create policy "Members can create share links" on public.invoice_share_tokens for insert to authenticated
+  with check (org_id in (select private.member_org_ids()) and created_by = (select auth.uid()));
+create policy "Creators and invoice editors can revoke share links" on public.invoice_share_tokens for update to authenticated
+  using (
+    created_by = (select auth.uid()) or org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'))
+  )
+  with check (org_id in (select private.member_org_ids()));
+create policy "Creators and invoice editors can delete share links" on public.invoice_share_tokens for delete to authenticated
+  using (
+    created_by = (select auth.uid()) or org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'))
+  );

@@ -1,0 +1,149 @@
+-- Team: managing memberships, invitations, members' preferences, and employees (staff who don't use the app).
+
+create type public.employee_status as enum ('ACTIVE', 'INACTIVE');
+
+-- ---------------------------------------------------------------------------------------------------
+-- Memberships are managed by OWNER and MANAGER; a MANAGER can neither grant nor remove OWNER; the last
+-- OWNER can be neither demoted nor removed. New memberships come only from create_organization and
+-- accepting an invitation (security definer functions).
+create policy "Owners can change any member's role" on public.memberships for update to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER}')))
+  with check (org_id in (select private.org_ids_with_role('{OWNER}')));
+create policy "Managers can change non-owners' roles, but not to owner" on public.memberships for update to authenticated
+  using (org_id in (select private.org_ids_with_role('{MANAGER}')) and role <> 'OWNER')
+  with check (org_id in (select private.org_ids_with_role('{MANAGER}')) and role <> 'OWNER');
+create policy "Owners can remove any member" on public.memberships for delete to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER}')));
+create policy "Managers can remove non-owners" on public.memberships for delete to authenticated
+  using (org_id in (select private.org_ids_with_role('{MANAGER}')) and role <> 'OWNER');
+create policy "Members can leave an organization" on public.memberships for delete to authenticated
+  using (user_id = (select auth.uid()));
+
+create function private.keep_an_owner() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  -- Deleting the whole organization cascades here; that is allowed.
+  if pg_trigger_depth() > 1 then
+    return coalesce(new, old);
+  end if;
+  if old.role = 'OWNER' and (tg_op = 'DELETE' or new.role <> 'OWNER')
+     and not exists (select 1 from public.memberships m
+                      where m.org_id = old.org_id and m.role = 'OWNER' and m.user_id <> old.user_id) then
+    raise exception 'An organization needs at least one owner' using errcode = '23514',
+      hint = 'Make another member an owner first.';
+  end if;
+  if tg_op = 'UPDATE' and (new.org_id, new.user_id) is distinct from (old.org_id, old.user_id) then
+    raise exception 'A membership cannot move to another user or organization' using errcode = '23514';
+  end if;
+  return coalesce(new, old);
+end
+$$;
+create trigger memberships_keep_an_owner before update or delete on public.memberships
+  for each row execute function private.keep_an_owner();
+
+-- ---------------------------------------------------------------------------------------------------
+create table public.invitations (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  email extensions.citext not null check (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'),
+  role public.membership_role not null default 'SALES',
+  token_hash text not null unique,
+  invited_by uuid references auth.users (id) on delete set null,
+  expires_at timestamptz not null default now() + interval '7 days',
+  accepted_at timestamptz,
+  accepted_by uuid references auth.users (id) on delete set null,
+  revoked_at timestamptz,
+  created_at timestamptz not null default now(),
+  unique (org_id, id)
+);
+comment on table public.invitations is 'An invitation to join an organization with a role. Pending until accepted, revoked or expired (7 days).';
+comment on column public.invitations.token_hash is 'SHA-256 of the secret in the invite link; the secret itself is never stored.';
+create unique index invitations_pending_email_key on public.invitations (org_id, email)
+  where accepted_at is null and revoked_at is null;
+create index invitations_org_created_idx on public.invitations (org_id, created_at desc);
+
+alter table public.invitations enable row level security;
+alter table public.invitations force row level security;
+
+create policy "Members can read their organization's invitations" on public.invitations for select to authenticated
+  using (org_id in (select private.member_org_ids()));
+create policy "Owners can invite with any role" on public.invitations for insert to authenticated
+  with check (org_id in (select private.org_ids_with_role('{OWNER}')) and invited_by = (select auth.uid()));
+create policy "Managers can invite anyone but owners" on public.invitations for insert to authenticated
+  with check (
+    org_id in (select private.org_ids_with_role('{MANAGER}')) and role <> 'OWNER' and invited_by = (select auth.uid())
+  );
+create policy "Owners can revoke invitations" on public.invitations for update to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER}')))
+  with check (org_id in (select private.org_ids_with_role('{OWNER}')));
+create policy "Managers can revoke invitations but owners'" on public.invitations for update to authenticated
+  using (org_id in (select private.org_ids_with_role('{MANAGER}')) and role <> 'OWNER')
+  with check (org_id in (select private.org_ids_with_role('{MANAGER}')) and role <> 'OWNER');
+create policy "Owners and managers can delete invitations" on public.invitations for delete to authenticated
+  using (
+    org_id in (select private.org_ids_with_role('{OWNER}'))
+    or (org_id in (select private.org_ids_with_role('{MANAGER}')) and role <> 'OWNER')
+  );
+
+-- ---------------------------------------------------------------------------------------------------
+create table public.member_preferences (
+  org_id uuid not null,
+  user_id uuid not null,
+  theme text not null default 'system' check (theme in ('light', 'dark', 'system')),
+  compact_view boolean not null default false,
+  notify_low_stock boolean not null default true,
+  notify_payment_reminders boolean not null default true,
+  notify_new_leads boolean not null default true,
+  notify_team_activity boolean not null default false,
+  notify_marketing boolean not null default false,
+  updated_at timestamptz not null default now(),
+  primary key (org_id, user_id),
+  foreign key (org_id, user_id) references public.memberships (org_id, user_id) on delete cascade
+);
+comment on table public.member_preferences is 'A member''s saved preferences (Settings > Preferences and Notifications) in one organization.';
+create trigger member_preferences_touch before update on public.member_preferences
+  for each row execute function private.touch_updated_at();
+
+alter table public.member_preferences enable row level security;
+alter table public.member_preferences force row level security;
+create policy "Members can read their own preferences" on public.member_preferences for select to authenticated
+  using (user_id = (select auth.uid()));
+create policy "Members can save their own preferences" on public.member_preferences for insert to authenticated
+  with check (user_id = (select auth.uid()) and org_id in (select private.member_org_ids()));
+create policy "Members can change their own preferences" on public.member_preferences for update to authenticated
+  using (user_id = (select auth.uid()))
+  with check (user_id = (select auth.uid()) and org_id in (select private.member_org_ids()));
+
+-- ---------------------------------------------------------------------------------------------------
+create table public.employees (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  name varchar(255) not null check (btrim(name) <> ''),
+  email varchar(255) check (email is null or email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'),
+  title varchar(255),
+  status public.employee_status not null default 'ACTIVE',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (org_id, id)
+);
+comment on table public.employees is 'Staff who do not use the app (shop assistants, drivers): a simple list.';
+create index employees_org_name_idx on public.employees (org_id, name);
+create trigger employees_touch before update on public.employees
+  for each row execute function private.touch_updated_at();
+
+alter table public.employees enable row level security;
+alter table public.employees force row level security;
+create policy "Members can read employees" on public.employees for select to authenticated
+  using (org_id in (select private.member_org_ids()));
+create policy "Owners and managers can add employees" on public.employees for insert to authenticated
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+create policy "Owners and managers can edit employees" on public.employees for update to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+create policy "Owners and managers can delete employees" on public.employees for delete to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+
+-- Only the role of a membership is edited through the API.
+revoke update on public.memberships from authenticated;
+grant update (role) on public.memberships to authenticated;

@@ -1,0 +1,279 @@
+-- The product's plans (licenses and their entitlements, enforced as plan limits), and the recurring
+-- billing an organization can run for its own customers (subscription plans, subscriptions, cycles).
+
+create type public.license_plan as enum ('STARTER', 'GROWTH', 'BUSINESS');
+create type public.license_status as enum ('ACTIVE', 'TRIAL', 'SUSPENDED', 'EXPIRED');
+create type public.subscription_status as enum ('ACTIVE', 'PAUSED', 'CANCELLED', 'EXPIRED');
+create type public.billing_interval as enum ('WEEKLY', 'MONTHLY', 'QUARTERLY', 'YEARLY');
+create type public.billing_cycle_status as enum ('PENDING', 'BILLED', 'PAID', 'FAILED', 'CANCELLED');
+comment on type public.license_plan is 'STARTER = Starter (free), GROWTH = Professional, BUSINESS = Enterprise on the pricing page.';
+
+-- ---------------------------------------------------------------------------------------------------
+create table public.licenses (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  plan public.license_plan not null default 'STARTER',
+  status public.license_status not null default 'TRIAL',
+  seats integer not null default 1 check (seats > 0),
+  start_at timestamptz not null default now(),
+  end_at timestamptz,
+  renewal_at timestamptz,
+  grace_days integer not null default 7 check (grace_days >= 0),
+  notes text,
+  stripe_sub_id text,
+  created_by uuid references auth.users (id) on delete set null,
+  updated_by uuid references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (org_id, id)
+);
+comment on table public.licenses is 'The organization''s plan of this product. Written by billing (service role) only.';
+comment on column public.licenses.grace_days is 'Days the plan keeps working after end_at before limits fall back to Starter.';
+create index licenses_org_idx on public.licenses (org_id, start_at desc);
+create trigger licenses_touch before update on public.licenses
+  for each row execute function private.touch_updated_at();
+
+create table public.entitlements (
+  id uuid primary key default gen_random_uuid(),
+  plan public.license_plan not null,
+  key text not null,
+  value jsonb,
+  enabled boolean not null default true,
+  unique (plan, key)
+);
+comment on table public.entitlements is 'What each plan allows (reference data). A missing or disabled limit means unlimited.';
+comment on column public.entitlements.value is 'The limit, e.g. 100 for max_products.';
+
+insert into public.entitlements (plan, key, value) values
+  ('STARTER', 'max_organizations', '1'), ('STARTER', 'max_members', '2'),
+  ('STARTER', 'max_invoices_per_month', '50'), ('STARTER', 'max_products', '100'), ('STARTER', 'storage_gb', '1'),
+  ('GROWTH', 'max_organizations', '1'), ('GROWTH', 'max_members', '10'), ('GROWTH', 'storage_gb', '10'),
+  ('BUSINESS', 'max_organizations', '5'), ('BUSINESS', 'storage_gb', '100');
+
+alter table public.licenses enable row level security;
+alter table public.licenses force row level security;
+alter table public.entitlements enable row level security;
+alter table public.entitlements force row level security;
+create policy "Members can read their organization's license" on public.licenses for select to authenticated
+  using (org_id in (select private.member_org_ids()));
+create policy "Signed-in users can read what each plan allows" on public.entitlements for select to authenticated
+  using (true);
+
+-- The limit `p_key` of the organization's current plan; null when unlimited. Without a live license
+-- (none, or past end_at plus grace) the Starter limits apply.
+create function private.plan_limit(p_org_id uuid, p_key text) returns integer
+language sql stable security definer set search_path = ''
+as $$
+  select (e.value #>> '{}')::integer
+    from public.entitlements e
+   where e.enabled and e.key = p_key
+     and e.plan = coalesce(
+       (select l.plan from public.licenses l
+         where l.org_id = p_org_id and l.status in ('ACTIVE', 'TRIAL')
+           and (l.end_at is null or l.end_at + make_interval(days => l.grace_days) > now())
+         order by l.start_at desc limit 1),
+       'STARTER')
+$$;
+
+create function private.refuse_over_limit(p_org_id uuid, p_key text, p_count bigint, p_what text) returns void
+language plpgsql stable set search_path = ''
+as $$
+declare
+  v_limit integer := private.plan_limit(p_org_id, p_key);
+begin
+  if v_limit is not null and p_count >= v_limit then
+    -- PT402: PostgREST answers HTTP 402 with this message.
+    raise exception 'Your plan allows % %. Upgrade to add more.', v_limit, p_what
+      using errcode = 'PT402', hint = 'plan_limit:' || p_key;
+  end if;
+end
+$$;
+
+create function private.enforce_product_limit() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.assert_role(new.org_id, '{OWNER,MANAGER}', 'products');
+  perform private.refuse_over_limit(new.org_id, 'max_products',
+    (select count(*) from public.products p where p.org_id = new.org_id and not p.archived), 'products');
+  return new;
+end
+$$;
+create trigger products_plan_limit before insert on public.products
+  for each row execute function private.enforce_product_limit();
+
+create function private.enforce_invoice_limit() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_tz text := (select o.timezone from public.organizations o where o.id = new.org_id);
+begin
+  perform private.assert_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}', 'invoices');
+  perform private.refuse_over_limit(new.org_id, 'max_invoices_per_month',
+    (select count(*) from public.invoices i
+      where i.org_id = new.org_id
+        and i.created_at >= (date_trunc('month', now() at time zone v_tz) at time zone v_tz)),
+    'invoices a month');
+  return new;
+end
+$$;
+create trigger invoices_plan_limit before insert on public.invoices
+  for each row execute function private.enforce_invoice_limit();
+
+-- Members and pending invitations both take a seat.
+create function private.enforce_member_limit() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.refuse_over_limit(new.org_id, 'max_members',
+    (select count(*) from public.memberships m where m.org_id = new.org_id)
+    + (select count(*) from public.invitations i
+        where i.org_id = new.org_id and i.accepted_at is null and i.revoked_at is null and i.expires_at > now()),
+    'members, including pending invitations');
+  return new;
+end
+$$;
+create trigger invitations_plan_limit before insert on public.invitations
+  for each row execute function private.enforce_member_limit();
+
+-- ---------------------------------------------------------------------------------------------------
+-- Recurring billing of the organization's own customers.
+create table public.subscription_plans (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  name varchar(255) not null check (btrim(name) <> ''),
+  description text,
+  price numeric(16, 2) not null check (price >= 0),
+  currency char(3) not null,
+  billing_interval public.billing_interval not null default 'MONTHLY',
+  interval_count integer not null default 1 check (interval_count > 0),
+  trial_days integer not null default 0 check (trial_days >= 0),
+  is_active boolean not null default true,
+  features jsonb not null default '[]'::jsonb,
+  metadata jsonb not null default '{}'::jsonb,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (org_id, id)
+);
+comment on table public.subscription_plans is 'A recurring offer the organization sells to its customers (e.g. monthly maintenance).';
+create index subscription_plans_org_idx on public.subscription_plans (org_id, name);
+create trigger subscription_plans_touch before update on public.subscription_plans
+  for each row execute function private.touch_updated_at();
+
+create table public.subscriptions (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  customer_id uuid not null,
+  plan_id uuid not null,
+  status public.subscription_status not null default 'ACTIVE',
+  current_period_start timestamptz not null default now(),
+  current_period_end timestamptz,
+  trial_start timestamptz,
+  trial_end timestamptz,
+  cancelled_at timestamptz,
+  ended_at timestamptz,
+  quantity integer not null default 1 check (quantity > 0),
+  tax_percent numeric(5, 2) check (tax_percent >= 0 and tax_percent <= 100),
+  discount_percent numeric(5, 2) check (discount_percent >= 0 and discount_percent <= 100),
+  metadata jsonb not null default '{}'::jsonb,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (org_id, id),
+  foreign key (org_id, customer_id) references public.customers (org_id, id),
+  foreign key (org_id, plan_id) references public.subscription_plans (org_id, id)
+);
+comment on table public.subscriptions is 'A customer subscribed to one of the organization''s subscription plans.';
+create index subscriptions_customer_idx on public.subscriptions (org_id, customer_id);
+create index subscriptions_plan_idx on public.subscriptions (org_id, plan_id);
+create trigger subscriptions_touch before update on public.subscriptions
+  for each row execute function private.touch_updated_at();
+
+create table public.subscription_invoices (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  subscription_id uuid not null,
+  invoice_id uuid not null,
+  period_start timestamptz not null,
+  period_end timestamptz not null check (period_end > period_start),
+  attempt_count integer not null default 1 check (attempt_count > 0),
+  next_attempt_at timestamptz,
+  created_at timestamptz not null default now(),
+  unique (org_id, id),
+  foreign key (org_id, subscription_id) references public.subscriptions (org_id, id) on delete cascade,
+  foreign key (org_id, invoice_id) references public.invoices (org_id, id)
+);
+comment on table public.subscription_invoices is 'Which invoice billed which period of a subscription.';
+create index subscription_invoices_subscription_idx on public.subscription_invoices (org_id, subscription_id);
+
+create table public.billing_cycles (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  subscription_id uuid not null,
+  cycle_number integer not null check (cycle_number > 0),
+  start_date date not null,
+  end_date date not null check (end_date >= start_date),
+  amount numeric(16, 2) not null check (amount >= 0),
+  currency char(3) not null,
+  status public.billing_cycle_status not null default 'PENDING',
+  billed_at timestamptz,
+  paid_at timestamptz,
+  created_at timestamptz not null default now(),
+  unique (org_id, id),
+  unique (org_id, subscription_id, cycle_number),
+  foreign key (org_id, subscription_id) references public.subscriptions (org_id, id) on delete cascade
+);
+comment on table public.billing_cycles is 'The periods of a subscription and whether each was billed and paid.';
+
+alter table public.subscription_plans enable row level security;
+alter table public.subscription_plans force row level security;
+alter table public.subscriptions enable row level security;
+alter table public.subscriptions force row level security;
+alter table public.subscription_invoices enable row level security;
+alter table public.subscription_invoices force row level security;
+alter table public.billing_cycles enable row level security;
+alter table public.billing_cycles force row level security;
+
+-- Like invoices: every member reads; OWNER, MANAGER and ACCOUNTANT manage.
+do $$
+declare
+  t text;
+begin
+  foreach t in array array['subscription_plans', 'subscriptions', 'subscription_invoices', 'billing_cycles'] loop
+    execute format($p$create policy "Members can read %1$s" on public.%1$I for select to authenticated
+      using (org_id in (select private.member_org_ids()))$p$, t);
+    execute format($p$create policy "Owners, managers and accountants can add %1$s" on public.%1$I for insert to authenticated
+      with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))$p$, t);
+    execute format($p$create policy "Owners, managers and accountants can edit %1$s" on public.%1$I for update to authenticated
+      using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))
+      with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))$p$, t);
+    execute format($p$create policy "Owners, managers and accountants can delete %1$s" on public.%1$I for delete to authenticated
+      using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))$p$, t);
+  end loop;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------------
+-- A new organization starts on the free Starter plan. Replaces the definition in the accounts migration.
+create or replace function public.create_organization(p_name text, p_country text, p_currency text)
+returns public.organizations
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_user uuid := (select auth.uid());
+  v_org public.organizations;
+begin
+  if v_user is null then
+    raise exception 'Not signed in' using errcode = '42501';
+  end if;
+  if exists (select 1 from public.organizations o where lower(o.name) = lower(btrim(p_name))) then
+    raise exception 'An organization with this name already exists'
+      using errcode = '23505', detail = 'Key (name)=(' || btrim(p_name) || ') already exists.';
+  end if;
+  insert into public.organizations (name, country, currency, created_by)
+  values (btrim(p_name), upper(p_country), upper(p_currency), v_user)
+  returning * into v_org;
+  insert into public.memberships (org_id, user_id, role) values (v_org.id, v_user, 'OWNER');
+  insert into public.licenses (org_id, plan, status, created_by) values (v_org.id, 'STARTER', 'ACTIVE', v_user);
+  return v_org;
+end
+$$;

@@ -1,0 +1,90 @@
+-- The audit trail: who did what to which row, written by triggers on every tenant table, so changes made
+-- through the app, /api or the dashboard are all recorded. Statement-level triggers with transition
+-- tables keep bulk writes cheap.
+
+create table public.audit_logs (
+  id uuid primary key default gen_random_uuid(),
+  -- No foreign key: the trail of a deleted organization's last actions must be writable.
+  org_id uuid not null,
+  actor_id uuid,
+  action varchar(10) not null check (action in ('INSERT', 'UPDATE', 'DELETE')),
+  entity varchar(100) not null,
+  entity_id text,
+  payload jsonb not null default '{}'::jsonb,
+  created_at timestamptz not null default now(),
+  unique (org_id, id)
+);
+comment on table public.audit_logs is 'Append-only trail of changes to tenant rows. Read by OWNER, MANAGER and ACCOUNTANT.';
+comment on column public.audit_logs.actor_id is 'auth.uid() of the caller; null for the service role, migrations and seeds.';
+comment on column public.audit_logs.payload is 'INSERT: the new row; UPDATE: {column: [old, new]} for changed columns; DELETE: the old row.';
+create index audit_logs_org_created_idx on public.audit_logs (org_id, created_at desc);
+create index audit_logs_entity_idx on public.audit_logs (org_id, entity, entity_id);
+
+alter table public.audit_logs enable row level security;
+alter table public.audit_logs force row level security;
+create policy "Owners, managers and accountants can read the audit trail" on public.audit_logs for select to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+create trigger audit_logs_append_only before update on public.audit_logs
+  for each row execute function private.refuse_change();
+
+-- Columns that change on every update and say nothing about what the user did.
+create function private.audit_changes(p_old jsonb, p_new jsonb) returns jsonb
+language sql immutable set search_path = ''
+as $$
+  select coalesce(jsonb_object_agg(n.key, jsonb_build_array(p_old -> n.key, n.value)), '{}'::jsonb)
+    from jsonb_each(p_new) n
+   where n.key not in ('updated_at', 'version') and (p_old -> n.key) is distinct from n.value
+$$;
+
+create function private.audit() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  -- Rows removed by a cascade (an organization being deleted) are not separate actions.
+  if tg_op = 'DELETE' and pg_trigger_depth() > 1 then
+    return null;
+  end if;
+  if tg_op = 'INSERT' then
+    insert into public.audit_logs (org_id, actor_id, action, entity, entity_id, payload)
+    select coalesce(r ->> 'org_id', r ->> 'id')::uuid, (select auth.uid()), tg_op, tg_table_name,
+           coalesce(r ->> 'id', r ->> 'user_id'), r
+      from (select to_jsonb(n) as r from new_rows n) s;
+  elsif tg_op = 'DELETE' then
+    insert into public.audit_logs (org_id, actor_id, action, entity, entity_id, payload)
+    select coalesce(r ->> 'org_id', r ->> 'id')::uuid, (select auth.uid()), tg_op, tg_table_name,
+           coalesce(r ->> 'id', r ->> 'user_id'), r
+      from (select to_jsonb(o) as r from old_rows o) s;
+  else
+    insert into public.audit_logs (org_id, actor_id, action, entity, entity_id, payload)
+    select coalesce(n.r ->> 'org_id', n.r ->> 'id')::uuid, (select auth.uid()), tg_op, tg_table_name,
+           n.k, private.audit_changes(o.r, n.r)
+      from (select coalesce(to_jsonb(x) ->> 'id', to_jsonb(x) ->> 'user_id') as k, to_jsonb(x) as r from new_rows x) n
+      join (select coalesce(to_jsonb(x) ->> 'id', to_jsonb(x) ->> 'user_id') as k, to_jsonb(x) as r from old_rows x) o
+        on o.k = n.k
+     where private.audit_changes(o.r, n.r) <> '{}'::jsonb;
+  end if;
+  return null;
+end
+$$;
+
+-- Attach to every tenant table (and organizations itself); internal bookkeeping tables are left out.
+do $$
+declare
+  t text;
+begin
+  for t in
+    select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind = 'r'
+       and (c.relname = 'organizations'
+            or exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'org_id' and not a.attisdropped))
+       and c.relname not in ('audit_logs', 'invoice_counters', 'sync_mutations', 'gamification_events')
+  loop
+    execute format('create trigger %1$s_audit_insert after insert on public.%1$I referencing new table as new_rows
+                    for each statement execute function private.audit()', t);
+    execute format('create trigger %1$s_audit_update after update on public.%1$I referencing old table as old_rows new table as new_rows
+                    for each statement execute function private.audit()', t);
+    execute format('create trigger %1$s_audit_delete after delete on public.%1$I referencing old table as old_rows
+                    for each statement execute function private.audit()', t);
+  end loop;
+end
+$$;
