@@ -14,6 +14,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'db',
           include: ['supabase/tests/**/*.test.ts'],
           globalSetup: ['tests/global-setup.ts'],

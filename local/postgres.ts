@@ -55,6 +55,7 @@ export async function startDatabase(opts: {
     adminUrl = fromEnv;
   } else {
     const databaseDir = path.resolve(opts.dataDir, 'pg');
+    let lastLog = '';
     const server = new EmbeddedPostgres({
       databaseDir,
       port: opts.port,
@@ -65,11 +66,19 @@ export async function startDatabase(opts: {
       createPostgresUser: process.getuid?.() === 0,
       initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
       postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-      onLog: (m) => opts.log?.(m.trim()),
+      onLog: (m) => {
+        lastLog = m.trim();
+        opts.log?.(lastLog);
+      },
       onError: (m) => opts.log?.(String(m).trim()),
     });
     if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
-    await server.start();
+    await server.start().catch((e: unknown) => {
+      throw new Error(
+        `PostgreSQL did not start on port ${opts.port} (data in ${databaseDir}). Is another instance using ` +
+          `them? Set PORT/PG_PORT or DATA_DIR. ${e instanceof Error ? e.message : ''} ${lastLog}`.trim(),
+      );
+    });
     stop = () => server.stop();
     adminUrl = `postgresql://supabase_admin:${ROLE_PASSWORD}@127.0.0.1:${opts.port}/postgres`;
   }

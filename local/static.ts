@@ -1,7 +1,9 @@
 // The built SPA (web/dist) with history fallback: a path that is not a file gets index.html.
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { Handler } from './http.ts';
 
 const TYPES: Record<string, string> = {
@@ -19,7 +21,21 @@ const TYPES: Record<string, string> = {
   '.csv': 'text/csv; charset=utf-8',
 };
 
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
+const gzipAsync = promisify(gzip);
+
 export function createStatic(distDir: string): Handler {
+  // Built files never change while the stack runs; compress each once (phones on 3G pay per byte).
+  const gzipped = new Map<string, Promise<Buffer>>();
+  const compressed = (file: string) => {
+    let p = gzipped.get(file);
+    if (!p) {
+      p = readFile(file).then((b) => gzipAsync(b, { level: 9 }));
+      gzipped.set(file, p);
+    }
+    return p;
+  };
+
   return async (req, res, url) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
@@ -48,12 +64,19 @@ export function createStatic(distDir: string): Handler {
     }
     const ext = path.extname(file);
     const immutable = url.pathname.startsWith('/assets/');
-    res.writeHead(200, {
+    const headers = {
       'content-type': TYPES[ext] ?? 'application/octet-stream',
-      'content-length': info.size,
       // Hashed assets never change; the shell and the service worker must be revalidated.
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
+      vary: 'Accept-Encoding',
+    };
+    if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      const body = await compressed(file);
+      res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    res.writeHead(200, { ...headers, 'content-length': info.size });
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
   };

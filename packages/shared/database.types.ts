@@ -1094,6 +1094,13 @@ export type Database = {
             referencedRelation: 'organizations';
             referencedColumns: ['id'];
           },
+          {
+            foreignKeyName: 'memberships_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
         ];
       };
       organizations: {
@@ -1831,6 +1838,27 @@ export type Database = {
         Returns: boolean;
       };
       is_member: { Args: { p_org_id: string }; Returns: boolean };
+      organization_name_available: { Args: { p_name: string }; Returns: boolean };
+      register_organization: {
+        Args: { p_country: string; p_currency: string; p_name: string; p_user_id: string };
+        Returns: {
+          country: string;
+          created_at: string;
+          created_by: string | null;
+          currency: string;
+          default_tax_rate: number;
+          id: string;
+          name: string;
+          timezone: string;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'organizations';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
     };
     Enums: {
       achievement_type: 'ONBOARDING' | 'BUSINESS' | 'SOCIAL' | 'MILESTONE' | 'STREAK';

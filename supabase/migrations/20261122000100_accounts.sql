@@ -57,7 +57,8 @@ create unique index organizations_name_key on public.organizations (lower(name))
 -- memberships
 create table public.memberships (
   org_id uuid not null references public.organizations (id) on delete cascade,
-  user_id uuid not null references auth.users (id) on delete cascade,
+  -- To profiles (not auth.users) so the Data API can embed the member's name; a profile goes with its user.
+  user_id uuid not null references public.profiles (id) on delete cascade,
   role public.membership_role not null default 'SALES',
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),

@@ -251,29 +251,3 @@ begin
   end loop;
 end
 $$;
-
--- ---------------------------------------------------------------------------------------------------
--- A new organization starts on the free Starter plan. Replaces the definition in the accounts migration.
-create or replace function public.create_organization(p_name text, p_country text, p_currency text)
-returns public.organizations
-language plpgsql security definer set search_path = ''
-as $$
-declare
-  v_user uuid := (select auth.uid());
-  v_org public.organizations;
-begin
-  if v_user is null then
-    raise exception 'Not signed in' using errcode = '42501';
-  end if;
-  if exists (select 1 from public.organizations o where lower(o.name) = lower(btrim(p_name))) then
-    raise exception 'An organization with this name already exists'
-      using errcode = '23505', detail = 'Key (name)=(' || btrim(p_name) || ') already exists.';
-  end if;
-  insert into public.organizations (name, country, currency, created_by)
-  values (btrim(p_name), upper(p_country), upper(p_currency), v_user)
-  returning * into v_org;
-  insert into public.memberships (org_id, user_id, role) values (v_org.id, v_user, 'OWNER');
-  insert into public.licenses (org_id, plan, status, created_by) values (v_org.id, 'STARTER', 'ACTIVE', v_user);
-  return v_org;
-end
-$$;

@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'ALREADY_EXISTS'
   | 'CONFLICT'
   | 'LIMIT_REACHED'
+  | 'RATE_LIMITED'
   | 'INTERNAL';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -21,6 +22,7 @@ const STATUS: Record<ErrorCode, number> = {
   ALREADY_EXISTS: 409,
   CONFLICT: 409,
   LIMIT_REACHED: 402,
+  RATE_LIMITED: 429,
   INTERNAL: 500,
 };
 

@@ -2,6 +2,14 @@
 // than one SQL call. Thin: each route validates its input and calls one SQL function with the caller's
 // JWT, so row-level security decides.
 import { AppError, errorResponse } from '../_shared/errors.ts';
+import { currentUser, login, loginPage, logoutPage, register } from './auth.ts';
+import {
+  createOrganization,
+  getOrganization,
+  listMembers,
+  updateOrganization,
+  updateProfile,
+} from './organizations.ts';
 import { Router } from './router.ts';
 
 const CORS = {
@@ -10,7 +18,18 @@ const CORS = {
   'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
 };
 
-const router = new Router().on('GET', '/api/health', () => Response.json({ status: 'ok' }));
+const router = new Router()
+  .on('GET', '/api/health', () => Response.json({ status: 'ok' }))
+  .on('GET', '/api/login', loginPage)
+  .on('GET', '/api/logout', logoutPage)
+  .on('POST', '/api/auth/register', register)
+  .on('POST', '/api/auth/login', login)
+  .on('GET', '/api/auth/user', currentUser)
+  .on('POST', '/api/organizations', createOrganization)
+  .on('GET', '/api/organizations/:id', getOrganization)
+  .on('PUT', '/api/organizations/:id', updateOrganization)
+  .on('GET', '/api/organizations/:id/members', listMembers)
+  .on('PUT', '/api/profile', updateProfile);
 
 Deno.serve(async (req) => {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });

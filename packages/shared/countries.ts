@@ -1,0 +1,97 @@
+// Countries and currencies the product supports (spec section 3; PRODUCT-DECISIONS "Name and country
+// facts"). Shared by the app and the edge functions.
+
+export const CURRENCIES = {
+  NGN: { symbol: '₦', name: 'Nigerian Naira', decimals: 2 },
+  GHS: { symbol: '₵', name: 'Ghanaian Cedi', decimals: 2 },
+  KES: { symbol: 'KSh', name: 'Kenyan Shilling', decimals: 2 },
+  XOF: { symbol: 'CFA', name: 'West African CFA Franc', decimals: 0 },
+  ZAR: { symbol: 'R', name: 'South African Rand', decimals: 2 },
+  GNF: { symbol: 'GNF', name: 'Guinean Franc', decimals: 0 },
+  // Sierra Leone redenominated SLL to SLE in 2022; both are accepted, with the spec's symbol and decimals.
+  SLE: { symbol: 'Le', name: 'Sierra Leonean Leone', decimals: 2 },
+  SLL: { symbol: 'Le', name: 'Sierra Leonean Leone (old)', decimals: 2 },
+  LRD: { symbol: 'L$', name: 'Liberian Dollar', decimals: 2 },
+  MRU: { symbol: 'UM', name: 'Mauritanian Ouguiya', decimals: 2 },
+  GMD: { symbol: 'D', name: 'Gambian Dalasi', decimals: 2 },
+  CVE: { symbol: 'Esc', name: 'Cape Verdean Escudo', decimals: 2 },
+} as const;
+export type CurrencyCode = keyof typeof CURRENCIES;
+
+export interface Country {
+  code: string;
+  name: string;
+  currency: CurrencyCode;
+}
+
+/** The 17 countries offered at registration, in the spec's order. */
+export const REGISTRATION_COUNTRIES: readonly Country[] = [
+  { code: 'NG', name: 'Nigeria', currency: 'NGN' },
+  { code: 'GH', name: 'Ghana', currency: 'GHS' },
+  { code: 'SN', name: 'Senegal', currency: 'XOF' },
+  { code: 'CI', name: "Côte d'Ivoire", currency: 'XOF' },
+  { code: 'TG', name: 'Togo', currency: 'XOF' },
+  { code: 'BJ', name: 'Benin', currency: 'XOF' },
+  { code: 'BF', name: 'Burkina Faso', currency: 'XOF' },
+  { code: 'ML', name: 'Mali', currency: 'XOF' },
+  { code: 'NE', name: 'Niger', currency: 'XOF' },
+  { code: 'GM', name: 'Gambia', currency: 'GMD' },
+  { code: 'GN', name: 'Guinea', currency: 'GNF' },
+  { code: 'SL', name: 'Sierra Leone', currency: 'SLE' },
+  { code: 'LR', name: 'Liberia', currency: 'LRD' },
+  { code: 'CV', name: 'Cape Verde', currency: 'CVE' },
+  { code: 'MR', name: 'Mauritania', currency: 'MRU' },
+  { code: 'KE', name: 'Kenya', currency: 'KES' },
+  { code: 'ZA', name: 'South Africa', currency: 'ZAR' },
+];
+
+/** Guinea-Bissau: in the settings list and on the landing page, not at registration. */
+export const GUINEA_BISSAU: Country = { code: 'GW', name: 'Guinea-Bissau', currency: 'XOF' };
+
+/** The 16 West African countries of the landing page and the settings list (spec order). */
+export const WEST_AFRICAN_COUNTRIES: readonly Country[] = [
+  'NG',
+  'GH',
+  'SN',
+  'ML',
+  'BF',
+  'NE',
+  'CI',
+  'GN',
+  'BJ',
+  'TG',
+  'SL',
+  'LR',
+  'MR',
+  'GM',
+  'GW',
+  'CV',
+].map((code) => (code === 'GW' ? GUINEA_BISSAU : REGISTRATION_COUNTRIES.find((c) => c.code === code)!));
+
+/** Organization settings: the 16 plus Kenya and South Africa, so no organization is stranded. */
+export const SETTINGS_COUNTRIES: readonly Country[] = [
+  ...WEST_AFRICAN_COUNTRIES,
+  ...REGISTRATION_COUNTRIES.filter((c) => c.code === 'KE' || c.code === 'ZA'),
+];
+
+/** Currencies accepted at registration (the spec's list, plus SLE which replaced SLL). */
+export const REGISTRATION_CURRENCIES = [
+  'NGN',
+  'GHS',
+  'XOF',
+  'GMD',
+  'GNF',
+  'SLL',
+  'SLE',
+  'LRD',
+  'CVE',
+  'MRU',
+  'KES',
+  'ZAR',
+] as const;
+
+export function countryByCode(code: string): Country | undefined {
+  return (
+    SETTINGS_COUNTRIES.find((c) => c.code === code) ?? REGISTRATION_COUNTRIES.find((c) => c.code === code)
+  );
+}

@@ -1,0 +1,44 @@
+// Two clients, kept apart: the user's (their JWT forwarded, so RLS decides) and the admin one (service
+// role), used only where a route must act beyond the caller — creating the auth user at registration.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../packages/shared/database.types.ts';
+import { AppError } from './errors.ts';
+
+const url = Deno.env.get('SUPABASE_URL')!;
+const anonKey = Deno.env.get('SUPABASE_ANON_KEY')!;
+const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!;
+const noSession = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+
+export type Db = SupabaseClient<Database>;
+
+/** The caller's bearer token, or a 401 the app recognises ("401: …Unauthorized…"). */
+export function requireToken(req: Request): string {
+  const m = /^bearer\s+(.+)$/i.exec(req.headers.get('authorization') ?? '');
+  const token = m?.[1]?.trim();
+  if (!token || token === anonKey) throw new AppError('UNAUTHORIZED', 'Unauthorized');
+  return token;
+}
+
+export function userClient(token: string): Db {
+  return createClient<Database>(url, anonKey, {
+    ...noSession,
+    global: { headers: { Authorization: `Bearer ${token}` } },
+  });
+}
+
+export function anonClient(): Db {
+  return createClient<Database>(url, anonKey, noSession);
+}
+
+export function adminClient(): Db {
+  return createClient<Database>(url, serviceKey, noSession);
+}
+
+/** The signed-in user behind the request, checked with Auth (not just decoded), and their client. */
+export async function requireUser(req: Request): Promise<{ userId: string; email: string; db: Db }> {
+  const token = requireToken(req);
+  const db = userClient(token);
+  const { data, error } = await db.auth.getUser(token);
+  if (error || !data.user) throw new AppError('UNAUTHORIZED', 'Unauthorized');
+  return { userId: data.user.id, email: data.user.email ?? '', db };
+}

@@ -1,0 +1,46 @@
+// Request parsing shared by the routes: JSON bodies validated with the shared zod schemas.
+import type { z } from 'zod';
+import { AppError } from './errors.ts';
+
+export async function parseBody<T extends z.ZodType>(req: Request, schema: T): Promise<z.infer<T>> {
+  let body: unknown;
+  try {
+    body = await req.json();
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The request body must be JSON');
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of result.error.issues) {
+      const key = issue.path.join('.') || '_';
+      fieldErrors[key] ??= issue.message;
+    }
+    throw new AppError('VALIDATION_FAILED', Object.values(fieldErrors)[0] ?? 'Invalid input', {
+      fieldErrors,
+    });
+  }
+  return result.data;
+}
+
+/** Maps a PostgREST error from a supabase-js call to an AppError with a stable code. */
+export function fromPostgrest(error: { code?: string; message: string; hint?: string | null }): AppError {
+  switch (error.code) {
+    case '23505':
+      return new AppError('ALREADY_EXISTS', error.message);
+    case '23503':
+    case '23514':
+    case '22P02':
+    case '23502':
+    case 'P0001':
+      return new AppError('VALIDATION_FAILED', error.message);
+    case '42501':
+      return new AppError('FORBIDDEN', 'You do not have permission to do this');
+    case 'PGRST116':
+      return new AppError('NOT_FOUND', 'Not found');
+    case 'PT402':
+      return new AppError('LIMIT_REACHED', error.message);
+    default:
+      return new AppError('INTERNAL', 'Internal server error');
+  }
+}

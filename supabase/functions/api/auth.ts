@@ -1,0 +1,104 @@
+// /api/auth/* and the /api/login, /api/logout navigations.
+import { LoginInputSchema, RegisterInputSchema } from '../../../packages/shared/schemas/accounts.ts';
+import { adminClient, anonClient, requireUser } from '../_shared/clients.ts';
+import { AppError } from '../_shared/errors.ts';
+import { fromPostgrest, parseBody } from '../_shared/http.ts';
+
+/**
+ * Creates the auth user, then (as the service role) the profile's organization, OWNER membership and
+ * Starter license in one SQL transaction; if that fails the auth user is deleted again: all or nothing.
+ */
+export async function register(req: Request): Promise<Response> {
+  const input = await parseBody(req, RegisterInputSchema);
+  const admin = adminClient();
+  const { data: free, error: checkError } = await admin.rpc('organization_name_available', {
+    p_name: input.organizationName,
+  });
+  if (checkError) throw fromPostgrest(checkError);
+  if (!free) throw new AppError('ALREADY_EXISTS', 'An organization with this name already exists');
+
+  const { data: created, error: userError } = await admin.auth.admin.createUser({
+    email: input.email,
+    password: input.password,
+    email_confirm: true,
+    user_metadata: { first_name: input.firstName, last_name: input.lastName, locale: 'en' },
+  });
+  if (userError || !created.user) {
+    if (userError?.code === 'email_exists' || userError?.status === 422) {
+      throw new AppError('ALREADY_EXISTS', 'An account with this email already exists');
+    }
+    throw new AppError('INTERNAL', 'Internal server error');
+  }
+  const { data: org, error: orgError } = await admin.rpc('register_organization', {
+    p_user_id: created.user.id,
+    p_name: input.organizationName,
+    p_country: input.country,
+    p_currency: input.currency,
+  });
+  if (orgError) {
+    await admin.auth.admin.deleteUser(created.user.id);
+    throw fromPostgrest(orgError);
+  }
+  return Response.json(
+    { id: created.user.id, email: input.email, organization: { id: org.id, name: org.name } },
+    { status: 201 },
+  );
+}
+
+/** Signs in with email and password and returns the session, for integrators; the app signs in with Auth directly. */
+export async function login(req: Request): Promise<Response> {
+  const input = await parseBody(req, LoginInputSchema);
+  const { data, error } = await anonClient().auth.signInWithPassword(input);
+  if (error || !data.session) {
+    if (error?.status === 429) throw new AppError('RATE_LIMITED', error.message);
+    throw new AppError('UNAUTHORIZED', error?.message ?? 'Invalid login credentials');
+  }
+  return Response.json({ session: data.session, user: { id: data.user.id, email: data.user.email } });
+}
+
+/** The current user as the app reads it: names, locale and organizations with the member's role. */
+export async function currentUser(req: Request): Promise<Response> {
+  const { userId, email, db } = await requireUser(req);
+  const [profile, memberships] = await Promise.all([
+    db.from('profiles').select('first_name, last_name, locale').eq('id', userId).single(),
+    db
+      .from('memberships')
+      .select(
+        'role, created_at, organization:organizations(id, name, country, currency, timezone, default_tax_rate)',
+      )
+      .eq('user_id', userId)
+      .order('created_at'),
+  ]);
+  if (profile.error) throw fromPostgrest(profile.error);
+  if (memberships.error) throw fromPostgrest(memberships.error);
+  return Response.json({
+    id: userId,
+    email,
+    firstName: profile.data.first_name,
+    lastName: profile.data.last_name,
+    locale: profile.data.locale,
+    organizations: memberships.data.flatMap((m) =>
+      m.organization
+        ? [
+            {
+              id: m.organization.id,
+              name: m.organization.name,
+              country: m.organization.country,
+              currency: m.organization.currency,
+              timezone: m.organization.timezone,
+              defaultTaxRate: m.organization.default_tax_rate,
+              role: m.role,
+            },
+          ]
+        : [],
+    ),
+  });
+}
+
+const redirect = (location: string) => new Response(null, { status: 302, headers: { location } });
+
+/** Browser navigation: the sign-in page (which goes on to / when a session exists). */
+export const loginPage = () => redirect('/login');
+
+/** Browser navigation: the app's sign-out route, which ends the session on this device and goes to /. */
+export const logoutPage = () => redirect('/logout');

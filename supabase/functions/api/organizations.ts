@@ -1,0 +1,97 @@
+// /api/organizations and /api/profile: thin over the tables and SQL functions, under the caller's RLS.
+import { OrganizationInputSchema, ProfileInputSchema } from '../../../packages/shared/schemas/accounts.ts';
+import { requireUser } from '../_shared/clients.ts';
+import { AppError } from '../_shared/errors.ts';
+import { fromPostgrest, parseBody } from '../_shared/http.ts';
+import type { Params } from './router.ts';
+
+const toOrganization = (o: { id: string; name: string; country: string; currency: string }) => ({
+  id: o.id,
+  name: o.name,
+  country: o.country,
+  currency: o.currency,
+});
+
+export async function createOrganization(req: Request): Promise<Response> {
+  const { db } = await requireUser(req);
+  const input = await parseBody(req, OrganizationInputSchema);
+  const { data, error } = await db.rpc('create_organization', {
+    p_name: input.name,
+    p_country: input.country,
+    p_currency: input.currency,
+  });
+  if (error) throw fromPostgrest(error);
+  return Response.json(toOrganization(data), { status: 201 });
+}
+
+export async function getOrganization(req: Request, { id }: Params): Promise<Response> {
+  const { db } = await requireUser(req);
+  const { data, error } = await db
+    .from('organizations')
+    .select('id, name, country, currency')
+    .eq('id', id!)
+    .maybeSingle();
+  if (error) throw fromPostgrest(error);
+  if (!data) throw new AppError('NOT_FOUND', 'Organization not found');
+  return Response.json(toOrganization(data));
+}
+
+export async function updateOrganization(req: Request, { id }: Params): Promise<Response> {
+  const { db } = await requireUser(req);
+  const input = await parseBody(req, OrganizationInputSchema);
+  const { data, error } = await db
+    .from('organizations')
+    .update({ name: input.name, country: input.country, currency: input.currency })
+    .eq('id', id!)
+    .select('id, name, country, currency')
+    .maybeSingle();
+  if (error) throw fromPostgrest(error);
+  // RLS hides the row from members who may not edit it: tell them apart from a missing organization.
+  if (!data) {
+    const { data: visible } = await db.from('organizations').select('id').eq('id', id!).maybeSingle();
+    throw visible
+      ? new AppError('FORBIDDEN', 'You do not have permission to do this')
+      : new AppError('NOT_FOUND', 'Organization not found');
+  }
+  return Response.json(toOrganization(data));
+}
+
+export async function listMembers(req: Request, { id }: Params): Promise<Response> {
+  const { db } = await requireUser(req);
+  const { data, error } = await db
+    .from('memberships')
+    .select('user_id, role, created_at, user:profiles(first_name, last_name, email)')
+    .eq('org_id', id!)
+    .order('created_at');
+  if (error) throw fromPostgrest(error);
+  return Response.json(
+    data.map((m) => ({
+      id: m.user_id,
+      role: m.role,
+      createdAt: m.created_at,
+      user: {
+        firstName: m.user?.first_name ?? '',
+        lastName: m.user?.last_name ?? '',
+        email: m.user?.email ?? '',
+      },
+    })),
+  );
+}
+
+export async function updateProfile(req: Request): Promise<Response> {
+  const { userId, db } = await requireUser(req);
+  const input = await parseBody(req, ProfileInputSchema);
+  const { data, error } = await db
+    .from('profiles')
+    .update({ first_name: input.firstName, last_name: input.lastName, locale: input.locale })
+    .eq('id', userId)
+    .select('first_name, last_name, email, locale')
+    .single();
+  if (error) throw fromPostgrest(error);
+  return Response.json({
+    firstName: data.first_name,
+    lastName: data.last_name,
+    email: data.email,
+    locale: data.locale,
+  });
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { api, client, json, registerAndSignIn, registration, unique } from './helpers.ts';
+
+describe('/api accounts', () => {
+  it('registers a user with an organization they own, on the Starter plan', async () => {
+    const { input, token } = await registerAndSignIn();
+    const res = await api('/auth/user', { token });
+    expect(res.status).toBe(200);
+    const user = await json(res);
+    expect(user).toMatchObject({
+      email: input.email,
+      firstName: 'Adwoa',
+      lastName: 'Owusu',
+      locale: 'en',
+      organizations: [{ name: input.organizationName, country: 'GH', currency: 'GHS', role: 'OWNER' }],
+    });
+    const { data: license } = await client()
+      .from('licenses')
+      .select('plan, status')
+      .setHeader('Authorization', `Bearer ${token}`)
+      .single();
+    expect(license).toEqual({ plan: 'STARTER', status: 'ACTIVE' });
+  });
+
+  it('refuses an organization name already taken, ignoring case and surrounding spaces, and creates no user', async () => {
+    const first = registration();
+    expect((await api('/auth/register', { body: first })).status).toBe(201);
+    const second = registration({ organizationName: `  ${first.organizationName.toUpperCase()}  ` });
+    const res = await api('/auth/register', { body: second });
+    expect(res.status).toBe(409);
+    expect(await json(res)).toEqual({
+      code: 'ALREADY_EXISTS',
+      message: 'An organization with this name already exists',
+    });
+    const { error } = await client().auth.signInWithPassword({
+      email: second.email,
+      password: second.password,
+    });
+    expect(error?.message).toBe('Invalid login credentials');
+  });
+
+  it('refuses an email already registered and leaves the organization name free', async () => {
+    const first = registration();
+    expect((await api('/auth/register', { body: first })).status).toBe(201);
+    const second = registration({ email: first.email });
+    const res = await api('/auth/register', { body: second });
+    expect(res.status).toBe(409);
+    expect((await json(res)).message).toBe('An account with this email already exists');
+    const { data: free } = await client().rpc('organization_name_available', {
+      p_name: second.organizationName,
+    });
+    expect(free).toBe(true);
+  });
+
+  it('validates registration with the spec messages', async () => {
+    const res = await api('/auth/register', {
+      body: registration({ email: 'not-an-email', password: 'short', country: 'FR', firstName: ' ' }),
+    });
+    expect(res.status).toBe(400);
+    const body = await json(res);
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.details.fieldErrors).toEqual({
+      email: 'Please enter a valid email address.',
+      password: 'Password must be at least 8 characters.',
+      country: 'Please select a country.',
+      firstName: 'First name is required.',
+    });
+  });
+
+  it('answers 401 Unauthorized for the current user when signed out or with a bad token', async () => {
+    for (const token of [undefined, 'not-a-jwt']) {
+      const res = await api('/auth/user', { token });
+      expect(res.status).toBe(401);
+      expect(await res.text()).toContain('Unauthorized');
+    }
+  });
+
+  it('signs in through /api/auth/login and refuses wrong credentials', async () => {
+    const { input } = await registerAndSignIn();
+    const ok = await api('/auth/login', { body: { email: input.email, password: input.password } });
+    expect(ok.status).toBe(200);
+    expect((await json(ok)).session.access_token).toEqual(expect.any(String));
+    const bad = await api('/auth/login', { body: { email: input.email, password: 'wrong-password' } });
+    expect(bad.status).toBe(401);
+    expect((await json(bad)).message).toBe('Invalid login credentials');
+  });
+
+  it('sends /api/login to the sign-in page and /api/logout to sign-out', async () => {
+    const login = await api('/login');
+    expect(login.status).toBe(302);
+    expect(login.headers.get('location')).toBe('/login');
+    const logout = await api('/logout');
+    expect(logout.status).toBe(302);
+    expect(logout.headers.get('location')).toBe('/logout');
+  });
+
+  it("creates, reads and updates organizations, and hides other people's", async () => {
+    const owner = await registerAndSignIn();
+    const stranger = await registerAndSignIn();
+    const name = `Second Branch ${unique()}`;
+    const created = await api('/organizations', {
+      token: owner.token,
+      body: { name, country: 'SN', currency: 'XOF' },
+    });
+    expect(created.status).toBe(201);
+    const org = await json(created);
+    expect(org).toMatchObject({ name, country: 'SN', currency: 'XOF' });
+    expect((await json(await api(`/organizations/${org.id}`, { token: owner.token }))).name).toBe(name);
+
+    const renamed = `${name} Dakar`;
+    const update = await api(`/organizations/${org.id}`, {
+      method: 'PUT',
+      token: owner.token,
+      body: { name: renamed, country: 'SN', currency: 'XOF' },
+    });
+    expect(update.status).toBe(200);
+    expect((await json(update)).name).toBe(renamed);
+
+    expect((await api(`/organizations/${org.id}`, { token: stranger.token })).status).toBe(404);
+    const hijack = await api(`/organizations/${org.id}`, {
+      method: 'PUT',
+      token: stranger.token,
+      body: { name: 'Hijacked', country: 'SN', currency: 'XOF' },
+    });
+    expect(hijack.status).toBe(404);
+  });
+
+  it('lists the members of an organization with their names and roles', async () => {
+    const { input, token } = await registerAndSignIn();
+    const user = await json(await api('/auth/user', { token }));
+    const res = await api(`/organizations/${user.organizations[0].id}/members`, { token });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual([
+      {
+        id: user.id,
+        role: 'OWNER',
+        createdAt: expect.any(String),
+        user: { firstName: 'Adwoa', lastName: 'Owusu', email: input.email },
+      },
+    ]);
+  });
+
+  it('updates the profile and refuses an empty first name', async () => {
+    const { token } = await registerAndSignIn();
+    const res = await api('/profile', {
+      method: 'PUT',
+      token,
+      body: { firstName: 'Adwoa', lastName: 'Mensah', locale: 'fr' },
+    });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ firstName: 'Adwoa', lastName: 'Mensah', locale: 'fr' });
+    const bad = await api('/profile', {
+      method: 'PUT',
+      token,
+      body: { firstName: '', lastName: 'X', locale: 'en' },
+    });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).details.fieldErrors.firstName).toBe('First name is required');
+  });
+});
