@@ -1812,6 +1812,17 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      adjust_stock: {
+        Args: {
+          p_delta: number;
+          p_mutation_id: string;
+          p_note: string;
+          p_org_id: string;
+          p_product_id: string;
+        };
+        Returns: Json;
+      };
+      create_invoice: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       create_organization: {
         Args: { p_country: string; p_currency: string; p_name: string };
         Returns: {
@@ -1832,6 +1843,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      create_product: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       currency_decimals: { Args: { p_currency: string }; Returns: number };
       has_role: {
         Args: { p_org_id: string; p_roles: Database['public']['Enums']['membership_role'][] };
@@ -1839,6 +1851,7 @@ export type Database = {
       };
       is_member: { Args: { p_org_id: string }; Returns: boolean };
       organization_name_available: { Args: { p_name: string }; Returns: boolean };
+      record_payment: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       register_organization: {
         Args: { p_country: string; p_currency: string; p_name: string; p_user_id: string };
         Returns: {
@@ -1858,6 +1871,15 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      set_invoice_status: {
+        Args: {
+          p_invoice_id: string;
+          p_mutation_id: string;
+          p_org_id: string;
+          p_status: Database['public']['Enums']['invoice_status'];
+        };
+        Returns: Json;
       };
     };
     Enums: {
