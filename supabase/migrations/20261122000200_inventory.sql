@@ -267,8 +267,11 @@ declare
   v_row public.purchase_order_lines := coalesce(new, old);
 begin
   perform private.assert_role(v_row.org_id, '{OWNER,MANAGER}', 'purchase_order_lines');
+  -- Both orders count: a line must not be moved off an approved order either.
   if exists (select 1 from public.purchase_orders po
-              where po.org_id = v_row.org_id and po.id = v_row.purchase_order_id and po.status <> 'DRAFT') then
+              where po.status <> 'DRAFT'
+                and ((tg_op <> 'INSERT' and po.org_id = old.org_id and po.id = old.purchase_order_id)
+                  or (tg_op <> 'DELETE' and po.org_id = new.org_id and po.id = new.purchase_order_id))) then
     raise exception 'Only a DRAFT purchase order''s lines can change' using errcode = '23514';
   end if;
   return coalesce(new, old);

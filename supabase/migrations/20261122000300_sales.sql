@@ -161,25 +161,30 @@ $$;
 create trigger invoices_assign_number before insert on public.invoices
   for each row execute function private.assign_invoice_number();
 
--- Totals from the lines, each line rounded to the currency's decimals.
+-- Totals from the lines, each line (and its tax) rounded to the currency's decimals.
+create function private.invoice_totals(p_org_id uuid, p_invoice_id uuid, p_currency text,
+                                       out subtotal numeric, out tax numeric)
+language sql stable set search_path = ''
+as $$
+  select coalesce(sum(round(it.qty * it.unit_price, public.currency_decimals(p_currency))), 0),
+         coalesce(sum(round(round(it.qty * it.unit_price, public.currency_decimals(p_currency)) * it.tax_rate / 100,
+                            public.currency_decimals(p_currency))), 0)
+    from public.invoice_items it
+   where it.org_id = p_org_id and it.invoice_id = p_invoice_id
+$$;
+
 create function private.recompute_invoice_totals() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
-declare
-  v_row public.invoice_items := coalesce(new, old);
 begin
   perform set_config('kasuwa.recomputing_totals', 'on', true);
+  -- The line's invoice before and after: an update may move a line from one invoice to another.
   update public.invoices i
      set subtotal = t.subtotal, tax = t.tax, total = t.subtotal + t.tax
-    from (
-      select coalesce(sum(round(it.qty * it.unit_price, public.currency_decimals(inv.currency))), 0) as subtotal,
-             coalesce(sum(round(round(it.qty * it.unit_price, public.currency_decimals(inv.currency)) * it.tax_rate / 100,
-                                public.currency_decimals(inv.currency))), 0) as tax
-        from public.invoices inv
-        left join public.invoice_items it on it.org_id = inv.org_id and it.invoice_id = inv.id
-       where inv.org_id = v_row.org_id and inv.id = v_row.invoice_id
-    ) t
-   where i.org_id = v_row.org_id and i.id = v_row.invoice_id;
+    from public.invoices inv
+    cross join lateral private.invoice_totals(inv.org_id, inv.id, inv.currency) t
+   where i.id = inv.id
+     and ((inv.org_id = old.org_id and inv.id = old.invoice_id) or (inv.org_id = new.org_id and inv.id = new.invoice_id));
   perform set_config('kasuwa.recomputing_totals', 'off', true);
   return null;
 end
@@ -192,12 +197,14 @@ language plpgsql security definer set search_path = ''
 as $$
 declare
   v_row public.invoice_items := coalesce(new, old);
-  v_status public.invoice_status;
 begin
   perform private.assert_role(v_row.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}', 'invoice_items');
-  select status into v_status from public.invoices where org_id = v_row.org_id and id = v_row.invoice_id;
-  -- Absent: the invoice itself is being deleted (cascade), which only happens with its organization.
-  if v_status is not null and v_status <> 'QUOTE' then
+  -- Both invoices count: a line must not be moved off an issued invoice either. (An invoice already gone
+  -- is being deleted with its organization.)
+  if exists (select 1 from public.invoices i
+              where i.status <> 'QUOTE'
+                and ((tg_op <> 'INSERT' and i.org_id = old.org_id and i.id = old.invoice_id)
+                  or (tg_op <> 'DELETE' and i.org_id = new.org_id and i.id = new.invoice_id))) then
     raise exception 'Only a QUOTE''s lines can change' using errcode = '23514';
   end if;
   return coalesce(new, old);
@@ -262,6 +269,40 @@ end
 $$;
 create trigger invoices_guard before update on public.invoices
   for each row execute function private.guard_invoice();
+
+-- A quote switched to another currency is re-rounded with that currency's decimals (runs after the guard).
+create function private.recompute_on_currency() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  select t.subtotal, t.tax into new.subtotal, new.tax from private.invoice_totals(new.org_id, new.id, new.currency) t;
+  new.total := new.subtotal + new.tax;
+  return new;
+end
+$$;
+create trigger invoices_recompute_on_currency before update of currency on public.invoices
+  for each row when (new.currency is distinct from old.currency) execute function private.recompute_on_currency();
+
+-- created_at counts for the monthly plan limit, so callers of the API cannot choose it. (Seeds, running
+-- as the database owner, may backdate.)
+create function private.stamp_created_at() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if coalesce((select auth.role()), '') in ('authenticated', 'anon') then
+    if tg_op = 'INSERT' then
+      new.created_at := now();
+    elsif new.created_at is distinct from old.created_at then
+      raise exception 'created_at cannot be changed' using errcode = '23514';
+    end if;
+  end if;
+  return new;
+end
+$$;
+create trigger invoices_a_stamp_created_at before insert or update on public.invoices
+  for each row execute function private.stamp_created_at();
+create trigger invoices_touch before update on public.invoices
+  for each row execute function private.touch_versioned();
 
 -- A payment needs an ISSUED invoice with a balance at least as large; it may complete the invoice.
 create function private.apply_payment() returns trigger

@@ -63,6 +63,21 @@ create unique index invitations_pending_email_key on public.invitations (org_id,
   where accepted_at is null and revoked_at is null;
 create index invitations_org_created_idx on public.invitations (org_id, created_at desc);
 
+-- An expired invitation no longer holds its email: inviting the same person again retires it.
+create function private.retire_expired_invitations() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.assert_role(new.org_id, '{OWNER,MANAGER}', 'invitations');
+  update public.invitations set revoked_at = now()
+   where org_id = new.org_id and email = new.email
+     and accepted_at is null and revoked_at is null and expires_at <= now();
+  return new;
+end
+$$;
+create trigger invitations_retire_expired before insert on public.invitations
+  for each row execute function private.retire_expired_invitations();
+
 alter table public.invitations enable row level security;
 alter table public.invitations force row level security;
 

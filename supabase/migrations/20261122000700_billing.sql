@@ -93,13 +93,20 @@ create function private.enforce_product_limit() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
+  -- Counted when a product is added, and when an archived one comes back.
+  if tg_op = 'UPDATE' and not (old.archived and not new.archived) then
+    return new;
+  end if;
   perform private.assert_role(new.org_id, '{OWNER,MANAGER}', 'products');
   perform private.refuse_over_limit(new.org_id, 'max_products',
-    (select count(*) from public.products p where p.org_id = new.org_id and not p.archived), 'products');
+    (select count(*) from public.products p where p.org_id = new.org_id and not p.archived and p.id <> new.id),
+    'products');
   return new;
 end
 $$;
 create trigger products_plan_limit before insert on public.products
+  for each row execute function private.enforce_product_limit();
+create trigger products_plan_limit_unarchive before update of archived on public.products
   for each row execute function private.enforce_product_limit();
 
 create function private.enforce_invoice_limit() returns trigger
@@ -125,6 +132,7 @@ create function private.enforce_member_limit() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
+  perform private.assert_role(new.org_id, '{OWNER,MANAGER}', 'invitations');
   perform private.refuse_over_limit(new.org_id, 'max_members',
     (select count(*) from public.memberships m where m.org_id = new.org_id)
     + (select count(*) from public.invitations i

@@ -83,6 +83,11 @@ create table public.document_shares (
   foreign key (org_id, document_id) references public.documents (org_id, id) on delete cascade,
   foreign key (org_id, shared_with) references public.memberships (org_id, user_id) on delete cascade
 );
+create trigger document_categories_touch before update on public.document_categories
+  for each row execute function private.touch_updated_at();
+create trigger documents_touch before update on public.documents
+  for each row execute function private.touch_updated_at();
+
 comment on table public.document_shares is 'A document shared with another member of the same organization.';
 
 do $$

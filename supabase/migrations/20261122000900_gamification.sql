@@ -28,6 +28,8 @@ create table public.user_achievements (
   updated_at timestamptz not null default now(),
   unique (user_id, achievement_id)
 );
+create trigger user_achievements_touch before update on public.user_achievements
+  for each row execute function private.touch_updated_at();
 comment on table public.user_achievements is 'A user''s progress towards each achievement. Written by the server only.';
 
 create table public.gamification_events (

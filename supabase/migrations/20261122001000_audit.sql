@@ -11,7 +11,8 @@ create table public.audit_logs (
   entity varchar(100) not null,
   entity_id text,
   payload jsonb not null default '{}'::jsonb,
-  created_at timestamptz not null default now(),
+  -- clock_timestamp, not now(): entries of one transaction keep their order.
+  created_at timestamptz not null default clock_timestamp(),
   unique (org_id, id)
 );
 comment on table public.audit_logs is 'Append-only trail of changes to tenant rows. Read by OWNER, MANAGER and ACCOUNTANT.';
@@ -36,6 +37,13 @@ as $$
    where n.key not in ('updated_at', 'version') and (p_old -> n.key) is distinct from n.value
 $$;
 
+-- The primary key of a row: id, or (org_id, user_id) for memberships and member preferences.
+create function private.audit_key(p_row jsonb) returns text
+language sql immutable set search_path = ''
+as $$
+  select coalesce(p_row ->> 'id', (p_row ->> 'org_id') || '/' || (p_row ->> 'user_id'))
+$$;
+
 create function private.audit() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -57,9 +65,9 @@ begin
   else
     insert into public.audit_logs (org_id, actor_id, action, entity, entity_id, payload)
     select coalesce(n.r ->> 'org_id', n.r ->> 'id')::uuid, (select auth.uid()), tg_op, tg_table_name,
-           n.k, private.audit_changes(o.r, n.r)
-      from (select coalesce(to_jsonb(x) ->> 'id', to_jsonb(x) ->> 'user_id') as k, to_jsonb(x) as r from new_rows x) n
-      join (select coalesce(to_jsonb(x) ->> 'id', to_jsonb(x) ->> 'user_id') as k, to_jsonb(x) as r from old_rows x) o
+           coalesce(n.r ->> 'id', n.r ->> 'user_id'), private.audit_changes(o.r, n.r)
+      from (select private.audit_key(to_jsonb(x)) as k, to_jsonb(x) as r from new_rows x) n
+      join (select private.audit_key(to_jsonb(x)) as k, to_jsonb(x) as r from old_rows x) o
         on o.k = n.k
      where private.audit_changes(o.r, n.r) <> '{}'::jsonb;
   end if;

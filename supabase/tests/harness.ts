@@ -119,3 +119,60 @@ export async function expectSqlError(promise: Promise<unknown>, code: string): P
   }
   throw new Error(`Expected SQLSTATE ${code}, but the statement succeeded`);
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Shared helpers for the data-model suites.
+
+export type Role = 'OWNER' | 'MANAGER' | 'ACCOUNTANT' | 'SALES';
+export const ROLES: readonly Role[] = ['OWNER', 'MANAGER', 'ACCOUNTANT', 'SALES'];
+
+/** The actor PostgREST would set up for a signed-in user. */
+export function user(userId: string): Actor {
+  return { role: 'authenticated', userId };
+}
+
+/** Creates a user and makes them a member of the organization with `role` (as the database owner). */
+export async function addMember(sql: Sql, orgId: string, role: Role): Promise<{ id: string; email: string }> {
+  const member = await createUser(sql);
+  await sql(`insert into public.memberships (org_id, user_id, role) values ($1, $2, $3)`, [
+    orgId,
+    member.id,
+    role,
+  ]);
+  return member;
+}
+
+/** Runs `text` as `actor` in a savepoint and returns the rows; the error, if any, is thrown. */
+export function sqlAs<T extends pg.QueryResultRow = Record<string, unknown>>(
+  sql: Sql,
+  actor: Actor,
+  text: string,
+  params?: unknown[],
+): Promise<T[]> {
+  return actAs(sql, actor, () => sql<T>(text, params));
+}
+
+/** The SQLSTATE `promise` fails with, or 'ok' when it succeeds. */
+export async function outcome(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'ok';
+  } catch (e) {
+    const code = (e as pg.DatabaseError).code;
+    if (!code) throw e;
+    return code;
+  }
+}
+
+/** Runs `fn` in a savepoint without changing role, so a statement expected to fail leaves the transaction usable. */
+export async function savepoint<T>(sql: Sql, fn: () => Promise<T>): Promise<T> {
+  await sql('savepoint test_step');
+  try {
+    const result = await fn();
+    await sql('release savepoint test_step');
+    return result;
+  } catch (e) {
+    await sql('rollback to savepoint test_step');
+    throw e;
+  }
+}

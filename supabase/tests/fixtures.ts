@@ -1,0 +1,244 @@
+// Fixtures: one valid row for every tenant table (every public table with org_id), inserted as the database
+// owner the way the app's rules require (stock through stock moves, invoices as empty quotes, then lines,
+// then issued). isolation.test.ts fails when a table with org_id has no entry here, so a new table cannot
+// skip the isolation and role suites.
+import { randomUUID } from 'node:crypto';
+import { createUser, type Sql } from './harness.ts';
+import { createInvoice, type Org, rand } from './builders.ts';
+
+export * from './builders.ts';
+export type Row = Record<string, unknown>;
+export type Key = Record<string, string>;
+
+/** A column's value, or how to make it: called with the organization and the acting user. */
+type Make = (sql: Sql, org: Org, actorId: string) => unknown;
+export interface Fixture {
+  /** Primary key columns, returned by insertRow. */
+  pk: string[];
+  /** The row without org_id. Functions are called in order, e.g. to insert the rows this one refers to. */
+  values: Record<string, unknown>;
+  /** A harmless change, [column, new value], used by the update tests. */
+  change: [string, unknown];
+}
+
+const fx = (values: Record<string, unknown>, change: [string, unknown], pk = ['id']): Fixture => ({
+  pk,
+  values,
+  change,
+});
+/** The acting user: "who did it" columns (created_by, user_id…), so a member can insert as themselves. */
+const actor: Make = (_sql, _org, actorId) => actorId;
+/** A row of `table` in the same organization, created by the same actor; its id. */
+const ref =
+  (table: string): Make =>
+  async (sql, org, actorId) =>
+    (await insertFixture(sql, table, org, actorId)).id;
+const unique =
+  (prefix: string, suffix = '') =>
+  () =>
+    `${prefix}${rand()}${suffix}`;
+const uuid = () => randomUUID();
+const changed: [string, unknown] = ['name', 'Changed'];
+const later = '2030-01-01T00:00:00Z';
+
+export const fixtures: Record<string, Fixture> = {
+  products: fx({ name: 'Widget', sku: unique('SKU-'), price: '10.00' }, changed),
+  suppliers: fx({ name: 'Supplier' }, changed),
+  purchase_orders: fx({ supplier_id: ref('suppliers'), currency: 'GHS', created_by: actor }, [
+    'expected_at',
+    later,
+  ]),
+  purchase_order_lines: fx(
+    {
+      purchase_order_id: ref('purchase_orders'),
+      product_id: ref('products'),
+      quantity: '2',
+      unit_cost: '5.00',
+    },
+    ['quantity', '3'],
+  ),
+  stock_moves: fx({ product_id: ref('products'), delta: '5', reason: 'OPENING', created_by: actor }, [
+    'note',
+    'x',
+  ]),
+  customers: fx({ name: 'Customer' }, changed),
+  invoice_counters: fx({ last_number: 0 }, ['last_number', 7], ['org_id']),
+  invoices: fx({ customer_id: ref('customers'), currency: 'GHS', created_by: actor }, ['notes', 'Changed']),
+  invoice_items: fx(
+    {
+      invoice_id: ref('invoices'),
+      product_id: ref('products'),
+      description: 'Line',
+      qty: '1',
+      unit_price: '10.00',
+    },
+    ['description', 'Changed'],
+  ),
+  payments: fx(
+    {
+      invoice_id: ((sql, org, a) =>
+        createInvoice(sql, org, {
+          createdBy: a,
+          lines: [{ qty: 1, unitPrice: '10.00' }],
+          status: 'ISSUED',
+        })) as Make,
+      method: 'cash',
+      amount: '4.00',
+      currency: 'GHS',
+      created_by: actor,
+    },
+    ['ref', 'Changed'],
+  ),
+  invoice_share_tokens: fx({ invoice_id: ref('invoices'), token_hash: uuid, created_by: actor }, [
+    'revoked_at',
+    later,
+  ]),
+  leads: fx({ name: 'Lead', owner_id: ((_s, org) => org.ownerId) as Make }, changed),
+  lead_notes: fx({ lead_id: ref('leads'), user_id: actor, note: 'Note' }, ['note', 'Changed']),
+  expenses: fx({ vendor: 'Vendor', category: 'rent', amount: '100.00', currency: 'GHS', created_by: actor }, [
+    'vendor',
+    'Changed',
+  ]),
+  memberships: fx(
+    { user_id: (async (sql) => (await createUser(sql)).id) as Make, role: 'SALES' },
+    ['role', 'ACCOUNTANT'],
+    ['org_id', 'user_id'],
+  ),
+  invitations: fx(
+    { email: unique('invitee-', '@test.kasuwa.app'), role: 'SALES', token_hash: uuid, invited_by: actor },
+    ['revoked_at', later],
+  ),
+  member_preferences: fx({ user_id: actor, theme: 'dark' }, ['theme', 'light'], ['org_id', 'user_id']),
+  employees: fx({ name: 'Employee' }, ['title', 'Changed']),
+  // An old expired license: it does not change which plan applies now.
+  licenses: fx({ plan: 'STARTER', status: 'EXPIRED', start_at: '2000-01-01T00:00:00Z' }, [
+    'notes',
+    'Changed',
+  ]),
+  subscription_plans: fx({ name: 'Maintenance', price: '50.00', currency: 'GHS' }, changed),
+  subscriptions: fx({ customer_id: ref('customers'), plan_id: ref('subscription_plans') }, ['quantity', 2]),
+  subscription_invoices: fx(
+    {
+      subscription_id: ref('subscriptions'),
+      invoice_id: ref('invoices'),
+      period_start: '2026-01-01T00:00:00Z',
+      period_end: '2026-02-01T00:00:00Z',
+    },
+    ['attempt_count', 2],
+  ),
+  billing_cycles: fx(
+    {
+      subscription_id: ref('subscriptions'),
+      cycle_number: 1,
+      start_date: '2026-01-01',
+      end_date: '2026-01-31',
+      amount: '50.00',
+      currency: 'GHS',
+    },
+    ['status', 'BILLED'],
+  ),
+  document_categories: fx({ name: unique('Category ') }, ['description', 'Changed']),
+  documents: fx(
+    {
+      category_id: ref('document_categories'),
+      uploaded_by: actor,
+      name: 'Lease',
+      file_name: 'lease.pdf',
+      file_path: unique('lease-'),
+      file_size: 1024,
+    },
+    ['description', 'Changed'],
+  ),
+  document_versions: fx(
+    {
+      document_id: ref('documents'),
+      version_number: 1,
+      file_name: 'lease-v1.pdf',
+      file_path: unique('lease-v1-'),
+      file_size: 512,
+      uploaded_by: actor,
+    },
+    ['change_note', 'Changed'],
+  ),
+  document_shares: fx(
+    { document_id: ref('documents'), shared_by: actor, shared_with: ((_s, org) => org.ownerId) as Make },
+    ['permission', 'EDIT'],
+  ),
+  gamification_events: fx({ user_id: actor, event_type: 'first_product' }, ['event_type', 'changed']),
+  audit_logs: fx({ actor_id: actor, action: 'INSERT', entity: 'products', entity_id: uuid }, ['entity', 'x']),
+  sync_mutations: fx(
+    { mutation_id: uuid, name: 'createProduct', request_hash: 'hash', status: 'applied', created_by: actor },
+    ['status', 'refused'],
+    ['org_id', 'mutation_id'],
+  ),
+};
+
+export const tenantTables = Object.keys(fixtures).sort();
+
+function fixture(table: string): Fixture {
+  const f = fixtures[table];
+  if (!f) throw new Error(`No fixture for ${table}`);
+  return f;
+}
+
+/** Builds the row of `table` for `org` (creating, as the database owner, what it refers to). */
+export async function buildRow(sql: Sql, table: string, org: Org, actorId = org.ownerId): Promise<Row> {
+  const row: Row = {};
+  for (const [column, value] of Object.entries(fixture(table).values)) {
+    row[column] = typeof value === 'function' ? await (value as Make)(sql, org, actorId) : value;
+  }
+  return row;
+}
+
+/** Inserts `row` into `table` for organization `orgId` as the current role; returns its primary key. */
+export async function insertRow(sql: Sql, table: string, orgId: string, row: Row): Promise<Key> {
+  const cols = ['org_id', ...Object.keys(row)];
+  const [key] = await sql<Key>(
+    `insert into public.${table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')})
+     returning ${fixture(table).pk.join(', ')}`,
+    [orgId, ...Object.values(row)],
+  );
+  return key!;
+}
+
+/** Inserts one valid row of `table` for `org` as the current role; returns its primary key. */
+export async function insertFixture(sql: Sql, table: string, org: Org, actorId = org.ownerId): Promise<Key> {
+  return insertRow(sql, table, org.id, await buildRow(sql, table, org, actorId));
+}
+
+/** `where` clause matching `key`, with its parameters numbered from $`from`. */
+export function byKey(key: Key, from = 1): [string, string[]] {
+  const cols = Object.keys(key);
+  return [cols.map((c, i) => `${c} = $${i + from}`).join(' and '), Object.values(key)];
+}
+
+export async function selectRow(sql: Sql, table: string, key: Key): Promise<Row[]> {
+  const [where, params] = byKey(key);
+  return sql(`select * from public.${table} where ${where}`, params);
+}
+
+/** Applies the fixture's change to the row; returns the number of rows changed. */
+export async function updateRow(sql: Sql, table: string, key: Key): Promise<number> {
+  const [col, value] = fixture(table).change;
+  const [where, params] = byKey(key, 2);
+  const rows = await sql(`update public.${table} set ${col} = $1 where ${where} returning 1`, [
+    value,
+    ...params,
+  ]);
+  return rows.length;
+}
+
+export async function deleteRow(sql: Sql, table: string, key: Key): Promise<number> {
+  const [where, params] = byKey(key);
+  return (await sql(`delete from public.${table} where ${where} returning 1`, params)).length;
+}
+
+/** The row as JSON text, read as the current role (the database owner), to prove nothing changed. */
+export async function snapshot(sql: Sql, table: string, key: Key): Promise<string | undefined> {
+  const [where, params] = byKey(key);
+  const [r] = await sql<{ j: string }>(
+    `select to_jsonb(t)::text as j from public.${table} t where ${where}`,
+    params,
+  );
+  return r?.j;
+}
