@@ -1845,6 +1845,7 @@ export type Database = {
       };
       create_product: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       currency_decimals: { Args: { p_currency: string }; Returns: number };
+      get_metrics: { Args: { p_org_id: string }; Returns: Json };
       has_role: {
         Args: { p_org_id: string; p_roles: Database['public']['Enums']['membership_role'][] };
         Returns: boolean;
