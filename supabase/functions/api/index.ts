@@ -10,7 +10,18 @@ import {
   updateOrganization,
   updateProfile,
 } from './organizations.ts';
+import { createProduct, deleteProduct, listProducts, updateProduct } from './products.ts';
 import { Router } from './router.ts';
+import {
+  createCustomer,
+  createInvoice,
+  getMetrics,
+  listCustomers,
+  listInvoices,
+  listPayments,
+  recordPayment,
+  updateCustomer,
+} from './sales.ts';
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',
@@ -29,7 +40,19 @@ const router = new Router()
   .on('GET', '/api/organizations/:id', getOrganization)
   .on('PUT', '/api/organizations/:id', updateOrganization)
   .on('GET', '/api/organizations/:id/members', listMembers)
-  .on('PUT', '/api/profile', updateProfile);
+  .on('PUT', '/api/profile', updateProfile)
+  .on('GET', '/api/products', listProducts)
+  .on('POST', '/api/products', createProduct)
+  .on('PUT', '/api/products/:id', updateProduct)
+  .on('DELETE', '/api/products/:id', deleteProduct)
+  .on('GET', '/api/customers', listCustomers)
+  .on('POST', '/api/customers', createCustomer)
+  .on('PUT', '/api/customers/:id', updateCustomer)
+  .on('GET', '/api/invoices', listInvoices)
+  .on('POST', '/api/invoices', createInvoice)
+  .on('GET', '/api/payments', listPayments)
+  .on('POST', '/api/payments', recordPayment)
+  .on('GET', '/api/reports/metrics', getMetrics);
 
 Deno.serve(async (req) => {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });

@@ -1,0 +1,70 @@
+// Input schemas for sales (spec section 5, PRODUCT-DECISIONS "Invoices with lines"), shared by the forms
+// and the `api` function.
+import { z } from 'zod';
+
+const amount = (required: string) =>
+  z.coerce.number({ message: required }).positive(required).max(999_999_999_999.99);
+
+export const CustomerInputSchema = z.object({
+  id: z.uuid().optional(),
+  name: z.string().trim().min(1, 'Required').max(255),
+  email: z
+    .union([z.literal(''), z.string().trim().email('Invalid email address').max(255)])
+    .optional()
+    .nullable(),
+  phone: z.string().trim().max(50).optional().nullable(),
+});
+export type CustomerInput = z.infer<typeof CustomerInputSchema>;
+
+export const InvoiceLineSchema = z.object({
+  productId: z.uuid().optional().nullable(),
+  description: z.string().trim().min(1, 'Required').max(500),
+  qty: z.coerce.number().positive('Must be more than zero').max(999_999_999),
+  unitPrice: z.coerce.number().min(0).max(999_999_999_999.99),
+  taxRate: z.coerce.number().min(0).max(100).optional(),
+});
+
+/** Lines, or the spec's quick form with just a total (subtotal equal to it, tax 0). */
+export const InvoiceInputSchema = z
+  .object({
+    id: z.uuid().optional(),
+    customerId: z.uuid({ message: 'Required' }),
+    status: z.enum(['QUOTE', 'ISSUED', 'PAID']).default('QUOTE'),
+    currency: z.string().length(3).toUpperCase().optional(),
+    dueAt: z.string().optional().nullable(),
+    notes: z.string().max(2000).optional().nullable(),
+    lines: z.array(InvoiceLineSchema).max(200).optional(),
+    total: amount('Total amount is required').optional(),
+    subtotal: z.coerce.number().optional(),
+    tax: z.coerce.number().optional(),
+  })
+  .refine((v) => (v.lines && v.lines.length > 0) || v.total !== undefined, {
+    message: 'Total amount is required',
+    path: ['total'],
+  });
+export type InvoiceInput = z.infer<typeof InvoiceInputSchema>;
+
+export const PAYMENT_METHODS = ['cash', 'bank-transfer', 'mobile-money', 'card', 'check'] as const;
+export const MOBILE_MONEY_PROVIDERS = [
+  'MTN_MOMO',
+  'ORANGE_MONEY',
+  'WAVE',
+  'MPESA',
+  'AIRTEL_MONEY',
+  'MOOV_MONEY',
+  'TELECEL_CASH',
+  'FREE_MONEY',
+  'AFRIMONEY',
+  'OTHER',
+] as const;
+
+export const PaymentInputSchema = z.object({
+  id: z.uuid().optional(),
+  invoiceId: z.uuid({ message: 'Invoice is required' }),
+  method: z.enum(PAYMENT_METHODS, { message: 'Payment method is required' }),
+  provider: z.enum(MOBILE_MONEY_PROVIDERS).optional().nullable(),
+  amount: amount('Amount is required'),
+  ref: z.string().trim().max(255).optional().nullable(),
+  receivedAt: z.string().optional(),
+});
+export type PaymentInput = z.infer<typeof PaymentInputSchema>;
