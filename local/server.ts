@@ -3,13 +3,13 @@
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
-import { createAuth } from './auth/index.ts';
 import { loadConfig, ROOT, type StackConfig } from './config.ts';
 import { createFunctions } from './functions.ts';
+import { createAuthHandler } from './gotrue/handler.ts';
 import { applyCors, sendJson, type Handler } from './http.ts';
 import { migrate, reset } from './migrate.ts';
 import { startDatabase, type Database } from './postgres.ts';
-import { createRest } from './rest/index.ts';
+import { createRest } from './postgrest/index.ts';
 import { createStatic } from './static.ts';
 
 export interface Stack {
@@ -31,7 +31,7 @@ export async function startStack(
   const restPool = new pg.Pool({ connectionString: db.authenticatorUrl, max: 10 });
   const authPool = new pg.Pool({ connectionString: db.authAdminUrl, max: 5 });
   const rest = await createRest({ pool: restPool, config });
-  const auth = createAuth({ pool: authPool, config, issuer: `${url}/auth/v1` });
+  const auth = { handler: createAuthHandler({ pool: authPool, config, issuer: `${url}/auth/v1` }) };
   const functions = await createFunctions({ config, supabaseUrl: url, dbUrl: db.postgresUrl, log });
   const serveStatic = createStatic(path.join(ROOT, 'web', 'dist'));
 
@@ -74,6 +74,7 @@ export async function startStack(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await functions.stop();
+      await rest.stop();
       await Promise.all([restPool.end(), authPool.end()]);
       await db.stop();
     },

@@ -14,11 +14,7 @@ describe('/api accounts', () => {
       locale: 'en',
       organizations: [{ name: input.organizationName, country: 'GH', currency: 'GHS', role: 'OWNER' }],
     });
-    const { data: license } = await client()
-      .from('licenses')
-      .select('plan, status')
-      .setHeader('Authorization', `Bearer ${token}`)
-      .single();
+    const { data: license } = await client(token).from('licenses').select('plan, status').single();
     expect(license).toEqual({ plan: 'STARTER', status: 'ACTIVE' });
   });
 

@@ -1,7 +1,7 @@
 // Calls to the app's /api surface as a browser or an integrator makes them.
 import { randomUUID } from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
-import { ANON_KEY, SUPABASE_URL } from '../env.ts';
+import { SUPABASE_URL } from '../env.ts';
+import { supabaseClient } from '../supabase-client.ts';
 
 export function api(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
   const headers: Record<string, string> = {};
@@ -35,9 +35,7 @@ export function registration(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function client() {
-  return createClient(SUPABASE_URL, ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
-}
+export const client = (accessToken?: string) => supabaseClient(undefined, accessToken);
 
 /** Registers through /api/auth/register and signs in; returns the access token. */
 export async function registerAndSignIn(overrides: Record<string, unknown> = {}) {
