@@ -123,8 +123,7 @@ function parseSelectItem(item: string): SelectItem {
   if (castAt > 0) {
     cast = rest.slice(castAt + 2);
     rest = rest.slice(0, castAt);
-    if (!/^[a-z_][a-z0-9_ [\]]*$/i.test(cast))
-      throw badQuery(`"failed to parse select parameter (${item})"`);
+    if (!/^[a-z_][a-z0-9_ [\]]*$/i.test(cast)) throw badQuery(`"failed to parse select parameter (${item})"`);
   }
   const { name, json } = parseJsonPath(rest);
   if (!name) throw badQuery(`"failed to parse select parameter (${item})"`);

@@ -1,0 +1,31 @@
+// Playwright fixtures: every test fails on a console error or an uncaught page error, and can choose the
+// interface language before the app loads.
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const test = base.extend<{ failOnConsoleErrors: void }>({
+  failOnConsoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      await use();
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Sets the interface language (as the language switch saves it) before the first page load. */
+export async function useLanguage(page: Page, locale: 'en' | 'fr') {
+  await page.addInitScript((l) => localStorage.setItem('kasuwa-locale', l), locale);
+}
+
+/** On a phone the navigation sits in the slide-in menu: open it. On wider screens it is always there. */
+export async function openNavigation(page: Page) {
+  if ((page.viewportSize()?.width ?? 1280) < 768)
+    await page.getByRole('button', { name: 'Open menu' }).click();
+}

@@ -1,0 +1,86 @@
+import { expect, openNavigation, test, useLanguage } from './fixtures.ts';
+
+test.describe('the landing page', () => {
+  test('shows the headline, the six features, the statistics and the call to action', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Run your whole business from your phone',
+    );
+    for (const feature of [
+      'Inventory Management',
+      'Invoicing & Payments',
+      'CRM',
+      'Business Reporting',
+      'Multi-tenant Orgs',
+      'Team Collaboration',
+    ]) {
+      await expect(page.getByRole('heading', { name: feature, exact: true })).toBeVisible();
+    }
+    const stats = page.getByLabel('Statistics');
+    await expect(stats).toContainText('16');
+    await expect(stats).toContainText('West African countries');
+    await expect(stats).toContainText('100%');
+    await expect(stats).toContainText('24/7');
+    await expect(stats).toContainText('9');
+    await expect(page.getByText('14-day free trial', { exact: true })).toBeVisible();
+    await expect(page.getByText('No card required', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('country-grid').getByRole('listitem')).toHaveCount(16);
+    await expect(page.getByTestId('country-grid')).toContainText('Guinea-Bissau');
+    await expect(page.getByTestId('country-grid')).not.toContainText('Kenya');
+    await expect(page.getByTestId('currency-list').getByRole('listitem')).toHaveCount(9);
+    await expect(page.getByRole('link', { name: 'Start Your Free Trial' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('link', { name: 'Get Started Free' }).first()).toHaveAttribute(
+      'href',
+      '/login',
+    );
+  });
+
+  test('scrolls to the features when View Features is pressed', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'View Features' }).click();
+    await expect(page.getByRole('heading', { name: 'Everything your business needs' })).toBeInViewport();
+  });
+
+  test('shows the footer with the year, the product name and the tagline', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Kasuwa. All rights reserved.`);
+    await expect(footer).toContainText('Empowering African businesses with smart management solutions.');
+  });
+
+  test('switches to French with the "Language Changed" toast, and keeps it after a reload', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await openNavigation(page);
+    await page
+      .getByRole('group', { name: 'Language' })
+      .filter({ visible: true })
+      .getByRole('button', { name: 'FR' })
+      .click();
+    await expect(page.getByText('Langue modifiée')).toBeVisible();
+    await expect(page.getByText('La langue est passée au français.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Gérez toute votre entreprise depuis votre téléphone',
+    );
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('link', { name: 'Commencer votre essai gratuit' })).toBeVisible();
+  });
+
+  test('keeps the chosen theme in kasuwa-theme', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'kasuwa-dark');
+    expect(await page.evaluate(() => localStorage.getItem('kasuwa-theme'))).toBe('dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+
+  test('is shown in French to a visitor who chose French', async ({ page }) => {
+    await useLanguage(page, 'fr');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Gestion des stocks' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText('Tous droits réservés.');
+  });
+});

@@ -1,0 +1,111 @@
+// The marketing pages' frame: navigation (with a slide-in menu on phones) and footer.
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { LanguageSwitch } from '../components/ui/language-switch.tsx';
+import { ThemeSwitch } from '../components/ui/theme-switch.tsx';
+import { PRODUCT_NAME } from '../lib/product.ts';
+
+const LINKS = [
+  { to: '/features', id: 'nav.features' },
+  { to: '/pricing', id: 'nav.pricing' },
+  { to: '/about', id: 'nav.about' },
+] as const;
+
+function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <>
+      {LINKS.map((l) => (
+        <NavLink
+          key={l.to}
+          to={l.to}
+          onClick={onNavigate}
+          // /features#all-features counts as /features: the hash is not part of the match.
+          className={() => `btn btn-ghost min-h-11 ${pathname === l.to ? 'btn-active text-primary' : ''}`}
+          aria-current={pathname === l.to ? 'page' : undefined}
+        >
+          <FormattedMessage id={l.id} />
+        </NavLink>
+      ))}
+      <Link to="/login" onClick={onNavigate} className="btn btn-ghost min-h-11">
+        <FormattedMessage id="nav.signIn" />
+      </Link>
+      <Link to="/login" onClick={onNavigate} className="btn btn-primary min-h-11">
+        <FormattedMessage id="nav.getStarted" />
+      </Link>
+    </>
+  );
+}
+
+export function PublicLayout() {
+  const [open, setOpen] = useState(false);
+  const intl = useIntl();
+  return (
+    <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
+      <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
+        <nav className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-2">
+          <Link
+            to="/"
+            className="text-xl font-bold text-primary"
+            aria-label={intl.formatMessage({ id: 'nav.home' })}
+          >
+            {PRODUCT_NAME}
+          </Link>
+          <div className="hidden items-center gap-1 md:flex">
+            <NavLinks />
+            <LanguageSwitch />
+          </div>
+          <button
+            type="button"
+            className="btn btn-ghost min-h-11 md:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpen(true)}
+          >
+            <span aria-hidden>☰</span>
+            <span className="sr-only">
+              <FormattedMessage id="nav.openMenu" />
+            </span>
+          </button>
+        </nav>
+      </header>
+      {open && (
+        <div className="fixed inset-0 z-40 md:hidden" role="dialog" aria-modal="true" id="mobile-menu">
+          <button
+            type="button"
+            className="absolute inset-0 bg-black/40"
+            aria-label={intl.formatMessage({ id: 'nav.closeMenu' })}
+            onClick={() => setOpen(false)}
+          />
+          <div className="absolute right-0 top-0 flex h-full w-72 max-w-[85vw] flex-col gap-2 bg-base-100 p-4 shadow-xl">
+            <button type="button" className="btn btn-ghost min-h-11 self-end" onClick={() => setOpen(false)}>
+              <span aria-hidden>✕</span>
+              <span className="sr-only">
+                <FormattedMessage id="nav.closeMenu" />
+              </span>
+            </button>
+            <NavLinks onNavigate={() => setOpen(false)} />
+            <LanguageSwitch />
+          </div>
+        </div>
+      )}
+      <main className="flex-1">
+        <Outlet />
+      </main>
+      <footer className="border-t border-base-300 bg-base-200">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm md:flex-row md:items-center md:justify-between">
+          <div>
+            <p>
+              © {new Date().getFullYear()} {PRODUCT_NAME}. <FormattedMessage id="footer.rights" />
+            </p>
+            <p className="opacity-70">
+              <FormattedMessage id="footer.tagline" />
+            </p>
+          </div>
+          <ThemeSwitch />
+        </div>
+      </footer>
+    </div>
+  );
+}
