@@ -6,7 +6,9 @@ const verbose = process.env.LOG_LEVEL === 'debug';
 const stack = await startStack({
   reset: process.env.RESET === '1',
   log: (line) => {
-    if (verbose || /error|fatal/i.test(line)) console.error(line);
+    // Postgres logs the Supabase CLI's probing for its own tables as ERROR on a first start: noise.
+    if (verbose || /\b(FATAL|PANIC)\b|^unhandled error|^\[functions\].*error/i.test(line))
+      console.error(line);
   },
 });
 

@@ -30,6 +30,9 @@ export async function startStack(
   const url = `http://localhost:${config.port}`;
   const restPool = new pg.Pool({ connectionString: db.authenticatorUrl, max: 10 });
   const authPool = new pg.Pool({ connectionString: db.authAdminUrl, max: 5 });
+  // Idle connections are closed by Postgres when it shuts down (Ctrl-C); log, don't crash.
+  for (const pool of [restPool, authPool])
+    pool.on('error', (e) => log(`database connection closed: ${e.message}`));
   const rest = await createRest({ pool: restPool, config });
   const auth = { handler: createAuthHandler({ pool: authPool, config, issuer: `${url}/auth/v1` }) };
   const functions = await createFunctions({ config, supabaseUrl: url, dbUrl: db.postgresUrl, log });

@@ -18,6 +18,8 @@ export async function createRest(opts: { pool: pg.Pool; config: StackConfig }): 
   const listener = await opts.pool.connect();
   await listener.query('listen pgrst');
   listener.on('notification', () => void reloadSchema());
+  // The server going away (shutdown) ends this connection; that is not a crash.
+  listener.on('error', () => {});
   const handler = createRestHandler({ pool: opts.pool, config: opts.config, cache: () => cache });
   return {
     handler,
