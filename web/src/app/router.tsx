@@ -1,12 +1,23 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { Loading } from '../components/ui/loading.tsx';
+import { SessionGate, VisitorsOnly } from '../features/auth/components/session-gate.tsx';
 import { PublicLayout } from './public-layout.tsx';
 
 // Route-level code splitting: each page is its own chunk, loaded when first visited.
 const LandingPage = lazy(() =>
   import('../features/marketing/landing-page.tsx').then((m) => ({ default: m.LandingPage })),
 );
+const LoginPage = lazy(() =>
+  import('../features/auth/components/login-page.tsx').then((m) => ({ default: m.LoginPage })),
+);
+const RegisterPage = lazy(() =>
+  import('../features/auth/components/register-page.tsx').then((m) => ({ default: m.RegisterPage })),
+);
+const LogoutPage = lazy(() =>
+  import('../features/auth/components/logout-page.tsx').then((m) => ({ default: m.LogoutPage })),
+);
+const HomePage = lazy(() => import('../features/app/home-page.tsx').then((m) => ({ default: m.HomePage })));
 const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
@@ -15,7 +26,29 @@ export const router = createBrowserRouter([
   {
     element: <PublicLayout />,
     children: [
-      { path: '/', element: page(<LandingPage />) },
+      {
+        path: '/',
+        element: page(
+          <SessionGate signedIn={(user) => <HomePage user={user} />} signedOut={<LandingPage />} />,
+        ),
+      },
+      {
+        path: '/login',
+        element: page(
+          <VisitorsOnly>
+            <LoginPage />
+          </VisitorsOnly>,
+        ),
+      },
+      {
+        path: '/register',
+        element: page(
+          <VisitorsOnly>
+            <RegisterPage />
+          </VisitorsOnly>,
+        ),
+      },
+      { path: '/logout', element: page(<LogoutPage />) },
       { path: '*', element: page(<NotFoundPage />) },
     ],
   },

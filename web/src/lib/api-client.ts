@@ -1,7 +1,6 @@
 // Calls to the app's /api surface (spec section 7): the session's JWT and the current organization go
 // along; a non-success answer becomes an Error whose message is "<status>: <body text or status text>",
 // which is how the app recognises "401: …Unauthorized…".
-import { supabase } from './supabase.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -20,6 +19,7 @@ export function setApiOrganization(orgId: string | null): void {
 }
 
 export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const { supabase } = await import('./supabase.ts');
   const { data } = await supabase.auth.getSession();
   const headers: Record<string, string> = {};
   if (data.session) headers.Authorization = `Bearer ${data.session.access_token}`;

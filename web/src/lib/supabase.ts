@@ -11,6 +11,14 @@ const LOCAL_ANON_KEY =
 export const SUPABASE_URL: string = import.meta.env.VITE_SUPABASE_URL ?? window.location.origin;
 export const SUPABASE_ANON_KEY: string = import.meta.env.VITE_SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY;
 
+/** Where the session is kept; its absence tells a visitor apart without loading this module. */
+export const SESSION_STORAGE_KEY = 'kasuwa-auth';
+
 export const supabase = createClient<Database>(SUPABASE_URL, SUPABASE_ANON_KEY, {
-  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, storageKey: 'kasuwa-auth' },
+  auth: {
+    persistSession: true,
+    autoRefreshToken: true,
+    detectSessionInUrl: true,
+    storageKey: SESSION_STORAGE_KEY,
+  },
 });

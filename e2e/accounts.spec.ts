@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, useLanguage } from './fixtures.ts';
+
+const unique = () => randomUUID().slice(0, 8);
+
+test.describe('registration and sign-in', () => {
+  test('a newcomer registers in two steps and lands signed in, then signs out and back in', async ({
+    page,
+  }) => {
+    const id = unique();
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { name: 'Create Your Account' })).toBeVisible();
+    await expect(page.getByText('Must be at least 8 characters')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('First name is required.')).toBeVisible();
+    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+    await expect(page.getByText('Password must be at least 8 characters.')).toBeVisible();
+
+    await page.getByLabel('First name').fill('Abena');
+    await page.getByLabel('Last name').fill('Owusu');
+    await page.getByLabel('Email').fill(`abena-${id}@test.kasuwa.app`);
+    await page.getByLabel('Password').fill('abena-secret-1');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Setup Your Organization' })).toBeVisible();
+    await expect(page.getByText('This name must be unique across all organizations')).toBeVisible();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Organization name is required.')).toBeVisible();
+    await page.getByLabel('Organization name').fill(`Abena Pharmacy ${id}`);
+    await page.getByLabel('Country').selectOption('SN');
+    await expect(page.getByLabel('Currency')).toHaveValue('XOF');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await expect(page.getByText('Welcome to Kasuwa!')).toBeVisible();
+    await expect(page.getByText('Your account has been created successfully.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome, Abena' })).toBeVisible();
+    await expect(page.getByText(`Abena Pharmacy ${id}`)).toBeVisible();
+    await expect(page.getByText('Your role: Owner')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Welcome, Abena' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Run your whole business from your phone',
+    );
+
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(`abena-${id}@test.kasuwa.app`);
+    await page.getByLabel('Password').fill('abena-secret-1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+    await expect(page.getByText('You have been signed in successfully.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome, Abena' })).toBeVisible();
+  });
+
+  test('a wrong password gives "Sign In Failed" with the server message', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('demo@kasuwa.app');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Sign In Failed')).toBeVisible();
+    await expect(page.getByText('Invalid login credentials')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the demo owner signs in to Kasuwa Demo Shop, and /api/login then goes home', async ({ page }) => {
+    await page.goto('/api/login');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
+    await page.getByLabel('Email').fill('demo@kasuwa.app');
+    await page.getByLabel('Password').fill('kasuwa-demo-2026');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Kasuwa Demo Shop')).toBeVisible();
+    await page.goto('/api/login');
+    await expect(page.getByRole('heading', { name: 'Welcome, Ama' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a taken organization name fails with "Registration Failed" and the server message', async ({
+    page,
+  }) => {
+    await page.goto('/register');
+    await page.getByLabel('First name').fill('Kofi');
+    await page.getByLabel('Last name').fill('Mensah');
+    await page.getByLabel('Email').fill(`kofi-${unique()}@test.kasuwa.app`);
+    await page.getByLabel('Password').fill('kofi-secret-1');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Organization name').fill('  kasuwa demo SHOP ');
+    await page.getByLabel('Country').selectOption('GH');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Registration Failed')).toBeVisible();
+    await expect(page.getByText('An organization with this name already exists')).toBeVisible();
+  });
+
+  test('validation messages and the sign-in page are in French for a French visitor', async ({ page }) => {
+    await useLanguage(page, 'fr');
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Bienvenue sur Kasuwa' })).toBeVisible();
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByText('Veuillez saisir une adresse e-mail valide.')).toBeVisible();
+    await expect(page.getByText('Le mot de passe est obligatoire.')).toBeVisible();
+  });
+});

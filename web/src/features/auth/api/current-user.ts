@@ -1,0 +1,32 @@
+// The current user, cached under the key /api/auth/user (spec section 3): null when signed out.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch, isUnauthorizedError } from '../../../lib/api-client.ts';
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  locale: 'en' | 'fr';
+  organizations: { id: string; name: string; country: string; currency: string; role: string }[];
+}
+
+export const currentUserQuery = queryOptions({
+  queryKey: ['/api/auth/user'],
+  queryFn: async (): Promise<CurrentUser | null> => {
+    // Visitors without a stored session never download the Supabase client (a smaller landing page).
+    if (!localStorage.getItem('kasuwa-auth')) return null;
+    const { supabase } = await import('../../../lib/supabase.ts');
+    const { data } = await supabase.auth.getSession();
+    if (!data.session) return null;
+    try {
+      return await apiFetch<CurrentUser>('/api/auth/user');
+    } catch (e) {
+      // A 401 means signed out for this call (spec section 7).
+      if (isUnauthorizedError(e)) return null;
+      throw e;
+    }
+  },
+});
+
+export const useCurrentUser = () => useQuery(currentUserQuery);

@@ -1,0 +1,188 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router-dom';
+import { REGISTRATION_COUNTRIES } from '../../../../../packages/shared/countries.ts';
+import { RegisterInputSchema, type RegisterInput } from '../../../../../packages/shared/schemas/accounts.ts';
+import { notify } from '../../../components/ui/notify.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { apiFetch, serverMessage } from '../../../lib/api-client.ts';
+import { PRODUCT_NAME } from '../../../lib/product.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { currentUserQuery } from '../api/current-user.ts';
+import { validationMessage } from '../validation-message.ts';
+import { AuthLayout } from './auth-layout.tsx';
+
+const PERSONAL = ['firstName', 'lastName', 'email', 'password'] as const;
+
+export function RegisterPage() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<1 | 2>(1);
+  const { register, handleSubmit, formState, trigger, setValue } = useForm<RegisterInput>({
+    resolver: zodResolver(RegisterInputSchema),
+    // Every field starts empty (not undefined), so an untouched one fails with its own message.
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      organizationName: '',
+      country: '',
+      currency: '',
+    } as unknown as RegisterInput,
+  });
+  const error = (name: keyof RegisterInput) => validationMessage(intl, formState.errors[name]?.message);
+  const t = (id: string) => intl.formatMessage({ id });
+  const regionName = new Intl.DisplayNames([intl.locale], { type: 'region' });
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      await apiFetch('/api/auth/register', { body: input });
+      const { error: signInError } = await supabase.auth.signInWithPassword({
+        email: input.email,
+        password: input.password,
+      });
+      if (signInError) throw signInError;
+    } catch (e) {
+      notify({
+        variant: 'error',
+        title: t('register.failed'),
+        description: serverMessage(e) || t('register.fallback'),
+      });
+      return;
+    }
+    await queryClient.invalidateQueries(currentUserQuery);
+    notify({
+      title: intl.formatMessage({ id: 'register.welcome' }, { product: PRODUCT_NAME }),
+      description: t('register.created'),
+    });
+    void navigate('/');
+  });
+
+  return (
+    <AuthLayout>
+      <ul className="steps mb-2 w-full" aria-label={t('register.progress')}>
+        <li
+          className={`step ${step >= 1 ? 'step-primary' : ''}`}
+          aria-current={step === 1 ? 'step' : undefined}
+        >
+          <FormattedMessage id="register.step.personal" />
+        </li>
+        <li
+          className={`step ${step === 2 ? 'step-primary' : ''}`}
+          aria-current={step === 2 ? 'step' : undefined}
+        >
+          <FormattedMessage id="register.step.organization" />
+        </li>
+      </ul>
+      <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+        {step === 1 ? (
+          <>
+            <h1 className="text-2xl font-bold">
+              <FormattedMessage id="register.title" />
+            </h1>
+            <TextField
+              label={t('register.firstName')}
+              autoComplete="given-name"
+              error={error('firstName')}
+              {...register('firstName')}
+            />
+            <TextField
+              label={t('register.lastName')}
+              autoComplete="family-name"
+              error={error('lastName')}
+              {...register('lastName')}
+            />
+            <TextField
+              label={t('auth.email')}
+              type="email"
+              autoComplete="email"
+              error={error('email')}
+              {...register('email')}
+            />
+            <TextField
+              label={t('auth.password')}
+              type="password"
+              autoComplete="new-password"
+              hint={t('register.passwordHint')}
+              error={error('password')}
+              {...register('password')}
+            />
+            <button
+              type="button"
+              className="btn btn-primary min-h-11"
+              onClick={async () => (await trigger([...PERSONAL])) && setStep(2)}
+            >
+              <FormattedMessage id="register.next" />
+            </button>
+          </>
+        ) : (
+          <>
+            <h1 className="text-2xl font-bold">
+              <FormattedMessage id="register.orgTitle" />
+            </h1>
+            <TextField
+              label={t('register.orgName')}
+              hint={t('register.orgNameHint')}
+              error={error('organizationName')}
+              {...register('organizationName')}
+            />
+            <div className="flex flex-col gap-1">
+              <label htmlFor="country" className="text-sm font-medium">
+                <FormattedMessage id="register.country" />
+              </label>
+              <select
+                id="country"
+                className={`select select-bordered min-h-11 w-full ${error('country') ? 'select-error' : ''}`}
+                {...register('country', {
+                  onChange: (e: { target: { value: string } }) => {
+                    const country = REGISTRATION_COUNTRIES.find((c) => c.code === e.target.value);
+                    setValue('currency', (country?.currency ?? '') as RegisterInput['currency'], {
+                      shouldValidate: !!country,
+                    });
+                  },
+                })}
+              >
+                <option value="">{t('register.selectCountry')}</option>
+                {REGISTRATION_COUNTRIES.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {regionName.of(c.code) ?? c.name}
+                  </option>
+                ))}
+              </select>
+              {error('country') && <p className="text-sm text-error">{error('country')}</p>}
+            </div>
+            <TextField
+              label={t('register.currency')}
+              readOnly
+              error={error('currency')}
+              {...register('currency')}
+            />
+            <div className="flex gap-2">
+              <button type="button" className="btn btn-ghost min-h-11 flex-1" onClick={() => setStep(1)}>
+                <FormattedMessage id="register.previous" />
+              </button>
+              <button
+                type="submit"
+                className="btn btn-primary min-h-11 flex-1"
+                disabled={formState.isSubmitting}
+              >
+                <FormattedMessage id={formState.isSubmitting ? 'register.submitting' : 'register.submit'} />
+              </button>
+            </div>
+          </>
+        )}
+      </form>
+      <p className="mt-2 text-sm">
+        <FormattedMessage id="register.haveAccount" />{' '}
+        <Link to="/login" className="link link-primary">
+          <FormattedMessage id="register.signIn" />
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

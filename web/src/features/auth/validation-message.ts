@@ -1,0 +1,20 @@
+// The shared schemas carry the spec's English messages (the API answers with them too); the forms show
+// them in the user's language through these keys.
+import type { IntlShape } from 'react-intl';
+
+const KEYS: Record<string, string> = {
+  'Please enter a valid email address.': 'validation.email',
+  'Password is required.': 'validation.passwordRequired',
+  'Password must be at least 8 characters.': 'validation.passwordMin',
+  'First name is required.': 'validation.firstName',
+  'Last name is required.': 'validation.lastName',
+  'Organization name is required.': 'validation.organizationName',
+  'Please select a country.': 'validation.country',
+  'Please select a currency.': 'validation.currency',
+};
+
+export function validationMessage(intl: IntlShape, message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const id = KEYS[message];
+  return id ? intl.formatMessage({ id }) : message;
+}
