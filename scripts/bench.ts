@@ -151,4 +151,5 @@ const lines = [
 mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
 writeFileSync(path.join(ROOT, 'bench', 'results.md'), lines.join('\n'));
 console.log(lines.join('\n'));
-process.exitCode = rows.every((r) => r.ok) ? 0 : 1;
+// Explicit: embedded Postgres's exit hook would otherwise end the process with 0.
+process.exit(rows.every((r) => r.ok) ? 0 : 1);
