@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, ROOT, type StackConfig } from './config.ts';
 import { createFunctions } from './functions.ts';
-import { createAuthHandler } from './gotrue/handler.ts';
+import { createAuth } from './auth/index.ts';
 import { applyCors, sendJson, type Handler } from './http.ts';
 import { migrate, reset } from './migrate.ts';
 import { startDatabase, type Database } from './postgres.ts';
@@ -34,7 +34,7 @@ export async function startStack(
   for (const pool of [restPool, authPool])
     pool.on('error', (e) => log(`database connection closed: ${e.message}`));
   const rest = await createRest({ pool: restPool, config });
-  const auth = { handler: createAuthHandler({ pool: authPool, config, issuer: `${url}/auth/v1` }) };
+  const auth = createAuth({ pool: authPool, config, issuer: `${url}/auth/v1` });
   const functions = await createFunctions({ config, supabaseUrl: url, dbUrl: db.postgresUrl, log });
   const serveStatic = createStatic(path.join(ROOT, 'web', 'dist'));
 

@@ -1,0 +1,23 @@
+// Supabase Auth (GoTrue)-compatible /auth/v1 for the local stack: the email + password subset
+// supabase-js uses, the admin user API, invites and one-time codes. See SUPABASE-PROTOCOL.md §2.
+import type pg from 'pg';
+import type { StackConfig } from '../config.ts';
+import type { Handler } from '../http.ts';
+import { createHandler } from './handler.ts';
+import { RateLimiter } from './rate-limit.ts';
+
+export function createAuth(opts: { pool: pg.Pool; config: StackConfig; issuer: string }): {
+  handler: Handler;
+} {
+  const { auth } = opts.config;
+  const handler = createHandler({
+    pool: opts.pool,
+    settings: auth,
+    siteUrl: opts.config.siteUrl,
+    issuer: opts.issuer,
+    signInLimiter: new RateLimiter(auth.signInSignUpsPer5Min),
+    refreshLimiter: new RateLimiter(auth.tokenRefreshPer5Min),
+    log: (line) => console.log(`[auth] ${line}`),
+  });
+  return { handler };
+}

@@ -1,0 +1,65 @@
+// GET /user and PUT /user: the signed-in user reads and changes their own account.
+// An email change is not applied at once: as GoTrue does for non-anonymous users, the new address
+// is kept in `email_change` (shown as `new_email`) and takes effect when the code "mailed" to it is
+// verified (POST /verify type email_change, or the printed link).
+import { authenticateUser } from '../authenticate.ts';
+import { changePassword } from '../accounts.ts';
+import { transaction } from '../db.ts';
+import { badRequest, emailExists, forbidden, unprocessable } from '../errors.ts';
+import { mailOtp } from '../mailer.ts';
+import { assertAcceptablePassword, verifyPassword } from '../passwords.ts';
+import { objectField, optionalString, stringField } from '../request.ts';
+import { ok, type Route } from '../service.ts';
+import { userJson } from '../user-json.ts';
+import { mergeMetadata } from '../user-record.ts';
+import { AUDIENCE, emailTaken, findUserById, NOW, updateUser } from '../users.ts';
+import { validateEmail } from '../validate.ts';
+
+export const getUser: Route = async (service, call) => {
+  const { user, claims } = await authenticateUser(service.pool, call.req);
+  const claimed = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
+  const header = call.req.headers['x-jwt-aud'];
+  const requested = (typeof header === 'string' && header) || claimed || AUDIENCE;
+  if (!claimed || claimed !== requested) {
+    throw badRequest('validation_failed', "Token audience doesn't match request audience");
+  }
+  return ok(userJson(user));
+};
+
+export const updateCurrentUser: Route = async (service, call) => {
+  const { user, sessionId } = await authenticateUser(service.pool, call.req);
+  const body = await call.body();
+  const emailInput = stringField(body, 'email');
+  const email = emailInput ? validateEmail(emailInput) : '';
+  const password = optionalString(body, 'password');
+  const data = objectField(body, 'data');
+  const appData = objectField(body, 'app_metadata');
+  if (stringField(body, 'phone')) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
+  if (password !== undefined) assertAcceptablePassword(password, service.settings.minimumPasswordLength);
+  if (appData) throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
+
+  const changesEmail = email !== '' && email !== user.email;
+  if (changesEmail && (await emailTaken(service.pool, email, user.id))) throw emailExists();
+  if (password && (await verifyPassword(password, user.encrypted_password))) {
+    throw unprocessable('same_password', 'New password should be different from the old password.');
+  }
+
+  const updated = await transaction(service.pool, async (tx) => {
+    const current = (await findUserById(tx, user.id, true))!;
+    if (password !== undefined) await changePassword(tx, user.id, password, sessionId);
+    if (data) {
+      await updateUser(tx, user.id, { raw_user_meta_data: mergeMetadata(current.raw_user_meta_data, data) });
+    }
+    if (changesEmail) {
+      const redirectTo = call.url.searchParams.get('redirect_to');
+      await updateUser(tx, user.id, {
+        email_change: email,
+        email_change_token_new: mailOtp(service, 'email_change', email, redirectTo),
+        email_change_sent_at: NOW,
+        email_change_confirm_status: 0,
+      });
+    }
+    return (await findUserById(tx, user.id))!;
+  });
+  return ok(userJson(updated));
+};

@@ -1,0 +1,44 @@
+// What every route gets: the service's shared state, and the call it answers.
+import type { IncomingMessage } from 'node:http';
+import type pg from 'pg';
+import type { StackConfig } from '../config.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { Json } from './request.ts';
+
+export interface AuthService {
+  pool: pg.Pool;
+  settings: StackConfig['auth'];
+  siteUrl: string;
+  /** The JWT `iss` and the public base of this service (mail links point at it). */
+  issuer: string;
+  signInLimiter: RateLimiter;
+  refreshLimiter: RateLimiter;
+  /** Where "mails" go: there is no mail server, so links and codes are printed for the developer. */
+  log: (line: string) => void;
+}
+
+/** Who is calling, recorded on the sessions they open. */
+export interface Client {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface Call {
+  req: IncomingMessage;
+  url: URL;
+  /** Path parameters, e.g. `id` of /admin/users/{id}. */
+  params: Record<string, string>;
+  client: Client;
+  /** The JSON body, read on first use (GET routes never read one); `optional` accepts none. */
+  body(options?: { optional?: boolean }): Promise<Json>;
+}
+
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type Route = (service: AuthService, call: Call) => Promise<Reply>;
+
+export const ok = (body: unknown): Reply => ({ status: 200, body });
