@@ -9,7 +9,7 @@ import { createAuth } from './auth/index.ts';
 import { applyCors, sendJson, type Handler } from './http.ts';
 import { migrate, reset } from './migrate.ts';
 import { startDatabase, type Database } from './postgres.ts';
-import { createRest } from './postgrest/index.ts';
+import { createRest } from './rest/index.ts';
 import { createStatic } from './static.ts';
 
 export interface Stack {
