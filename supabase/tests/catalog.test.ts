@@ -19,6 +19,14 @@ describe('the catalog', () => {
     expect(unprotected).toEqual([]);
   });
 
+  it('describes every public table with a comment, for admins in the Supabase dashboard', async () => {
+    const undocumented = await asOwner((sql) =>
+      sql(`select c.relname as table from pg_class c join pg_namespace n on n.oid = c.relnamespace
+            where n.nspname = 'public' and c.relkind in ('r', 'p') and obj_description(c.oid, 'pg_class') is null`),
+    );
+    expect(undocumented).toEqual([]);
+  });
+
   it('gives anon no policy on any table', async () => {
     const anonPolicies = await asOwner((sql) =>
       sql(`select tablename, policyname from pg_policies
