@@ -84,3 +84,41 @@ test.describe('the landing page', () => {
     await expect(page.getByRole('contentinfo')).toContainText('Tous droits réservés.');
   });
 });
+
+test.describe('the pricing page', () => {
+  test('shows the three plans, the 30-day trial, local prices and the FAQ, with an annual discount', async ({
+    page,
+  }) => {
+    await page.goto('/pricing');
+    for (const plan of ['Starter', 'Professional', 'Enterprise']) {
+      await expect(page.getByRole('heading', { name: plan, exact: true })).toBeVisible();
+    }
+    await expect(page.getByText('30-day free trial on paid plans. No card required.')).toBeVisible();
+    await expect(page.getByText('50 invoices per month')).toBeVisible();
+    await expect(page.getByText('$15')).toBeVisible();
+    await expect(page.getByText('$45')).toBeVisible();
+    const prices = page.getByTestId('local-prices');
+    for (const [code, amount] of [
+      ['NGN', '6,000'],
+      ['GHS', '180'],
+      ['KES', '1,950'],
+      ['ZAR', '270'],
+      ['XOF', '9,000'],
+    ]) {
+      await expect(prices.getByRole('row', { name: `${code} ${amount}` })).toBeVisible();
+    }
+    await page.getByRole('checkbox', { name: 'Annual billing' }).check();
+    await expect(page.getByText('$144')).toBeVisible();
+    await page.getByText('What happens to my data if I cancel?').click();
+    await expect(page.getByText('Your data is kept for 30 days after cancellation')).toBeVisible();
+  });
+
+  test('marks Pricing as the current page in the navigation', async ({ page }) => {
+    await page.goto('/pricing');
+    await openNavigation(page);
+    await expect(page.getByRole('link', { name: 'Pricing' }).filter({ visible: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+});

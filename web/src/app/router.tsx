@@ -18,6 +18,9 @@ const LogoutPage = lazy(() =>
   import('../features/auth/components/logout-page.tsx').then((m) => ({ default: m.LogoutPage })),
 );
 const HomePage = lazy(() => import('../features/app/home-page.tsx').then((m) => ({ default: m.HomePage })));
+const PricingPage = lazy(() =>
+  import('../features/marketing/pricing-page.tsx').then((m) => ({ default: m.PricingPage })),
+);
 const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
@@ -32,6 +35,7 @@ export const router = createBrowserRouter([
           <SessionGate signedIn={(user) => <HomePage user={user} />} signedOut={<LandingPage />} />,
         ),
       },
+      { path: '/pricing', element: page(<PricingPage />) },
       {
         path: '/login',
         element: page(

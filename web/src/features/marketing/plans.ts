@@ -1,0 +1,28 @@
+// The pricing page's constants (spec section 9): plans, the local-currency prices of Professional, the
+// annual discount and the trial.
+export const PLANS = [
+  {
+    id: 'starter',
+    monthlyUsd: 0,
+    limits: ['businesses1', 'members2', 'invoices50', 'products100', 'storage1'],
+  },
+  {
+    id: 'professional',
+    monthlyUsd: 15,
+    limits: ['businesses1', 'members10', 'unlimitedInvoicesProducts', 'storage10'],
+  },
+  { id: 'enterprise', monthlyUsd: 45, limits: ['businesses5', 'unlimitedUsers', 'storage100'] },
+] as const;
+
+export const ANNUAL_DISCOUNT = 0.2;
+export const PAID_TRIAL_DAYS = 30;
+
+export const PROFESSIONAL_LOCAL_PRICES = [
+  { currency: 'NGN', amount: 6000 },
+  { currency: 'GHS', amount: 180 },
+  { currency: 'KES', amount: 1950 },
+  { currency: 'ZAR', amount: 270 },
+  { currency: 'XOF', amount: 9000 },
+] as const;
+
+export const FAQ = ['trial', 'card', 'cancel', 'data', 'currencies', 'offline'] as const;
