@@ -122,3 +122,27 @@ test.describe('the pricing page', () => {
     );
   });
 });
+
+test.describe('the features and about pages', () => {
+  test('lists every feature under #all-features, and a link there counts as Features in the navigation', async ({
+    page,
+  }) => {
+    await page.goto('/features#all-features');
+    await expect(page.getByRole('heading', { name: 'Features built for African businesses' })).toBeVisible();
+    await expect(page.locator('#all-features').getByRole('heading')).toHaveCount(8);
+    await openNavigation(page);
+    await expect(page.getByRole('link', { name: 'Features' }).filter({ visible: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  test('tells who we are in English and in French', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { name: 'About Kasuwa' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'What we value' })).toBeVisible();
+    await useLanguage(page, 'fr');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'À propos de Kasuwa' })).toBeVisible();
+  });
+});

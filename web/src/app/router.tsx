@@ -21,6 +21,12 @@ const HomePage = lazy(() => import('../features/app/home-page.tsx').then((m) => 
 const PricingPage = lazy(() =>
   import('../features/marketing/pricing-page.tsx').then((m) => ({ default: m.PricingPage })),
 );
+const FeaturesPage = lazy(() =>
+  import('../features/marketing/features-page.tsx').then((m) => ({ default: m.FeaturesPage })),
+);
+const AboutPage = lazy(() =>
+  import('../features/marketing/about-page.tsx').then((m) => ({ default: m.AboutPage })),
+);
 const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
@@ -36,6 +42,8 @@ export const router = createBrowserRouter([
         ),
       },
       { path: '/pricing', element: page(<PricingPage />) },
+      { path: '/features', element: page(<FeaturesPage />) },
+      { path: '/about', element: page(<AboutPage />) },
       {
         path: '/login',
         element: page(
