@@ -146,3 +146,27 @@ test.describe('the features and about pages', () => {
     await expect(page.getByRole('heading', { name: 'À propos de Kasuwa' })).toBeVisible();
   });
 });
+
+test.describe('the testimonials and demo pages', () => {
+  test('shows sample testimonials, marked as samples', async ({ page }) => {
+    await page.goto('/testimonials');
+    await expect(page.getByRole('heading', { name: 'What business owners say' })).toBeVisible();
+    await expect(page.getByText('Sample entries')).toBeVisible();
+    await expect(page.locator('figure')).toHaveCount(6);
+  });
+
+  test('walks through the Dashboard, Inventory, Invoices and CRM tabs of fixed sample data', async ({
+    page,
+  }) => {
+    await page.goto('/demo');
+    await expect(page.getByText('Total Revenue')).toBeVisible();
+    await expect(page.getByText('₵12,450.00')).toBeVisible();
+    await page.getByRole('tab', { name: 'Inventory' }).click();
+    await expect(page.getByRole('row', { name: /Milo 400g Tin.*Out of Stock/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Frytol Cooking Oil.*Low Stock/ })).toBeVisible();
+    await page.getByRole('tab', { name: 'Invoices' }).click();
+    await expect(page.getByRole('row', { name: /INV-000125.*Issued/ })).toBeVisible();
+    await page.getByRole('tab', { name: 'CRM' }).click();
+    await expect(page.getByRole('row', { name: /School term supplies.*Proposal/ })).toBeVisible();
+  });
+});

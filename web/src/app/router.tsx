@@ -27,6 +27,12 @@ const FeaturesPage = lazy(() =>
 const AboutPage = lazy(() =>
   import('../features/marketing/about-page.tsx').then((m) => ({ default: m.AboutPage })),
 );
+const TestimonialsPage = lazy(() =>
+  import('../features/marketing/testimonials-page.tsx').then((m) => ({ default: m.TestimonialsPage })),
+);
+const DemoPage = lazy(() =>
+  import('../features/marketing/demo-page.tsx').then((m) => ({ default: m.DemoPage })),
+);
 const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
@@ -44,6 +50,8 @@ export const router = createBrowserRouter([
       { path: '/pricing', element: page(<PricingPage />) },
       { path: '/features', element: page(<FeaturesPage />) },
       { path: '/about', element: page(<AboutPage />) },
+      { path: '/testimonials', element: page(<TestimonialsPage />) },
+      { path: '/demo', element: page(<DemoPage />) },
       {
         path: '/login',
         element: page(

@@ -1,0 +1,17 @@
+// The one money formatter: the currency table's symbol and decimals (XOF and GNF have none; SLL keeps 2,
+// which the browser's own data gets wrong), grouped in the user's locale.
+import { CURRENCIES, type CurrencyCode } from '../../../packages/shared/countries.ts';
+
+export function formatMoney(amount: number, currency: string, locale: string): string {
+  const info = CURRENCIES[currency as CurrencyCode];
+  const decimals = info?.decimals ?? 2;
+  const number = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(amount);
+  const symbol = info?.symbol ?? currency;
+  // French puts the symbol after the amount, English before it.
+  return locale.startsWith('fr')
+    ? `${number} ${symbol}`
+    : `${symbol}${symbol.length > 1 ? ' ' : ''}${number}`;
+}
