@@ -34,13 +34,16 @@ test.describe('registration and sign-in', () => {
     await expect(page.getByText('Welcome to Kasuwa!')).toBeVisible();
     await expect(page.getByText('Your account has been created successfully.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Welcome, Abena' })).toBeVisible();
-    await expect(page.getByText(`Abena Pharmacy ${id}`)).toBeVisible();
+    await expect(page.getByRole('main').getByText(`Abena Pharmacy ${id}`)).toBeVisible();
     await expect(page.getByText('Your role: Owner')).toBeVisible();
 
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Welcome, Abena' })).toBeVisible();
 
-    await page.getByRole('link', { name: 'Sign Out' }).click();
+    await page.getByLabel('User menu').click();
+    await expect(page.getByTestId('user-menu')).toContainText('Abena Owusu');
+    await expect(page.getByTestId('user-menu')).toContainText('Owner');
+    await page.getByTestId('user-menu').getByRole('link', { name: 'Sign Out' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Run your whole business from your phone',
     );
@@ -71,7 +74,7 @@ test.describe('registration and sign-in', () => {
     await page.getByLabel('Email').fill('demo@kasuwa.app');
     await page.getByLabel('Password').fill('kasuwa-demo-2026');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByText('Kasuwa Demo Shop')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Kasuwa Demo Shop')).toBeVisible();
     await page.goto('/api/login');
     await expect(page.getByRole('heading', { name: 'Welcome, Ama' })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
@@ -100,5 +103,37 @@ test.describe('registration and sign-in', () => {
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await expect(page.getByText('Veuillez saisir une adresse e-mail valide.')).toBeVisible();
     await expect(page.getByText('Le mot de passe est obligatoire.')).toBeVisible();
+  });
+});
+
+test.describe('the application shell', () => {
+  test('shows the sections, the organization with its country and currency, and the connection state', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('demo@kasuwa.app');
+    await page.getByLabel('Password').fill('kasuwa-demo-2026');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome, Ama' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Online' })).toBeVisible();
+    if ((page.viewportSize()?.width ?? 1280) < 768)
+      await page.getByRole('button', { name: 'Open menu' }).click();
+    const nav = page.getByRole('link', { name: 'Inventory' }).filter({ visible: true });
+    await expect(page.getByTestId('organization-switcher').filter({ visible: true })).toContainText(
+      'GH · GHS',
+    );
+    for (const name of ['Dashboard', 'Sales', 'CRM', 'Accounting', 'Reports', 'Team', 'Settings']) {
+      await expect(page.getByRole('link', { name, exact: true }).filter({ visible: true })).toBeVisible();
+    }
+    await nav.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
+    await page.context().setOffline(true);
+    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+    await page.context().setOffline(false);
+  });
+
+  test('hides the application from visitors', async ({ page }) => {
+    await page.goto('/inventory');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   });
 });

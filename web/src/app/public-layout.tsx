@@ -1,5 +1,5 @@
 // The marketing pages' frame: navigation (with a slide-in menu on phones) and footer.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LanguageSwitch } from '../components/ui/language-switch.tsx';
@@ -38,7 +38,7 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-export function PublicLayout() {
+export function PublicLayout({ children }: { children?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const intl = useIntl();
   return (
@@ -90,9 +90,7 @@ export function PublicLayout() {
           </div>
         </div>
       )}
-      <main className="flex-1">
-        <Outlet />
-      </main>
+      <main className="flex-1">{children ?? <Outlet />}</main>
       <footer className="border-t border-base-300 bg-base-200">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm md:flex-row md:items-center md:justify-between">
           <div>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { Loading } from '../components/ui/loading.tsx';
+import type { CurrentUser } from '../features/auth/api/current-user.ts';
 import { SessionGate, VisitorsOnly } from '../features/auth/components/session-gate.tsx';
 import { PublicLayout } from './public-layout.tsx';
 
@@ -33,20 +34,33 @@ const TestimonialsPage = lazy(() =>
 const DemoPage = lazy(() =>
   import('../features/marketing/demo-page.tsx').then((m) => ({ default: m.DemoPage })),
 );
+const AppLayout = lazy(() =>
+  import('../features/app/app-layout.tsx').then((m) => ({ default: m.AppLayout })),
+);
+const SectionPage = lazy(() =>
+  import('../features/app/section-page.tsx').then((m) => ({ default: m.SectionPage })),
+);
 const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
+const APP_SECTIONS = ['/inventory', '/sales', '/crm', '/accounting', '/reports', '/team', '/settings'];
+
+/** An app screen for members; visitors get the not-found page, as the spec's router does. */
+const member = (screen: (user: CurrentUser) => ReactNode, visitor: ReactNode = <NotFoundPage />) =>
+  page(
+    <SessionGate
+      signedIn={(user) => <AppLayout user={user}>{screen(user)}</AppLayout>}
+      signedOut={<PublicLayout>{visitor}</PublicLayout>}
+    />,
+  );
+
 export const router = createBrowserRouter([
+  { path: '/', element: member((user) => <HomePage user={user} />, <LandingPage />) },
+  ...APP_SECTIONS.map((path) => ({ path, element: member(() => <SectionPage />) })),
   {
     element: <PublicLayout />,
     children: [
-      {
-        path: '/',
-        element: page(
-          <SessionGate signedIn={(user) => <HomePage user={user} />} signedOut={<LandingPage />} />,
-        ),
-      },
       { path: '/pricing', element: page(<PricingPage />) },
       { path: '/features', element: page(<FeaturesPage />) },
       { path: '/about', element: page(<AboutPage />) },

@@ -31,9 +31,6 @@ export function HomePage({ user }: { user: CurrentUser }) {
       <p className="opacity-70">
         <FormattedMessage id="app.comingNext" />
       </p>
-      <a href="/api/logout" className="btn btn-outline min-h-11 self-start">
-        <FormattedMessage id="app.signOut" />
-      </a>
     </section>
   );
 }

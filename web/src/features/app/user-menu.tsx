@@ -1,0 +1,50 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { CurrentUser } from '../auth/api/current-user.ts';
+
+const initials = (u: CurrentUser) =>
+  u.firstName || u.lastName
+    ? `${u.firstName.charAt(0)}${u.lastName.charAt(0)}`.toUpperCase()
+    : u.email.charAt(0).toUpperCase();
+
+/** Initials, full name (or email) and the member's real role; Profile Settings and Sign Out. */
+export function UserMenu({ user }: { user: CurrentUser }) {
+  const intl = useIntl();
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  const role = user.organizations[0]?.role;
+  return (
+    <details className="dropdown dropdown-end">
+      <summary
+        className="btn btn-ghost min-h-11 gap-2"
+        aria-label={intl.formatMessage({ id: 'shell.userMenu' })}
+      >
+        <span className="avatar avatar-placeholder">
+          <span className="w-9 rounded-full bg-primary text-primary-content">{initials(user)}</span>
+        </span>
+      </summary>
+      <div
+        data-testid="user-menu"
+        className="dropdown-content z-40 mt-2 w-60 rounded-box border border-base-300 bg-base-100 p-3 shadow-lg"
+      >
+        <p className="font-semibold">{name}</p>
+        {role && (
+          <p className="text-sm opacity-70">
+            <FormattedMessage id={`app.role.${role}`} />
+          </p>
+        )}
+        <ul className="menu mt-2 p-0">
+          <li>
+            <Link to="/settings" className="min-h-11">
+              <FormattedMessage id="shell.profileSettings" />
+            </Link>
+          </li>
+          <li>
+            <a href="/api/logout" className="min-h-11">
+              <FormattedMessage id="app.signOut" />
+            </a>
+          </li>
+        </ul>
+      </div>
+    </details>
+  );
+}
