@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SERVICE_ROLE_KEY } from '../local/config.ts';
 import { expect, test, useLanguage } from './fixtures.ts';
 
 const unique = () => randomUUID().slice(0, 8);
@@ -135,5 +136,31 @@ test.describe('the application shell', () => {
   test('hides the application from visitors', async ({ page }) => {
     await page.goto('/inventory');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  });
+});
+
+test.describe('a user without an organization', () => {
+  test('gets "<first name> Organization" in Nigeria, in naira, created on first sign-in', async ({
+    page,
+    request,
+  }) => {
+    const email = `solo-${unique()}@test.kasuwa.app`;
+    const created = await request.post('/auth/v1/admin/users', {
+      headers: { authorization: `Bearer ${SERVICE_ROLE_KEY}`, apikey: SERVICE_ROLE_KEY },
+      data: {
+        email,
+        password: 'solo-secret-1',
+        email_confirm: true,
+        user_metadata: { first_name: `Zainab${unique()}` },
+      },
+    });
+    expect(created.ok()).toBe(true);
+    const firstName = (await created.json()).user_metadata.first_name as string;
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('solo-secret-1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('main').getByText(`${firstName} Organization`)).toBeVisible();
+    await expect(page.getByRole('main').getByText('NG · NGN')).toBeVisible();
   });
 });

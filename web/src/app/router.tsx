@@ -40,6 +40,11 @@ const AppLayout = lazy(() =>
 const SectionPage = lazy(() =>
   import('../features/app/section-page.tsx').then((m) => ({ default: m.SectionPage })),
 );
+const CreateOrganization = lazy(() =>
+  import('../features/auth/components/create-organization.tsx').then((m) => ({
+    default: m.CreateOrganization,
+  })),
+);
 const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
@@ -50,7 +55,13 @@ const APP_SECTIONS = ['/inventory', '/sales', '/crm', '/accounting', '/reports',
 const member = (screen: (user: CurrentUser) => ReactNode, visitor: ReactNode = <NotFoundPage />) =>
   page(
     <SessionGate
-      signedIn={(user) => <AppLayout user={user}>{screen(user)}</AppLayout>}
+      signedIn={(user) =>
+        user.organizations.length ? (
+          <AppLayout user={user}>{screen(user)}</AppLayout>
+        ) : (
+          <CreateOrganization user={user} />
+        )
+      }
       signedOut={<PublicLayout>{visitor}</PublicLayout>}
     />,
   );

@@ -1,0 +1,41 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { notify } from '../../../components/ui/notify.tsx';
+import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { currentUserQuery, type CurrentUser } from '../api/current-user.ts';
+
+/**
+ * A signed-in user without an organization gets one automatically (spec section 7): "<first name or My>
+ * Organization" in Nigeria, in naira. A name already taken gets a number, as names are unique.
+ */
+export function CreateOrganization({ user }: { user: CurrentUser }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const base = `${user.firstName || 'My'} Organization`;
+    void (async () => {
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        try {
+          await apiFetch('/api/organizations', {
+            body: { name: attempt === 1 ? base : `${base} ${attempt}`, country: 'NG', currency: 'NGN' },
+          });
+          await queryClient.invalidateQueries(currentUserQuery);
+          return;
+        } catch (e) {
+          if (!(e instanceof ApiError && e.code === 'ALREADY_EXISTS')) break;
+        }
+      }
+      notify({ variant: 'error', title: intl.formatMessage({ id: 'org.createFailed' }) });
+    })();
+  }, [user, intl, queryClient]);
+  return (
+    <div role="status" className="flex min-h-screen items-center justify-center gap-3">
+      <span className="loading loading-spinner text-primary" aria-hidden />
+      <FormattedMessage id="org.creating" />
+    </div>
+  );
+}
