@@ -164,3 +164,25 @@ test.describe('a user without an organization', () => {
     await expect(page.getByRole('main').getByText('NG · NGN')).toBeVisible();
   });
 });
+
+test.describe('an expired session', () => {
+  test('shows "Unauthorized" and goes to sign-in after 500 ms', async ({ page, request }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('demo@kasuwa.app');
+    await page.getByLabel('Password').fill('kasuwa-demo-2026');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome, Ama' })).toBeVisible();
+    const session = JSON.parse((await page.evaluate(() => localStorage.getItem('kasuwa-auth')))!) as {
+      access_token: string;
+    };
+    // Signed out on another device: this session is no longer valid on the server.
+    const out = await request.post('/auth/v1/logout?scope=local', {
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    expect(out.status()).toBe(204);
+    await page.reload();
+    await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible();
+    await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

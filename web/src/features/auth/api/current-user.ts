@@ -1,6 +1,7 @@
 // The current user, cached under the key /api/auth/user (spec section 3): null when signed out.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, isUnauthorizedError } from '../../../lib/api-client.ts';
+import { handleUnauthorized } from '../unauthorized.ts';
 
 export interface CurrentUser {
   id: string;
@@ -22,8 +23,12 @@ export const currentUserQuery = queryOptions({
     try {
       return await apiFetch<CurrentUser>('/api/auth/user');
     } catch (e) {
-      // A 401 means signed out for this call (spec section 7).
-      if (isUnauthorizedError(e)) return null;
+      // A 401 means signed out for this call (spec section 7); a stored session the server refuses is
+      // an expired one: say so and go to sign-in.
+      if (isUnauthorizedError(e)) {
+        await handleUnauthorized();
+        return null;
+      }
       throw e;
     }
   },
