@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LanguageSwitch } from '../components/ui/language-switch.tsx';
+import { Drawer, MenuButton } from '../components/ui/drawer.tsx';
 import { ThemeSwitch } from '../components/ui/theme-switch.tsx';
 import { PRODUCT_NAME } from '../lib/product.ts';
 
@@ -56,39 +57,20 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
             <NavLinks />
             <LanguageSwitch />
           </div>
-          <button
-            type="button"
-            className="btn btn-ghost min-h-11 md:hidden"
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            onClick={() => setOpen(true)}
-          >
-            <span aria-hidden>☰</span>
-            <span className="sr-only">
-              <FormattedMessage id="nav.openMenu" />
-            </span>
-          </button>
+          <MenuButton open={open} onOpen={() => setOpen(true)} controls="mobile-menu" />
         </nav>
       </header>
       {open && (
-        <div className="fixed inset-0 z-40 md:hidden" role="dialog" aria-modal="true" id="mobile-menu">
-          <button
-            type="button"
-            className="absolute inset-0 bg-black/40"
-            aria-label={intl.formatMessage({ id: 'nav.closeMenu' })}
-            onClick={() => setOpen(false)}
-          />
-          <div className="absolute right-0 top-0 flex h-full w-72 max-w-[85vw] flex-col gap-2 bg-base-100 p-4 shadow-xl">
-            <button type="button" className="btn btn-ghost min-h-11 self-end" onClick={() => setOpen(false)}>
-              <span aria-hidden>✕</span>
-              <span className="sr-only">
-                <FormattedMessage id="nav.closeMenu" />
-              </span>
-            </button>
-            <NavLinks onNavigate={() => setOpen(false)} />
-            <LanguageSwitch />
-          </div>
-        </div>
+        <Drawer id="mobile-menu" side="right" onClose={() => setOpen(false)}>
+          <button type="button" className="btn btn-ghost min-h-11 self-end" onClick={() => setOpen(false)}>
+            <span aria-hidden>✕</span>
+            <span className="sr-only">
+              <FormattedMessage id="nav.closeMenu" />
+            </span>
+          </button>
+          <NavLinks onNavigate={() => setOpen(false)} />
+          <LanguageSwitch />
+        </Drawer>
       )}
       <main className="flex-1">{children ?? <Outlet />}</main>
       <footer className="border-t border-base-300 bg-base-200">

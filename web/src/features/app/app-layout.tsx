@@ -1,8 +1,9 @@
 // The signed-in frame: sidebar navigation (a slide-out menu on phones), the header with the page title,
 // connection state, theme switch and user menu, and the organization switcher.
 import { useState, type ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Drawer, MenuButton } from '../../components/ui/drawer.tsx';
 import { ThemeSwitch } from '../../components/ui/theme-switch.tsx';
 import { PRODUCT_NAME } from '../../lib/product.ts';
 import type { CurrentUser } from '../auth/api/current-user.ts';
@@ -69,7 +70,6 @@ function OrganizationCard({ user }: { user: CurrentUser }) {
 
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const intl = useIntl();
   const { pathname } = useLocation();
   const current = [...NAV, ...MANAGEMENT].find((n) => n.to === pathname);
   return (
@@ -82,35 +82,17 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
         <Navigation />
       </aside>
       {open && (
-        <div className="fixed inset-0 z-40 md:hidden" role="dialog" aria-modal="true">
-          <button
-            type="button"
-            className="absolute inset-0 bg-black/40"
-            aria-label={intl.formatMessage({ id: 'nav.closeMenu' })}
-            onClick={() => setOpen(false)}
-          />
-          <div className="absolute left-0 top-0 flex h-full w-72 max-w-[85vw] flex-col gap-3 overflow-y-auto bg-base-100 p-4 shadow-xl">
-            <OrganizationCard user={user} />
-            <Navigation onNavigate={() => setOpen(false)} />
-            <a href="/api/logout" className="btn btn-outline min-h-11">
-              <FormattedMessage id="app.signOut" />
-            </a>
-          </div>
-        </div>
+        <Drawer id="app-menu" side="left" onClose={() => setOpen(false)}>
+          <OrganizationCard user={user} />
+          <Navigation onNavigate={() => setOpen(false)} />
+          <a href="/api/logout" className="btn btn-outline min-h-11">
+            <FormattedMessage id="app.signOut" />
+          </a>
+        </Drawer>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-base-300 bg-base-100/95 px-3 py-2 backdrop-blur">
-          <button
-            type="button"
-            className="btn btn-ghost min-h-11 md:hidden"
-            aria-expanded={open}
-            onClick={() => setOpen(true)}
-          >
-            <span aria-hidden>☰</span>
-            <span className="sr-only">
-              <FormattedMessage id="nav.openMenu" />
-            </span>
-          </button>
+          <MenuButton open={open} onOpen={() => setOpen(true)} controls="app-menu" />
           <h1 className="flex-1 truncate text-lg font-semibold">
             {current && <FormattedMessage id={current.id} />}
           </h1>

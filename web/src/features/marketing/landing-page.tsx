@@ -89,10 +89,10 @@ export function LandingPage() {
             <figure key={n} className="card bg-base-200">
               <blockquote className="card-body">
                 <p>
-                  “<FormattedMessage id={`landing.testimonials.${n}.quote`} />”
+                  “<FormattedMessage id={`testimonials.${n}.quote`} />”
                 </p>
                 <figcaption className="text-sm font-semibold">
-                  <FormattedMessage id={`landing.testimonials.${n}.author`} />
+                  <FormattedMessage id={`testimonials.${n}.author`} />
                 </figcaption>
               </blockquote>
             </figure>

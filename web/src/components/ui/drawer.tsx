@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+
+/** The menu button of a phone-width header. */
+export function MenuButton({
+  open,
+  onOpen,
+  controls,
+}: {
+  open: boolean;
+  onOpen: () => void;
+  controls: string;
+}) {
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost min-h-11 md:hidden"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onOpen}
+    >
+      <span aria-hidden>☰</span>
+      <span className="sr-only">
+        <FormattedMessage id="nav.openMenu" />
+      </span>
+    </button>
+  );
+}
+
+/** The slide-in menu on phones: a panel from one side over a dimmed page that closes it when tapped. */
+export function Drawer({
+  id,
+  side,
+  onClose,
+  children,
+}: {
+  id: string;
+  side: 'left' | 'right';
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const intl = useIntl();
+  return (
+    <div className="fixed inset-0 z-40 md:hidden" role="dialog" aria-modal="true" id={id}>
+      <button
+        type="button"
+        className="absolute inset-0 bg-black/40"
+        aria-label={intl.formatMessage({ id: 'nav.closeMenu' })}
+        onClick={onClose}
+      />
+      <div
+        className={`absolute top-0 ${side}-0 flex h-full w-72 max-w-[85vw] flex-col gap-2 overflow-y-auto bg-base-100 p-4 shadow-xl`}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
