@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { TestimonialCard } from './testimonial-card.tsx';
 import { CURRENCIES, WEST_AFRICAN_COUNTRIES } from '../../../../packages/shared/countries.ts';
 
 const FEATURES = ['inventory', 'invoicing', 'crm', 'reporting', 'multitenant', 'team'] as const;
@@ -86,16 +87,7 @@ export function LandingPage() {
         </h2>
         <div className="grid gap-4 md:grid-cols-3">
           {([1, 2, 3] as const).map((n) => (
-            <figure key={n} className="card bg-base-200">
-              <blockquote className="card-body">
-                <p>
-                  “<FormattedMessage id={`testimonials.${n}.quote`} />”
-                </p>
-                <figcaption className="text-sm font-semibold">
-                  <FormattedMessage id={`testimonials.${n}.author`} />
-                </figcaption>
-              </blockquote>
-            </figure>
+            <TestimonialCard key={n} n={n} />
           ))}
         </div>
       </section>

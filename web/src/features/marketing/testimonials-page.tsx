@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import { TestimonialCard } from './testimonial-card.tsx';
 
 const ENTRIES = [1, 2, 3, 4, 5, 6] as const;
 
@@ -14,16 +15,7 @@ export function TestimonialsPage() {
       </p>
       <div className="mt-8 grid gap-4 md:grid-cols-2">
         {ENTRIES.map((n) => (
-          <figure key={n} className="card bg-base-200">
-            <blockquote className="card-body">
-              <p>
-                “<FormattedMessage id={`testimonials.${n}.quote`} />”
-              </p>
-              <figcaption className="text-sm font-semibold">
-                <FormattedMessage id={`testimonials.${n}.author`} />
-              </figcaption>
-            </blockquote>
-          </figure>
+          <TestimonialCard key={n} n={n} />
         ))}
       </div>
     </div>
