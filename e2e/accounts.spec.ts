@@ -121,7 +121,7 @@ test.describe('the application shell', () => {
       await page.getByRole('button', { name: 'Open menu' }).click();
     const nav = page.getByRole('link', { name: 'Inventory' }).filter({ visible: true });
     await expect(page.getByTestId('organization-switcher').filter({ visible: true })).toContainText(
-      'GH · GHS',
+      'Ghana · GHS',
     );
     for (const name of ['Dashboard', 'Sales', 'CRM', 'Accounting', 'Reports', 'Team', 'Settings']) {
       await expect(page.getByRole('link', { name, exact: true }).filter({ visible: true })).toBeVisible();

@@ -35,3 +35,30 @@ export async function openNavigation(page: Page) {
   if ((page.viewportSize()?.width ?? 1280) < 768)
     await page.getByRole('button', { name: 'Open menu' }).click();
 }
+
+/** Signs in through the /login form and waits for the app. */
+export async function signIn(page: Page, email = 'demo@kasuwa.app', password = 'kasuwa-demo-2026') {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: /^(Sign In|Se connecter)$/ }).click();
+  await expect(page.getByLabel(/^(User menu|Menu utilisateur)$/)).toBeVisible();
+}
+
+/** A new owner with their own organization, registered through POST /api/auth/register. */
+export async function registerOwner(page: Page, overrides: Record<string, string> = {}) {
+  const id = Math.random().toString(36).slice(2, 10);
+  const input = {
+    email: `owner-${id}@test.kasuwa.app`,
+    password: 'owner-secret-1',
+    firstName: 'Efua',
+    lastName: 'Boateng',
+    organizationName: `Efua Provisions ${id}`,
+    country: 'GH',
+    currency: 'GHS',
+    ...overrides,
+  };
+  const res = await page.request.post('/api/auth/register', { data: input });
+  expect(res.status(), await res.text()).toBe(201);
+  return { ...input, id };
+}

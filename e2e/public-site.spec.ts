@@ -170,3 +170,28 @@ test.describe('the testimonials and demo pages', () => {
     await expect(page.getByRole('row', { name: /School term supplies.*Proposal/ })).toBeVisible();
   });
 });
+
+test.describe('every public page fits the screen', () => {
+  for (const width of [360, 1280]) {
+    test(`has no horizontal scrolling at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of [
+        '/',
+        '/pricing',
+        '/features',
+        '/about',
+        '/testimonials',
+        '/demo',
+        '/login',
+        '/register',
+      ]) {
+        await page.goto(path);
+        await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+      }
+    });
+  }
+});

@@ -95,3 +95,25 @@ export function countryByCode(code: string): Country | undefined {
     SETTINGS_COUNTRIES.find((c) => c.code === code) ?? REGISTRATION_COUNTRIES.find((c) => c.code === code)
   );
 }
+
+/** Time zones an organization can choose (the capitals of the supported countries). */
+export const TIME_ZONES = [
+  'Africa/Lagos',
+  'Africa/Accra',
+  'Africa/Dakar',
+  'Africa/Abidjan',
+  'Africa/Lome',
+  'Africa/Porto-Novo',
+  'Africa/Ouagadougou',
+  'Africa/Bamako',
+  'Africa/Niamey',
+  'Africa/Banjul',
+  'Africa/Conakry',
+  'Africa/Freetown',
+  'Africa/Monrovia',
+  'Atlantic/Cape_Verde',
+  'Africa/Nouakchott',
+  'Africa/Bissau',
+  'Africa/Nairobi',
+  'Africa/Johannesburg',
+] as const;

@@ -153,4 +153,62 @@ describe('/api accounts', () => {
     expect(bad.status).toBe(400);
     expect((await json(bad)).details.fieldErrors.firstName).toBe('First name is required');
   });
+
+  it('lets exactly one of several simultaneous registrations have the same organization name', async () => {
+    const name = `Makola Traders ${unique()}`;
+    const attempts = Array.from({ length: 5 }, () => registration({ organizationName: name }));
+    const answers = await Promise.all(attempts.map((body) => api('/auth/register', { body })));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
+    // All or nothing: only the winner can sign in; the others left no account behind.
+    const signIns = await Promise.all(
+      attempts.map((a) => client().auth.signInWithPassword({ email: a.email, password: a.password })),
+    );
+    expect(signIns.filter((r) => !r.error)).toHaveLength(1);
+  });
+
+  it('keeps the language the visitor registered in', async () => {
+    const { token } = await registerAndSignIn({ locale: 'fr' });
+    expect((await json(await api('/auth/user', { token }))).locale).toBe('fr');
+  });
+
+  it("gives an organization its country's time zone and VAT rate, both editable and validated", async () => {
+    const { token } = await registerAndSignIn({ country: 'SN', currency: 'XOF' });
+    const user = await json(await api('/auth/user', { token }));
+    const id = user.organizations[0].id;
+    expect(await json(await api(`/organizations/${id}`, { token }))).toMatchObject({
+      country: 'SN',
+      currency: 'XOF',
+      timezone: 'Africa/Dakar',
+      defaultTaxRate: 18,
+    });
+    const moved = await api(`/organizations/${id}`, {
+      method: 'PUT',
+      token,
+      body: {
+        name: user.organizations[0].name,
+        country: 'CI',
+        currency: 'XOF',
+        timezone: 'Africa/Abidjan',
+        defaultTaxRate: 18.5,
+      },
+    });
+    expect(moved.status).toBe(200);
+    expect(await json(moved)).toMatchObject({
+      country: 'CI',
+      timezone: 'Africa/Abidjan',
+      defaultTaxRate: 18.5,
+    });
+    const bad = await api(`/organizations/${id}`, {
+      method: 'PUT',
+      token,
+      body: { name: 'x', country: 'CI', currency: 'XOF', timezone: 'Europe/Paris', defaultTaxRate: 120 },
+    });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).details.fieldErrors).toEqual({
+      timezone: 'Please select a time zone.',
+      defaultTaxRate: 'Tax rate must be between 0 and 100',
+    });
+    expect((await json(await api(`/organizations/${id}`, { token }))).timezone).toBe('Africa/Abidjan');
+  });
 });

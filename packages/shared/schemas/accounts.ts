@@ -1,7 +1,12 @@
 // Input schemas for accounts, shared by the forms (react-hook-form + zodResolver) and the `api` function.
 // Messages are the spec's English strings; the app shows them through its translations (`errors.*`).
 import { z } from 'zod';
-import { REGISTRATION_COUNTRIES, REGISTRATION_CURRENCIES, SETTINGS_COUNTRIES } from '../countries.ts';
+import {
+  REGISTRATION_COUNTRIES,
+  REGISTRATION_CURRENCIES,
+  SETTINGS_COUNTRIES,
+  TIME_ZONES,
+} from '../countries.ts';
 
 const email = z.string().trim().email('Please enter a valid email address.');
 const codes = (list: readonly { code: string }[]) => list.map((c) => c.code) as [string, ...string[]];
@@ -28,7 +33,10 @@ export const RegisterOrganizationSchema = z.object({
   currency: z.enum(REGISTRATION_CURRENCIES, { message: 'Please select a currency.' }),
 });
 
-export const RegisterInputSchema = RegisterPersonalSchema.extend(RegisterOrganizationSchema.shape);
+export const RegisterInputSchema = RegisterPersonalSchema.extend(RegisterOrganizationSchema.shape).extend({
+  /** The language the visitor was using; the profile keeps it. */
+  locale: z.enum(['en', 'fr']).optional(),
+});
 export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 
 export const OrganizationInputSchema = z.object({
@@ -37,6 +45,12 @@ export const OrganizationInputSchema = z.object({
   currency: z.enum(['NGN', 'GHS', 'XOF', 'CVE', 'GMD', 'GNF', 'LRD', 'MRU', 'SLL', 'SLE', 'KES', 'ZAR'], {
     message: 'Please select a currency.',
   }),
+  timezone: z.enum(TIME_ZONES, { message: 'Please select a time zone.' }).optional(),
+  defaultTaxRate: z.coerce
+    .number({ message: 'Tax rate must be between 0 and 100' })
+    .min(0, 'Tax rate must be between 0 and 100')
+    .max(100, 'Tax rate must be between 0 and 100')
+    .optional(),
 });
 export type OrganizationInput = z.infer<typeof OrganizationInputSchema>;
 

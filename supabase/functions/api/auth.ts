@@ -21,7 +21,7 @@ export async function register(req: Request): Promise<Response> {
     email: input.email,
     password: input.password,
     email_confirm: true,
-    user_metadata: { first_name: input.firstName, last_name: input.lastName, locale: 'en' },
+    user_metadata: { first_name: input.firstName, last_name: input.lastName, locale: input.locale ?? 'en' },
   });
   if (userError || !created.user) {
     if (userError?.code === 'email_exists' || userError?.status === 422) {

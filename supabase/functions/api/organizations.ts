@@ -5,11 +5,21 @@ import { AppError } from '../_shared/errors.ts';
 import { fromPostgrest, parseBody } from '../_shared/http.ts';
 import type { Params } from './router.ts';
 
-const toOrganization = (o: { id: string; name: string; country: string; currency: string }) => ({
+const COLUMNS = 'id, name, country, currency, timezone, default_tax_rate';
+const toOrganization = (o: {
+  id: string;
+  name: string;
+  country: string;
+  currency: string;
+  timezone: string;
+  default_tax_rate: number;
+}) => ({
   id: o.id,
   name: o.name,
   country: o.country,
   currency: o.currency,
+  timezone: o.timezone,
+  defaultTaxRate: o.default_tax_rate,
 });
 
 export async function createOrganization(req: Request): Promise<Response> {
@@ -26,11 +36,7 @@ export async function createOrganization(req: Request): Promise<Response> {
 
 export async function getOrganization(req: Request, { id }: Params): Promise<Response> {
   const { db } = await requireUser(req);
-  const { data, error } = await db
-    .from('organizations')
-    .select('id, name, country, currency')
-    .eq('id', id!)
-    .maybeSingle();
+  const { data, error } = await db.from('organizations').select(COLUMNS).eq('id', id!).maybeSingle();
   if (error) throw fromPostgrest(error);
   if (!data) throw new AppError('NOT_FOUND', 'Organization not found');
   return Response.json(toOrganization(data));
@@ -41,9 +47,15 @@ export async function updateOrganization(req: Request, { id }: Params): Promise<
   const input = await parseBody(req, OrganizationInputSchema);
   const { data, error } = await db
     .from('organizations')
-    .update({ name: input.name, country: input.country, currency: input.currency })
+    .update({
+      name: input.name,
+      country: input.country,
+      currency: input.currency,
+      ...(input.timezone && { timezone: input.timezone }),
+      ...(input.defaultTaxRate !== undefined && { default_tax_rate: input.defaultTaxRate }),
+    })
     .eq('id', id!)
-    .select('id, name, country, currency')
+    .select(COLUMNS)
     .maybeSingle();
   if (error) throw fromPostgrest(error);
   // RLS hides the row from members who may not edit it: tell them apart from a missing organization.

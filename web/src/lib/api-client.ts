@@ -18,12 +18,23 @@ export function setApiOrganization(orgId: string | null): void {
   currentOrgId = orgId;
 }
 
-export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export interface ApiInit {
+  method?: string;
+  body?: unknown;
+  /** The organization the call is for (default: the current one). */
+  orgId?: string;
+  /** The client-generated id of a write, so a repeat is applied once (offline outbox). */
+  idempotencyKey?: string;
+}
+
+export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {
   const { supabase } = await import('./supabase.ts');
   const { data } = await supabase.auth.getSession();
   const headers: Record<string, string> = {};
   if (data.session) headers.Authorization = `Bearer ${data.session.access_token}`;
-  if (currentOrgId) headers['x-org-id'] = currentOrgId;
+  const orgId = init.orgId ?? currentOrgId;
+  if (orgId) headers['x-org-id'] = orgId;
+  if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(path, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),

@@ -1,11 +1,12 @@
 // Light, dark or system (default), saved under `kasuwa-theme` and applied on <html>; system follows the
-// device's preference as it changes.
-import { useCallback, useEffect, useState } from 'react';
+// device's preference as it changes. One store, so every switch on the page shows the same choice.
+import { useEffect, useSyncExternalStore } from 'react';
 
 export type Theme = 'light' | 'dark' | 'system';
 export const THEME_KEY = 'kasuwa-theme';
 
 const media = () => window.matchMedia('(prefers-color-scheme: dark)');
+const listeners = new Set<() => void>();
 
 function apply(theme: Theme) {
   const dark = theme === 'dark' || (theme === 'system' && media().matches);
@@ -18,8 +19,18 @@ function stored(): Theme {
   return t === 'light' || t === 'dark' ? t : 'system';
 }
 
+export function setTheme(t: Theme): void {
+  localStorage.setItem(THEME_KEY, t);
+  listeners.forEach((l) => l());
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function useTheme(): [Theme, (t: Theme) => void] {
-  const [theme, setThemeState] = useState<Theme>(stored);
+  const theme = useSyncExternalStore(subscribe, stored);
   useEffect(() => {
     apply(theme);
     if (theme !== 'system') return;
@@ -28,9 +39,10 @@ export function useTheme(): [Theme, (t: Theme) => void] {
     m.addEventListener('change', onChange);
     return () => m.removeEventListener('change', onChange);
   }, [theme]);
-  const setTheme = useCallback((t: Theme) => {
-    localStorage.setItem(THEME_KEY, t);
-    setThemeState(t);
-  }, []);
   return [theme, setTheme];
+}
+
+/** Compact view (Settings > Preferences): tighter tables and cards, as a flag on <html>. */
+export function applyCompactView(on: boolean): void {
+  document.documentElement.toggleAttribute('data-compact', on);
 }

@@ -1,20 +1,29 @@
+import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { MESSAGES, useLocale, type Locale } from '../../lib/i18n.tsx';
 import { notify } from './notify.tsx';
 
-/** EN / FR buttons; switching shows the "Language Changed" toast in the new language. */
+/** Switches the language at once and announces it with the "Language Changed" toast in the new language. */
+export function useChangeLanguage() {
+  const { setLocale } = useLocale();
+  return useCallback(
+    (next: Locale) => {
+      setLocale(next);
+      const m = MESSAGES[next];
+      notify({
+        title: m['language.changed']!,
+        description: m['language.changedTo']!.replace('{language}', m[`language.${next}`]!),
+      });
+    },
+    [setLocale],
+  );
+}
+
+/** EN / FR buttons. */
 export function LanguageSwitch() {
-  const { locale, setLocale } = useLocale();
+  const { locale } = useLocale();
+  const changeLanguage = useChangeLanguage();
   const intl = useIntl();
-  const choose = (next: Locale) => {
-    if (next === locale) return;
-    setLocale(next);
-    const m = MESSAGES[next];
-    notify({
-      title: m['language.changed']!,
-      description: m['language.changedTo']!.replace('{language}', m[`language.${next}`]!),
-    });
-  };
   return (
     <div role="group" aria-label={intl.formatMessage({ id: 'language.label' })} className="join">
       {(['en', 'fr'] as const).map((l) => (
@@ -23,7 +32,7 @@ export function LanguageSwitch() {
           type="button"
           className={`btn btn-sm join-item min-h-11 ${locale === l ? 'btn-primary' : 'btn-ghost'}`}
           aria-pressed={locale === l}
-          onClick={() => choose(l)}
+          onClick={() => l !== locale && changeLanguage(l)}
         >
           {l.toUpperCase()}
         </button>

@@ -1,13 +1,18 @@
 // The signed-in frame: sidebar navigation (a slide-out menu on phones), the header with the page title,
 // connection state, theme switch and user menu, and the organization switcher.
-import { useState, type ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { useEffect, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Drawer, MenuButton } from '../../components/ui/drawer.tsx';
 import { ThemeSwitch } from '../../components/ui/theme-switch.tsx';
 import { PRODUCT_NAME } from '../../lib/product.ts';
 import type { CurrentUser } from '../auth/api/current-user.ts';
+import { useLocale } from '../../lib/i18n.tsx';
+import { usePreferencesEffect } from '../settings/preferences.ts';
 import { ConnectionBadge } from './connection-badge.tsx';
+import { useMetrics } from './metrics.ts';
+import { OrganizationProvider, useCurrentOrganization, type Organization } from './organization.tsx';
+import { OrganizationSwitcher } from './organization-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 export const NAV = [
@@ -23,7 +28,23 @@ export const MANAGEMENT = [
   { to: '/settings', id: 'shell.nav.settings' },
 ] as const;
 
-function Navigation({ onNavigate }: { onNavigate?: () => void }) {
+/** The inventory entry's badge: products at or below their low-stock threshold. */
+function LowStockBadge({ org }: { org: Organization }) {
+  const intl = useIntl();
+  const count = useMetrics(org.id).data?.lowStockItems ?? 0;
+  if (!count) return null;
+  return (
+    <span
+      className="badge badge-sm badge-warning"
+      data-testid="low-stock-badge"
+      aria-label={intl.formatMessage({ id: 'shell.lowStockBadge' }, { count })}
+    >
+      {count}
+    </span>
+  );
+}
+
+function Navigation({ org, onNavigate }: { org: Organization; onNavigate?: () => void }) {
   const link = ({ to, id }: { to: string; id: string }) => (
     <li key={to}>
       <NavLink
@@ -33,6 +54,7 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
         className={({ isActive }) => `min-h-11 ${isActive ? 'menu-active' : ''}`}
       >
         <FormattedMessage id={id} />
+        {to === '/inventory' && <LowStockBadge org={org} />}
       </NavLink>
     </li>
   );
@@ -47,29 +69,25 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-function OrganizationCard({ user }: { user: CurrentUser }) {
-  const org = user.organizations[0];
-  if (!org) return null;
-  return (
-    <div className="rounded-box bg-base-200 p-3 text-sm" data-testid="organization-switcher">
-      <p className="font-semibold">{org.name}</p>
-      <p className="opacity-70">
-        {org.country} · {org.currency}
-      </p>
-      <div className="mt-2 flex flex-col">
-        <Link to="/settings" className="link min-h-11 content-center">
-          <FormattedMessage id="shell.organizationSettings" />
-        </Link>
-        <a href="/api/logout" className="link min-h-11 content-center">
-          <FormattedMessage id="app.signOut" />
-        </a>
-      </div>
-    </div>
-  );
+/** The interface follows the profile's language when the user (or another of their devices) changed it. */
+function useProfileLocale(user: CurrentUser) {
+  const { locale, setLocale } = useLocale();
+  useEffect(() => {
+    if (user.locale !== locale) setLocale(user.locale);
+    // Only a change of the profile's locale moves the interface; the switch itself saves the profile.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user.locale]);
+}
+
+function PreferencesEffect({ org }: { org: Organization }) {
+  usePreferencesEffect(org.id);
+  return null;
 }
 
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const org = useCurrentOrganization(user);
+  useProfileLocale(user);
   const { pathname } = useLocation();
   const current = [...NAV, ...MANAGEMENT].find((n) => n.to === pathname);
   return (
@@ -78,13 +96,16 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
         <Link to="/" className="text-xl font-bold text-primary">
           {PRODUCT_NAME}
         </Link>
-        <OrganizationCard user={user} />
-        <Navigation />
+        {org && <OrganizationSwitcher user={user} current={org} />}
+        {org && <Navigation org={org} />}
       </aside>
       {open && (
         <Drawer id="app-menu" side="left" onClose={() => setOpen(false)}>
-          <OrganizationCard user={user} />
-          <Navigation onNavigate={() => setOpen(false)} />
+          {org && <OrganizationSwitcher user={user} current={org} onNavigate={() => setOpen(false)} />}
+          {org && <Navigation org={org} onNavigate={() => setOpen(false)} />}
+          <div className="sm:hidden">
+            <ThemeSwitch />
+          </div>
           <a href="/api/logout" className="btn btn-outline min-h-11">
             <FormattedMessage id="app.signOut" />
           </a>
@@ -100,9 +121,16 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
           <div className="hidden sm:block">
             <ThemeSwitch />
           </div>
-          <UserMenu user={user} />
+          <UserMenu user={user} role={org?.role} />
         </header>
-        <main className="flex-1">{children}</main>
+        <main className="flex-1">
+          {org && (
+            <OrganizationProvider key={org.id} org={org}>
+              <PreferencesEffect org={org} />
+              {children}
+            </OrganizationProvider>
+          )}
+        </main>
       </div>
     </div>
   );

@@ -1,9 +1,10 @@
 import { FormattedMessage } from 'react-intl';
 import type { CurrentUser } from '../auth/api/current-user.ts';
+import { useOrganization } from './organization.tsx';
 
 /** The signed-in start page until the dashboard arrives: who you are, your organization and role. */
 export function HomePage({ user }: { user: CurrentUser }) {
-  const org = user.organizations[0];
+  const org = useOrganization();
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-10">
       <h1 className="text-2xl font-bold">

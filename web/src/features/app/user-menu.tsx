@@ -8,10 +8,9 @@ const initials = (u: CurrentUser) =>
     : u.email.charAt(0).toUpperCase();
 
 /** Initials, full name (or email) and the member's real role; Profile Settings and Sign Out. */
-export function UserMenu({ user }: { user: CurrentUser }) {
+export function UserMenu({ user, role }: { user: CurrentUser; role?: string }) {
   const intl = useIntl();
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
-  const role = user.organizations[0]?.role;
   return (
     <details className="dropdown dropdown-end">
       <summary
@@ -34,7 +33,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         )}
         <ul className="menu mt-2 p-0">
           <li>
-            <Link to="/settings" className="min-h-11">
+            <Link to="/settings?tab=profile" className="min-h-11">
               <FormattedMessage id="shell.profileSettings" />
             </Link>
           </li>

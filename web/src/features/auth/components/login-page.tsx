@@ -9,7 +9,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { currentUserQuery } from '../api/current-user.ts';
-import { validationMessage } from '../validation-message.ts';
+import { validationMessage } from '../../../lib/validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 export function LoginPage() {

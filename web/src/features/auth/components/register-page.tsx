@@ -12,7 +12,7 @@ import { apiFetch, serverMessage } from '../../../lib/api-client.ts';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { currentUserQuery } from '../api/current-user.ts';
-import { validationMessage } from '../validation-message.ts';
+import { validationMessage } from '../../../lib/validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 const PERSONAL = ['firstName', 'lastName', 'email', 'password'] as const;
@@ -41,7 +41,7 @@ export function RegisterPage() {
 
   const onSubmit = handleSubmit(async (input) => {
     try {
-      await apiFetch('/api/auth/register', { body: input });
+      await apiFetch('/api/auth/register', { body: { ...input, locale: intl.locale } });
       const { error: signInError } = await supabase.auth.signInWithPassword({
         email: input.email,
         password: input.password,

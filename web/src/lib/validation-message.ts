@@ -1,6 +1,7 @@
 // The shared schemas carry the spec's English messages (the API answers with them too); the forms show
 // them in the user's language through these keys.
 import type { IntlShape } from 'react-intl';
+import { serverMessage } from './api-client.ts';
 
 const KEYS: Record<string, string> = {
   'Please enter a valid email address.': 'validation.email',
@@ -15,6 +16,12 @@ const KEYS: Record<string, string> = {
 
 export function validationMessage(intl: IntlShape, message: string | undefined): string | undefined {
   if (!message) return undefined;
-  const id = KEYS[message];
-  return id ? intl.formatMessage({ id }) : message;
+  // Messages of later features are translated under "msg.<the English message>".
+  const id = KEYS[message] ?? `msg.${message}`;
+  return id in intl.messages ? intl.formatMessage({ id }) : message;
+}
+
+/** The message of a failed call in the user's language: the server's message, translated when known. */
+export function errorMessage(intl: IntlShape, error: unknown): string {
+  return validationMessage(intl, serverMessage(error)) ?? '';
 }

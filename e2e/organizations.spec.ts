@@ -1,0 +1,185 @@
+import { expect, openNavigation, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
+
+const switcher = (page: import('@playwright/test').Page) =>
+  page.getByTestId('organization-switcher').filter({ visible: true });
+
+test.describe('several organizations', () => {
+  test('an owner creates a second organization, switches between them, and the choice survives a reload', async ({
+    page,
+  }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    await openNavigation(page);
+    await expect(switcher(page).getByTestId('current-organization')).toHaveText(owner.organizationName);
+    await expect(switcher(page)).toContainText('Ghana · GHS');
+
+    await switcher(page).getByRole('button', { name: 'Create organization' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create organization' });
+    await dialog.getByLabel('Organization Name').fill('');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText('Organization name is required')).toBeVisible();
+    await dialog.getByLabel('Organization Name').fill(`Efua Wholesale ${owner.id}`);
+    await dialog.getByLabel('Country').selectOption('CI');
+    await expect(dialog.getByLabel('Currency')).toHaveValue('XOF');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Organization created successfully')).toBeVisible();
+
+    await openNavigation(page);
+    await expect(switcher(page).getByTestId('current-organization')).toHaveText(`Efua Wholesale ${owner.id}`);
+    await expect(switcher(page)).toContainText('XOF');
+    await page.reload();
+    await openNavigation(page);
+    await expect(switcher(page).getByTestId('current-organization')).toHaveText(`Efua Wholesale ${owner.id}`);
+
+    await switcher(page).getByRole('button', { name: owner.organizationName }).click();
+    await openNavigation(page);
+    await expect(switcher(page).getByTestId('current-organization')).toHaveText(owner.organizationName);
+    await expect(switcher(page)).toContainText('Ghana · GHS');
+  });
+
+  test('a taken name is refused with the server message and nothing is created', async ({ page }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    await openNavigation(page);
+    await switcher(page).getByRole('button', { name: 'Create organization' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create organization' });
+    await dialog.getByLabel('Organization Name').fill('KASUWA demo shop');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('An organization with this name already exists')).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(switcher(page).getByText('Switch to')).toHaveCount(0);
+  });
+});
+
+test.describe('settings', () => {
+  test('the owner renames the organization and moves it to Senegal; the sidebar follows', async ({
+    page,
+  }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    await page.goto('/settings');
+    await expect(page.getByRole('tab', { name: 'Organization' })).toHaveAttribute('aria-selected', 'true');
+    const name = page.getByLabel('Organization Name');
+    await expect(name).toHaveValue(owner.organizationName);
+    await expect(page.getByLabel('Time zone')).toHaveValue('Africa/Accra');
+    await expect(page.getByLabel('Default tax rate (%)')).toHaveValue('20');
+    await name.fill('');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Organization name is required')).toBeVisible();
+
+    await name.fill(`Efua Dakar ${owner.id}`);
+    await page.getByLabel('Country').selectOption('SN');
+    await expect(page.getByLabel('Currency')).toHaveValue('XOF');
+    await page.getByLabel('Time zone').selectOption('Africa/Dakar');
+    await page.getByLabel('Default tax rate (%)').fill('18');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Organization settings updated successfully')).toBeVisible();
+    await openNavigation(page);
+    await expect(switcher(page).getByTestId('current-organization')).toHaveText(`Efua Dakar ${owner.id}`);
+    await expect(switcher(page)).toContainText('Senegal · XOF');
+
+    await page.reload();
+    await expect(page.getByLabel('Time zone')).toHaveValue('Africa/Dakar');
+    await expect(page.getByLabel('Default tax rate (%)')).toHaveValue('18');
+  });
+
+  test('the profile keeps the names, shows the email read-only, and its language follows the user', async ({
+    page,
+  }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    await page.getByLabel('User menu').click();
+    await page.getByTestId('user-menu').getByRole('link', { name: 'Profile Settings' }).click();
+    await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Email')).toBeDisabled();
+    await expect(page.getByLabel('Email')).toHaveValue(owner.email);
+    await expect(page.getByText('Email address cannot be changed from this interface')).toBeVisible();
+    await page.getByLabel('First Name').fill('');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('First name is required')).toBeVisible();
+    await page.getByLabel('First Name').fill('Efuaba');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Profile settings updated successfully')).toBeVisible();
+    await page.getByLabel('User menu').click();
+    await expect(page.getByTestId('user-menu')).toContainText('Efuaba Boateng');
+    await page.keyboard.press('Escape');
+
+    await page.getByLabel('Language').selectOption('fr');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Langue modifiée')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Profil' })).toBeVisible();
+
+    // Another browser (no saved language) opens in the profile's language.
+    await page.evaluate(() => localStorage.removeItem('kasuwa-locale'));
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Profil' })).toBeVisible();
+    await expect(
+      page.getByText('L’adresse e-mail ne peut pas être modifiée depuis cette interface'),
+    ).toBeVisible();
+  });
+
+  test('a French-speaking owner does everything in French: register, settings, sign out', async ({
+    page,
+  }) => {
+    await useLanguage(page, 'fr');
+    const id = Math.random().toString(36).slice(2, 10);
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect(page.getByText('Le prénom est obligatoire.')).toBeVisible();
+    await page.getByLabel('Prénom').fill('Awa');
+    await page.getByLabel('Nom', { exact: true }).fill('Diop');
+    await page.getByLabel('E-mail').fill(`awa-${id}@test.kasuwa.app`);
+    await page.getByLabel('Mot de passe').fill('awa-secret-1');
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByLabel('Nom de l’entreprise').fill(`Boutique Awa ${id}`);
+    await page.getByLabel('Pays').selectOption('SN');
+    await expect(page.getByLabel('Monnaie')).toHaveValue('XOF');
+    await page.getByRole('button', { name: 'Créer le compte' }).click();
+    await expect(page.getByText('Votre compte a été créé.')).toBeVisible();
+
+    await page.goto('/settings');
+    await expect(page.getByRole('tab', { name: 'Organisation' })).toBeVisible();
+    await expect(page.getByLabel('Nom de l’organisation')).toHaveValue(`Boutique Awa ${id}`);
+    await page.getByLabel('Nom de l’organisation').fill('');
+    await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+    await expect(page.getByText('Le nom de l’organisation est obligatoire')).toBeVisible();
+    await page.getByRole('tab', { name: 'Profil' }).click();
+    await expect(page.getByLabel('Langue')).toHaveValue('fr');
+
+    await page.getByLabel('Menu utilisateur').click();
+    await page.getByTestId('user-menu').getByRole('link', { name: 'Se déconnecter' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gérez toute votre entreprise depuis votre téléphone');
+  });
+
+  test('the chosen theme stays after a reload inside the app', async ({ page }) => {
+    await signIn(page);
+    // On a phone the theme switch sits in the slide-out menu.
+    if ((page.viewportSize()?.width ?? 1280) < 640) await openNavigation(page);
+    const theme = () => page.getByRole('combobox', { name: 'Theme' }).filter({ visible: true });
+    await theme().selectOption('dark');
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    if ((page.viewportSize()?.width ?? 1280) < 640) await openNavigation(page);
+    await expect(theme()).toHaveValue('dark');
+  });
+});
+
+test.describe('the inventory badge', () => {
+  test('counts the products at or below their low-stock threshold', async ({ page }) => {
+    await signIn(page);
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
+    );
+    const metrics = await page.request.get('/api/reports/metrics', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { lowStockItems } = (await metrics.json()) as { lowStockItems: number };
+    expect(lowStockItems).toBeGreaterThan(0);
+    await openNavigation(page);
+    await expect(page.getByTestId('low-stock-badge').filter({ visible: true })).toHaveText(
+      String(lowStockItems),
+    );
+  });
+});

@@ -1,0 +1,97 @@
+// The sidebar's organization card: the current organization (name, country with currency), a list to
+// switch to another, "Create organization", Organization Settings and Sign Out.
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { notify } from '../../components/ui/notify.tsx';
+import { apiFetch } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/validation-message.ts';
+import { currentUserQuery, type CurrentUser } from '../auth/api/current-user.ts';
+import { OrganizationForm } from '../settings/organization-form.tsx';
+import { selectOrganization, type Organization } from './organization.tsx';
+
+export function OrganizationSwitcher({
+  user,
+  current,
+  onNavigate,
+}: {
+  user: CurrentUser;
+  current: Organization;
+  onNavigate?: () => void;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const regionName = new Intl.DisplayNames([intl.locale], { type: 'region' });
+  const others = user.organizations.filter((o) => o.id !== current.id);
+  return (
+    <div className="rounded-box bg-base-200 p-3 text-sm" data-testid="organization-switcher">
+      <p className="font-semibold" data-testid="current-organization">
+        {current.name}
+      </p>
+      <p className="opacity-70">
+        {regionName.of(current.country) ?? current.country} · {current.currency}
+      </p>
+      {others.length > 0 && (
+        <div className="mt-2">
+          <p className="text-xs font-semibold uppercase opacity-60">
+            <FormattedMessage id="org.switchTo" />
+          </p>
+          <ul className="menu p-0">
+            {others.map((o) => (
+              <li key={o.id}>
+                <button
+                  type="button"
+                  className="min-h-11"
+                  onClick={() => {
+                    selectOrganization(o.id);
+                    onNavigate?.();
+                  }}
+                >
+                  {o.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="mt-2 flex flex-col">
+        <button type="button" className="link min-h-11 text-left" onClick={() => setCreating(true)}>
+          <FormattedMessage id="org.create" />
+        </button>
+        <Link to="/settings?tab=organization" className="link min-h-11 content-center" onClick={onNavigate}>
+          <FormattedMessage id="shell.organizationSettings" />
+        </Link>
+        <a href="/api/logout" className="link min-h-11 content-center">
+          <FormattedMessage id="app.signOut" />
+        </a>
+      </div>
+      {creating && (
+        <Dialog title={t('org.create')} onClose={() => setCreating(false)}>
+          <OrganizationForm
+            initial={{ country: current.country as never, currency: current.currency as never }}
+            submitLabel={t('org.createSubmit')}
+            pendingLabel={t('org.creatingShort')}
+            onSubmit={async (input) => {
+              let created: { id: string };
+              try {
+                created = await apiFetch<{ id: string }>('/api/organizations', { body: input });
+              } catch (e) {
+                notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+                return;
+              }
+              await queryClient.invalidateQueries(currentUserQuery);
+              selectOrganization(created.id);
+              setCreating(false);
+              onNavigate?.();
+              notify({ title: t('common.success'), description: t('org.created') });
+            }}
+          />
+        </Dialog>
+      )}
+    </div>
+  );
+}

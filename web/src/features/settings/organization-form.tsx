@@ -1,0 +1,107 @@
+// The organization's name, country, currency (set from the country, still changeable), and in Settings its
+// time zone and default tax rate. Used by Settings > Organization and by "Create organization".
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { SETTINGS_COUNTRIES, TIME_ZONES } from '../../../../packages/shared/countries.ts';
+import {
+  OrganizationInputSchema,
+  type OrganizationInput,
+} from '../../../../packages/shared/schemas/accounts.ts';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { validationMessage } from '../../lib/validation-message.ts';
+
+const CURRENCY_CODES = OrganizationInputSchema.shape.currency.options;
+
+export function OrganizationForm({
+  initial,
+  full = false,
+  readOnly = false,
+  submitLabel,
+  pendingLabel,
+  onSubmit,
+}: {
+  initial: Partial<OrganizationInput>;
+  /** With the time zone and default tax rate (Settings). */
+  full?: boolean;
+  readOnly?: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  onSubmit: (input: OrganizationInput) => Promise<unknown>;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const regionName = new Intl.DisplayNames([intl.locale], { type: 'region' });
+  const { register, handleSubmit, formState, setValue } = useForm<OrganizationInput>({
+    resolver: zodResolver(OrganizationInputSchema) as never,
+    defaultValues: { name: '', country: 'NG', currency: 'NGN', ...initial },
+  });
+  const error = (name: keyof OrganizationInput) => validationMessage(intl, formState.errors[name]?.message);
+  return (
+    <form className="flex flex-col gap-4" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <fieldset disabled={readOnly || formState.isSubmitting} className="flex flex-col gap-4">
+        <TextField
+          label={t('settings.org.name')}
+          maxLength={255}
+          error={error('name')}
+          {...register('name')}
+        />
+        <SelectField
+          label={t('settings.org.country')}
+          error={error('country')}
+          options={SETTINGS_COUNTRIES.map((c) => ({
+            value: c.code,
+            label: regionName.of(c.code) ?? c.name,
+          }))}
+          {...register('country', {
+            onChange: (e: { target: { value: string } }) => {
+              const country = SETTINGS_COUNTRIES.find((c) => c.code === e.target.value);
+              if (country) setValue('currency', country.currency as OrganizationInput['currency']);
+            },
+          })}
+        />
+        <SelectField
+          label={t('settings.org.currency')}
+          error={error('currency')}
+          options={CURRENCY_CODES.map((c) => ({ value: c, label: c }))}
+          {...register('currency')}
+        />
+        {full && (
+          <>
+            <SelectField
+              label={t('settings.org.timezone')}
+              error={error('timezone')}
+              options={TIME_ZONES.map((z) => ({ value: z, label: z.replace('_', ' ') }))}
+              {...register('timezone')}
+            />
+            <TextField
+              label={t('settings.org.taxRate')}
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min={0}
+              max={100}
+              error={error('defaultTaxRate')}
+              {...register('defaultTaxRate')}
+            />
+          </>
+        )}
+      </fieldset>
+      {!readOnly && (
+        <button
+          type="submit"
+          className="btn btn-primary min-h-11 sm:self-start"
+          disabled={formState.isSubmitting}
+        >
+          {formState.isSubmitting ? pendingLabel : submitLabel}
+        </button>
+      )}
+      {readOnly && (
+        <p className="text-sm opacity-70">
+          <FormattedMessage id="settings.org.readOnly" />
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+// A member's saved preferences in the current organization (Settings > Preferences and Notifications).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { apiFetch } from '../../lib/api-client.ts';
+import { applyCompactView } from '../../lib/theme.ts';
+
+export interface Preferences {
+  theme: 'light' | 'dark' | 'system';
+  compactView: boolean;
+  notifyLowStock: boolean;
+  notifyPaymentReminders: boolean;
+  notifyNewLeads: boolean;
+  notifyTeamActivity: boolean;
+  notifyMarketing: boolean;
+}
+
+export const preferencesQuery = (orgId: string) =>
+  queryOptions({
+    queryKey: ['/api/preferences', orgId],
+    queryFn: () => apiFetch<Preferences>('/api/preferences', { orgId }),
+  });
+
+export const usePreferences = (orgId: string) => useQuery(preferencesQuery(orgId));
+
+/** Saves a change at once; the switch shows it before the server answers and goes back if refused. */
+export function useSavePreferences(orgId: string) {
+  const queryClient = useQueryClient();
+  const key = preferencesQuery(orgId).queryKey;
+  return useMutation({
+    mutationFn: (change: Partial<Preferences>) =>
+      apiFetch<Preferences>('/api/preferences', { method: 'PUT', orgId, body: change }),
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData(key);
+      if (before) queryClient.setQueryData(key, { ...before, ...change });
+      return { before };
+    },
+    onError: (_e, _change, context) => queryClient.setQueryData(key, context?.before),
+    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+  });
+}
+
+/** Applies the saved compact view wherever the member is in the app. */
+export function usePreferencesEffect(orgId: string) {
+  const compact = usePreferences(orgId).data?.compactView ?? false;
+  useEffect(() => applyCompactView(compact), [compact]);
+}

@@ -1,0 +1,85 @@
+// Settings > Profile: names and language; the email is shown but changed elsewhere (spec section 2).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { ProfileInputSchema, type ProfileInput } from '../../../../packages/shared/schemas/accounts.ts';
+import { notify } from '../../components/ui/notify.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { apiFetch } from '../../lib/api-client.ts';
+import { useLocale } from '../../lib/i18n.tsx';
+import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { currentUserQuery, type CurrentUser } from '../auth/api/current-user.ts';
+import { useChangeLanguage } from '../../components/ui/language-switch.tsx';
+
+export function ProfileForm({ user }: { user: CurrentUser }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const queryClient = useQueryClient();
+  const { locale } = useLocale();
+  const announceLanguage = useChangeLanguage();
+  const { register, handleSubmit, formState } = useForm<ProfileInput>({
+    resolver: zodResolver(ProfileInputSchema),
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      locale: user.locale,
+    },
+  });
+  const error = (name: keyof ProfileInput) => validationMessage(intl, formState.errors[name]?.message);
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      await apiFetch('/api/profile', { method: 'PUT', body: input });
+    } catch (e) {
+      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+      return;
+    }
+    await queryClient.invalidateQueries(currentUserQuery);
+    if (input.locale !== locale) announceLanguage(input.locale);
+    else notify({ title: t('common.success'), description: t('settings.profileUpdated') });
+  });
+  return (
+    <form className="flex flex-col gap-4" noValidate onSubmit={onSubmit}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t('settings.profile.firstName')}
+          autoComplete="given-name"
+          maxLength={100}
+          error={error('firstName')}
+          {...register('firstName')}
+        />
+        <TextField
+          label={t('settings.profile.lastName')}
+          autoComplete="family-name"
+          maxLength={100}
+          error={error('lastName')}
+          {...register('lastName')}
+        />
+      </div>
+      <TextField
+        label={t('settings.profile.email')}
+        type="email"
+        disabled
+        hint={t('settings.profile.emailHint')}
+        {...register('email')}
+      />
+      <SelectField
+        label={t('settings.profile.locale')}
+        options={[
+          { value: 'en', label: t('language.en') },
+          { value: 'fr', label: t('language.fr') },
+        ]}
+        {...register('locale')}
+      />
+      <button
+        type="submit"
+        className="btn btn-primary min-h-11 sm:self-start"
+        disabled={formState.isSubmitting}
+      >
+        {formState.isSubmitting ? t('common.saving') : t('common.saveChanges')}
+      </button>
+    </form>
+  );
+}

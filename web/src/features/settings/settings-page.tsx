@@ -1,0 +1,208 @@
+// /settings: Organization, Profile, Preferences and Notifications (spec section 2), each saved for real.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { OrganizationInput } from '../../../../packages/shared/schemas/accounts.ts';
+import { useChangeLanguage } from '../../components/ui/language-switch.tsx';
+import { Loading } from '../../components/ui/loading.tsx';
+import { notify } from '../../components/ui/notify.tsx';
+import { Tabs, useTab } from '../../components/ui/tabs.tsx';
+import { apiFetch } from '../../lib/api-client.ts';
+import { useLocale, type Locale } from '../../lib/i18n.tsx';
+import { useTheme } from '../../lib/theme.ts';
+import { errorMessage } from '../../lib/validation-message.ts';
+import { currentUserQuery, type CurrentUser } from '../auth/api/current-user.ts';
+import { useCan, useOrganization } from '../app/organization.tsx';
+import { OrganizationForm } from './organization-form.tsx';
+import { usePreferences, useSavePreferences, type Preferences } from './preferences.ts';
+import { ProfileForm } from './profile-form.tsx';
+
+const TABS = ['organization', 'profile', 'preferences', 'notifications'] as const;
+
+function OrganizationTab() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const org = useOrganization();
+  const canEdit = useCan('OWNER', 'MANAGER');
+  const queryClient = useQueryClient();
+  const details = useQuery({
+    queryKey: ['/api/organizations', org.id],
+    queryFn: () => apiFetch<OrganizationInput & { id: string }>(`/api/organizations/${org.id}`),
+  });
+  if (!details.data) return <Loading />;
+  return (
+    <OrganizationForm
+      key={org.id}
+      full
+      readOnly={!canEdit}
+      initial={details.data}
+      submitLabel={t('common.saveChanges')}
+      pendingLabel={t('common.saving')}
+      onSubmit={async (input) => {
+        try {
+          const saved = await apiFetch(`/api/organizations/${org.id}`, { method: 'PUT', body: input });
+          queryClient.setQueryData(['/api/organizations', org.id], saved);
+        } catch (e) {
+          notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+          return;
+        }
+        await queryClient.invalidateQueries(currentUserQuery);
+        notify({ title: t('common.success'), description: t('settings.orgUpdated') });
+      }}
+    />
+  );
+}
+
+function Switch({
+  id,
+  checked,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-center justify-between gap-4 border-b border-base-200 py-2">
+      <span className="flex flex-col">
+        <span className="font-medium">
+          <FormattedMessage id={`settings.${id}`} />
+        </span>
+        <span className="text-sm opacity-70">
+          <FormattedMessage id={`settings.${id}.hint`} />
+        </span>
+      </span>
+      <input
+        type="checkbox"
+        role="switch"
+        className="toggle toggle-primary"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+    </label>
+  );
+}
+
+/** Saves one preference; a refusal is said, and the switch goes back. */
+function useSavePreference() {
+  const intl = useIntl();
+  const org = useOrganization();
+  const save = useSavePreferences(org.id);
+  return (change: Partial<Preferences>) =>
+    save.mutate(change, {
+      onError: (e) =>
+        notify({
+          variant: 'error',
+          title: intl.formatMessage({ id: 'common.error' }),
+          description: errorMessage(intl, e),
+        }),
+    });
+}
+
+function PreferencesTab({ user }: { user: CurrentUser }) {
+  const intl = useIntl();
+  const org = useOrganization();
+  const prefs = usePreferences(org.id);
+  const save = useSavePreference();
+  const [theme, setTheme] = useTheme();
+  const { locale } = useLocale();
+  const changeLanguage = useChangeLanguage();
+  const queryClient = useQueryClient();
+  const saveLocale = useMutation({
+    mutationFn: (next: Locale) =>
+      apiFetch('/api/profile', {
+        method: 'PUT',
+        body: { firstName: user.firstName, lastName: user.lastName, locale: next },
+      }),
+    onSuccess: (_saved, next) => {
+      changeLanguage(next);
+      void queryClient.invalidateQueries(currentUserQuery);
+    },
+    onError: (e) =>
+      notify({
+        variant: 'error',
+        title: intl.formatMessage({ id: 'common.error' }),
+        description: errorMessage(intl, e),
+      }),
+  });
+  const dark = theme === 'dark' || (theme === 'system' && matchMedia('(prefers-color-scheme: dark)').matches);
+  if (!prefs.data) return <Loading />;
+  return (
+    <div className="flex flex-col gap-2">
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-medium">
+          <FormattedMessage id="settings.language" />
+        </span>
+        <select
+          className="select select-bordered min-h-11 w-full sm:w-64"
+          value={locale}
+          disabled={saveLocale.isPending}
+          onChange={(e) => saveLocale.mutate(e.target.value as Locale)}
+        >
+          <option value="en">{intl.formatMessage({ id: 'language.en' })}</option>
+          <option value="fr">{intl.formatMessage({ id: 'language.fr' })}</option>
+        </select>
+      </label>
+      <Switch
+        id="darkMode"
+        checked={dark}
+        onChange={(on) => {
+          setTheme(on ? 'dark' : 'light');
+          save({ theme: on ? 'dark' : 'light' });
+        }}
+      />
+      <Switch
+        id="compactView"
+        checked={prefs.data.compactView}
+        onChange={(on) => save({ compactView: on })}
+      />
+    </div>
+  );
+}
+
+const NOTIFICATIONS = [
+  ['notifyLowStock', 'lowStockAlerts'],
+  ['notifyPaymentReminders', 'paymentReminders'],
+  ['notifyNewLeads', 'newLeadNotifications'],
+  ['notifyTeamActivity', 'teamActivity'],
+  ['notifyMarketing', 'marketingUpdates'],
+] as const;
+
+function NotificationsTab() {
+  const org = useOrganization();
+  const prefs = usePreferences(org.id);
+  const save = useSavePreference();
+  if (!prefs.data) return <Loading />;
+  return (
+    <div className="flex flex-col">
+      {NOTIFICATIONS.map(([field, id]) => (
+        <Switch key={field} id={id} checked={prefs.data[field]} onChange={(on) => save({ [field]: on })} />
+      ))}
+    </div>
+  );
+}
+
+export function SettingsPage({ user }: { user: CurrentUser }) {
+  const intl = useIntl();
+  const [tab, setTab] = useTab(TABS);
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col gap-4 p-4">
+      <Tabs
+        label={intl.formatMessage({ id: 'shell.nav.settings' })}
+        current={tab}
+        onChange={setTab}
+        tabs={TABS.map((id) => ({ id, label: <FormattedMessage id={`settings.tab.${id}`} /> }))}
+      />
+      <div className="card border border-base-300 bg-base-100">
+        <div className="card-body" role="tabpanel">
+          {tab === 'organization' && <OrganizationTab />}
+          {tab === 'profile' && <ProfileForm user={user} />}
+          {tab === 'preferences' && <PreferencesTab user={user} />}
+          {tab === 'notifications' && <NotificationsTab />}
+        </div>
+      </div>
+    </section>
+  );
+}
