@@ -1211,6 +1211,7 @@ export type Database = {
           price: number;
           sku: string;
           stock_on_hand: number;
+          stock_status: string | null;
           tax_code: string | null;
           unit: string;
           updated_at: string;
@@ -1229,6 +1230,7 @@ export type Database = {
           price?: number;
           sku: string;
           stock_on_hand?: number;
+          stock_status?: never;
           tax_code?: string | null;
           unit?: string;
           updated_at?: string;
@@ -1246,6 +1248,7 @@ export type Database = {
           price?: number;
           sku?: string;
           stock_on_hand?: number;
+          stock_status?: never;
           tax_code?: string | null;
           unit?: string;
           updated_at?: string;
@@ -1844,12 +1847,21 @@ export type Database = {
         };
       };
       create_product: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
+      create_purchase_order: {
+        Args: { p_input: Json; p_mutation_id: string; p_org_id: string };
+        Returns: Json;
+      };
       currency_decimals: { Args: { p_currency: string }; Returns: number };
+      delete_product: {
+        Args: { p_mutation_id: string; p_org_id: string; p_product_id: string };
+        Returns: Json;
+      };
       get_metrics: { Args: { p_org_id: string }; Returns: Json };
       has_role: {
         Args: { p_org_id: string; p_roles: Database['public']['Enums']['membership_role'][] };
         Returns: boolean;
       };
+      import_products: { Args: { p_mutation_id: string; p_org_id: string; p_rows: Json }; Returns: Json };
       is_member: { Args: { p_org_id: string }; Returns: boolean };
       organization_name_available: { Args: { p_name: string }; Returns: boolean };
       record_payment: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
@@ -1873,6 +1885,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      save_supplier: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       set_invoice_status: {
         Args: {
           p_invoice_id: string;
@@ -1880,6 +1893,19 @@ export type Database = {
           p_org_id: string;
           p_status: Database['public']['Enums']['invoice_status'];
         };
+        Returns: Json;
+      };
+      set_purchase_order_status: {
+        Args: {
+          p_mutation_id: string;
+          p_order_id: string;
+          p_org_id: string;
+          p_status: Database['public']['Enums']['purchase_order_status'];
+        };
+        Returns: Json;
+      };
+      update_product: {
+        Args: { p_input: Json; p_mutation_id: string; p_org_id: string; p_product_id: string };
         Returns: Json;
       };
     };

@@ -175,7 +175,8 @@ describe('purchase orders', () => {
       expect([await stockOf(sql, rice), await stockOf(sql, oil)]).toEqual(['4.000', '0.000']);
       await setStatus('RECEIVED');
       expect([await stockOf(sql, rice), await stockOf(sql, oil)]).toEqual(['7.000', '2.500']);
-      await setStatus('RECEIVED');
+      const again = await expectSqlError(setStatus('RECEIVED'), '23514');
+      expect(again.message).toBe('This purchase order was already received');
       await sqlAs(sql, asManager, `update purchase_orders set expected_at = current_date where id = $1`, [
         po,
       ]);

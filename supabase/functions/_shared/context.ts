@@ -2,7 +2,7 @@
 // for (x-org-id header, else the body's orgId, else the caller's first organization), and the idempotency
 // key of a write (Idempotency-Key header) for mutations replayed from the offline outbox.
 import { type Db, requireUser } from './clients.ts';
-import { AppError, type ErrorCode } from './errors.ts';
+import { AppError, humanMessage, type ErrorCode } from './errors.ts';
 
 export interface OrgContext {
   userId: string;
@@ -33,7 +33,7 @@ export async function orgContext(req: Request, bodyOrgId?: unknown): Promise<Org
 
 /** The `data` of a mutation function's answer, or its recorded refusal as an AppError. */
 export function unwrap<T>(answer: unknown): T {
-  const a = answer as { data?: T; error?: { code: ErrorCode; message: string } };
-  if (a.error) throw new AppError(a.error.code, a.error.message);
+  const a = answer as { data?: T; error?: { code: ErrorCode; message: string; details?: unknown } };
+  if (a.error) throw new AppError(a.error.code, humanMessage(a.error.message), a.error.details);
   return a.data as T;
 }

@@ -46,3 +46,18 @@ export function errorResponse(e: unknown, headers: HeadersInit = {}): Response {
   if (error.details !== undefined) body.details = error.details;
   return Response.json(body, { status: error.status, headers });
 }
+
+// The database names the constraint a write broke; people get a sentence instead.
+const CONSTRAINT_MESSAGES: Record<string, string> = {
+  products_org_sku_key: 'A product with this SKU already exists',
+  organizations_name_key: 'An organization with this name already exists',
+};
+
+/** A database message in words a user understands (unchanged when there is nothing better to say). */
+export function humanMessage(message: string): string {
+  if (message.includes('row-level security')) return 'You do not have permission to do this';
+  for (const [constraint, text] of Object.entries(CONSTRAINT_MESSAGES)) {
+    if (message.includes(`"${constraint}"`)) return text;
+  }
+  return message;
+}

@@ -1,6 +1,6 @@
 // Request parsing shared by the routes: JSON bodies validated with the shared zod schemas.
 import type { z } from 'zod';
-import { AppError } from './errors.ts';
+import { AppError, humanMessage } from './errors.ts';
 
 export async function parseBody<T extends z.ZodType>(req: Request, schema: T): Promise<z.infer<T>> {
   let body: unknown;
@@ -27,7 +27,7 @@ export async function parseBody<T extends z.ZodType>(req: Request, schema: T): P
 export function fromPostgrest(error: { code?: string; message: string; hint?: string | null }): AppError {
   switch (error.code) {
     case '23505':
-      return new AppError('ALREADY_EXISTS', error.message);
+      return new AppError('ALREADY_EXISTS', humanMessage(error.message));
     case '23503':
     case '23514':
     case '22P02':

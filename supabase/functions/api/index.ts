@@ -10,7 +10,23 @@ import {
   updateOrganization,
   updateProfile,
 } from './organizations.ts';
-import { createProduct, deleteProduct, listProducts, updateProduct } from './products.ts';
+import {
+  adjustStock,
+  approvePurchaseOrder,
+  createProduct,
+  createPurchaseOrder,
+  deleteProduct,
+  getProduct,
+  getPurchaseOrder,
+  importProducts,
+  listProducts,
+  listPurchaseOrders,
+  listStockMoves,
+  listSuppliers,
+  receivePurchaseOrder,
+  saveSupplier,
+  updateProduct,
+} from './products.ts';
 import { Router } from './router.ts';
 import {
   createCustomer,
@@ -44,8 +60,20 @@ const router = new Router()
   .on('PUT', '/api/profile', updateProfile)
   .on('GET', '/api/products', listProducts)
   .on('POST', '/api/products', createProduct)
+  .on('POST', '/api/products/import', importProducts)
+  .on('GET', '/api/products/:id', getProduct)
   .on('PUT', '/api/products/:id', updateProduct)
   .on('DELETE', '/api/products/:id', deleteProduct)
+  .on('GET', '/api/products/:id/moves', listStockMoves)
+  .on('POST', '/api/products/:id/adjustments', adjustStock)
+  .on('GET', '/api/suppliers', listSuppliers)
+  .on('POST', '/api/suppliers', saveSupplier)
+  .on('PUT', '/api/suppliers/:id', saveSupplier)
+  .on('GET', '/api/purchase-orders', listPurchaseOrders)
+  .on('POST', '/api/purchase-orders', createPurchaseOrder)
+  .on('GET', '/api/purchase-orders/:id', getPurchaseOrder)
+  .on('POST', '/api/purchase-orders/:id/approve', approvePurchaseOrder)
+  .on('POST', '/api/purchase-orders/:id/receive', receivePurchaseOrder)
   .on('GET', '/api/customers', listCustomers)
   .on('POST', '/api/customers', createCustomer)
   .on('PUT', '/api/customers/:id', updateCustomer)

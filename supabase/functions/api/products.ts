@@ -1,13 +1,20 @@
-// /api/products: list, create (with opening stock), update, delete (archived when history refers to it).
+// /api/products, /api/suppliers and /api/purchase-orders: lists read through RLS; every write is one
+// idempotent SQL mutation (the Idempotency-Key header is the offline outbox's id for it).
 import { z } from 'zod';
-import { ProductInputSchema } from '../../../packages/shared/schemas/inventory.ts';
+import {
+  ProductImportSchema,
+  ProductInputSchema,
+  PurchaseOrderInputSchema,
+  StockAdjustmentSchema,
+  SupplierInputSchema,
+} from '../../../packages/shared/schemas/inventory.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
 import { AppError } from '../_shared/errors.ts';
 import { fromPostgrest, parseBody } from '../_shared/http.ts';
 import type { Params } from './router.ts';
 
 const COLUMNS =
-  'id, name, sku, barcode, unit, cost, price, tax_code, stock_on_hand, low_stock_threshold, version';
+  'id, name, sku, barcode, unit, cost, price, tax_code, stock_on_hand, low_stock_threshold, stock_status, version, updated_at';
 type Row = {
   id: string;
   name: string;
@@ -19,7 +26,9 @@ type Row = {
   tax_code: string | null;
   stock_on_hand: number;
   low_stock_threshold: number;
+  stock_status: string | null;
   version: number;
+  updated_at: string;
 };
 
 export const toProduct = (p: Row) => ({
@@ -28,41 +37,72 @@ export const toProduct = (p: Row) => ({
   sku: p.sku,
   barcode: p.barcode,
   unit: p.unit,
-  cost: p.cost,
-  price: p.price,
+  cost: Number(p.cost),
+  price: Number(p.price),
   taxCode: p.tax_code,
-  stockOnHand: p.stock_on_hand,
+  stockOnHand: Number(p.stock_on_hand),
   lowStockThreshold: p.low_stock_threshold,
+  stockStatus: p.stock_status,
   version: p.version,
+  updatedAt: p.updated_at,
 });
 
-const ListQuery = z.object({
-  search: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+const Paging = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
+const ListQuery = Paging.extend({
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(['attention', 'OUT_OF_STOCK', 'LOW_STOCK', 'IN_STOCK']).optional(),
+});
+const query = <T extends z.ZodType>(req: Request, schema: T): z.infer<T> => {
+  const parsed = schema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid query');
+  return parsed.data;
+};
+const withTotal = (body: unknown, count: number | null, fallback: number) =>
+  Response.json(body, { headers: { 'x-total-count': String(count ?? fallback) } });
+
+/** Characters that would change the meaning of a PostgREST filter are searched as spaces. */
+const searchTerm = (s: string) => s.replace(/[%_,()*\\:."]/g, ' ').trim();
 
 export async function listProducts(req: Request): Promise<Response> {
   const { db, orgId } = await orgContext(req);
-  const q = ListQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
-  let query = db
+  const q = query(req, ListQuery);
+  let rows = db
     .from('products')
     .select(COLUMNS, { count: 'exact' })
     .eq('org_id', orgId)
-    .eq('archived', false)
-    .order('name')
-    .range(q.offset, q.offset + q.limit - 1);
-  if (q.search) {
-    const term = q.search.replace(/[%_,()*\\]/g, ' ');
-    query = query.or(`name.ilike.*${term}*,sku.ilike.*${term}*,barcode.eq.${term}`);
-  }
-  const { data, error, count } = await query;
+    .eq('archived', false);
+  if (q.status === 'attention') rows = rows.in('stock_status', ['OUT_OF_STOCK', 'LOW_STOCK']);
+  else if (q.status) rows = rows.eq('stock_status', q.status);
+  const term = q.search ? searchTerm(q.search) : '';
+  if (term) rows = rows.or(`name.ilike.*${term}*,sku.ilike.*${term}*,barcode.eq.${term}`);
+  rows =
+    q.status === 'attention' ? rows.order('stock_on_hand').order('name') : rows.order('name').order('id');
+  const { data, error, count } = await rows.range(q.offset, q.offset + q.limit - 1);
   if (error) throw fromPostgrest(error);
-  return Response.json(data.map(toProduct), { headers: { 'x-total-count': String(count ?? data.length) } });
+  return withTotal(data.map(toProduct), count, data.length);
 }
 
+export async function getProduct(req: Request, { id }: Params): Promise<Response> {
+  const { db, orgId } = await orgContext(req);
+  const { data, error } = await db
+    .from('products')
+    .select(COLUMNS)
+    .eq('org_id', orgId)
+    .eq('id', id!)
+    .eq('archived', false)
+    .maybeSingle();
+  if (error) throw fromPostgrest(error);
+  if (!data) throw new AppError('NOT_FOUND', 'Product not found');
+  return Response.json(toProduct(data));
+}
+
+const WithOrg = { orgId: z.string().optional() };
+
 export async function createProduct(req: Request): Promise<Response> {
-  const input = await parseBody(req, ProductInputSchema.extend({ orgId: z.string().optional() }));
+  const input = await parseBody(req, ProductInputSchema.extend(WithOrg));
   const { db, orgId, mutationId } = await orgContext(req, input.orgId);
   const { data, error } = await db.rpc('create_product', {
     p_org_id: orgId,
@@ -74,49 +114,219 @@ export async function createProduct(req: Request): Promise<Response> {
 }
 
 export async function updateProduct(req: Request, { id }: Params): Promise<Response> {
-  const input = await parseBody(
-    req,
-    ProductInputSchema.omit({ openingStock: true }).extend({ orgId: z.string().optional() }),
-  );
-  const { db, orgId } = await orgContext(req, input.orgId);
-  const { data, error } = await db
-    .from('products')
-    .update({
-      name: input.name,
-      sku: input.sku,
-      barcode: input.barcode ?? null,
-      unit: input.unit,
-      cost: input.cost,
-      price: input.price,
-      tax_code: input.taxCode ?? null,
-      low_stock_threshold: input.lowStockThreshold,
-    })
-    .eq('org_id', orgId)
-    .eq('id', id!)
-    .eq('archived', false)
-    .select(COLUMNS)
-    .maybeSingle();
+  const input = await parseBody(req, ProductInputSchema.omit({ openingStock: true }).extend(WithOrg));
+  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
+  const { data, error } = await db.rpc('update_product', {
+    p_org_id: orgId,
+    p_mutation_id: mutationId!,
+    p_product_id: id!,
+    p_input: input,
+  });
   if (error) throw fromPostgrest(error);
-  if (!data) throw new AppError('NOT_FOUND', 'Product not found');
-  return Response.json(toProduct(data));
+  return Response.json(toProduct(unwrap<Row>(data)));
 }
 
-/** Deletes a product; one that invoices or stock moves refer to is archived instead. Gone from lists either way. */
+/** Deletes a product; one that invoices, orders or stock moves refer to is archived. Gone from lists either way. */
 export async function deleteProduct(req: Request, { id }: Params): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
-  const { data, error } = await db.from('products').delete().eq('org_id', orgId).eq('id', id!).select('id');
-  if (error?.code === '23503') {
-    const archived = await db
-      .from('products')
-      .update({ archived: true })
-      .eq('org_id', orgId)
-      .eq('id', id!)
-      .select('id');
-    if (archived.error) throw fromPostgrest(archived.error);
-    if (!archived.data.length) throw new AppError('NOT_FOUND', 'Product not found');
-    return Response.json({ id, archived: true });
-  }
+  const { db, orgId, mutationId } = await orgContext(req);
+  const { data, error } = await db.rpc('delete_product', {
+    p_org_id: orgId,
+    p_mutation_id: mutationId!,
+    p_product_id: id!,
+  });
   if (error) throw fromPostgrest(error);
-  if (!data.length) throw new AppError('NOT_FOUND', 'Product not found');
-  return Response.json({ id, archived: false });
+  return Response.json(unwrap<{ id: string; archived: boolean }>(data));
 }
+
+export async function listStockMoves(req: Request, { id }: Params): Promise<Response> {
+  const { db, orgId } = await orgContext(req);
+  const q = query(req, Paging);
+  const { data, error, count } = await db
+    .from('stock_moves')
+    .select('id, delta, reason, ref_id, note, created_at, created_by', { count: 'exact' })
+    .eq('org_id', orgId)
+    .eq('product_id', id!)
+    .order('created_at', { ascending: false })
+    .order('id')
+    .range(q.offset, q.offset + q.limit - 1);
+  if (error) throw fromPostgrest(error);
+  // Who made each move: the authors' names, in one more query (auth.users is not exposed to embed).
+  const authorIds = [...new Set(data.flatMap((m) => (m.created_by ? [m.created_by] : [])))];
+  const authors = new Map<string, { firstName: string; lastName: string }>();
+  if (authorIds.length) {
+    const people = await db.from('profiles').select('id, first_name, last_name').in('id', authorIds);
+    if (people.error) throw fromPostgrest(people.error);
+    for (const p of people.data) authors.set(p.id, { firstName: p.first_name, lastName: p.last_name });
+  }
+  return withTotal(
+    data.map((m) => ({
+      id: m.id,
+      delta: Number(m.delta),
+      reason: m.reason,
+      refId: m.ref_id,
+      note: m.note,
+      createdAt: m.created_at,
+      author: (m.created_by && authors.get(m.created_by)) ?? null,
+    })),
+    count,
+    data.length,
+  );
+}
+
+export async function adjustStock(req: Request, { id }: Params): Promise<Response> {
+  const input = await parseBody(req, StockAdjustmentSchema);
+  const { db, orgId, mutationId } = await orgContext(req);
+  const { data, error } = await db.rpc('adjust_stock', {
+    p_org_id: orgId,
+    p_mutation_id: mutationId!,
+    p_product_id: id!,
+    p_delta: input.delta,
+    p_note: input.note,
+  });
+  if (error) throw fromPostgrest(error);
+  return Response.json(unwrap(data), { status: 201 });
+}
+
+export async function importProducts(req: Request): Promise<Response> {
+  const input = await parseBody(req, ProductImportSchema);
+  const { db, orgId, mutationId } = await orgContext(req);
+  const { data, error } = await db.rpc('import_products', {
+    p_org_id: orgId,
+    p_mutation_id: mutationId!,
+    p_rows: input.rows,
+  });
+  if (error) throw fromPostgrest(error);
+  return Response.json(unwrap(data), { status: 201 });
+}
+
+// ---------------------------------------------------------------------------------------------------
+const toSupplier = (s: { id: string; name: string; email: string | null; phone: string | null }) => ({
+  id: s.id,
+  name: s.name,
+  email: s.email,
+  phone: s.phone,
+});
+
+export async function listSuppliers(req: Request): Promise<Response> {
+  const { db, orgId } = await orgContext(req);
+  const q = query(req, Paging.extend({ search: z.string().trim().max(100).optional() }));
+  let rows = db
+    .from('suppliers')
+    .select('id, name, email, phone', { count: 'exact' })
+    .eq('org_id', orgId)
+    .eq('archived', false);
+  const term = q.search ? searchTerm(q.search) : '';
+  if (term) rows = rows.or(`name.ilike.*${term}*,email.ilike.*${term}*,phone.ilike.*${term}*`);
+  const { data, error, count } = await rows.order('name').range(q.offset, q.offset + q.limit - 1);
+  if (error) throw fromPostgrest(error);
+  return withTotal(data.map(toSupplier), count, data.length);
+}
+
+export async function saveSupplier(req: Request, params: Params): Promise<Response> {
+  const input = await parseBody(req, SupplierInputSchema.extend(WithOrg));
+  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
+  const { data, error } = await db.rpc('save_supplier', {
+    p_org_id: orgId,
+    p_mutation_id: mutationId!,
+    p_input: { ...input, id: params.id ?? input.id },
+  });
+  if (error) throw fromPostgrest(error);
+  return Response.json(toSupplier(unwrap(data)), { status: params.id ? 200 : 201 });
+}
+
+// ---------------------------------------------------------------------------------------------------
+type OrderRow = {
+  id: string;
+  status: string;
+  currency: string;
+  subtotal: number;
+  total: number;
+  expected_at: string | null;
+  received_at: string | null;
+  created_at: string;
+  supplier: { id: string; name: string } | null;
+};
+const ORDER_COLUMNS =
+  'id, status, currency, subtotal, total, expected_at, received_at, created_at, supplier:suppliers(id, name)';
+const toOrder = (o: OrderRow) => ({
+  id: o.id,
+  status: o.status,
+  currency: o.currency,
+  subtotal: Number(o.subtotal),
+  total: Number(o.total),
+  expectedAt: o.expected_at,
+  receivedAt: o.received_at,
+  createdAt: o.created_at,
+  supplier: o.supplier,
+});
+
+export async function listPurchaseOrders(req: Request): Promise<Response> {
+  const { db, orgId } = await orgContext(req);
+  const q = query(req, Paging.extend({ status: z.enum(['DRAFT', 'APPROVED', 'RECEIVED']).optional() }));
+  let rows = db.from('purchase_orders').select(ORDER_COLUMNS, { count: 'exact' }).eq('org_id', orgId);
+  if (q.status) rows = rows.eq('status', q.status);
+  const { data, error, count } = await rows
+    .order('created_at', { ascending: false })
+    .order('id')
+    .range(q.offset, q.offset + q.limit - 1);
+  if (error) throw fromPostgrest(error);
+  return withTotal((data as unknown as OrderRow[]).map(toOrder), count, data.length);
+}
+
+export async function getPurchaseOrder(req: Request, { id }: Params): Promise<Response> {
+  const { db, orgId } = await orgContext(req);
+  const { data, error } = await db
+    .from('purchase_orders')
+    .select(
+      `${ORDER_COLUMNS}, lines:purchase_order_lines(id, quantity, unit_cost, product:products(id, name, sku, unit))`,
+    )
+    .eq('org_id', orgId)
+    .eq('id', id!)
+    .maybeSingle();
+  if (error) throw fromPostgrest(error);
+  if (!data) throw new AppError('NOT_FOUND', 'Purchase order not found');
+  const order = data as unknown as OrderRow & {
+    lines: { id: string; quantity: number; unit_cost: number; product: unknown }[];
+  };
+  return Response.json({
+    ...toOrder(order),
+    lines: order.lines.map((l) => ({
+      id: l.id,
+      quantity: Number(l.quantity),
+      unitCost: Number(l.unit_cost),
+      product: l.product,
+    })),
+  });
+}
+
+export async function createPurchaseOrder(req: Request): Promise<Response> {
+  const input = await parseBody(req, PurchaseOrderInputSchema.extend(WithOrg));
+  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
+  const { data, error } = await db.rpc('create_purchase_order', {
+    p_org_id: orgId,
+    p_mutation_id: mutationId!,
+    p_input: input,
+  });
+  if (error) throw fromPostgrest(error);
+  const order = unwrap<{ id: string }>(data);
+  return getPurchaseOrder(req, { id: order.id }).then(
+    async (res) => new Response(res.body, { status: 201, headers: res.headers }),
+  );
+}
+
+const setOrderStatus = (status: 'APPROVED' | 'RECEIVED') =>
+  async function (req: Request, { id }: Params): Promise<Response> {
+    const { db, orgId, mutationId } = await orgContext(req);
+    const { data, error } = await db.rpc('set_purchase_order_status', {
+      p_org_id: orgId,
+      p_mutation_id: mutationId!,
+      p_order_id: id!,
+      p_status: status,
+    });
+    if (error) throw fromPostgrest(error);
+    unwrap(data);
+    return getPurchaseOrder(req, { id: id! });
+  };
+
+export const approvePurchaseOrder = setOrderStatus('APPROVED');
+export const receivePurchaseOrder = setOrderStatus('RECEIVED');

@@ -1,0 +1,310 @@
+-- Inventory mutations beyond create_product and adjust_stock: editing and deleting products, suppliers,
+-- purchase orders (create, approve, receive) and the CSV import. Same pattern as 1300_mutations: each is
+-- applied at most once per (organization, mutation id), refusals are recorded and replayed, RLS and the
+-- table triggers decide what the caller may do.
+
+-- Product fields from a JSON input (create, edit, import), trimmed; empty optional texts become null.
+create function private.product_fields(p_input jsonb)
+returns table (name text, sku text, barcode text, unit text, cost numeric, price numeric, tax_code text,
+               low_stock_threshold integer)
+language sql immutable set search_path = ''
+as $$
+  select btrim(p_input ->> 'name'), btrim(p_input ->> 'sku'), nullif(btrim(p_input ->> 'barcode'), ''),
+         coalesce(nullif(btrim(p_input ->> 'unit'), ''), 'pcs'), (p_input ->> 'cost')::numeric,
+         (p_input ->> 'price')::numeric, nullif(btrim(p_input ->> 'taxCode'), ''),
+         coalesce(nullif(btrim(p_input ->> 'lowStockThreshold'), '')::integer, 5)
+$$;
+
+create function public.update_product(p_org_id uuid, p_mutation_id uuid, p_product_id uuid, p_input jsonb)
+returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'update_product',
+    jsonb_build_object('product', p_product_id, 'input', p_input));
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'products');
+    update public.products p
+       set name = f.name, sku = f.sku, barcode = f.barcode, unit = f.unit, cost = f.cost, price = f.price,
+           tax_code = f.tax_code, low_stock_threshold = f.low_stock_threshold
+      from private.product_fields(p_input) f
+     where p.org_id = p_org_id and p.id = p_product_id and not p.archived;
+    if not found then
+      raise exception 'Product not found' using errcode = '23503';
+    end if;
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+  end;
+  return private.remember(p_org_id, p_mutation_id,
+    jsonb_build_object('data', (select to_jsonb(p) from public.products p where p.id = p_product_id)));
+end
+$$;
+
+-- Deletes a product; one that invoices, purchase orders or stock moves refer to is archived instead
+-- (its history stays explainable). Either way it leaves every list.
+create function public.delete_product(p_org_id uuid, p_mutation_id uuid, p_product_id uuid) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'delete_product', jsonb_build_object('product', p_product_id));
+  v_archived boolean := false;
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'products');
+    if not exists (select 1 from public.products p where p.org_id = p_org_id and p.id = p_product_id and not p.archived) then
+      raise exception 'Product not found' using errcode = '23503';
+    end if;
+    if exists (select 1 from public.stock_moves m where m.org_id = p_org_id and m.product_id = p_product_id)
+       or exists (select 1 from public.invoice_items i where i.org_id = p_org_id and i.product_id = p_product_id)
+       or exists (select 1 from public.purchase_order_lines l where l.org_id = p_org_id and l.product_id = p_product_id) then
+      update public.products set archived = true where org_id = p_org_id and id = p_product_id;
+      v_archived := true;
+    else
+      delete from public.products where org_id = p_org_id and id = p_product_id;
+    end if;
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+  end;
+  return private.remember(p_org_id, p_mutation_id,
+    jsonb_build_object('data', jsonb_build_object('id', p_product_id, 'archived', v_archived)));
+end
+$$;
+
+-- Imports products from CSV rows [{ name, sku, barcode?, unit?, cost, price, taxCode?, lowStockThreshold?,
+-- openingStock? }]: all rows or none. Every row is checked first; the refusal lists each bad row.
+create function public.import_products(p_org_id uuid, p_mutation_id uuid, p_rows jsonb) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'import_products', p_rows);
+  v_problems jsonb;
+  v_count integer;
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'products');
+    if jsonb_typeof(p_rows) <> 'array' or jsonb_array_length(p_rows) = 0 then
+      raise exception 'The file has no products' using errcode = '23514';
+    end if;
+    if jsonb_array_length(p_rows) > 5000 then
+      raise exception 'A file can hold at most 5,000 products' using errcode = '23514';
+    end if;
+    -- Row numbers count from 1 after the header line, as a spreadsheet shows them (row 2 = first product).
+    with r as (
+      select ordinality + 1 as line,
+             btrim(value ->> 'sku') as sku, btrim(value ->> 'name') as name,
+             coalesce(btrim(value ->> 'cost'), '') as cost, coalesce(btrim(value ->> 'price'), '') as price,
+             coalesce(btrim(value ->> 'lowStockThreshold'), '') as threshold,
+             coalesce(btrim(value ->> 'openingStock'), '') as opening,
+             count(*) over (partition by lower(btrim(value ->> 'sku'))) as same_sku
+        from jsonb_array_elements(p_rows) with ordinality
+    ), problems as (
+      select line, 'name' as field, 'Required' as message from r where coalesce(name, '') = ''
+      union all select line, 'name', 'At most 255 characters' from r where char_length(name) > 255
+      union all select line, 'sku', 'Required' from r where coalesce(sku, '') = ''
+      union all select line, 'sku', 'At most 100 characters' from r where char_length(sku) > 100
+      union all select line, 'sku', 'This SKU appears more than once in the file'
+        from r where coalesce(sku, '') <> '' and same_sku > 1
+      union all select line, 'sku', 'A product with this SKU already exists'
+        from r where exists (select 1 from public.products p
+                              where p.org_id = p_org_id and not p.archived and lower(p.sku) = lower(r.sku))
+      union all select line, 'cost', 'Cost is required' from r where cost = ''
+      union all select line, 'cost', 'Must be a number, zero or more'
+        from r where cost <> '' and case when pg_input_is_valid(cost, 'numeric(14,2)') then cost::numeric < 0 else true end
+      union all select line, 'price', 'Price is required' from r where price = ''
+      union all select line, 'price', 'Must be a number, zero or more'
+        from r where price <> '' and case when pg_input_is_valid(price, 'numeric(14,2)') then price::numeric < 0 else true end
+      union all select line, 'lowStockThreshold', 'Must be a whole number, zero or more'
+        from r where threshold <> '' and case when pg_input_is_valid(threshold, 'integer') then threshold::integer < 0 else true end
+      union all select line, 'openingStock', 'Must be a number, zero or more'
+        from r where opening <> '' and case when pg_input_is_valid(opening, 'numeric(14,3)') then opening::numeric < 0 else true end
+    )
+    select jsonb_agg(jsonb_build_object('row', line, 'field', field, 'message', message) order by line, field)
+      into v_problems from problems;
+    if v_problems is not null then
+      return private.remember(p_org_id, p_mutation_id, jsonb_build_object('error', jsonb_build_object(
+        'code', 'VALIDATION_FAILED',
+        'message', format('%s problem(s) in the file; nothing was imported', jsonb_array_length(v_problems)),
+        'details', jsonb_build_object('rows', v_problems))));
+    end if;
+
+    with inserted as (
+      insert into public.products (org_id, name, sku, barcode, unit, cost, price, tax_code, low_stock_threshold)
+      select p_org_id, f.name, f.sku, f.barcode, f.unit, f.cost, f.price, f.tax_code, f.low_stock_threshold
+        from jsonb_array_elements(p_rows) r, private.product_fields(r.value) f
+      returning id, sku
+    )
+    insert into public.stock_moves (org_id, product_id, delta, reason, note, created_by)
+    select p_org_id, i.id, (r.value ->> 'openingStock')::numeric, 'OPENING', 'Opening stock (import)', (select auth.uid())
+      from inserted i
+      join jsonb_array_elements(p_rows) r on lower(btrim(r.value ->> 'sku')) = lower(i.sku)
+     where coalesce((nullif(btrim(r.value ->> 'openingStock'), ''))::numeric, 0) > 0;
+    v_count := jsonb_array_length(p_rows);
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+  end;
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', jsonb_build_object('imported', v_count)));
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------------
+-- Suppliers: { id?, name, email?, phone? } — creates, or edits the one with that id.
+create function public.save_supplier(p_org_id uuid, p_mutation_id uuid, p_input jsonb) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'save_supplier', p_input);
+  v_id uuid := coalesce((p_input ->> 'id')::uuid, gen_random_uuid());
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'suppliers');
+    insert into public.suppliers (id, org_id, name, email, phone)
+    values (v_id, p_org_id, btrim(p_input ->> 'name'), nullif(btrim(p_input ->> 'email'), ''),
+            nullif(btrim(p_input ->> 'phone'), ''))
+    on conflict (id) do update
+      set name = excluded.name, email = excluded.email, phone = excluded.phone
+      where public.suppliers.org_id = p_org_id;
+    if not found then
+      raise exception 'Supplier not found' using errcode = '23503';
+    end if;
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+  end;
+  return private.remember(p_org_id, p_mutation_id,
+    jsonb_build_object('data', (select to_jsonb(s) from public.suppliers s where s.id = v_id)));
+end
+$$;
+
+-- Purchase orders: { id?, supplierId, currency?, expectedAt?, lines: [{ productId, quantity, unitCost }] }.
+-- Totals are the lines' quantity × unit cost, rounded to the currency's decimals.
+create function public.create_purchase_order(p_org_id uuid, p_mutation_id uuid, p_input jsonb) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'create_purchase_order', p_input);
+  v_id uuid := coalesce((p_input ->> 'id')::uuid, gen_random_uuid());
+  v_currency text := upper(coalesce(p_input ->> 'currency',
+    (select o.currency from public.organizations o where o.id = p_org_id)));
+  v_total numeric;
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'purchase_orders');
+    if jsonb_typeof(p_input -> 'lines') <> 'array' or jsonb_array_length(p_input -> 'lines') = 0 then
+      raise exception 'A purchase order needs at least one line' using errcode = '23514';
+    end if;
+    insert into public.purchase_orders (id, org_id, supplier_id, currency, expected_at, created_by)
+    values (v_id, p_org_id, (p_input ->> 'supplierId')::uuid, v_currency, (p_input ->> 'expectedAt')::date,
+            (select auth.uid()));
+    insert into public.purchase_order_lines (org_id, purchase_order_id, product_id, quantity, unit_cost)
+    select p_org_id, v_id, (l ->> 'productId')::uuid, (l ->> 'quantity')::numeric, (l ->> 'unitCost')::numeric
+      from jsonb_array_elements(p_input -> 'lines') l;
+    select coalesce(sum(round(l.quantity * l.unit_cost, public.currency_decimals(v_currency))), 0) into v_total
+      from public.purchase_order_lines l where l.org_id = p_org_id and l.purchase_order_id = v_id;
+    update public.purchase_orders set subtotal = v_total, total = v_total where org_id = p_org_id and id = v_id;
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+  end;
+  return private.remember(p_org_id, p_mutation_id,
+    jsonb_build_object('data', (select to_jsonb(po) from public.purchase_orders po where po.id = v_id)));
+end
+$$;
+
+-- Approve (DRAFT -> APPROVED) or receive (APPROVED -> RECEIVED, adding the lines to stock once).
+create function public.set_purchase_order_status(p_org_id uuid, p_mutation_id uuid, p_order_id uuid,
+  p_status public.purchase_order_status) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'set_purchase_order_status',
+    jsonb_build_object('order', p_order_id, 'status', p_status));
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'purchase_orders');
+    update public.purchase_orders set status = p_status where org_id = p_org_id and id = p_order_id;
+    if not found then
+      raise exception 'Purchase order not found' using errcode = '23503';
+    end if;
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+  end;
+  return private.remember(p_org_id, p_mutation_id,
+    jsonb_build_object('data', (select to_jsonb(po) from public.purchase_orders po where po.id = p_order_id)));
+end
+$$;
+
+-- Receiving an order again is refused plainly (its stock was added once). Only a statement that sets the
+-- status fires this; other edits of a received order (its expected date) are not a second receipt.
+create function private.refuse_receiving_twice() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if old.status = 'RECEIVED' and new.status = 'RECEIVED' then
+    raise exception 'This purchase order was already received' using errcode = '23514';
+  end if;
+  return new;
+end
+$$;
+create trigger purchase_orders_received_once before update of status on public.purchase_orders
+  for each row execute function private.refuse_receiving_twice();
+
+revoke execute on function private.product_fields(jsonb) from public;
+grant execute on function private.product_fields(jsonb) to authenticated, service_role;
+revoke execute on function public.update_product(uuid, uuid, uuid, jsonb) from public, anon;
+revoke execute on function public.delete_product(uuid, uuid, uuid) from public, anon;
+revoke execute on function public.import_products(uuid, uuid, jsonb) from public, anon;
+revoke execute on function public.save_supplier(uuid, uuid, jsonb) from public, anon;
+revoke execute on function public.create_purchase_order(uuid, uuid, jsonb) from public, anon;
+revoke execute on function public.set_purchase_order_status(uuid, uuid, uuid, public.purchase_order_status) from public, anon;
+grant execute on function public.update_product(uuid, uuid, uuid, jsonb) to authenticated;
+grant execute on function public.delete_product(uuid, uuid, uuid) to authenticated;
+grant execute on function public.import_products(uuid, uuid, jsonb) to authenticated;
+grant execute on function public.save_supplier(uuid, uuid, jsonb) to authenticated;
+grant execute on function public.create_purchase_order(uuid, uuid, jsonb) to authenticated;
+grant execute on function public.set_purchase_order_status(uuid, uuid, uuid, public.purchase_order_status) to authenticated;
+
+-- The stock state the badges show, kept on the row so lists can filter on it with an index.
+alter table public.products add column stock_status text generated always as (
+  case when stock_on_hand <= 0 then 'OUT_OF_STOCK'
+       when stock_on_hand <= low_stock_threshold then 'LOW_STOCK'
+       else 'IN_STOCK' end) stored;
+comment on column public.products.stock_status is 'OUT_OF_STOCK at or below 0, LOW_STOCK at or below the threshold, else IN_STOCK.';
+create index products_org_status_idx on public.products (org_id, stock_status, stock_on_hand) where not archived;
+
+-- The mutation functions run as the caller and check the role first, so a refusal is recorded plainly.
+grant execute on function private.assert_role(uuid, public.membership_role[], text) to authenticated;
