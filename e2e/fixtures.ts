@@ -39,8 +39,8 @@ export async function openNavigation(page: Page) {
 /** Signs in through the /login form and waits for the app. */
 export async function signIn(page: Page, email = 'demo@kasuwa.app', password = 'kasuwa-demo-2026') {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel(/^(Email|E-mail)$/).fill(email);
+  await page.getByLabel(/^(Password|Mot de passe)$/).fill(password);
   await page.getByRole('button', { name: /^(Sign In|Se connecter)$/ }).click();
   await expect(page.getByLabel(/^(User menu|Menu utilisateur)$/)).toBeVisible();
 }
@@ -61,4 +61,10 @@ export async function registerOwner(page: Page, overrides: Record<string, string
   const res = await page.request.post('/api/auth/register', { data: input });
   expect(res.status(), await res.text()).toBe(201);
   return { ...input, id };
+}
+
+/** Signs out through /api/logout and waits until the session is gone. */
+export async function signOut(page: Page) {
+  await page.goto('/api/logout');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('kasuwa-auth'))).toBeNull();
 }

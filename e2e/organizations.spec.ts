@@ -149,7 +149,9 @@ test.describe('settings', () => {
 
     await page.getByLabel('Menu utilisateur').click();
     await page.getByTestId('user-menu').getByRole('link', { name: 'Se déconnecter' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gérez toute votre entreprise depuis votre téléphone');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Gérez toute votre entreprise depuis votre téléphone',
+    );
   });
 
   test('the chosen theme stays after a reload inside the app', async ({ page }) => {

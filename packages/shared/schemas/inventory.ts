@@ -51,7 +51,7 @@ export const PurchaseOrderInputSchema = z.object({
   id: z.uuid().optional(),
   supplierId: z.uuid({ message: 'Supplier is required' }),
   currency: z.string().length(3).optional(),
-  expectedAt: z.iso.date().optional().nullable(),
+  expectedAt: z.preprocess((v) => (v === '' ? null : v), z.iso.date('Invalid date').nullable().optional()),
   lines: z
     .array(
       z.object({

@@ -40,6 +40,9 @@ const AppLayout = lazy(() =>
 const SectionPage = lazy(() =>
   import('../features/app/section-page.tsx').then((m) => ({ default: m.SectionPage })),
 );
+const InventoryPage = lazy(() =>
+  import('../features/inventory/inventory-page.tsx').then((m) => ({ default: m.InventoryPage })),
+);
 const SettingsPage = lazy(() =>
   import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
 );
@@ -52,7 +55,7 @@ const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ de
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
-const APP_SECTIONS = ['/inventory', '/sales', '/crm', '/accounting', '/reports', '/team'];
+const APP_SECTIONS = ['/sales', '/crm', '/accounting', '/reports', '/team'];
 
 /** An app screen for members; visitors get the not-found page, as the spec's router does. */
 const member = (screen: (user: CurrentUser) => ReactNode, visitor: ReactNode = <NotFoundPage />) =>
@@ -72,6 +75,7 @@ const member = (screen: (user: CurrentUser) => ReactNode, visitor: ReactNode = <
 export const router = createBrowserRouter([
   { path: '/', element: member((user) => <HomePage user={user} />, <LandingPage />) },
   ...APP_SECTIONS.map((path) => ({ path, element: member(() => <SectionPage />) })),
+  { path: '/inventory', element: member(() => <InventoryPage />) },
   { path: '/settings', element: member((user) => <SettingsPage user={user} />) },
   {
     element: <PublicLayout />,

@@ -28,6 +28,16 @@ export interface ApiInit {
 }
 
 export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {
+  return (await apiResponse<T>(path, init)).body;
+}
+
+/** A page of a list and the total the server counted (x-total-count). */
+export async function apiList<T>(path: string, init: ApiInit = {}): Promise<{ rows: T[]; total: number }> {
+  const { body, headers } = await apiResponse<T[]>(path, init);
+  return { rows: body, total: Number(headers.get('x-total-count') ?? body.length) };
+}
+
+async function apiResponse<T>(path: string, init: ApiInit): Promise<{ body: T; headers: Headers }> {
   const { supabase } = await import('./supabase.ts');
   const { data } = await supabase.auth.getSession();
   const headers: Record<string, string> = {};
@@ -52,7 +62,7 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
     }
     throw new ApiError(res.status, `${res.status}: ${text}`, parsed.code, parsed.details);
   }
-  return (res.status === 204 ? null : await res.json()) as T;
+  return { body: (res.status === 204 ? null : await res.json()) as T, headers: res.headers };
 }
 
 /** The server's human message of an API error ("Error" toasts carry it), or the error's own. */

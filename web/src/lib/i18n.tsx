@@ -6,7 +6,25 @@ import fr from '../locales/fr.json';
 
 export type Locale = 'en' | 'fr';
 export const LOCALE_KEY = 'kasuwa-locale';
-export const MESSAGES: Record<Locale, Record<string, string>> = { en, fr };
+
+// Each feature keeps its strings beside it (features/<name>/locales/<locale>.json); they join the shell's.
+const FEATURE_CATALOGS = import.meta.glob<Record<string, string>>('../features/*/locales/*.json', {
+  eager: true,
+  import: 'default',
+});
+const catalog = (locale: Locale, base: Record<string, string>) =>
+  Object.assign(
+    {},
+    base,
+    ...Object.entries(FEATURE_CATALOGS)
+      .filter(([path]) => path.endsWith(`/${locale}.json`))
+      .map(([, messages]) => messages),
+  ) as Record<string, string>;
+
+export const MESSAGES: Record<Locale, Record<string, string>> = {
+  en: catalog('en', en),
+  fr: catalog('fr', fr),
+};
 
 function storedLocale(): Locale {
   const saved = localStorage.getItem(LOCALE_KEY);

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 
 /** The menu button of a phone-width header. */
@@ -40,6 +40,11 @@ export function Drawer({
   children: ReactNode;
 }) {
   const intl = useIntl();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
   return (
     <div className="fixed inset-0 z-40 md:hidden" role="dialog" aria-modal="true" id={id}>
       <button

@@ -1,0 +1,198 @@
+// Inventory data for the current organization: queries keyed by organization, and the writes (each with
+// its own id, applied once) that refresh the lists, the low-stock badge and the dashboard after them.
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ProductInput,
+  PurchaseOrderInput,
+  StockAdjustment,
+  SupplierInput,
+} from '../../../../packages/shared/schemas/inventory.ts';
+import { apiFetch, apiList } from '../../lib/api-client.ts';
+import { send } from '../../lib/send.ts';
+import { useOrganization } from '../app/organization.tsx';
+
+export type StockStatus = 'OUT_OF_STOCK' | 'LOW_STOCK' | 'IN_STOCK';
+
+export interface Product {
+  id: string;
+  name: string;
+  sku: string;
+  barcode: string | null;
+  unit: string;
+  cost: number;
+  price: number;
+  taxCode: string | null;
+  stockOnHand: number;
+  lowStockThreshold: number;
+  stockStatus: StockStatus;
+  version: number;
+}
+
+export interface StockMove {
+  id: string;
+  delta: number;
+  reason: 'OPENING' | 'ADJUSTMENT' | 'PURCHASE_RECEIPT' | 'SALE' | 'VOID_RETURN';
+  note: string | null;
+  createdAt: string;
+  author: { firstName: string; lastName: string } | null;
+}
+
+export interface Supplier {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
+export interface PurchaseOrder {
+  id: string;
+  status: 'DRAFT' | 'APPROVED' | 'RECEIVED';
+  currency: string;
+  total: number;
+  expectedAt: string | null;
+  receivedAt: string | null;
+  createdAt: string;
+  supplier: { id: string; name: string } | null;
+  lines?: {
+    id: string;
+    quantity: number;
+    unitCost: number;
+    product: { id: string; name: string; sku: string; unit: string };
+  }[];
+}
+
+export const PAGE_SIZE = 25;
+
+export interface ProductFilter {
+  search: string;
+  offset: number;
+  status?: 'attention';
+  limit?: number;
+}
+
+const params = (p: Record<string, string | number | undefined>) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(p)) if (v !== undefined && v !== '') q.set(k, String(v));
+  return q.toString();
+};
+
+export const productsQuery = (orgId: string, f: ProductFilter) =>
+  queryOptions({
+    queryKey: ['/api/products', orgId, f],
+    queryFn: () =>
+      apiList<Product>(
+        `/api/products?${params({ search: f.search, status: f.status, offset: f.offset, limit: f.limit ?? PAGE_SIZE })}`,
+        { orgId },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const useProducts = (f: ProductFilter) => useQuery(productsQuery(useOrganization().id, f));
+
+export const useProduct = (productId: string) => {
+  const orgId = useOrganization().id;
+  return useQuery({
+    queryKey: ['/api/products', orgId, productId],
+    queryFn: () => apiFetch<Product>(`/api/products/${productId}`, { orgId }),
+  });
+};
+
+export const useStockMoves = (productId: string) => {
+  const orgId = useOrganization().id;
+  return useQuery({
+    queryKey: ['/api/products', orgId, productId, 'moves'],
+    queryFn: () => apiList<StockMove>(`/api/products/${productId}/moves?limit=100`, { orgId }),
+  });
+};
+
+export const useSuppliers = () => {
+  const orgId = useOrganization().id;
+  return useQuery({
+    queryKey: ['/api/suppliers', orgId],
+    queryFn: () => apiList<Supplier>('/api/suppliers?limit=500', { orgId }),
+  });
+};
+
+export const usePurchaseOrders = (offset: number) => {
+  const orgId = useOrganization().id;
+  return useQuery({
+    queryKey: ['/api/purchase-orders', orgId, offset],
+    queryFn: () =>
+      apiList<PurchaseOrder>(`/api/purchase-orders?offset=${offset}&limit=${PAGE_SIZE}`, { orgId }),
+    placeholderData: keepPreviousData,
+  });
+};
+
+export const usePurchaseOrder = (id: string) => {
+  const orgId = useOrganization().id;
+  return useQuery({
+    queryKey: ['/api/purchase-orders', orgId, 'one', id],
+    queryFn: () => apiFetch<PurchaseOrder>(`/api/purchase-orders/${id}`, { orgId }),
+  });
+};
+
+/** A write for the current organization that, once answered, refreshes what it changed. */
+function useWrite<TInput, TResult>(
+  toOperation: (input: TInput) => { method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown },
+  refresh: readonly string[],
+) {
+  const orgId = useOrganization().id;
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TInput) => send<TResult>({ ...toOperation(input), orgId }),
+    onSuccess: () =>
+      Promise.all(
+        [...refresh, '/api/reports/metrics', '/api/dashboard'].map((key) =>
+          queryClient.invalidateQueries({ queryKey: [key, orgId] }),
+        ),
+      ),
+  });
+}
+
+export const useSaveProduct = () =>
+  useWrite<{ id?: string; input: ProductInput }, Product>(
+    ({ id, input }) =>
+      id
+        ? { method: 'PUT', path: `/api/products/${id}`, body: input }
+        : { method: 'POST', path: '/api/products', body: input },
+    ['/api/products'],
+  );
+
+export const useDeleteProduct = () =>
+  useWrite<string, { id: string; archived: boolean }>(
+    (id) => ({ method: 'DELETE', path: `/api/products/${id}` }),
+    ['/api/products'],
+  );
+
+export const useAdjustStock = () =>
+  useWrite<{ id: string; input: StockAdjustment }, { id: string; stockOnHand: number }>(
+    ({ id, input }) => ({ method: 'POST', path: `/api/products/${id}/adjustments`, body: input }),
+    ['/api/products'],
+  );
+
+export const useImportProducts = () =>
+  useWrite<Record<string, string>[], { imported: number }>(
+    (rows) => ({ method: 'POST', path: '/api/products/import', body: { rows } }),
+    ['/api/products'],
+  );
+
+export const useSaveSupplier = () =>
+  useWrite<{ id?: string; input: SupplierInput }, Supplier>(
+    ({ id, input }) =>
+      id
+        ? { method: 'PUT', path: `/api/suppliers/${id}`, body: input }
+        : { method: 'POST', path: '/api/suppliers', body: input },
+    ['/api/suppliers'],
+  );
+
+export const useCreatePurchaseOrder = () =>
+  useWrite<PurchaseOrderInput, PurchaseOrder>(
+    (input) => ({ method: 'POST', path: '/api/purchase-orders', body: input }),
+    ['/api/purchase-orders'],
+  );
+
+export const useSetOrderStatus = () =>
+  useWrite<{ id: string; action: 'approve' | 'receive' }, PurchaseOrder>(
+    ({ id, action }) => ({ method: 'POST', path: `/api/purchase-orders/${id}/${action}` }),
+    ['/api/purchase-orders', '/api/products'],
+  );

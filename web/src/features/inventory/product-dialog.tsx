@@ -1,0 +1,141 @@
+// Add Product / Edit Product (spec section 5): name and SKU required, unit pcs by default, cost, price and
+// low-stock threshold (5) required, barcode and tax code optional; opening stock when adding.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { ProductInputSchema } from '../../../../packages/shared/schemas/inventory.ts';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { notify } from '../../components/ui/notify.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { type Product, useSaveProduct } from './api.ts';
+import { ScanButton } from './barcode-scanner.tsx';
+
+export function ProductDialog({ product, onClose }: { product?: Product; onClose: () => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const save = useSaveProduct();
+  const { register, handleSubmit, formState, setValue } = useForm({
+    resolver: zodResolver(ProductInputSchema),
+    defaultValues: {
+      name: product?.name ?? '',
+      sku: product?.sku ?? '',
+      barcode: product?.barcode ?? '',
+      unit: product?.unit ?? 'pcs',
+      cost: product?.cost ?? '',
+      price: product?.price ?? '',
+      taxCode: product?.taxCode ?? '',
+      lowStockThreshold: product?.lowStockThreshold ?? 5,
+      openingStock: 0,
+    },
+  });
+  const error = (name: keyof typeof formState.errors) =>
+    validationMessage(intl, formState.errors[name]?.message as string | undefined);
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      await save.mutateAsync({ id: product?.id, input });
+    } catch (e) {
+      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+      return;
+    }
+    notify({
+      title: t('common.success'),
+      description: t(product ? 'inventory.updated' : 'inventory.created'),
+    });
+    onClose();
+  });
+  const money = { type: 'number', inputMode: 'decimal', step: '0.01', min: 0 } as const;
+  return (
+    <Dialog title={t(product ? 'inventory.edit' : 'inventory.add')} onClose={onClose}>
+      <form className="flex flex-col gap-3" noValidate onSubmit={onSubmit}>
+        <TextField
+          label={t('inventory.field.name')}
+          maxLength={255}
+          error={error('name')}
+          {...register('name')}
+        />
+        <div className="grid grid-cols-2 gap-3">
+          <TextField
+            label={t('inventory.field.sku')}
+            maxLength={100}
+            error={error('sku')}
+            {...register('sku')}
+          />
+          <TextField
+            label={t('inventory.field.unit')}
+            maxLength={50}
+            error={error('unit')}
+            {...register('unit')}
+          />
+        </div>
+        <div className="flex items-end gap-2">
+          <div className="grow">
+            <TextField
+              label={t('inventory.field.barcode')}
+              maxLength={100}
+              inputMode="numeric"
+              placeholder={t('inventory.field.optional')}
+              error={error('barcode')}
+              {...register('barcode')}
+            />
+          </div>
+          <ScanButton onScan={(code) => setValue('barcode', code, { shouldDirty: true })} />
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <TextField
+            label={t('inventory.field.cost')}
+            {...money}
+            error={error('cost')}
+            {...register('cost')}
+          />
+          <TextField
+            label={t('inventory.field.price')}
+            {...money}
+            error={error('price')}
+            {...register('price')}
+          />
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <TextField
+            label={t('inventory.field.threshold')}
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min={0}
+            error={error('lowStockThreshold')}
+            {...register('lowStockThreshold')}
+          />
+          <TextField
+            label={t('inventory.field.taxCode')}
+            maxLength={50}
+            placeholder={t('inventory.field.optional')}
+            error={error('taxCode')}
+            {...register('taxCode')}
+          />
+        </div>
+        {!product && (
+          <TextField
+            label={t('inventory.field.openingStock')}
+            type="number"
+            inputMode="decimal"
+            step="any"
+            min={0}
+            hint={t('inventory.field.openingStockHint')}
+            error={error('openingStock')}
+            {...register('openingStock')}
+          />
+        )}
+        <div className="modal-action">
+          <button type="button" className="btn min-h-11" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
+            {formState.isSubmitting
+              ? t(product ? 'inventory.saving' : 'inventory.creating')
+              : t(product ? 'inventory.save' : 'inventory.create')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,249 @@
+// The product list: search by name, SKU or barcode (in the database), the low-stock alert, a table on wide
+// screens and cards on phones, pages of 25, and the add, edit, delete, stock and import actions.
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Loading } from '../../components/ui/loading.tsx';
+import { notify } from '../../components/ui/notify.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
+import { formatMoney } from '../../lib/money.ts';
+import { errorMessage } from '../../lib/validation-message.ts';
+import { useCan, useOrganization } from '../app/organization.tsx';
+import { useMetrics } from '../app/metrics.ts';
+import { PAGE_SIZE, type Product, useDeleteProduct, useProducts } from './api.ts';
+import { ScanButton } from './barcode-scanner.tsx';
+import { ImportDialog } from './import-dialog.tsx';
+import { ProductDialog } from './product-dialog.tsx';
+import { StockBadge } from './stock-badge.tsx';
+import { StockDialog } from './stock-dialogs.tsx';
+
+type Open =
+  | { kind: 'add' }
+  | { kind: 'edit'; product: Product }
+  | { kind: 'delete'; product: Product }
+  | { kind: 'stock'; product: Product }
+  | { kind: 'import' }
+  | null;
+
+function LowStockCard({ attention, onToggle }: { attention: boolean; onToggle: () => void }) {
+  const org = useOrganization();
+  const count = useMetrics(org.id).data?.lowStockItems ?? 0;
+  if (!count && !attention) return null;
+  return (
+    <div
+      role="alert"
+      className="alert alert-warning flex flex-wrap justify-between"
+      data-testid="low-stock-alert"
+    >
+      <div>
+        <p className="font-semibold">
+          <FormattedMessage id="inventory.lowStock.title" />
+        </p>
+        <p className="text-sm">
+          <FormattedMessage id="inventory.lowStock.text" values={{ count }} />
+        </p>
+      </div>
+      <button type="button" className="btn btn-sm min-h-11" onClick={onToggle}>
+        <FormattedMessage id={attention ? 'inventory.lowStock.showAll' : 'inventory.lowStock.show'} />
+      </button>
+    </div>
+  );
+}
+
+export function ProductsTab() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const org = useOrganization();
+  const canEdit = useCan('OWNER', 'MANAGER');
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [attention, setAttention] = useState(false);
+  const [open, setOpen] = useState<Open>(null);
+  const products = useProducts({ search, offset, status: attention ? 'attention' : undefined });
+  const remove = useDeleteProduct();
+  const money = (n: number) => formatMoney(n, org.currency, intl.locale);
+  const qty = new Intl.NumberFormat(intl.locale, { maximumFractionDigits: 3 });
+  const close = () => setOpen(null);
+
+  const actions = (p: Product) => (
+    <div className="flex flex-wrap gap-1">
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm min-h-11"
+        onClick={() => setOpen({ kind: 'stock', product: p })}
+      >
+        {t('inventory.details')}
+      </button>
+      {canEdit && (
+        <>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm min-h-11"
+            aria-label={`${t('inventory.editAction')} ${p.name}`}
+            onClick={() => setOpen({ kind: 'edit', product: p })}
+          >
+            {t('inventory.editAction')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm min-h-11 text-error"
+            aria-label={`${t('inventory.deleteAction')} ${p.name}`}
+            onClick={() => setOpen({ kind: 'delete', product: p })}
+          >
+            {t('inventory.deleteAction')}
+          </button>
+        </>
+      )}
+    </div>
+  );
+
+  const rows = products.data?.rows ?? [];
+  const total = products.data?.total ?? 0;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <div className="flex grow gap-2">
+          <SearchInput
+            label={t('inventory.searchLabel')}
+            placeholder={t('inventory.search')}
+            value={search}
+            onChange={(s) => {
+              setSearch(s);
+              setOffset(0);
+            }}
+          />
+          <ScanButton
+            onScan={(code) => {
+              setSearch(code);
+              setOffset(0);
+            }}
+          />
+        </div>
+        {canEdit && (
+          <div className="flex gap-2">
+            <button
+              type="button"
+              className="btn btn-outline min-h-11"
+              onClick={() => setOpen({ kind: 'import' })}
+            >
+              {t('inventory.import')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary min-h-11"
+              onClick={() => setOpen({ kind: 'add' })}
+            >
+              {t('inventory.add')}
+            </button>
+          </div>
+        )}
+      </div>
+      {!canEdit && <p className="text-sm opacity-70">{t('inventory.readOnly')}</p>}
+      <LowStockCard
+        attention={attention}
+        onToggle={() => {
+          setAttention(!attention);
+          setOffset(0);
+        }}
+      />
+      {products.isError ? (
+        <p className="text-error">{t('common.loadFailed')}</p>
+      ) : !products.data ? (
+        <Loading />
+      ) : rows.length === 0 ? (
+        <EmptyState title={t(search || attention ? 'inventory.noMatch' : 'inventory.empty')}>
+          {canEdit && !search && !attention && (
+            <button
+              type="button"
+              className="btn btn-primary min-h-11"
+              onClick={() => setOpen({ kind: 'add' })}
+            >
+              {t('inventory.addFirst')}
+            </button>
+          )}
+        </EmptyState>
+      ) : (
+        <>
+          <div className="hidden overflow-x-auto md:block">
+            <table className="table" data-testid="products-table">
+              <thead>
+                <tr>
+                  <th>{t('inventory.col.product')}</th>
+                  <th>{t('inventory.col.sku')}</th>
+                  <th className="text-right">{t('inventory.col.stock')}</th>
+                  <th className="text-right">{t('inventory.col.cost')}</th>
+                  <th className="text-right">{t('inventory.col.price')}</th>
+                  <th>{t('inventory.col.status')}</th>
+                  <th>{t('inventory.col.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((p) => (
+                  <tr key={p.id}>
+                    <td>
+                      <div className="font-medium">{p.name}</div>
+                      <div className="text-xs opacity-70">{p.unit}</div>
+                    </td>
+                    <td className="font-mono text-sm">{p.sku}</td>
+                    <td className="text-right">{qty.format(p.stockOnHand)}</td>
+                    <td className="text-right">{money(p.cost)}</td>
+                    <td className="text-right">{money(p.price)}</td>
+                    <td>
+                      <StockBadge status={p.stockStatus} />
+                    </td>
+                    <td>{actions(p)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="flex flex-col gap-2 md:hidden" data-testid="products-cards">
+            {rows.map((p) => (
+              <li key={p.id} className="card border border-base-300 bg-base-100">
+                <div className="card-body gap-1 p-3">
+                  <div className="flex items-start justify-between gap-2">
+                    <div>
+                      <p className="font-medium">{p.name}</p>
+                      <p className="font-mono text-xs opacity-70">{p.sku}</p>
+                    </div>
+                    <StockBadge status={p.stockStatus} />
+                  </div>
+                  <p className="text-sm">
+                    {qty.format(p.stockOnHand)} {p.unit} · {money(p.price)}
+                  </p>
+                  {actions(p)}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pagination offset={offset} limit={PAGE_SIZE} total={total} onChange={setOffset} />
+        </>
+      )}
+      {open?.kind === 'add' && <ProductDialog onClose={close} />}
+      {open?.kind === 'edit' && <ProductDialog product={open.product} onClose={close} />}
+      {open?.kind === 'stock' && <StockDialog product={open.product} onClose={close} />}
+      {open?.kind === 'import' && <ImportDialog onClose={close} />}
+      {open?.kind === 'delete' && (
+        <ConfirmDialog
+          title={t('inventory.deleteTitle')}
+          message={t('inventory.deleteConfirm')}
+          confirmLabel={t('inventory.deleteAction')}
+          pending={remove.isPending}
+          onClose={close}
+          onConfirm={async () => {
+            try {
+              await remove.mutateAsync(open.product.id);
+            } catch (e) {
+              notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+              return;
+            }
+            notify({ title: t('common.success'), description: t('inventory.deleted') });
+            close();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,389 @@
+// Suppliers and purchase orders: DRAFT -> APPROVED -> RECEIVED, receiving adding the lines to stock once.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  type PurchaseOrderInput,
+  PurchaseOrderInputSchema,
+  SupplierInputSchema,
+} from '../../../../packages/shared/schemas/inventory.ts';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Loading } from '../../components/ui/loading.tsx';
+import { notify } from '../../components/ui/notify.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { formatMoney } from '../../lib/money.ts';
+import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { useCan, useOrganization } from '../app/organization.tsx';
+import {
+  PAGE_SIZE,
+  type PurchaseOrder,
+  type Supplier,
+  useCreatePurchaseOrder,
+  useProducts,
+  usePurchaseOrder,
+  usePurchaseOrders,
+  useSaveSupplier,
+  useSetOrderStatus,
+  useSuppliers,
+} from './api.ts';
+
+const useT = () => {
+  const intl = useIntl();
+  return { intl, t: (id: string) => intl.formatMessage({ id }) };
+};
+
+function SupplierDialog({ supplier, onClose }: { supplier?: Supplier; onClose: () => void }) {
+  const { intl, t } = useT();
+  const save = useSaveSupplier();
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(SupplierInputSchema),
+    defaultValues: { name: supplier?.name ?? '', email: supplier?.email ?? '', phone: supplier?.phone ?? '' },
+  });
+  const error = (name: 'name' | 'email' | 'phone') =>
+    validationMessage(intl, formState.errors[name]?.message);
+  return (
+    <Dialog title={t(supplier ? 'suppliers.edit' : 'suppliers.add')} onClose={onClose}>
+      <form
+        className="flex flex-col gap-3"
+        noValidate
+        onSubmit={handleSubmit(async (input) => {
+          try {
+            await save.mutateAsync({ id: supplier?.id, input });
+          } catch (e) {
+            notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+            return;
+          }
+          notify({
+            title: t('common.success'),
+            description: t(supplier ? 'suppliers.updated' : 'suppliers.created'),
+          });
+          onClose();
+        })}
+      >
+        <TextField label={t('suppliers.name')} maxLength={255} error={error('name')} {...register('name')} />
+        <TextField
+          label={t('suppliers.email')}
+          type="email"
+          placeholder={t('suppliers.emailPlaceholder')}
+          error={error('email')}
+          {...register('email')}
+        />
+        <TextField
+          label={t('suppliers.phone')}
+          type="tel"
+          placeholder={t('suppliers.phonePlaceholder')}
+          error={error('phone')}
+          {...register('phone')}
+        />
+        <div className="modal-action">
+          <button type="button" className="btn min-h-11" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
+            {t('suppliers.save')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function SuppliersTab() {
+  const { t } = useT();
+  const canEdit = useCan('OWNER', 'MANAGER');
+  const suppliers = useSuppliers();
+  const [open, setOpen] = useState<{ supplier?: Supplier } | null>(null);
+  const rows = suppliers.data?.rows ?? [];
+  return (
+    <div className="flex flex-col gap-4">
+      {canEdit && (
+        <button type="button" className="btn btn-primary min-h-11 self-end" onClick={() => setOpen({})}>
+          {t('suppliers.add')}
+        </button>
+      )}
+      {!suppliers.data ? (
+        <Loading />
+      ) : rows.length === 0 ? (
+        <EmptyState title={t('suppliers.empty')} />
+      ) : (
+        <ul className="flex flex-col divide-y divide-base-200 rounded-box border border-base-300">
+          {rows.map((s) => (
+            <li key={s.id} className="flex items-center justify-between gap-2 p-3">
+              <div>
+                <p className="font-medium">{s.name}</p>
+                <p className="text-sm opacity-70">{[s.email, s.phone].filter(Boolean).join(' · ')}</p>
+              </div>
+              {canEdit && (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm min-h-11"
+                  onClick={() => setOpen({ supplier: s })}
+                >
+                  {t('inventory.editAction')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && <SupplierDialog supplier={open.supplier} onClose={() => setOpen(null)} />}
+    </div>
+  );
+}
+
+function NewOrderDialog({ suppliers, onClose }: { suppliers: Supplier[]; onClose: () => void }) {
+  const { intl, t } = useT();
+  const org = useOrganization();
+  const create = useCreatePurchaseOrder();
+  const products = useProducts({ search: '', offset: 0, limit: 500 }).data?.rows ?? [];
+  const emptyLine = { productId: '', quantity: 1 as unknown, unitCost: '' as unknown };
+  const { register, handleSubmit, formState, control, setValue } = useForm({
+    resolver: zodResolver(PurchaseOrderInputSchema),
+    defaultValues: { supplierId: '', expectedAt: '', lines: [emptyLine] },
+  });
+  const lines = useFieldArray({ control, name: 'lines' });
+  const errors = formState.errors;
+  const lineError = (i: number, f: 'productId' | 'quantity' | 'unitCost') =>
+    validationMessage(intl, errors.lines?.[i]?.[f]?.message);
+  const watched = useWatch({ control, name: 'lines' });
+  const total = watched.reduce((sum, l) => sum + (Number(l.quantity) || 0) * (Number(l.unitCost) || 0), 0);
+  return (
+    <Dialog title={t('orders.new')} onClose={onClose} wide>
+      <form
+        className="flex flex-col gap-3"
+        noValidate
+        onSubmit={handleSubmit(async (input) => {
+          try {
+            const order = input as PurchaseOrderInput;
+            await create.mutateAsync({ ...order, expectedAt: order.expectedAt || null });
+          } catch (e) {
+            notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+            return;
+          }
+          notify({ title: t('common.success'), description: t('orders.created') });
+          onClose();
+        })}
+      >
+        <SelectField
+          label={t('orders.supplier')}
+          placeholder={t('orders.selectSupplier')}
+          options={suppliers.map((s) => ({ value: s.id, label: s.name }))}
+          error={validationMessage(intl, errors.supplierId?.message)}
+          {...register('supplierId')}
+        />
+        <TextField
+          label={t('orders.expected')}
+          type="date"
+          error={validationMessage(intl, errors.expectedAt?.message)}
+          {...register('expectedAt')}
+        />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 font-semibold">{t('orders.lines')}</legend>
+          {lines.fields.map((field, i) => (
+            <div
+              key={field.id}
+              className="grid grid-cols-2 gap-2 rounded-box bg-base-200 p-2 sm:grid-cols-[2fr_1fr_1fr_auto]"
+            >
+              <div className="col-span-2 sm:col-span-1">
+                <SelectField
+                  id={`line-${i}-product`}
+                  label={t('orders.product')}
+                  placeholder={t('orders.selectProduct')}
+                  options={products.map((p) => ({ value: p.id, label: `${p.name} (${p.sku})` }))}
+                  error={lineError(i, 'productId')}
+                  {...register(`lines.${i}.productId`, {
+                    onChange: (e: { target: { value: string } }) => {
+                      const p = products.find((x) => x.id === e.target.value);
+                      if (p) setValue(`lines.${i}.unitCost`, p.cost as unknown);
+                    },
+                  })}
+                />
+              </div>
+              <TextField
+                id={`line-${i}-quantity`}
+                label={t('orders.quantity')}
+                type="number"
+                inputMode="decimal"
+                step="any"
+                min={0}
+                error={lineError(i, 'quantity')}
+                {...register(`lines.${i}.quantity`)}
+              />
+              <TextField
+                id={`line-${i}-cost`}
+                label={t('orders.unitCost')}
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min={0}
+                error={lineError(i, 'unitCost')}
+                {...register(`lines.${i}.unitCost`)}
+              />
+              {lines.fields.length > 1 && (
+                <button
+                  type="button"
+                  className="btn btn-ghost min-h-11 self-end"
+                  aria-label={t('orders.removeLine')}
+                  onClick={() => lines.remove(i)}
+                >
+                  ✕
+                </button>
+              )}
+            </div>
+          ))}
+          <button
+            type="button"
+            className="btn btn-outline btn-sm min-h-11 self-start"
+            onClick={() => lines.append(emptyLine)}
+          >
+            {t('orders.addLine')}
+          </button>
+        </fieldset>
+        <p className="text-right font-semibold">
+          {t('orders.total')}: {formatMoney(total, org.currency, intl.locale)}
+        </p>
+        <div className="modal-action">
+          <button type="button" className="btn min-h-11" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
+            {t('orders.create')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const { intl, t } = useT();
+  const canEdit = useCan('OWNER', 'MANAGER');
+  const order = usePurchaseOrder(id).data;
+  const setStatus = useSetOrderStatus();
+  const act = async (action: 'approve' | 'receive') => {
+    try {
+      await setStatus.mutateAsync({ id, action });
+    } catch (e) {
+      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+      return;
+    }
+    notify({
+      title: t('common.success'),
+      description: t(action === 'approve' ? 'orders.approved' : 'orders.received'),
+    });
+  };
+  return (
+    <Dialog title={t('orders.detail')} onClose={onClose} wide>
+      {!order ? (
+        <Loading />
+      ) : (
+        <div className="flex flex-col gap-3">
+          <p>
+            <span className="font-semibold">{order.supplier?.name}</span> ·{' '}
+            <OrderBadge status={order.status} />
+          </p>
+          <ul className="divide-y divide-base-200">
+            {order.lines?.map((l) => (
+              <li key={l.id} className="flex justify-between gap-2 py-2">
+                <span>
+                  {l.product.name} × {l.quantity} {l.product.unit}
+                </span>
+                <span>{formatMoney(l.quantity * l.unitCost, order.currency, intl.locale)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="text-right font-semibold">
+            {t('orders.total')}: {formatMoney(order.total, order.currency, intl.locale)}
+          </p>
+          {canEdit && order.status !== 'RECEIVED' && (
+            <button
+              type="button"
+              className="btn btn-primary min-h-11"
+              disabled={setStatus.isPending}
+              onClick={() => act(order.status === 'DRAFT' ? 'approve' : 'receive')}
+            >
+              {t(order.status === 'DRAFT' ? 'orders.approve' : 'orders.receive')}
+            </button>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+const ORDER_STYLE = { DRAFT: 'badge-ghost', APPROVED: 'badge-info', RECEIVED: 'badge-success' } as const;
+function OrderBadge({ status }: { status: PurchaseOrder['status'] }) {
+  return (
+    <span className={`badge badge-sm ${ORDER_STYLE[status]}`}>
+      <FormattedMessage id={`orders.status.${status}`} />
+    </span>
+  );
+}
+
+export function OrdersTab() {
+  const { intl, t } = useT();
+  const canEdit = useCan('OWNER', 'MANAGER');
+  const [offset, setOffset] = useState(0);
+  const orders = usePurchaseOrders(offset);
+  const suppliers = useSuppliers().data?.rows ?? [];
+  const [creating, setCreating] = useState(false);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const rows = orders.data?.rows ?? [];
+  return (
+    <div className="flex flex-col gap-4">
+      {canEdit && (
+        <div className="flex items-center justify-end gap-2">
+          {suppliers.length === 0 && <span className="text-sm opacity-70">{t('orders.needSupplier')}</span>}
+          <button
+            type="button"
+            className="btn btn-primary min-h-11"
+            disabled={suppliers.length === 0}
+            onClick={() => setCreating(true)}
+          >
+            {t('orders.new')}
+          </button>
+        </div>
+      )}
+      {!orders.data ? (
+        <Loading />
+      ) : rows.length === 0 ? (
+        <EmptyState title={t('orders.empty')} />
+      ) : (
+        <>
+          <ul
+            className="flex flex-col divide-y divide-base-200 rounded-box border border-base-300"
+            data-testid="purchase-orders"
+          >
+            {rows.map((o) => (
+              <li key={o.id}>
+                <button
+                  type="button"
+                  className="flex min-h-11 w-full items-center justify-between gap-2 p-3 text-left"
+                  onClick={() => setOpenId(o.id)}
+                >
+                  <span className="flex flex-col">
+                    <span className="font-medium">{o.supplier?.name}</span>
+                    <span className="text-xs opacity-70">
+                      {new Date(o.createdAt).toLocaleDateString(intl.locale)}
+                    </span>
+                  </span>
+                  <span className="flex items-center gap-2">
+                    {formatMoney(o.total, o.currency, intl.locale)}
+                    <OrderBadge status={o.status} />
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <Pagination offset={offset} limit={PAGE_SIZE} total={orders.data.total} onChange={setOffset} />
+        </>
+      )}
+      {creating && <NewOrderDialog suppliers={suppliers} onClose={() => setCreating(false)} />}
+      {openId && <OrderDialog id={openId} onClose={() => setOpenId(null)} />}
+    </div>
+  );
+}

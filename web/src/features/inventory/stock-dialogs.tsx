@@ -1,0 +1,115 @@
+// A product's stock explained: its moves (opening, adjustments, receipts, sales, voids) and, for those
+// who may, a manual adjustment with a reason.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { StockAdjustmentSchema } from '../../../../packages/shared/schemas/inventory.ts';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Loading } from '../../components/ui/loading.tsx';
+import { notify } from '../../components/ui/notify.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { useCan } from '../app/organization.tsx';
+import { type Product, useAdjustStock, useProduct, useStockMoves } from './api.ts';
+
+function AdjustForm({ product, onDone }: { product: Product; onDone: () => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const adjust = useAdjustStock();
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(StockAdjustmentSchema),
+    defaultValues: { delta: '', note: '' },
+  });
+  const error = (name: 'delta' | 'note') => validationMessage(intl, formState.errors[name]?.message);
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      await adjust.mutateAsync({ id: product.id, input });
+    } catch (e) {
+      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+      return;
+    }
+    notify({ title: t('common.success'), description: t('inventory.adjusted') });
+    onDone();
+  });
+  return (
+    <form className="flex flex-col gap-3 rounded-box bg-base-200 p-3" noValidate onSubmit={onSubmit}>
+      <TextField
+        label={t('inventory.adjust.delta')}
+        type="number"
+        inputMode="decimal"
+        step="any"
+        error={error('delta')}
+        {...register('delta')}
+      />
+      <TextField
+        label={t('inventory.adjust.note')}
+        placeholder={t('inventory.adjust.notePlaceholder')}
+        maxLength={500}
+        error={error('note')}
+        {...register('note')}
+      />
+      <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
+        {t('inventory.adjust.save')}
+      </button>
+    </form>
+  );
+}
+
+export function StockDialog({ product: listed, onClose }: { product: Product; onClose: () => void }) {
+  const intl = useIntl();
+  const product = useProduct(listed.id).data ?? listed;
+  const canEdit = useCan('OWNER', 'MANAGER');
+  const moves = useStockMoves(product.id);
+  const [adjusting, setAdjusting] = useState(false);
+  const number = new Intl.NumberFormat(intl.locale, { maximumFractionDigits: 3 });
+  return (
+    <Dialog title={product.name} onClose={onClose} wide>
+      <p className="mb-3">
+        <FormattedMessage
+          id="inventory.onHand"
+          values={{ stock: number.format(product.stockOnHand), unit: product.unit }}
+        />
+      </p>
+      {canEdit &&
+        (adjusting ? (
+          <AdjustForm product={product} onDone={() => setAdjusting(false)} />
+        ) : (
+          <button type="button" className="btn btn-outline min-h-11" onClick={() => setAdjusting(true)}>
+            <FormattedMessage id="inventory.adjust" />
+          </button>
+        ))}
+      <h3 className="mt-4 mb-2 font-semibold">
+        <FormattedMessage id="inventory.moves.title" />
+      </h3>
+      {!moves.data ? (
+        <Loading />
+      ) : moves.data.rows.length === 0 ? (
+        <p className="opacity-70">
+          <FormattedMessage id="inventory.moves.empty" />
+        </p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-base-200" data-testid="stock-moves">
+          {moves.data.rows.map((m) => (
+            <li key={m.id} className="flex items-center justify-between gap-3 py-2">
+              <span className="flex flex-col">
+                <span className="font-medium">
+                  <FormattedMessage id={`inventory.reason.${m.reason}`} />
+                  {m.note && m.reason === 'ADJUSTMENT' && <span className="font-normal"> — {m.note}</span>}
+                </span>
+                <span className="text-xs opacity-70">
+                  {new Date(m.createdAt).toLocaleString(intl.locale)}
+                  {m.author && ` · ${m.author.firstName} ${m.author.lastName}`}
+                </span>
+              </span>
+              <span className={`font-mono ${m.delta < 0 ? 'text-error' : 'text-success'}`}>
+                {m.delta > 0 ? '+' : ''}
+                {number.format(m.delta)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}
