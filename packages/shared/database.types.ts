@@ -1815,6 +1815,7 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      accept_invitation: { Args: { p_token: string }; Returns: Json };
       adjust_stock: {
         Args: {
           p_delta: number;
@@ -1825,7 +1826,21 @@ export type Database = {
         };
         Returns: Json;
       };
+      change_member_role: {
+        Args: { p_org_id: string; p_role: Database['public']['Enums']['membership_role']; p_user_id: string };
+        Returns: Json;
+      };
+      create_invitation: {
+        Args: {
+          p_email: string;
+          p_mutation_id: string;
+          p_org_id: string;
+          p_role: Database['public']['Enums']['membership_role'];
+        };
+        Returns: Json;
+      };
       create_invoice: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
+      create_invoice_share: { Args: { p_invoice_id: string; p_org_id: string }; Returns: Json };
       create_organization: {
         Args: { p_country: string; p_currency: string; p_name: string };
         Returns: {
@@ -1857,12 +1872,46 @@ export type Database = {
         Returns: Json;
       };
       get_metrics: { Args: { p_org_id: string }; Returns: Json };
+      get_preferences: {
+        Args: { p_org_id: string };
+        Returns: {
+          compact_view: boolean;
+          notify_low_stock: boolean;
+          notify_marketing: boolean;
+          notify_new_leads: boolean;
+          notify_payment_reminders: boolean;
+          notify_team_activity: boolean;
+          org_id: string;
+          theme: string;
+          updated_at: string;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'member_preferences';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       has_role: {
         Args: { p_org_id: string; p_roles: Database['public']['Enums']['membership_role'][] };
         Returns: boolean;
       };
       import_products: { Args: { p_mutation_id: string; p_org_id: string; p_rows: Json }; Returns: Json };
+      invitation_preview: { Args: { p_token: string }; Returns: Json };
       is_member: { Args: { p_org_id: string }; Returns: boolean };
+      list_invitations: {
+        Args: { p_org_id: string };
+        Returns: {
+          created_at: string;
+          email: string;
+          expires_at: string;
+          id: string;
+          invited_by: string;
+          invited_by_name: string;
+          role: Database['public']['Enums']['membership_role'];
+        }[];
+      };
       organization_name_available: { Args: { p_name: string }; Returns: boolean };
       record_payment: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       register_organization: {
@@ -1885,7 +1934,58 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      remove_member: { Args: { p_org_id: string; p_user_id: string }; Returns: Json };
+      revoke_invitation: { Args: { p_invitation_id: string; p_org_id: string }; Returns: Json };
+      revoke_invoice_shares: { Args: { p_invoice_id: string; p_org_id: string }; Returns: number };
+      save_customer: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
+      save_employee: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
+      save_preferences: {
+        Args: { p_input: Json; p_org_id: string };
+        Returns: {
+          compact_view: boolean;
+          notify_low_stock: boolean;
+          notify_marketing: boolean;
+          notify_new_leads: boolean;
+          notify_payment_reminders: boolean;
+          notify_team_activity: boolean;
+          org_id: string;
+          theme: string;
+          updated_at: string;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'member_preferences';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       save_supplier: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
+      search_invoices: {
+        Args: {
+          p_limit: number;
+          p_offset: number;
+          p_org_id: string;
+          p_search: string;
+          p_status: Database['public']['Enums']['invoice_status'];
+        };
+        Returns: {
+          amount_paid: number;
+          created_at: string;
+          currency: string;
+          customer_id: string;
+          customer_name: string;
+          due_at: string;
+          id: string;
+          issued_at: string;
+          number: string;
+          status: Database['public']['Enums']['invoice_status'];
+          subtotal: number;
+          tax: number;
+          total: number;
+          total_count: number;
+        }[];
+      };
       set_invoice_status: {
         Args: {
           p_invoice_id: string;
@@ -1904,6 +2004,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      shared_invoice: { Args: { p_token: string }; Returns: Json };
       update_product: {
         Args: { p_input: Json; p_mutation_id: string; p_org_id: string; p_product_id: string };
         Returns: Json;

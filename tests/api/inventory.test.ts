@@ -1,43 +1,8 @@
 // /api/products, /api/suppliers and /api/purchase-orders as the app and integrators call them.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SERVICE_ROLE_KEY, SUPABASE_URL } from '../env.ts';
-import { supabaseClient } from '../supabase-client.ts';
-import { json, registerAndSignIn, unique } from './helpers.ts';
-
-type Owner = Awaited<ReturnType<typeof registerAndSignIn>> & { orgId: string };
-
-function call(
-  path: string,
-  init: { token: string; orgId?: string; method?: string; body?: unknown; key?: string },
-) {
-  const headers: Record<string, string> = { Authorization: `Bearer ${init.token}` };
-  if (init.orgId) headers['x-org-id'] = init.orgId;
-  if (init.key) headers['Idempotency-Key'] = init.key;
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  return fetch(`${SUPABASE_URL}/api${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-}
-
-async function owner(): Promise<Owner> {
-  const signedIn = await registerAndSignIn();
-  const me = await json(await call('/auth/user', { token: signedIn.token }));
-  return { ...signedIn, orgId: me.organizations[0].id };
-}
-
-/** A second person in the owner's organization with `role` (what an accepted invitation does). */
-async function member(of: Owner, role: 'MANAGER' | 'ACCOUNTANT' | 'SALES') {
-  const person = await registerAndSignIn();
-  const admin = supabaseClient(SERVICE_ROLE_KEY);
-  const { error } = await admin
-    .from('memberships')
-    .insert({ org_id: of.orgId, user_id: person.userId, role });
-  if (error) throw error;
-  return person;
-}
+import { json, unique } from './helpers.ts';
+import { call, member, owner } from './org-helpers.ts';
 
 const product = (overrides: Record<string, unknown> = {}) => ({
   name: `Gino Tomato Paste ${unique()}`,

@@ -36,6 +36,9 @@ export function fromPostgrest(error: { code?: string; message: string; hint?: st
       return new AppError('VALIDATION_FAILED', error.message);
     case '42501':
       return new AppError('FORBIDDEN', 'You do not have permission to do this');
+    case '22023':
+      // An Idempotency-Key reused for a different change.
+      return new AppError('CONFLICT', error.message);
     case 'PGRST116':
       return new AppError('NOT_FOUND', 'Not found');
     case 'PT402':

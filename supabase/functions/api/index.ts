@@ -31,12 +31,18 @@ import { Router } from './router.ts';
 import {
   createCustomer,
   createInvoice,
+  getInvoice,
   getMetrics,
+  issueInvoice,
   listCustomers,
   listInvoices,
   listPayments,
+  publicInvoice,
   recordPayment,
+  revokeInvoiceShares,
+  shareInvoice,
   updateCustomer,
+  voidInvoice,
 } from './sales.ts';
 
 const CORS = {
@@ -79,6 +85,12 @@ const router = new Router()
   .on('PUT', '/api/customers/:id', updateCustomer)
   .on('GET', '/api/invoices', listInvoices)
   .on('POST', '/api/invoices', createInvoice)
+  .on('GET', '/api/invoices/:id', getInvoice)
+  .on('POST', '/api/invoices/:id/issue', issueInvoice)
+  .on('POST', '/api/invoices/:id/void', voidInvoice)
+  .on('POST', '/api/invoices/:id/share', shareInvoice)
+  .on('DELETE', '/api/invoices/:id/share', revokeInvoiceShares)
+  .on('GET', '/api/public/invoices/:token', publicInvoice)
   .on('GET', '/api/payments', listPayments)
   .on('POST', '/api/payments', recordPayment)
   .on('GET', '/api/reports/metrics', getMetrics);

@@ -5,6 +5,7 @@ import {
   InvoiceInputSchema,
   PaymentInputSchema,
 } from '../../../packages/shared/schemas/sales.ts';
+import { anonClient } from '../_shared/clients.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
 import { AppError } from '../_shared/errors.ts';
 import { fromPostgrest, parseBody } from '../_shared/http.ts';
@@ -28,80 +29,142 @@ const toCustomer = (c: CustomerRow) => ({
   createdAt: c.created_at,
 });
 
+const Paging = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+  search: z.string().trim().max(100).optional(),
+});
+function query<T extends z.ZodType>(req: Request, schema: T): z.infer<T> {
+  const parsed = schema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid query');
+  return parsed.data;
+}
+const withTotal = (body: unknown, total: number) =>
+  Response.json(body, { headers: { 'x-total-count': String(total) } });
+/** Characters that would change the meaning of a PostgREST filter are searched as spaces. */
+const searchTerm = (s: string) => s.replace(/[%_,()*\\:."]/g, ' ').trim();
+
 export async function listCustomers(req: Request): Promise<Response> {
   const { db, orgId } = await orgContext(req);
-  const { data, error } = await db
+  const q = query(req, Paging);
+  let rows = db
     .from('customers')
-    .select('id, name, email, phone, created_at')
+    .select('id, name, email, phone, created_at', { count: 'exact' })
     .eq('org_id', orgId)
-    .eq('archived', false)
+    .eq('archived', false);
+  const term = q.search ? searchTerm(q.search) : '';
+  if (term) rows = rows.or(`name.ilike.*${term}*,phone.ilike.*${term}*,email.ilike.*${term}*`);
+  const { data, error, count } = await rows
     .order('created_at', { ascending: false })
-    .limit(500);
+    .order('id')
+    .range(q.offset, q.offset + q.limit - 1);
   if (error) throw fromPostgrest(error);
-  return Response.json(data.map(toCustomer));
+  return withTotal(data.map(toCustomer), count ?? data.length);
 }
 
-export async function createCustomer(req: Request): Promise<Response> {
+async function saveCustomer(req: Request, id?: string): Promise<Response> {
   const input = await parseBody(req, withOrg(CustomerInputSchema));
-  const { db, orgId } = await orgContext(req, input.orgId);
-  const { data, error } = await db
-    .from('customers')
-    .insert({
-      id: input.id,
-      org_id: orgId,
-      name: input.name,
-      email: input.email || null,
-      phone: input.phone || null,
-    })
-    .select('id, name, email, phone, created_at')
-    .single();
+  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
+  const { data, error } = await db.rpc('save_customer', {
+    p_org_id: orgId,
+    p_mutation_id: mutationId!,
+    p_input: { ...input, id: id ?? input.id },
+  });
   if (error) throw fromPostgrest(error);
-  return Response.json(toCustomer(data), { status: 201 });
+  return Response.json(toCustomer(unwrap<CustomerRow>(data)), { status: id ? 200 : 201 });
 }
+export const createCustomer = (req: Request) => saveCustomer(req);
+export const updateCustomer = (req: Request, { id }: Params) => saveCustomer(req, id);
 
-export async function updateCustomer(req: Request, { id }: Params): Promise<Response> {
-  const input = await parseBody(req, withOrg(CustomerInputSchema));
-  const { db, orgId } = await orgContext(req, input.orgId);
-  const { data, error } = await db
-    .from('customers')
-    .update({ name: input.name, email: input.email || null, phone: input.phone || null })
-    .eq('org_id', orgId)
-    .eq('id', id!)
-    .select('id, name, email, phone, created_at')
-    .maybeSingle();
-  if (error) throw fromPostgrest(error);
-  if (!data) throw new AppError('NOT_FOUND', 'Customer not found');
-  return Response.json(toCustomer(data));
-}
-
-const INVOICE_COLUMNS =
-  'id, number, status, currency, subtotal, tax, total, amount_paid, created_at, issued_at, due_at, customer:customers(id, name)';
+const INVOICE_STATUSES = ['QUOTE', 'ISSUED', 'PAID', 'VOID'] as const;
 
 export async function listInvoices(req: Request): Promise<Response> {
   const { db, orgId } = await orgContext(req);
-  const { data, error } = await db
-    .from('invoices')
-    .select(INVOICE_COLUMNS)
-    .eq('org_id', orgId)
-    .order('created_at', { ascending: false })
-    .limit(500);
+  const q = query(req, Paging.extend({ status: z.enum(INVOICE_STATUSES).optional() }));
+  const { data, error } = await db.rpc('search_invoices', {
+    p_org_id: orgId,
+    p_search: q.search ?? '',
+    p_status: q.status ?? null!,
+    p_limit: q.limit,
+    p_offset: q.offset,
+  });
   if (error) throw fromPostgrest(error);
-  return Response.json(
+  return withTotal(
     data.map((i) => ({
       id: i.id,
       number: i.number,
       status: i.status,
       currency: i.currency,
-      subtotal: i.subtotal,
-      tax: i.tax,
-      total: i.total,
-      amountPaid: i.amount_paid,
+      subtotal: Number(i.subtotal),
+      tax: Number(i.tax),
+      total: Number(i.total),
+      amountPaid: Number(i.amount_paid),
       createdAt: i.created_at,
       issuedAt: i.issued_at,
       dueAt: i.due_at,
-      customer: i.customer ? { id: i.customer.id, name: i.customer.name } : null,
+      customer: { id: i.customer_id, name: i.customer_name },
     })),
+    Number(data[0]?.total_count ?? 0),
   );
+}
+
+/** One invoice as its page shows it: customer, lines, payments and whether a share link is live. */
+export async function getInvoice(req: Request, { id }: Params): Promise<Response> {
+  const { db, orgId } = await orgContext(req);
+  const { data: i, error } = await db
+    .from('invoices')
+    .select(
+      `id, number, status, currency, subtotal, tax, total, amount_paid, created_at, issued_at, due_at, voided_at,
+       notes, created_by, customer:customers(id, name, email, phone),
+       items:invoice_items(id, product_id, description, qty, unit_price, tax_rate, position),
+       payments(id, method, provider, amount, ref, received_at),
+       shares:invoice_share_tokens(id, expires_at, revoked_at)`,
+    )
+    .eq('org_id', orgId)
+    .eq('id', id!)
+    .maybeSingle();
+  if (error) throw fromPostgrest(error);
+  if (!i) throw new AppError('NOT_FOUND', 'Invoice not found');
+  const now = Date.now();
+  return Response.json({
+    id: i.id,
+    number: i.number,
+    status: i.status,
+    currency: i.currency,
+    subtotal: Number(i.subtotal),
+    tax: Number(i.tax),
+    total: Number(i.total),
+    amountPaid: Number(i.amount_paid),
+    balance: Number(i.total) - Number(i.amount_paid),
+    createdAt: i.created_at,
+    issuedAt: i.issued_at,
+    dueAt: i.due_at,
+    voidedAt: i.voided_at,
+    notes: i.notes,
+    createdBy: i.created_by,
+    customer: i.customer,
+    lines: [...i.items]
+      .sort((a, b) => a.position - b.position)
+      .map((l) => ({
+        id: l.id,
+        productId: l.product_id,
+        description: l.description,
+        qty: Number(l.qty),
+        unitPrice: Number(l.unit_price),
+        taxRate: Number(l.tax_rate),
+      })),
+    payments: [...i.payments]
+      .sort((a, b) => a.received_at.localeCompare(b.received_at))
+      .map((p) => ({
+        id: p.id,
+        method: p.method,
+        provider: p.provider,
+        amount: Number(p.amount),
+        ref: p.ref,
+        receivedAt: p.received_at,
+      })),
+    shared: i.shares.some((s) => !s.revoked_at && Date.parse(s.expires_at) > now),
+  });
 }
 
 export async function createInvoice(req: Request): Promise<Response> {
@@ -113,26 +176,71 @@ export async function createInvoice(req: Request): Promise<Response> {
     p_input: input,
   });
   if (error) throw fromPostgrest(error);
-  return Response.json(unwrap(data), { status: 201 });
+  const created = unwrap<{ id: string }>(data);
+  const res = await getInvoice(req, { id: created.id });
+  return new Response(res.body, { status: 201, headers: res.headers });
+}
+
+const setStatus = (status: 'ISSUED' | 'VOID') =>
+  async function (req: Request, { id }: Params): Promise<Response> {
+    const { db, orgId, mutationId } = await orgContext(req);
+    const { data, error } = await db.rpc('set_invoice_status', {
+      p_org_id: orgId,
+      p_mutation_id: mutationId!,
+      p_invoice_id: id!,
+      p_status: status,
+    });
+    if (error) throw fromPostgrest(error);
+    unwrap(data);
+    return getInvoice(req, { id: id! });
+  };
+export const issueInvoice = setStatus('ISSUED');
+export const voidInvoice = setStatus('VOID');
+
+/** A new public link to the invoice; the token is in the answer once, never stored in clear. */
+export async function shareInvoice(req: Request, { id }: Params): Promise<Response> {
+  const { db, orgId } = await orgContext(req);
+  const { data, error } = await db.rpc('create_invoice_share', { p_org_id: orgId, p_invoice_id: id! });
+  if (error) throw fromPostgrest(error);
+  const share = data as { id: string; token: string; expiresAt: string };
+  return Response.json({ ...share, path: `/i/${share.token}` }, { status: 201 });
+}
+
+export async function revokeInvoiceShares(req: Request, { id }: Params): Promise<Response> {
+  const { db, orgId } = await orgContext(req);
+  const { data, error } = await db.rpc('revoke_invoice_shares', { p_org_id: orgId, p_invoice_id: id! });
+  if (error) throw fromPostgrest(error);
+  return Response.json({ revoked: data });
+}
+
+/** The read-only invoice behind a share link: no sign-in, nothing but that invoice. */
+export async function publicInvoice(_req: Request, { token }: Params): Promise<Response> {
+  const { data, error } = await anonClient().rpc('shared_invoice', { p_token: token! });
+  if (error) throw fromPostgrest(error);
+  if (!data) throw new AppError('NOT_FOUND', 'This link is not valid any more');
+  return Response.json(data, { headers: { 'cache-control': 'no-store' } });
 }
 
 export async function listPayments(req: Request): Promise<Response> {
   const { db, orgId } = await orgContext(req);
-  const { data, error } = await db
+  const q = query(req, Paging);
+  const { data, error, count } = await db
     .from('payments')
     .select(
       'id, method, provider, amount, currency, ref, received_at, invoice:invoices(id, number, currency, customer:customers(name))',
+      { count: 'exact' },
     )
     .eq('org_id', orgId)
     .order('received_at', { ascending: false })
-    .limit(500);
+    .order('id')
+    .range(q.offset, q.offset + q.limit - 1);
   if (error) throw fromPostgrest(error);
-  return Response.json(
+  return withTotal(
     data.map((p) => ({
       id: p.id,
       method: p.method,
       provider: p.provider,
-      amount: p.amount,
+      amount: Number(p.amount),
       currency: p.currency,
       ref: p.ref,
       receivedAt: p.received_at,
@@ -145,6 +253,7 @@ export async function listPayments(req: Request): Promise<Response> {
           }
         : null,
     })),
+    count ?? data.length,
   );
 }
 
@@ -157,7 +266,8 @@ export async function recordPayment(req: Request): Promise<Response> {
     p_input: input,
   });
   if (error) throw fromPostgrest(error);
-  return Response.json(unwrap(data), { status: 201 });
+  const p = unwrap<{ id: string; amount: number; method: string; invoice_id: string }>(data);
+  return Response.json({ ...p, amount: Number(p.amount) }, { status: 201 });
 }
 
 export async function getMetrics(req: Request): Promise<Response> {

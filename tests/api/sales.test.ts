@@ -1,0 +1,269 @@
+// /api/customers, /api/invoices, /api/payments and the public invoice link, as the app calls them.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { json, unique } from './helpers.ts';
+import { call, member, type Owner, owner } from './org-helpers.ts';
+
+async function customer(o: Owner, name = `Ama Serwaa ${unique()}`) {
+  const res = await call('/customers', { token: o.token, body: { name, phone: '+233 24 555 0101' } });
+  expect(res.status).toBe(201);
+  return json(res);
+}
+
+async function product(o: Owner, price: number, stock: number) {
+  const res = await call('/products', {
+    token: o.token,
+    body: { name: `Item ${unique()}`, sku: `I-${unique()}`, cost: 1, price, openingStock: stock },
+  });
+  return json(res);
+}
+
+describe('/api/customers', () => {
+  it('adds, edits and searches customers by name, phone or email, with the spec messages', async () => {
+    const o = await owner();
+    const bad = await call('/customers', { token: o.token, body: { name: ' ', email: 'nope' } });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).details.fieldErrors).toEqual({
+      name: 'Required',
+      email: 'Invalid email address',
+    });
+    const kofi = await json(
+      await call('/customers', { token: o.token, body: { name: 'Kofi Boateng', email: 'kofi@example.com' } }),
+    );
+    await customer(o, 'Akosua Mensah');
+    const edited = await call(`/customers/${kofi.id}`, {
+      token: o.token,
+      method: 'PUT',
+      body: { name: 'Kofi Boateng', email: '', phone: '0244 123 456' },
+    });
+    expect(await json(edited)).toMatchObject({ id: kofi.id, email: null, phone: '0244 123 456' });
+    for (const term of ['boat', '123 456']) {
+      const found = await call(`/customers?search=${encodeURIComponent(term)}`, { token: o.token });
+      expect(found.headers.get('x-total-count')).toBe('1');
+      expect((await json(found))[0].id).toBe(kofi.id);
+    }
+    expect((await call('/customers', { token: o.token })).headers.get('x-total-count')).toBe('2');
+  });
+});
+
+describe('/api/invoices', () => {
+  it('invoices product lines exactly in XOF, issues them out of stock, and takes two mobile-money payments to PAID', async () => {
+    const o = await owner({ country: 'SN', currency: 'XOF' });
+    const c = await customer(o);
+    const rice = await product(o, 333.33, 10);
+    const created = await call('/invoices', {
+      token: o.token,
+      body: {
+        customerId: c.id,
+        dueAt: '2026-12-31',
+        lines: [
+          { productId: rice.id, description: 'Riz parfumé', qty: 3, unitPrice: 333.33, taxRate: 18 },
+          { description: 'Livraison', qty: 1.5, unitPrice: 101, taxRate: 0 },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    const invoice = await json(created);
+    expect(invoice).toMatchObject({
+      number: 'INV-000001',
+      status: 'QUOTE',
+      currency: 'XOF',
+      subtotal: 1152,
+      tax: 180,
+      total: 1332,
+      balance: 1332,
+      dueAt: '2026-12-31',
+      customer: { id: c.id, name: c.name },
+      shared: false,
+    });
+    expect(invoice.lines.map((l: { description: string }) => l.description)).toEqual([
+      'Riz parfumé',
+      'Livraison',
+    ]);
+
+    const issued = await json(
+      await call(`/invoices/${invoice.id}/issue`, { token: o.token, method: 'POST' }),
+    );
+    expect(issued).toMatchObject({ status: 'ISSUED', issuedAt: expect.any(String) });
+    expect((await json(await call(`/products/${rice.id}`, { token: o.token }))).stockOnHand).toBe(7);
+
+    const pay = (amount: number, key = randomUUID(), ref = `W-${unique()}`) =>
+      call('/payments', {
+        token: o.token,
+        key,
+        body: { invoiceId: invoice.id, method: 'mobile-money', provider: 'WAVE', amount, ref },
+      });
+    const key = randomUUID();
+    expect((await pay(1000, key, 'W-1')).status).toBe(201);
+    expect((await pay(1000, key, 'W-1')).status).toBe(201); // the same payment sent again is applied once
+    const reused = await pay(1000, key, 'W-2');
+    expect(reused.status).toBe(409);
+    expect((await json(reused)).message).toBe('This mutation id was already used for another change');
+    const over = await pay(500);
+    expect(over.status).toBe(400);
+    expect((await json(over)).code).toBe('VALIDATION_FAILED');
+    expect((await pay(332)).status).toBe(201);
+    const paid = await json(await call(`/invoices/${invoice.id}`, { token: o.token }));
+    expect(paid).toMatchObject({ status: 'PAID', amountPaid: 1332, balance: 0 });
+    expect(paid.payments.map((p: { amount: number; provider: string }) => [p.amount, p.provider])).toEqual([
+      [1000, 'WAVE'],
+      [332, 'WAVE'],
+    ]);
+    const voided = await call(`/invoices/${invoice.id}/void`, { token: o.token, method: 'POST' });
+    expect(voided.status).toBe(400);
+    const payments = await call('/payments', { token: o.token });
+    expect(payments.headers.get('x-total-count')).toBe('2');
+    expect((await json(payments))[0]).toMatchObject({
+      invoice: { number: 'INV-000001', customer: { name: c.name } },
+    });
+  });
+
+  it("takes the spec's quick payload as a one-line invoice, and voids an issued one back into stock", async () => {
+    const o = await owner({ country: 'NG', currency: 'NGN' });
+    const c = await customer(o);
+    const quick = await call('/invoices', {
+      token: o.token,
+      body: {
+        customerId: c.id,
+        status: 'ISSUED',
+        currency: 'NGN',
+        subtotal: 1250.5,
+        tax: 0,
+        total: 1250.5,
+        dueAt: null,
+      },
+    });
+    expect(await json(quick)).toMatchObject({
+      status: 'ISSUED',
+      total: 1250.5,
+      lines: [{ qty: 1, unitPrice: 1250.5 }],
+    });
+    const missing = await call('/invoices', { token: o.token, body: { customerId: c.id } });
+    expect((await json(missing)).details.fieldErrors.total).toBe('Total amount is required');
+
+    const oil = await product(o, 2500, 4);
+    const inv = await json(
+      await call('/invoices', {
+        token: o.token,
+        body: {
+          customerId: c.id,
+          status: 'ISSUED',
+          lines: [{ productId: oil.id, description: 'Oil', qty: 3, unitPrice: 2500 }],
+        },
+      }),
+    );
+    expect((await json(await call(`/products/${oil.id}`, { token: o.token }))).stockOnHand).toBe(1);
+    expect(
+      await json(await call(`/invoices/${inv.id}/void`, { token: o.token, method: 'POST' })),
+    ).toMatchObject({
+      status: 'VOID',
+    });
+    expect((await json(await call(`/products/${oil.id}`, { token: o.token }))).stockOnHand).toBe(4);
+  });
+
+  it('numbers 20 invoices created at the same moment without gaps or duplicates', async () => {
+    const o = await owner();
+    const c = await customer(o);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call('/invoices', { token: o.token, body: { customerId: c.id, total: 10 } }),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(201));
+    const numbers = (await Promise.all(answers.map(json))).map((i: { number: string }) => i.number).sort();
+    expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => `INV-${String(i + 1).padStart(6, '0')}`));
+  });
+
+  it('lists newest first, searches by number or customer name, filters by status and pages', async () => {
+    const o = await owner();
+    const ama = await customer(o, 'Ama Serwaa');
+    const yaw = await customer(o, 'Yaw Darko');
+    for (const c of [ama, yaw, ama])
+      await call('/invoices', { token: o.token, body: { customerId: c.id, total: 10 } });
+    const all = await call('/invoices?limit=2', { token: o.token });
+    expect(all.headers.get('x-total-count')).toBe('3');
+    expect((await json(all)).map((i: { number: string }) => i.number)).toEqual(['INV-000003', 'INV-000002']);
+    const page2 = await json(await call('/invoices?limit=2&offset=2', { token: o.token }));
+    expect(page2.map((i: { number: string }) => i.number)).toEqual(['INV-000001']);
+    const byName = await json(await call('/invoices?search=serwaa', { token: o.token }));
+    expect(byName.map((i: { number: string }) => i.number)).toEqual(['INV-000003', 'INV-000001']);
+    const byNumber = await json(await call('/invoices?search=000002', { token: o.token }));
+    expect(byNumber.map((i: { customer: { name: string } }) => i.customer.name)).toEqual(['Yaw Darko']);
+    expect(await json(await call('/invoices?status=ISSUED', { token: o.token }))).toEqual([]);
+  });
+});
+
+describe('the public invoice link', () => {
+  it('shows the invoice to anyone with the link until it is revoked, and nothing else', async () => {
+    const o = await owner();
+    const c = await customer(o);
+    const inv = await json(
+      await call('/invoices', { token: o.token, body: { customerId: c.id, status: 'ISSUED', total: 480 } }),
+    );
+    const other = await json(
+      await call('/invoices', { token: o.token, body: { customerId: c.id, total: 99 } }),
+    );
+    const share = await call(`/invoices/${inv.id}/share`, { token: o.token, method: 'POST' });
+    expect(share.status).toBe(201);
+    const { token, path } = await json(share);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(path).toBe(`/i/${token}`);
+    expect((await json(await call(`/invoices/${inv.id}`, { token: o.token }))).shared).toBe(true);
+
+    const open = await fetch(`${(await import('../env.ts')).SUPABASE_URL}/api/public/invoices/${token}`);
+    expect(open.status).toBe(200);
+    const seen = await json(open);
+    expect(seen).toMatchObject({
+      organization: { currency: 'GHS' },
+      invoice: { number: inv.number, total: 480, status: 'ISSUED', customer: { name: c.name } },
+      lines: [{ qty: 1, unitPrice: 480 }],
+    });
+    expect(JSON.stringify(seen)).not.toContain(other.number);
+    expect(JSON.stringify(seen)).not.toContain(c.phone);
+
+    const wrong = await fetch(
+      `${(await import('../env.ts')).SUPABASE_URL}/api/public/invoices/${token.slice(0, -2)}xx`,
+    );
+    expect(wrong.status).toBe(404);
+    await call(`/invoices/${inv.id}/share`, { token: o.token, method: 'DELETE' });
+    const revoked = await fetch(`${(await import('../env.ts')).SUPABASE_URL}/api/public/invoices/${token}`);
+    expect(revoked.status).toBe(404);
+    expect((await json(revoked)).message).toBe('This link is not valid any more');
+  });
+});
+
+describe('roles and organizations', () => {
+  it('lets SALES create customers and invoices but not record payments, and keeps other organizations out', async () => {
+    const o = await owner();
+    const sales = await member(o, 'SALES');
+    const as = { token: sales.token, orgId: o.orgId };
+    const c = await json(await call('/customers', { ...as, body: { name: 'Walk-in customer' } }));
+    const inv = await json(
+      await call('/invoices', { ...as, body: { customerId: c.id, status: 'ISSUED', total: 50 } }),
+    );
+    expect(inv).toMatchObject({ status: 'ISSUED', total: 50 });
+    const payment = await call('/payments', {
+      ...as,
+      body: { invoiceId: inv.id, method: 'cash', amount: 50 },
+    });
+    expect(payment.status).toBe(403);
+    expect((await json(payment)).message).toBe('You do not have permission to do this');
+
+    const stranger = await owner();
+    expect((await call(`/invoices/${inv.id}`, { token: stranger.token })).status).toBe(404);
+    expect(await json(await call('/invoices', { token: stranger.token }))).toEqual([]);
+    expect((await call(`/invoices/${inv.id}`, { token: stranger.token, orgId: o.orgId })).status).toBe(404);
+    const hijack = await call('/payments', {
+      token: stranger.token,
+      orgId: o.orgId,
+      body: { invoiceId: inv.id, method: 'cash', amount: 50 },
+    });
+    expect(hijack.status).toBe(404); // to an outsider the invoice does not exist
+    const share = await call(`/invoices/${inv.id}/share`, {
+      token: stranger.token,
+      orgId: o.orgId,
+      method: 'POST',
+    });
+    expect(share.status).toBe(403);
+  });
+});
