@@ -13,7 +13,7 @@ import {
   sqlAs,
   user,
 } from './harness.ts';
-import { type Org, setupOrg } from './builders.ts';
+import { type Org, setPlan, setupOrg } from './builders.ts';
 
 interface Answer<T = Record<string, unknown>> {
   data?: T;
@@ -78,7 +78,8 @@ async function invited(sql: Sql, org: Org, email: string, role = 'SALES') {
 
 /** An organization on Business (no member limit) with one member of each role besides its owner. */
 async function team(sql: Sql) {
-  const org = await setupOrg(sql, { plan: 'BUSINESS' });
+  const org = await setupOrg(sql);
+  await setPlan(sql, org.id, 'BUSINESS');
   const members = {
     OWNER: { id: org.ownerId },
     MANAGER: await addMember(sql, org.id, 'MANAGER'),

@@ -13,7 +13,7 @@ import {
   sqlAs,
   user,
 } from './harness.ts';
-import { setupOrg } from './builders.ts';
+import { setPlan, setupOrg } from './builders.ts';
 
 interface Answer<T = Record<string, unknown>> {
   data?: T;
@@ -37,7 +37,8 @@ const roleOf = async (sql: Sql, orgId: string, userId: string) =>
 const said = (a: Answer) => a.error?.message ?? 'ok';
 
 async function team(sql: Sql) {
-  const org = await setupOrg(sql, { plan: 'BUSINESS' });
+  const org = await setupOrg(sql);
+  await setPlan(sql, org.id, 'BUSINESS');
   const members: Record<Role, { id: string }> = {
     OWNER: { id: org.ownerId },
     MANAGER: await addMember(sql, org.id, 'MANAGER'),

@@ -131,6 +131,7 @@ describe('/api accounts', () => {
         id: user.id,
         role: 'OWNER',
         createdAt: expect.any(String),
+        status: 'Active',
         user: { firstName: 'Adwoa', lastName: 'Owusu', email: input.email },
       },
     ]);

@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'METHOD_NOT_ALLOWED'
   | 'ALREADY_EXISTS'
   | 'CONFLICT'
+  | 'GONE'
   | 'LIMIT_REACHED'
   | 'RATE_LIMITED'
   | 'INTERNAL';
@@ -21,6 +22,7 @@ const STATUS: Record<ErrorCode, number> = {
   METHOD_NOT_ALLOWED: 405,
   ALREADY_EXISTS: 409,
   CONFLICT: 409,
+  GONE: 410,
   LIMIT_REACHED: 402,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -44,6 +44,20 @@ import {
   updateCustomer,
   voidInvoice,
 } from './sales.ts';
+import {
+  acceptInvitation,
+  createEmployee,
+  createInvitation,
+  getPreferences,
+  listEmployees,
+  listInvitations,
+  previewInvitation,
+  removeMember,
+  revokeInvitation,
+  updateEmployee,
+  updateMember,
+  updatePreferences,
+} from './team.ts';
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',
@@ -63,6 +77,18 @@ const router = new Router()
   .on('GET', '/api/organizations/:id', getOrganization)
   .on('PUT', '/api/organizations/:id', updateOrganization)
   .on('GET', '/api/organizations/:id/members', listMembers)
+  .on('PUT', '/api/organizations/:id/members/:memberId', updateMember)
+  .on('DELETE', '/api/organizations/:id/members/:memberId', removeMember)
+  .on('GET', '/api/organizations/:id/invitations', listInvitations)
+  .on('POST', '/api/organizations/:id/invitations', createInvitation)
+  .on('DELETE', '/api/organizations/:id/invitations/:invitationId', revokeInvitation)
+  .on('GET', '/api/invitations/:token', previewInvitation)
+  .on('POST', '/api/invitations/:token/accept', acceptInvitation)
+  .on('GET', '/api/employees', listEmployees)
+  .on('POST', '/api/employees', createEmployee)
+  .on('PUT', '/api/employees/:id', updateEmployee)
+  .on('GET', '/api/preferences', getPreferences)
+  .on('PUT', '/api/preferences', updatePreferences)
   .on('PUT', '/api/profile', updateProfile)
   .on('GET', '/api/products', listProducts)
   .on('POST', '/api/products', createProduct)

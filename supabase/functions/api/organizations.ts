@@ -81,6 +81,7 @@ export async function listMembers(req: Request, { id }: Params): Promise<Respons
       id: m.user_id,
       role: m.role,
       createdAt: m.created_at,
+      status: 'Active',
       user: {
         firstName: m.user?.first_name ?? '',
         lastName: m.user?.last_name ?? '',

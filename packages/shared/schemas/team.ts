@@ -1,0 +1,63 @@
+// Input schemas for the team and settings (spec section 5 invitation; PRODUCT-DECISIONS "real invitations",
+// "saved preferences"), shared by the forms and the `api` function.
+import { z } from 'zod';
+
+export const ROLES = ['OWNER', 'MANAGER', 'ACCOUNTANT', 'SALES'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const InvitationInputSchema = z.object({
+  email: z.string().trim().toLowerCase().email('Invalid email address').max(255),
+  role: z.enum(ROLES).default('SALES'),
+});
+export type InvitationInput = z.infer<typeof InvitationInputSchema>;
+
+export const MemberRoleInputSchema = z.object({
+  role: z.enum(ROLES, { message: 'Please select a role.' }),
+});
+export type MemberRoleInput = z.infer<typeof MemberRoleInputSchema>;
+
+export const EMPLOYEE_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+
+const employeeFields = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(255),
+  email: z
+    .union([z.literal(''), z.string().trim().email('Invalid email address').max(255)])
+    .optional()
+    .nullable(),
+  title: z.string().trim().max(255).optional().nullable(),
+  status: z.enum(EMPLOYEE_STATUSES),
+});
+
+/** `id` lets an employee added offline keep the id the app gave it. */
+export const EmployeeInputSchema = employeeFields.extend({
+  id: z.uuid().optional(),
+  status: employeeFields.shape.status.default('ACTIVE'),
+});
+export type EmployeeInput = z.infer<typeof EmployeeInputSchema>;
+
+/** An edit sends only what changes, e.g. { status: 'INACTIVE' } to deactivate. */
+export const EmployeeUpdateSchema = employeeFields
+  .partial()
+  .refine((e) => Object.values(e).some((v) => v !== undefined), { message: 'Nothing to change' });
+export type EmployeeUpdate = z.infer<typeof EmployeeUpdateSchema>;
+
+export const THEMES = ['light', 'dark', 'system'] as const;
+
+/**
+ * Settings > Preferences and Notifications, saved per member and organization. Only the fields sent
+ * change. `darkMode` is the switch's view of `theme` (true: dark, false: light).
+ */
+export const PreferencesInputSchema = z
+  .object({
+    theme: z.enum(THEMES),
+    darkMode: z.boolean(),
+    compactView: z.boolean(),
+    lowStockAlerts: z.boolean(),
+    paymentReminders: z.boolean(),
+    newLeadNotifications: z.boolean(),
+    teamActivity: z.boolean(),
+    marketingUpdates: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type PreferencesInput = z.infer<typeof PreferencesInputSchema>;
