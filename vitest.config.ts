@@ -33,7 +33,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['web/src/**/*.test.{ts,tsx}', 'supabase/functions/**/*.test.ts', 'local/**/*.test.ts'],
+          include: [
+            'web/src/**/*.test.{ts,tsx}',
+            'packages/**/*.test.ts',
+            'supabase/functions/**/*.test.ts',
+            'local/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

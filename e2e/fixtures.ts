@@ -68,3 +68,17 @@ export async function signOut(page: Page) {
   await page.goto('/api/logout');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('kasuwa-auth'))).toBeNull();
 }
+
+/** Calls /api as the signed-in user of the page (to prepare data a test is not about). */
+export async function apiAs(page: Page, path: string, body?: unknown) {
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
+  );
+  const res = await page.request.fetch(`/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    data: body,
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return res.json();
+}

@@ -17,7 +17,7 @@ export const CustomerInputSchema = z.object({
 export type CustomerInput = z.infer<typeof CustomerInputSchema>;
 
 export const InvoiceLineSchema = z.object({
-  productId: z.uuid().optional().nullable(),
+  productId: z.preprocess((v) => (v === '' ? null : v), z.uuid().nullable().optional()),
   description: z.string().trim().min(1, 'Required').max(500),
   qty: z.coerce.number().positive('Must be more than zero').max(999_999_999),
   unitPrice: z.coerce.number().min(0).max(999_999_999_999.99),
@@ -31,7 +31,7 @@ export const InvoiceInputSchema = z
     customerId: z.uuid({ message: 'Required' }),
     status: z.enum(['QUOTE', 'ISSUED', 'PAID']).default('QUOTE'),
     currency: z.string().length(3).toUpperCase().optional(),
-    dueAt: z.string().optional().nullable(),
+    dueAt: z.preprocess((v) => (v === '' ? null : v), z.iso.date('Invalid date').nullable().optional()),
     notes: z.string().max(2000).optional().nullable(),
     lines: z.array(InvoiceLineSchema).max(200).optional(),
     total: amount('Total amount is required').optional(),

@@ -44,7 +44,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
   const intl = useIntl();
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
-      <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
+      <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur print:hidden">
         <nav className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-2">
           <Link
             to="/"
@@ -73,7 +73,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
         </Drawer>
       )}
       <main className="flex-1">{children ?? <Outlet />}</main>
-      <footer className="border-t border-base-300 bg-base-200">
+      <footer className="border-t border-base-300 bg-base-200 print:hidden">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm md:flex-row md:items-center md:justify-between">
           <div>
             <p>

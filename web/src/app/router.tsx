@@ -43,6 +43,15 @@ const SectionPage = lazy(() =>
 const InventoryPage = lazy(() =>
   import('../features/inventory/inventory-page.tsx').then((m) => ({ default: m.InventoryPage })),
 );
+const SalesPage = lazy(() =>
+  import('../features/sales/sales-page.tsx').then((m) => ({ default: m.SalesPage })),
+);
+const InvoicePage = lazy(() =>
+  import('../features/sales/invoice-page.tsx').then((m) => ({ default: m.InvoicePage })),
+);
+const PublicInvoicePage = lazy(() =>
+  import('../features/sales/public-invoice-page.tsx').then((m) => ({ default: m.PublicInvoicePage })),
+);
 const SettingsPage = lazy(() =>
   import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
 );
@@ -55,7 +64,7 @@ const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ de
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
-const APP_SECTIONS = ['/sales', '/crm', '/accounting', '/reports', '/team'];
+const APP_SECTIONS = ['/crm', '/accounting', '/reports', '/team'];
 
 /** An app screen for members; visitors get the not-found page, as the spec's router does. */
 const member = (screen: (user: CurrentUser) => ReactNode, visitor: ReactNode = <NotFoundPage />) =>
@@ -76,6 +85,8 @@ export const router = createBrowserRouter([
   { path: '/', element: member((user) => <HomePage user={user} />, <LandingPage />) },
   ...APP_SECTIONS.map((path) => ({ path, element: member(() => <SectionPage />) })),
   { path: '/inventory', element: member(() => <InventoryPage />) },
+  { path: '/sales', element: member(() => <SalesPage />) },
+  { path: '/sales/invoices/:id', element: member(() => <InvoicePage />) },
   { path: '/settings', element: member((user) => <SettingsPage user={user} />) },
   {
     element: <PublicLayout />,
@@ -102,6 +113,7 @@ export const router = createBrowserRouter([
         ),
       },
       { path: '/logout', element: page(<LogoutPage />) },
+      { path: '/i/:token', element: page(<PublicInvoicePage />) },
       { path: '*', element: page(<NotFoundPage />) },
     ],
   },

@@ -14,8 +14,20 @@ const KEYS: Record<string, string> = {
   'Please select a currency.': 'validation.currency',
 };
 
+// Server messages that carry a value: the value goes into the translated sentence.
+const PATTERNS: [RegExp, string][] = [
+  [/^The payment is more than the balance due \((?<amount>.+)\)$/, 'msg.pattern.overBalance'],
+  [/^An invoice cannot go from (?<from>\w+) to (?<to>\w+)$/, 'msg.pattern.invoiceTransition'],
+  [/^A purchase order cannot go from (?<from>\w+) to (?<to>\w+)$/, 'msg.pattern.orderTransition'],
+  [/^(?<count>\d+) problem\(s\) in the file; nothing was imported$/, 'msg.pattern.importProblems'],
+];
+
 export function validationMessage(intl: IntlShape, message: string | undefined): string | undefined {
   if (!message) return undefined;
+  for (const [re, id] of PATTERNS) {
+    const m = re.exec(message);
+    if (m && id in intl.messages) return intl.formatMessage({ id }, m.groups);
+  }
   // Messages of later features are translated under "msg.<the English message>".
   const id = KEYS[message] ?? `msg.${message}`;
   return id in intl.messages ? intl.formatMessage({ id }) : message;

@@ -1,6 +1,7 @@
 // A modal dialog on the native <dialog> element (focus kept inside, Escape closes): a sheet from the
 // bottom on phones, centred on wider screens. Rendered only while open, so its form starts fresh.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 
 export function Dialog({
@@ -15,16 +16,18 @@ export function Dialog({
   wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   const intl = useIntl();
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
-  return (
+  // In the body, so a dialog opened from another dialog's form is not a form inside a form.
+  return createPortal(
     <dialog
       ref={ref}
       className="modal modal-bottom sm:modal-middle"
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
         onClose();
@@ -32,7 +35,7 @@ export function Dialog({
     >
       <div className={`modal-box max-h-[92vh] ${wide ? 'sm:max-w-3xl' : ''}`}>
         <div className="mb-4 flex items-start justify-between gap-2">
-          <h2 id="dialog-title" className="text-lg font-bold">
+          <h2 id={titleId} className="text-lg font-bold">
             {title}
           </h2>
           <button
@@ -46,6 +49,7 @@ export function Dialog({
         </div>
         {children}
       </div>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }

@@ -92,7 +92,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
   const current = [...NAV, ...MANAGEMENT].find((n) => n.to === pathname);
   return (
     <div className="flex min-h-screen bg-base-100 text-base-content">
-      <aside className="hidden w-64 shrink-0 flex-col gap-4 border-r border-base-300 p-4 md:flex">
+      <aside className="hidden w-64 shrink-0 flex-col gap-4 border-r border-base-300 p-4 md:flex print:hidden">
         <Link to="/" className="text-xl font-bold text-primary">
           {PRODUCT_NAME}
         </Link>
@@ -112,7 +112,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
         </Drawer>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-base-300 bg-base-100/95 px-3 py-2 backdrop-blur">
+        <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-base-300 bg-base-100/95 px-3 py-2 backdrop-blur print:hidden">
           <MenuButton open={open} onOpen={() => setOpen(true)} controls="app-menu" />
           <h1 className="flex-1 truncate text-lg font-semibold">
             {current && <FormattedMessage id={current.id} />}

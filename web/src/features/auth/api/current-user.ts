@@ -9,7 +9,15 @@ export interface CurrentUser {
   firstName: string;
   lastName: string;
   locale: 'en' | 'fr';
-  organizations: { id: string; name: string; country: string; currency: string; role: string }[];
+  organizations: {
+    id: string;
+    name: string;
+    country: string;
+    currency: string;
+    timezone: string;
+    defaultTaxRate: number;
+    role: string;
+  }[];
 }
 
 export const currentUserQuery = queryOptions({

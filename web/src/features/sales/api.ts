@@ -1,0 +1,173 @@
+// Sales data for the current organization: customers, invoices, payments, and the writes that change them
+// (each with its own id, applied once), refreshing the lists, stock, badge and dashboard after.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CustomerInput, InvoiceInput, PaymentInput } from '../../../../packages/shared/schemas/sales.ts';
+import { apiFetch, apiList } from '../../lib/api-client.ts';
+import { send } from '../../lib/send.ts';
+import { useOrganization } from '../app/organization.tsx';
+
+export type InvoiceStatus = 'QUOTE' | 'ISSUED' | 'PAID' | 'VOID';
+
+export interface Customer {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  createdAt: string;
+}
+
+export interface InvoiceSummary {
+  id: string;
+  number: string;
+  status: InvoiceStatus;
+  currency: string;
+  total: number;
+  amountPaid: number;
+  createdAt: string;
+  issuedAt: string | null;
+  dueAt: string | null;
+  customer: { id: string; name: string };
+}
+
+export interface Invoice extends InvoiceSummary {
+  subtotal: number;
+  tax: number;
+  balance: number;
+  notes: string | null;
+  createdBy: string | null;
+  customer: { id: string; name: string; email: string | null; phone: string | null };
+  lines: {
+    id: string;
+    productId: string | null;
+    description: string;
+    qty: number;
+    unitPrice: number;
+    taxRate: number;
+  }[];
+  payments: {
+    id: string;
+    method: string;
+    provider: string | null;
+    amount: number;
+    ref: string | null;
+    receivedAt: string;
+  }[];
+  shared: boolean;
+}
+
+export interface Payment {
+  id: string;
+  method: string;
+  provider: string | null;
+  amount: number;
+  currency: string;
+  ref: string | null;
+  receivedAt: string;
+  invoice: { id: string; number: string; currency: string; customer: { name: string } } | null;
+}
+
+export const PAGE_SIZE = 25;
+
+const qs = (p: Record<string, string | number | undefined>) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(p)) if (v !== undefined && v !== '') q.set(k, String(v));
+  return q.toString();
+};
+
+export function useCustomers(search: string, offset = 0, limit = PAGE_SIZE) {
+  const orgId = useOrganization().id;
+  return useQuery({
+    queryKey: ['/api/customers', orgId, { search, offset, limit }],
+    queryFn: () => apiList<Customer>(`/api/customers?${qs({ search, offset, limit })}`, { orgId }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInvoices(f: { search?: string; status?: InvoiceStatus; offset?: number; limit?: number }) {
+  const orgId = useOrganization().id;
+  return useQuery({
+    queryKey: ['/api/invoices', orgId, f],
+    queryFn: () =>
+      apiList<InvoiceSummary>(`/api/invoices?${qs({ ...f, limit: f.limit ?? PAGE_SIZE })}`, { orgId }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInvoice(id: string) {
+  const orgId = useOrganization().id;
+  return useQuery({
+    queryKey: ['/api/invoices', orgId, 'one', id],
+    queryFn: () => apiFetch<Invoice>(`/api/invoices/${id}`, { orgId }),
+  });
+}
+
+export function usePayments(offset: number) {
+  const orgId = useOrganization().id;
+  return useQuery({
+    queryKey: ['/api/payments', orgId, offset],
+    queryFn: () => apiList<Payment>(`/api/payments?${qs({ offset, limit: PAGE_SIZE })}`, { orgId }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A write for the current organization that refreshes what it changed once answered. */
+function useWrite<TInput, TResult>(
+  toOperation: (input: TInput) => { method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown },
+  refresh: readonly string[],
+) {
+  const orgId = useOrganization().id;
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TInput) => send<TResult>({ ...toOperation(input), orgId }),
+    onSuccess: () =>
+      Promise.all(
+        [...refresh, '/api/reports/metrics', '/api/dashboard'].map((key) =>
+          queryClient.invalidateQueries({ queryKey: [key, orgId] }),
+        ),
+      ),
+  });
+}
+
+export const useSaveCustomer = () =>
+  useWrite<{ id?: string; input: CustomerInput }, Customer>(
+    ({ id, input }) =>
+      id
+        ? { method: 'PUT', path: `/api/customers/${id}`, body: input }
+        : { method: 'POST', path: '/api/customers', body: input },
+    ['/api/customers'],
+  );
+
+export const useCreateInvoice = () =>
+  useWrite<InvoiceInput, Invoice>(
+    (input) => ({ method: 'POST', path: '/api/invoices', body: input }),
+    ['/api/invoices', '/api/products', '/api/payments'],
+  );
+
+export const useInvoiceAction = () =>
+  useWrite<{ id: string; action: 'issue' | 'void' }, Invoice>(
+    ({ id, action }) => ({ method: 'POST', path: `/api/invoices/${id}/${action}` }),
+    ['/api/invoices', '/api/products'],
+  );
+
+export const useRecordPayment = () =>
+  useWrite<PaymentInput, { id: string }>(
+    (input) => ({ method: 'POST', path: '/api/payments', body: input }),
+    ['/api/payments', '/api/invoices'],
+  );
+
+export function useShareInvoice() {
+  const orgId = useOrganization().id;
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['/api/invoices', orgId] });
+  return {
+    share: useMutation({
+      mutationFn: (id: string) =>
+        apiFetch<{ token: string; path: string }>(`/api/invoices/${id}/share`, { method: 'POST', orgId }),
+      onSuccess: refresh,
+    }),
+    revoke: useMutation({
+      mutationFn: (id: string) => apiFetch(`/api/invoices/${id}/share`, { method: 'DELETE', orgId }),
+      onSuccess: refresh,
+    }),
+  };
+}

@@ -1,0 +1,218 @@
+// Create Invoice: a customer, lines (a product prefills description and price, or free text) with
+// quantity, unit price and tax rate (the organization's by default), due date, status (QUOTE by default)
+// and currency (the organization's). Totals show as the database will compute them.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import { CURRENCIES } from '../../../../packages/shared/countries.ts';
+import { invoiceTotals } from '../../../../packages/shared/invoice-totals.ts';
+import { type InvoiceInput, InvoiceInputSchema } from '../../../../packages/shared/schemas/sales.ts';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { notify } from '../../components/ui/notify.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { formatMoney } from '../../lib/money.ts';
+import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { useOrganization } from '../app/organization.tsx';
+import { useProducts } from '../inventory/api.ts';
+import { useCreateInvoice } from './api.ts';
+import { CustomerPicker } from './customer-picker.tsx';
+
+export function CreateInvoiceDialog({ onClose }: { onClose: () => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const org = useOrganization();
+  const navigate = useNavigate();
+  const create = useCreateInvoice();
+  const products = useProducts({ search: '', offset: 0, limit: 500 }).data?.rows ?? [];
+  const [customer, setCustomer] = useState<{ id: string; name: string } | null>(null);
+  const emptyLine = {
+    productId: '',
+    description: '',
+    qty: 1 as unknown,
+    unitPrice: '' as unknown,
+    taxRate: org.defaultTaxRate as unknown,
+  };
+  const { register, handleSubmit, formState, control, setValue } = useForm({
+    resolver: zodResolver(InvoiceInputSchema),
+    defaultValues: {
+      customerId: '',
+      status: 'QUOTE' as const,
+      currency: org.currency,
+      dueAt: '',
+      lines: [emptyLine],
+    },
+  });
+  const lines = useFieldArray({ control, name: 'lines' });
+  const watched = useWatch({ control, name: 'lines' }) ?? [];
+  const currency = useWatch({ control, name: 'currency' }) ?? org.currency;
+  const totals = invoiceTotals(
+    watched.map((l) => ({ qty: Number(l.qty), unitPrice: Number(l.unitPrice), taxRate: Number(l.taxRate) })),
+    currency,
+  );
+  const money = (n: number) => formatMoney(n, currency, intl.locale);
+  const errors = formState.errors;
+  const lineError = (i: number, f: 'description' | 'qty' | 'unitPrice' | 'taxRate') =>
+    validationMessage(intl, errors.lines?.[i]?.[f]?.message);
+  return (
+    <Dialog title={t('invoices.create')} onClose={onClose} wide>
+      <form
+        className="flex flex-col gap-3"
+        noValidate
+        onSubmit={handleSubmit(async (input) => {
+          const body = input as InvoiceInput;
+          let created: { id: string };
+          try {
+            created = await create.mutateAsync({
+              ...body,
+              dueAt: body.dueAt || null,
+              lines: body.lines?.map((l) => ({ ...l, productId: l.productId || null })),
+            });
+          } catch (e) {
+            notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+            return;
+          }
+          notify({ title: t('common.success'), description: t('invoices.created') });
+          onClose();
+          void navigate(`/sales/invoices/${created.id}`);
+        })}
+      >
+        <Controller
+          control={control}
+          name="customerId"
+          render={({ field }) => (
+            <CustomerPicker
+              value={customer}
+              error={validationMessage(intl, errors.customerId?.message)}
+              onChange={(c) => {
+                setCustomer(c);
+                field.onChange(c?.id ?? '');
+              }}
+            />
+          )}
+        />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 font-semibold">{t('invoices.lines')}</legend>
+          {lines.fields.map((f, i) => (
+            <div
+              key={f.id}
+              className="grid grid-cols-3 gap-2 rounded-box bg-base-200 p-2 sm:grid-cols-[2fr_3fr_1fr_1fr_1fr_auto]"
+              data-testid="invoice-line"
+            >
+              <div className="col-span-3 sm:col-span-1">
+                <SelectField
+                  id={`line-${i}-product`}
+                  label={t('invoices.product')}
+                  placeholder={t('invoices.noProduct')}
+                  options={products.map((p) => ({ value: p.id, label: `${p.name} (${p.sku})` }))}
+                  {...register(`lines.${i}.productId`, {
+                    onChange: (e: { target: { value: string } }) => {
+                      const p = products.find((x) => x.id === e.target.value);
+                      if (!p) return;
+                      setValue(`lines.${i}.description`, p.name, { shouldValidate: true });
+                      setValue(`lines.${i}.unitPrice`, p.price as unknown, { shouldValidate: true });
+                    },
+                  })}
+                />
+              </div>
+              <div className="col-span-3 sm:col-span-1">
+                <TextField
+                  id={`line-${i}-description`}
+                  label={t('invoices.description')}
+                  maxLength={500}
+                  error={lineError(i, 'description')}
+                  {...register(`lines.${i}.description`)}
+                />
+              </div>
+              <TextField
+                id={`line-${i}-qty`}
+                label={t('invoices.qty')}
+                type="number"
+                inputMode="decimal"
+                step="any"
+                min={0}
+                error={lineError(i, 'qty')}
+                {...register(`lines.${i}.qty`)}
+              />
+              <TextField
+                id={`line-${i}-price`}
+                label={t('invoices.unitPrice')}
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min={0}
+                error={lineError(i, 'unitPrice')}
+                {...register(`lines.${i}.unitPrice`)}
+              />
+              <TextField
+                id={`line-${i}-tax`}
+                label={t('invoices.taxRate')}
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min={0}
+                max={100}
+                error={lineError(i, 'taxRate')}
+                {...register(`lines.${i}.taxRate`)}
+              />
+              {lines.fields.length > 1 && (
+                <button
+                  type="button"
+                  className="btn btn-ghost min-h-11 self-end"
+                  aria-label={t('invoices.removeLine')}
+                  onClick={() => lines.remove(i)}
+                >
+                  ✕
+                </button>
+              )}
+            </div>
+          ))}
+          <button
+            type="button"
+            className="btn btn-outline btn-sm min-h-11 self-start"
+            onClick={() => lines.append(emptyLine)}
+          >
+            {t('invoices.addLine')}
+          </button>
+        </fieldset>
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <TextField label={t('invoices.dueDate')} type="date" {...register('dueAt')} />
+          <SelectField
+            label={t('invoices.status')}
+            options={(['QUOTE', 'ISSUED', 'PAID'] as const).map((s) => ({
+              value: s,
+              label: t(`invoices.status.${s}`),
+            }))}
+            {...register('status')}
+          />
+          <SelectField
+            label={t('invoices.currency')}
+            options={Object.keys(CURRENCIES).map((c) => ({ value: c, label: c }))}
+            {...register('currency')}
+          />
+        </div>
+        <dl className="ml-auto grid grid-cols-2 gap-x-6 text-right" data-testid="invoice-totals">
+          <dt>{t('invoices.subtotal')}</dt>
+          <dd>{money(totals.subtotal)}</dd>
+          <dt>{t('invoices.tax')}</dt>
+          <dd>{money(totals.tax)}</dd>
+          <dt className="font-semibold">{t('invoices.total')}</dt>
+          <dd className="font-semibold">{money(totals.total)}</dd>
+        </dl>
+        {errors.total && (
+          <p className="text-sm text-error">{validationMessage(intl, errors.total.message)}</p>
+        )}
+        <div className="modal-action">
+          <button type="button" className="btn min-h-11" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? t('invoices.creating') : t('invoices.create')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

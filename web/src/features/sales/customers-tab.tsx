@@ -1,0 +1,164 @@
+// Customers: search by name, phone or email; add and edit (name required, email checked when given).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { CustomerInputSchema } from '../../../../packages/shared/schemas/sales.ts';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Loading } from '../../components/ui/loading.tsx';
+import { notify } from '../../components/ui/notify.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { type Customer, PAGE_SIZE, useCustomers, useSaveCustomer } from './api.ts';
+
+export function CustomerDialog({
+  customer,
+  initialName = '',
+  onClose,
+  onSaved,
+}: {
+  customer?: Customer;
+  initialName?: string;
+  onClose: () => void;
+  onSaved?: (c: Customer) => void;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const save = useSaveCustomer();
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(CustomerInputSchema),
+    defaultValues: {
+      name: customer?.name ?? initialName,
+      email: customer?.email ?? '',
+      phone: customer?.phone ?? '',
+    },
+  });
+  const error = (name: 'name' | 'email' | 'phone') =>
+    validationMessage(intl, formState.errors[name]?.message);
+  return (
+    <Dialog title={t(customer ? 'customers.edit' : 'customers.add')} onClose={onClose}>
+      <form
+        className="flex flex-col gap-3"
+        noValidate
+        onSubmit={(e) => {
+          // A dialog opened from another form must not submit that form too.
+          e.stopPropagation();
+          return handleSubmit(async (input) => {
+            let saved: Customer;
+            try {
+              saved = await save.mutateAsync({ id: customer?.id, input });
+            } catch (err) {
+              notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, err) });
+              return;
+            }
+            notify({
+              title: t('common.success'),
+              description: t(customer ? 'customers.updatedToast' : 'customers.createdToast'),
+            });
+            onSaved?.(saved);
+            onClose();
+          })(e);
+        }}
+      >
+        <TextField label={t('customers.name')} maxLength={255} error={error('name')} {...register('name')} />
+        <TextField
+          label={t('customers.email')}
+          type="email"
+          placeholder={t('customers.emailPlaceholder')}
+          error={error('email')}
+          {...register('email')}
+        />
+        <TextField
+          label={t('customers.phone')}
+          type="tel"
+          placeholder={t('customers.phonePlaceholder')}
+          error={error('phone')}
+          {...register('phone')}
+        />
+        <div className="modal-action">
+          <button type="button" className="btn min-h-11" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
+            {t('customers.save')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function CustomersTab() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [open, setOpen] = useState<{ customer?: Customer } | null>(null);
+  const customers = useCustomers(search, offset);
+  const rows = customers.data?.rows ?? [];
+  const date = (s: string) => new Date(s).toLocaleDateString(intl.locale);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <SearchInput
+          label={t('customers.searchLabel')}
+          placeholder={t('customers.search')}
+          value={search}
+          onChange={(s) => {
+            setSearch(s);
+            setOffset(0);
+          }}
+        />
+        <button type="button" className="btn btn-primary min-h-11" onClick={() => setOpen({})}>
+          {t('customers.add')}
+        </button>
+      </div>
+      {!customers.data ? (
+        <Loading />
+      ) : rows.length === 0 ? (
+        <EmptyState title={t('customers.empty')} />
+      ) : (
+        <>
+          <div className="overflow-x-auto">
+            <table className="table" data-testid="customers-table">
+              <thead>
+                <tr>
+                  <th>{t('customers.name')}</th>
+                  <th className="hidden sm:table-cell">{t('customers.email')}</th>
+                  <th>{t('customers.phone')}</th>
+                  <th className="hidden sm:table-cell">{t('customers.created')}</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((c) => (
+                  <tr key={c.id}>
+                    <td className="font-medium">{c.name}</td>
+                    <td className="hidden sm:table-cell">{c.email ?? '-'}</td>
+                    <td>{c.phone ?? '-'}</td>
+                    <td className="hidden sm:table-cell">{date(c.createdAt)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm min-h-11"
+                        aria-label={`${t('inventory.editAction')} ${c.name}`}
+                        onClick={() => setOpen({ customer: c })}
+                      >
+                        {t('inventory.editAction')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination offset={offset} limit={PAGE_SIZE} total={customers.data.total} onChange={setOffset} />
+        </>
+      )}
+      {open && <CustomerDialog customer={open.customer} onClose={() => setOpen(null)} />}
+    </div>
+  );
+}

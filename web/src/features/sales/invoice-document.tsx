@@ -1,0 +1,157 @@
+// The invoice as a document: what the invoice page prints (A4 or a phone screen), what the public link
+// shows, and what the PDF is made from.
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formatMoney } from '../../lib/money.ts';
+import { InvoiceStatusBadge } from './status-badge.tsx';
+
+export interface InvoiceDocumentData {
+  organization: { name: string; country: string; currency: string };
+  number: string;
+  status: string;
+  currency: string;
+  customer: { name: string };
+  createdAt: string;
+  issuedAt: string | null;
+  dueAt: string | null;
+  lines: { description: string; qty: number; unitPrice: number; taxRate: number }[];
+  subtotal: number;
+  tax: number;
+  total: number;
+  amountPaid: number;
+  payments: { amount: number; method: string; provider: string | null; receivedAt: string }[];
+}
+
+export function InvoiceDocument({ data }: { data: InvoiceDocumentData }) {
+  const intl = useIntl();
+  const money = (n: number) => formatMoney(n, data.currency, intl.locale);
+  const date = (s: string) => new Date(s).toLocaleDateString(intl.locale);
+  const region = new Intl.DisplayNames([intl.locale], { type: 'region' });
+  const qty = new Intl.NumberFormat(intl.locale, { maximumFractionDigits: 3 });
+  return (
+    <article className="invoice-document flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-8 print:border-0 print:p-0">
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <p className="text-xl font-bold">{data.organization.name}</p>
+          <p className="text-sm opacity-70">
+            {region.of(data.organization.country) ?? data.organization.country} · {data.organization.currency}
+          </p>
+        </div>
+        <div className="text-right">
+          <p className="font-mono text-lg font-semibold" data-testid="invoice-number">
+            {data.number}
+          </p>
+          <span data-testid="invoice-status">
+            <InvoiceStatusBadge status={data.status} />
+          </span>
+        </div>
+      </header>
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <div>
+          <p className="opacity-70">
+            <FormattedMessage id="invoices.billTo" />
+          </p>
+          <p className="font-medium">{data.customer.name}</p>
+        </div>
+        <div className="text-right">
+          <p>
+            {data.issuedAt ? (
+              <FormattedMessage id="invoices.issuedOn" values={{ date: date(data.issuedAt) }} />
+            ) : (
+              <FormattedMessage id="invoices.createdOn" values={{ date: date(data.createdAt) }} />
+            )}
+          </p>
+          {data.dueAt && (
+            <p>
+              <FormattedMessage id="invoices.dueOn" values={{ date: date(data.dueAt) }} />
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="overflow-x-auto">
+        <table className="table table-sm">
+          <thead>
+            <tr>
+              <th>
+                <FormattedMessage id="invoices.description" />
+              </th>
+              <th className="text-right">
+                <FormattedMessage id="invoices.qty" />
+              </th>
+              <th className="text-right">
+                <FormattedMessage id="invoices.unitPrice" />
+              </th>
+              <th className="text-right">
+                <FormattedMessage id="invoices.taxRate" />
+              </th>
+              <th className="text-right">
+                <FormattedMessage id="invoices.total" />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.lines.map((l, i) => (
+              <tr key={i}>
+                <td>{l.description}</td>
+                <td className="text-right">{qty.format(l.qty)}</td>
+                <td className="text-right">{money(l.unitPrice)}</td>
+                <td className="text-right">{qty.format(l.taxRate)}</td>
+                <td className="text-right">{money(l.qty * l.unitPrice)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className="ml-auto grid grid-cols-2 gap-x-6 text-right" data-testid="document-totals">
+        <dt>
+          <FormattedMessage id="invoices.subtotal" />
+        </dt>
+        <dd>{money(data.subtotal)}</dd>
+        <dt>
+          <FormattedMessage id="invoices.tax" />
+        </dt>
+        <dd>{money(data.tax)}</dd>
+        <dt className="font-semibold">
+          <FormattedMessage id="invoices.total" />
+        </dt>
+        <dd className="font-semibold">{money(data.total)}</dd>
+        <dt>
+          <FormattedMessage id="invoices.paid" />
+        </dt>
+        <dd>{money(data.amountPaid)}</dd>
+        <dt className="font-semibold">
+          <FormattedMessage id="invoices.balance" />
+        </dt>
+        <dd className="font-semibold" data-testid="balance-due">
+          {money(data.status === 'VOID' ? 0 : data.total - data.amountPaid)}
+        </dd>
+      </dl>
+      <section>
+        <h3 className="mb-1 font-semibold">
+          <FormattedMessage id="invoices.paymentHistory" />
+        </h3>
+        {data.payments.length === 0 ? (
+          <p className="text-sm opacity-70">
+            <FormattedMessage id="invoices.noPayments" />
+          </p>
+        ) : (
+          <ul className="text-sm" data-testid="payment-history">
+            {data.payments.map((p, i) => (
+              <li key={i} className="flex justify-between gap-2 border-b border-base-200 py-1">
+                <span>
+                  {date(p.receivedAt)} · <FormattedMessage id={`payments.method.${p.method}`} />
+                  {p.provider && (
+                    <>
+                      {' '}
+                      (<FormattedMessage id={`payments.provider.${p.provider}`} />)
+                    </>
+                  )}
+                </span>
+                <span>{money(p.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,242 @@
+// /sales/invoices/:id: the whole invoice with the moves it allows — Issue, Record Payment, Void — and
+// Print, Download PDF and Share (a revocable public link, sent by WhatsApp or copied).
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router-dom';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Loading } from '../../components/ui/loading.tsx';
+import { notify } from '../../components/ui/notify.tsx';
+import { formatMoney } from '../../lib/money.ts';
+import { errorMessage } from '../../lib/validation-message.ts';
+import { useCan, useOrganization } from '../app/organization.tsx';
+import { type Invoice, useInvoice, useInvoiceAction, useShareInvoice } from './api.ts';
+import { InvoiceDocument, type InvoiceDocumentData } from './invoice-document.tsx';
+import { RecordPaymentDialog } from './record-payment-dialog.tsx';
+
+export function usePdfDownload() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  return async (data: InvoiceDocumentData) => {
+    const { invoicePdf } = await import('./invoice-pdf.ts');
+    const methods = Object.fromEntries(
+      ['cash', 'bank-transfer', 'mobile-money', 'card', 'check'].map((m) => [m, t(`payments.method.${m}`)]),
+    );
+    const blob = invoicePdf(
+      data,
+      {
+        title: intl.locale.startsWith('fr') ? 'FACTURE' : 'INVOICE',
+        billTo: t('invoices.billTo'),
+        issued: t('invoices.col.issued'),
+        due: t('invoices.col.due'),
+        description: t('invoices.description'),
+        qty: t('invoices.qty'),
+        unitPrice: t('invoices.unitPrice'),
+        tax: t('invoices.taxRate'),
+        amount: t('invoices.total'),
+        subtotal: t('invoices.subtotal'),
+        total: t('invoices.total'),
+        paid: t('invoices.paid'),
+        balance: t('invoices.balance'),
+        payments: t('invoices.paymentHistory'),
+        methods,
+      },
+      intl.locale,
+    );
+    const url = URL.createObjectURL(blob);
+    const a = Object.assign(document.createElement('a'), { href: url, download: `${data.number}.pdf` });
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+}
+
+function ShareDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
+  const intl = useIntl();
+  const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
+  const org = useOrganization();
+  const { share, revoke } = useShareInvoice();
+  const [link, setLink] = useState<string | null>(null);
+  const create = async () => {
+    try {
+      const { path } = await share.mutateAsync(invoice.id);
+      setLink(`${location.origin}${path}`);
+    } catch (e) {
+      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+    }
+  };
+  const message = link
+    ? t('invoices.whatsappMessage', {
+        customer: invoice.customer.name,
+        number: invoice.number,
+        org: org.name,
+        amount: formatMoney(invoice.total, invoice.currency, intl.locale),
+        link,
+      })
+    : '';
+  return (
+    <Dialog title={t('invoices.shareTitle')} onClose={onClose}>
+      <div className="flex flex-col gap-3">
+        <p className="text-sm">{t('invoices.shareText')}</p>
+        {link ? (
+          <>
+            <input
+              className="input input-bordered w-full"
+              readOnly
+              value={link}
+              aria-label={t('invoices.share')}
+            />
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="button"
+                className="btn min-h-11"
+                onClick={async () => {
+                  await navigator.clipboard?.writeText(link).catch(() => undefined);
+                  notify({ title: t('invoices.copied') });
+                }}
+              >
+                {t('invoices.copy')}
+              </button>
+              <a
+                className="btn btn-success min-h-11"
+                href={`https://wa.me/?text=${encodeURIComponent(message)}`}
+                target="_blank"
+                rel="noreferrer"
+              >
+                {t('invoices.whatsapp')}
+              </a>
+            </div>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-primary min-h-11"
+            disabled={share.isPending}
+            onClick={create}
+          >
+            {t('invoices.share')}
+          </button>
+        )}
+        {(invoice.shared || link) && (
+          <button
+            type="button"
+            className="btn btn-ghost min-h-11 text-error"
+            onClick={async () => {
+              await revoke.mutateAsync(invoice.id);
+              setLink(null);
+              notify({ title: t('invoices.revoked') });
+            }}
+          >
+            {t('invoices.revoke')}
+          </button>
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+export function InvoicePage() {
+  const { id = '' } = useParams();
+  const intl = useIntl();
+  const t = (key: string) => intl.formatMessage({ id: key });
+  const org = useOrganization();
+  const invoice = useInvoice(id);
+  const action = useInvoiceAction();
+  const canPay = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
+  const canEditAny = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
+  const pdf = usePdfDownload();
+  const [open, setOpen] = useState<'pay' | 'void' | 'share' | null>(null);
+  if (invoice.isError)
+    return (
+      <section className="mx-auto max-w-3xl p-4">
+        <p>{t('invoices.notFound')}</p>
+        <Link to="/sales" className="link">
+          {t('invoices.back')}
+        </Link>
+      </section>
+    );
+  if (!invoice.data) return <Loading />;
+  const inv = invoice.data;
+  const mine = inv.createdBy !== null;
+  const canChange = canEditAny || (mine && inv.status === 'QUOTE');
+  const run = async (what: 'issue' | 'void') => {
+    try {
+      await action.mutateAsync({ id: inv.id, action: what });
+    } catch (e) {
+      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+      return;
+    }
+    notify({
+      title: t('common.success'),
+      description: t(what === 'issue' ? 'invoices.issued' : 'invoices.voided'),
+    });
+    setOpen(null);
+  };
+  const document: InvoiceDocumentData = { ...inv, organization: org };
+  return (
+    <section className="mx-auto flex max-w-4xl flex-col gap-4 p-4 print:max-w-none print:p-0">
+      <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
+        <Link to="/sales" className="link min-h-11 content-center">
+          ← {t('invoices.back')}
+        </Link>
+        <div className="flex flex-wrap gap-2">
+          {inv.status === 'QUOTE' && canChange && (
+            <button
+              type="button"
+              className="btn btn-primary min-h-11"
+              disabled={action.isPending}
+              onClick={() => run('issue')}
+            >
+              {t('invoices.issue')}
+            </button>
+          )}
+          {inv.status === 'ISSUED' && canPay && (
+            <button type="button" className="btn btn-primary min-h-11" onClick={() => setOpen('pay')}>
+              {t('payments.record')}
+            </button>
+          )}
+          {(inv.status === 'QUOTE' || (inv.status === 'ISSUED' && inv.amountPaid === 0)) && canChange && (
+            <button
+              type="button"
+              className="btn btn-outline btn-error min-h-11"
+              onClick={() => setOpen('void')}
+            >
+              {t('invoices.void')}
+            </button>
+          )}
+          <button type="button" className="btn btn-outline min-h-11" onClick={() => window.print()}>
+            {t('invoices.print')}
+          </button>
+          <button type="button" className="btn btn-outline min-h-11" onClick={() => pdf(document)}>
+            {t('invoices.pdf')}
+          </button>
+          <button type="button" className="btn btn-outline min-h-11" onClick={() => setOpen('share')}>
+            {t('invoices.share')}
+          </button>
+        </div>
+      </div>
+      {inv.shared && (
+        <p className="text-sm opacity-70 print:hidden">
+          <FormattedMessage id="invoices.sharedNow" />
+        </p>
+      )}
+      <InvoiceDocument data={document} />
+      {open === 'pay' && (
+        <RecordPaymentDialog
+          invoice={{ id: inv.id, number: inv.number, currency: inv.currency, balance: inv.balance }}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open === 'void' && (
+        <ConfirmDialog
+          title={t('invoices.void')}
+          message={t('invoices.voidConfirm')}
+          confirmLabel={t('invoices.void')}
+          pending={action.isPending}
+          onConfirm={() => run('void')}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open === 'share' && <ShareDialog invoice={inv} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}

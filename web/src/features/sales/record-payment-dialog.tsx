@@ -1,0 +1,137 @@
+// Record Payment: only ISSUED invoices can be chosen; cash, bank transfer, mobile money (with provider and
+// reference), card or check; any amount up to the balance, which the database enforces too.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import {
+  MOBILE_MONEY_PROVIDERS,
+  PAYMENT_METHODS,
+  PaymentInputSchema,
+} from '../../../../packages/shared/schemas/sales.ts';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { notify } from '../../components/ui/notify.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { formatMoney } from '../../lib/money.ts';
+import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { useInvoices, useRecordPayment } from './api.ts';
+
+export function RecordPaymentDialog({
+  invoice,
+  onClose,
+}: {
+  /** The invoice it is for (from its page); otherwise the member picks one of the ISSUED invoices. */
+  invoice?: { id: string; number: string; currency: string; balance: number };
+  onClose: () => void;
+}) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const issued = useInvoices({ status: 'ISSUED', limit: 200 }).data?.rows ?? [];
+  const record = useRecordPayment();
+  const { register, handleSubmit, formState, control, setValue } = useForm({
+    resolver: zodResolver(PaymentInputSchema),
+    defaultValues: {
+      invoiceId: invoice?.id ?? '',
+      method: '' as never,
+      provider: null,
+      amount: (invoice?.balance ?? '') as number,
+      ref: '',
+    },
+  });
+  const method = useWatch({ control, name: 'method' });
+  const invoiceId = useWatch({ control, name: 'invoiceId' });
+  const chosen =
+    invoice ??
+    issued.filter((i) => i.id === invoiceId).map((i) => ({ ...i, balance: i.total - i.amountPaid }))[0];
+  const error = (name: 'invoiceId' | 'method' | 'amount' | 'ref' | 'provider') =>
+    validationMessage(intl, formState.errors[name]?.message);
+  return (
+    <Dialog title={t('payments.record')} onClose={onClose}>
+      <form
+        className="flex flex-col gap-3"
+        noValidate
+        onSubmit={handleSubmit(async (input) => {
+          try {
+            await record.mutateAsync({
+              ...input,
+              provider: input.method === 'mobile-money' ? input.provider : null,
+            });
+          } catch (e) {
+            notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+            return;
+          }
+          notify({ title: t('common.success'), description: t('payments.recorded') });
+          onClose();
+        })}
+      >
+        {invoice ? (
+          <p className="font-medium">
+            {t('payments.invoice')}: {invoice.number}
+          </p>
+        ) : (
+          <SelectField
+            label={t('payments.invoice')}
+            placeholder={issued.length ? t('payments.selectInvoice') : t('payments.noIssued')}
+            options={issued.map((i) => ({
+              value: i.id,
+              label: `${i.number} — ${i.customer.name} (${formatMoney(i.total - i.amountPaid, i.currency, intl.locale)})`,
+            }))}
+            error={error('invoiceId')}
+            {...register('invoiceId', {
+              onChange: (e: { target: { value: string } }) => {
+                const i = issued.find((x) => x.id === e.target.value);
+                if (i) setValue('amount', i.total - i.amountPaid);
+              },
+            })}
+          />
+        )}
+        <SelectField
+          label={t('payments.method')}
+          placeholder={t('payments.selectMethod')}
+          options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`payments.method.${m}`) }))}
+          error={error('method')}
+          {...register('method')}
+        />
+        {method === 'mobile-money' && (
+          <SelectField
+            label={t('payments.provider')}
+            options={MOBILE_MONEY_PROVIDERS.map((p) => ({ value: p, label: t(`payments.provider.${p}`) }))}
+            error={error('provider')}
+            {...register('provider')}
+          />
+        )}
+        <TextField
+          label={t('payments.amount')}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min={0}
+          hint={
+            chosen
+              ? t('payments.balanceHint', {
+                  amount: formatMoney(chosen.balance, chosen.currency, intl.locale),
+                })
+              : undefined
+          }
+          error={error('amount')}
+          {...register('amount')}
+        />
+        <TextField
+          label={t('payments.ref')}
+          placeholder={t('payments.refPlaceholder')}
+          maxLength={255}
+          error={error('ref')}
+          {...register('ref')}
+        />
+        <div className="modal-action">
+          <button type="button" className="btn min-h-11" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
+            {t('payments.record')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
