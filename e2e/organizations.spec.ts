@@ -1,4 +1,4 @@
-import { expect, openNavigation, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
+import { apiAs, expect, openNavigation, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
 
 const switcher = (page: import('@playwright/test').Page) =>
   page.getByTestId('organization-switcher').filter({ visible: true });
@@ -152,6 +152,43 @@ test.describe('settings', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Gérez toute votre entreprise depuis votre téléphone',
     );
+  });
+
+  test('preferences and notifications are saved for the member and take effect', async ({ page }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    await page.goto('/settings?tab=preferences');
+    const compact = page.getByRole('switch', { name: /Compact View/ });
+    await expect(compact).not.toBeChecked();
+    await compact.check();
+    await expect(page.locator('html')).toHaveAttribute('data-compact', '');
+    await page.getByRole('switch', { name: /Dark Mode/ }).check();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    await expect(page.getByRole('switch', { name: /Low Stock Alerts/ })).toBeChecked();
+    await expect(page.getByRole('switch', { name: /Payment Reminders/ })).toBeChecked();
+    await expect(page.getByRole('switch', { name: /New Lead Notifications/ })).toBeChecked();
+    await expect(page.getByRole('switch', { name: /Team Activity/ })).not.toBeChecked();
+    await expect(page.getByRole('switch', { name: /Marketing Updates/ })).not.toBeChecked();
+    await page.getByRole('switch', { name: /Payment Reminders/ }).uncheck();
+    await page.getByRole('switch', { name: /Marketing Updates/ }).check();
+    await expect
+      .poll(async () => (await apiAs(page, '/preferences')).paymentReminders as boolean)
+      .toBe(false);
+
+    // Another browser of the same member: the saved choices follow.
+    await page.evaluate(() => localStorage.removeItem('kasuwa-theme'));
+    await page.reload();
+    await expect(page.getByRole('switch', { name: /Payment Reminders/ })).not.toBeChecked();
+    await expect(page.getByRole('switch', { name: /Marketing Updates/ })).toBeChecked();
+    await expect(page.locator('html')).toHaveAttribute('data-compact', '');
+    await expect(page.locator('html')).toHaveClass(/dark/);
+
+    await page.getByRole('tab', { name: 'Preferences' }).click();
+    await page.getByLabel('Language').selectOption('fr');
+    await expect(page.getByText('Langue modifiée')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Préférences' })).toBeVisible();
   });
 
   test('the chosen theme stays after a reload inside the app', async ({ page }) => {

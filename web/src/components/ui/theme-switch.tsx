@@ -1,7 +1,8 @@
 import { useIntl } from 'react-intl';
 import { useTheme, type Theme } from '../../lib/theme.ts';
 
-export function ThemeSwitch() {
+/** Light, dark or system; `onChange` also hears the choice (the app saves it with the member's preferences). */
+export function ThemeSwitch({ onChange }: { onChange?: (t: Theme) => void }) {
   const [theme, setTheme] = useTheme();
   const intl = useIntl();
   return (
@@ -11,7 +12,10 @@ export function ThemeSwitch() {
         className="select select-sm min-h-11 w-auto"
         value={theme}
         aria-label={intl.formatMessage({ id: 'theme.label' })}
-        onChange={(e) => setTheme(e.target.value as Theme)}
+        onChange={(e) => {
+          setTheme(e.target.value as Theme);
+          onChange?.(e.target.value as Theme);
+        }}
       >
         {(['light', 'dark', 'system'] as const).map((t) => (
           <option key={t} value={t}>

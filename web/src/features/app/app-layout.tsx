@@ -8,7 +8,7 @@ import { ThemeSwitch } from '../../components/ui/theme-switch.tsx';
 import { PRODUCT_NAME } from '../../lib/product.ts';
 import type { CurrentUser } from '../auth/api/current-user.ts';
 import { useLocale } from '../../lib/i18n.tsx';
-import { usePreferencesEffect } from '../settings/preferences.ts';
+import { usePreferencesEffect, useSavePreferences } from '../settings/preferences.ts';
 import { ConnectionBadge } from './connection-badge.tsx';
 import { useMetrics } from './metrics.ts';
 import { OrganizationProvider, useCurrentOrganization, type Organization } from './organization.tsx';
@@ -79,6 +79,12 @@ function useProfileLocale(user: CurrentUser) {
   }, [user.locale]);
 }
 
+/** The header's theme switch; in the app the choice is saved with the member's preferences too. */
+function AppThemeSwitch({ org }: { org: Organization }) {
+  const save = useSavePreferences(org.id);
+  return <ThemeSwitch onChange={(theme) => save.mutate({ theme })} />;
+}
+
 function PreferencesEffect({ org }: { org: Organization }) {
   usePreferencesEffect(org.id);
   return null;
@@ -103,9 +109,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
         <Drawer id="app-menu" side="left" onClose={() => setOpen(false)}>
           {org && <OrganizationSwitcher user={user} current={org} onNavigate={() => setOpen(false)} />}
           {org && <Navigation org={org} onNavigate={() => setOpen(false)} />}
-          <div className="sm:hidden">
-            <ThemeSwitch />
-          </div>
+          <div className="sm:hidden">{org && <AppThemeSwitch org={org} />}</div>
           <a href="/api/logout" className="btn btn-outline min-h-11">
             <FormattedMessage id="app.signOut" />
           </a>
@@ -118,9 +122,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
             {current && <FormattedMessage id={current.id} />}
           </h1>
           <ConnectionBadge />
-          <div className="hidden sm:block">
-            <ThemeSwitch />
-          </div>
+          <div className="hidden sm:block">{org && <AppThemeSwitch org={org} />}</div>
           <UserMenu user={user} role={org?.role} />
         </header>
         <main className="flex-1">

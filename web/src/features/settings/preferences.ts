@@ -2,16 +2,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiFetch } from '../../lib/api-client.ts';
-import { applyCompactView } from '../../lib/theme.ts';
+import { applyCompactView, setTheme, THEME_KEY } from '../../lib/theme.ts';
 
 export interface Preferences {
   theme: 'light' | 'dark' | 'system';
+  darkMode: boolean;
   compactView: boolean;
-  notifyLowStock: boolean;
-  notifyPaymentReminders: boolean;
-  notifyNewLeads: boolean;
-  notifyTeamActivity: boolean;
-  notifyMarketing: boolean;
+  lowStockAlerts: boolean;
+  paymentReminders: boolean;
+  newLeadNotifications: boolean;
+  teamActivity: boolean;
+  marketingUpdates: boolean;
 }
 
 export const preferencesQuery = (orgId: string) =>
@@ -40,8 +41,14 @@ export function useSavePreferences(orgId: string) {
   });
 }
 
-/** Applies the saved compact view wherever the member is in the app. */
+/** Applies the saved compact view and theme wherever the member is in the app. */
 export function usePreferencesEffect(orgId: string) {
-  const compact = usePreferences(orgId).data?.compactView ?? false;
+  const prefs = usePreferences(orgId).data;
+  const compact = prefs?.compactView ?? false;
+  const theme = prefs?.theme;
   useEffect(() => applyCompactView(compact), [compact]);
+  // The theme saved on the profile follows the member to another phone or browser.
+  useEffect(() => {
+    if (theme && theme !== (localStorage.getItem(THEME_KEY) ?? 'system')) setTheme(theme);
+  }, [theme]);
 }

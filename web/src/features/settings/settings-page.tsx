@@ -1,5 +1,6 @@
 // /settings: Organization, Profile, Preferences and Notifications (spec section 2), each saved for real.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { OrganizationInput } from '../../../../packages/shared/schemas/accounts.ts';
 import { useChangeLanguage } from '../../components/ui/language-switch.tsx';
@@ -63,6 +64,13 @@ function Switch({
   onChange: (on: boolean) => void;
   disabled?: boolean;
 }) {
+  // The switch moves at once; the saved value (or a refusal) then settles it.
+  const [on, setOn] = useState(checked);
+  const [saved, setSaved] = useState(checked);
+  if (checked !== saved) {
+    setSaved(checked);
+    setOn(checked);
+  }
   return (
     <label className="flex min-h-11 cursor-pointer items-center justify-between gap-4 border-b border-base-200 py-2">
       <span className="flex flex-col">
@@ -77,9 +85,12 @@ function Switch({
         type="checkbox"
         role="switch"
         className="toggle toggle-primary"
-        checked={checked}
+        checked={on}
         disabled={disabled}
-        onChange={(e) => onChange(e.target.checked)}
+        onChange={(e) => {
+          setOn(e.target.checked);
+          onChange(e.target.checked);
+        }}
       />
     </label>
   );
@@ -163,11 +174,11 @@ function PreferencesTab({ user }: { user: CurrentUser }) {
 }
 
 const NOTIFICATIONS = [
-  ['notifyLowStock', 'lowStockAlerts'],
-  ['notifyPaymentReminders', 'paymentReminders'],
-  ['notifyNewLeads', 'newLeadNotifications'],
-  ['notifyTeamActivity', 'teamActivity'],
-  ['notifyMarketing', 'marketingUpdates'],
+  'lowStockAlerts',
+  'paymentReminders',
+  'newLeadNotifications',
+  'teamActivity',
+  'marketingUpdates',
 ] as const;
 
 function NotificationsTab() {
@@ -177,8 +188,8 @@ function NotificationsTab() {
   if (!prefs.data) return <Loading />;
   return (
     <div className="flex flex-col">
-      {NOTIFICATIONS.map(([field, id]) => (
-        <Switch key={field} id={id} checked={prefs.data[field]} onChange={(on) => save({ [field]: on })} />
+      {NOTIFICATIONS.map((field) => (
+        <Switch key={field} id={field} checked={prefs.data[field]} onChange={(on) => save({ [field]: on })} />
       ))}
     </div>
   );
