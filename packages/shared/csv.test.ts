@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { REPORT_FILE_NAMES, toCsv } from './csv.ts';
+
+/** The lines of a document without its BOM and final line end. */
+const lines = (csv: string) => csv.slice(1).split('\r\n').slice(0, -1);
+
+describe('toCsv', () => {
+  it('starts with a UTF-8 BOM and ends every line, the last included, with CRLF', () => {
+    const csv = toCsv(['Vendor', 'Amount'], [['ECG', 120.5]]);
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv).toBe('\uFEFFVendor,Amount\r\nECG,120.5\r\n');
+    expect(new TextEncoder().encode(csv).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
+  });
+
+  it('keeps accents and currency symbols as they are', () => {
+    expect(lines(toCsv(['Fournisseur'], [['Société Générale ₦ ₵ CFA']]))).toEqual([
+      'Fournisseur',
+      'Société Générale ₦ ₵ CFA',
+    ]);
+  });
+
+  it('quotes fields with commas, quotes or line breaks and doubles the quotes inside', () => {
+    const csv = toCsv(['Note'], [['Rent, November'], ['The "big" shop'], ['line one\nline two'], ['a\r\nb']]);
+    expect(csv).toBe(
+      '\uFEFFNote\r\n"Rent, November"\r\n"The ""big"" shop"\r\n"line one\nline two"\r\n"a\r\nb"\r\n',
+    );
+  });
+
+  it('neutralises text that a spreadsheet would run as a formula', () => {
+    const rows = [['=HYPERLINK("http://x","y")'], ['+233 24 555'], ['-2+3'], ['@SUM(A1)'], ['\tx'], ['\rx']];
+    expect(lines(toCsv(['Ref'], rows))).toEqual([
+      'Ref',
+      `"'=HYPERLINK(""http://x"",""y"")"`,
+      "'+233 24 555",
+      "'-2+3",
+      "'@SUM(A1)",
+      "'\tx",
+      `"'\rx"`,
+    ]);
+  });
+
+  it('writes numbers as numbers with a dot, negative ones included, and never in exponent notation', () => {
+    expect(lines(toCsv(['n'], [[-1500.5], [0.1], [1234567.89], [1e21], [-0], [Number.NaN]]))).toEqual([
+      'n',
+      '-1500.5',
+      '0.1',
+      '1234567.89',
+      '1000000000000000000000',
+      '0',
+      '',
+    ]);
+  });
+
+  it('leaves empty cells for null and undefined and writes dates as ISO instants', () => {
+    const csv = toCsv(['a', 'b', 'c', 'd'], [[null, undefined, new Date('2026-11-20T10:00:00Z'), true]]);
+    expect(lines(csv)[1]).toBe(',,2026-11-20T10:00:00.000Z,true');
+  });
+
+  it('writes only the header row when there are no rows', () => {
+    expect(toCsv(['Name', 'SKU'], [])).toBe('\uFEFFName,SKU\r\n');
+  });
+});
+
+describe('REPORT_FILE_NAMES', () => {
+  it("uses the spec's file names", () => {
+    expect(REPORT_FILE_NAMES).toEqual({
+      sales: 'sales_report.csv',
+      payments: 'payments_report.csv',
+      expenses: 'expenses_report.csv',
+      inventory: 'inventory_report.csv',
+      overview: 'overview_report.csv',
+    });
+  });
+});
