@@ -1913,6 +1913,7 @@ export type Database = {
         }[];
       };
       organization_name_available: { Args: { p_name: string }; Returns: boolean };
+      record_expense: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       record_payment: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       register_organization: {
         Args: { p_country: string; p_currency: string; p_name: string; p_user_id: string };
@@ -1935,6 +1936,21 @@ export type Database = {
         };
       };
       remove_member: { Args: { p_org_id: string; p_user_id: string }; Returns: Json };
+      report_expenses: {
+        Args: { p_days: number; p_limit: number; p_offset: number; p_org_id: string };
+        Returns: Json;
+      };
+      report_inventory: { Args: { p_limit: number; p_offset: number; p_org_id: string }; Returns: Json };
+      report_overview: { Args: { p_days: number; p_org_id: string }; Returns: Json };
+      report_payments: {
+        Args: { p_days: number; p_limit: number; p_offset: number; p_org_id: string };
+        Returns: Json;
+      };
+      report_sales: {
+        Args: { p_days: number; p_limit: number; p_offset: number; p_org_id: string };
+        Returns: Json;
+      };
+      report_timeseries: { Args: { p_days: number; p_org_id: string }; Returns: Json };
       revoke_invitation: { Args: { p_invitation_id: string; p_org_id: string }; Returns: Json };
       revoke_invoice_shares: { Args: { p_invoice_id: string; p_org_id: string }; Returns: number };
       save_customer: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };

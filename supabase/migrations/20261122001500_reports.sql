@@ -1,0 +1,465 @@
+-- Accounting and reports: expenses recorded once (offline-ready), and every report figure computed here,
+-- as the caller (security invoker: RLS applies), over a date range in the organization's time zone.
+--
+-- The date range of p_days days (7, 30, 90 or 365) is the last p_days calendar days in the
+-- organization's time zone, today included: from 00:00 local on (today - p_days + 1) to 00:00 local
+-- tomorrow. "Last 7 days" read on a Wednesday in Lagos is Thursday 00:00 WAT to Thursday 00:00 WAT.
+-- Money is never added across currencies: every amount is a list of { currency, amount }, the
+-- organization's currency first (0 when nothing happened in it), then the others alphabetically.
+-- Role matrix: OWNER, MANAGER and ACCOUNTANT read every report; SALES only the sales and inventory ones.
+
+-- ---------------------------------------------------------------------------------------------------
+-- Indexes the reports range over. An invoice is dated by when it was issued, or created while a quote.
+create index invoices_org_dated_idx on public.invoices (org_id, (coalesce(issued_at, created_at)) desc, id desc)
+  include (status, currency, total, amount_paid, customer_id);
+-- Revenue and the timeseries read payments and expenses by date only: index-only scans.
+create index payments_org_received_amount_idx on public.payments (org_id, received_at desc, id desc)
+  include (currency, amount, invoice_id);
+create index expenses_org_paid_amount_idx on public.expenses (org_id, paid_at desc, id desc)
+  include (currency, amount);
+
+-- ---------------------------------------------------------------------------------------------------
+-- Expenses: { id?, vendor, category, amount, currency?, paidAt?, note? }. The currency defaults to the
+-- organization's, paidAt to now; a bare date (2026-11-20) is that day in the organization's time zone.
+-- The amount must fit the currency's decimals (no 1500.5 XOF): money is never rounded behind the user.
+create function public.record_expense(p_org_id uuid, p_mutation_id uuid, p_input jsonb) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'record_expense', p_input);
+  v_id uuid;
+  v_org public.organizations;
+  v_currency text;
+  v_amount numeric;
+  v_paid_at timestamptz;
+  v_paid text := nullif(btrim(p_input ->> 'paidAt'), '');
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    v_id := coalesce((p_input ->> 'id')::uuid, gen_random_uuid());
+    select * into v_org from public.organizations o where o.id = p_org_id;
+    if v_org.id is null then
+      raise exception 'new row violates row-level security policy for table "expenses"' using errcode = '42501';
+    end if;
+    if nullif(btrim(p_input ->> 'vendor'), '') is null then
+      raise exception 'Vendor is required' using errcode = '23514';
+    end if;
+    if nullif(btrim(p_input ->> 'category'), '') is null then
+      raise exception 'Category is required' using errcode = '23514';
+    end if;
+    if btrim(p_input ->> 'category') not in ('office-supplies', 'rent', 'utilities', 'marketing', 'travel',
+                                             'equipment', 'other') then
+      raise exception 'Category must be one of office-supplies, rent, utilities, marketing, travel, equipment, other'
+        using errcode = '23514';
+    end if;
+    v_amount := (p_input ->> 'amount')::numeric;
+    if v_amount is null then
+      raise exception 'Amount is required' using errcode = '23514';
+    end if;
+    v_currency := upper(coalesce(nullif(btrim(p_input ->> 'currency'), ''), v_org.currency));
+    if v_currency !~ '^[A-Z]{3}$' then
+      raise exception 'Currency must be a 3-letter code' using errcode = '23514';
+    end if;
+    if v_amount <= 0 then
+      raise exception 'Amount must be more than zero' using errcode = '23514';
+    end if;
+    if v_amount <> round(v_amount, public.currency_decimals(v_currency)) then
+      raise exception '% amounts have %', v_currency,
+        case public.currency_decimals(v_currency) when 0 then 'no decimals'
+             else 'at most ' || public.currency_decimals(v_currency) || ' decimals' end
+        using errcode = '23514';
+    end if;
+    v_paid_at := case
+      when v_paid is null then now()
+      when v_paid ~ '^\d{4}-\d{2}-\d{2}$' then v_paid::date::timestamp at time zone v_org.timezone
+      else v_paid::timestamptz end;
+    insert into public.expenses (id, org_id, vendor, category, amount, currency, paid_at, note, created_by)
+    values (v_id, p_org_id, btrim(p_input ->> 'vendor'), btrim(p_input ->> 'category'), v_amount, v_currency,
+            v_paid_at, nullif(btrim(p_input ->> 'note'), ''), (select auth.uid()));
+  exception when others then
+    if not private.is_business_refusal(sqlstate) and sqlstate not in ('22007', '22008') then
+      raise;
+    end if;
+    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+  end;
+  return private.remember(p_org_id, p_mutation_id,
+    jsonb_build_object('data', (select to_jsonb(e) from public.expenses e where e.id = v_id)));
+end
+$$;
+comment on function public.record_expense(uuid, uuid, jsonb) is
+  'Records an expense once per mutation id: vendor, category, amount in the currency''s decimals, currency (default the organization''s), paidAt (default now), note.';
+
+-- ---------------------------------------------------------------------------------------------------
+-- Who may read which report. Callers other than signed-in users (service role, the database owner in
+-- maintenance scripts) are not members and read everything RLS lets them.
+create function private.assert_report_access(p_org_id uuid, p_report text) returns void
+language plpgsql stable set search_path = ''
+as $$
+begin
+  if coalesce((select auth.role()), '') not in ('authenticated', 'anon') then
+    return;
+  end if;
+  if not public.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}') then
+    raise exception 'You are not a member of this organization' using errcode = '42501';
+  end if;
+  if p_report not in ('sales', 'inventory') and not public.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}') then
+    raise exception 'Sales members can see only the sales and inventory reports' using errcode = '42501';
+  end if;
+end
+$$;
+
+-- The report's range (see the top of this file) and the organization's currency and time zone.
+create function private.report_window(p_org_id uuid, p_days integer, p_report text,
+  out tz text, out org_currency text, out starts_at timestamptz, out ends_at timestamptz,
+  out first_day date, out last_day date)
+language plpgsql stable set search_path = ''
+as $$
+begin
+  if p_days is null or p_days not in (7, 30, 90, 365) then
+    raise exception 'The date range must be 7, 30, 90 or 365 days' using errcode = '22023';
+  end if;
+  perform private.assert_report_access(p_org_id, p_report);
+  select o.timezone, o.currency::text, (now() at time zone o.timezone)::date
+    into tz, org_currency, last_day
+    from public.organizations o where o.id = p_org_id;
+  if tz is null then
+    raise exception 'You are not a member of this organization' using errcode = '42501';
+  end if;
+  first_day := last_day - (p_days - 1);
+  starts_at := first_day::timestamp at time zone tz;
+  ends_at := (last_day + 1)::timestamp at time zone tz;
+end
+$$;
+
+-- A list of { currency, amount } from a { currency: amount } object: the organization's currency first
+-- (0 when absent), amounts rounded to each currency's decimals.
+create function private.money_list(p_amounts jsonb, p_org_currency text) returns jsonb
+language sql immutable set search_path = ''
+as $$
+  select jsonb_agg(jsonb_build_object('currency', c.currency,
+                                      'amount', round(c.amount, public.currency_decimals(c.currency)))
+                   order by c.currency <> p_org_currency, c.currency)
+    from (select p_org_currency as currency, coalesce((p_amounts ->> p_org_currency)::numeric, 0) as amount
+          union all
+          select a.key, a.value::text::numeric from jsonb_each(coalesce(p_amounts, '{}'::jsonb)) a
+           where a.key <> p_org_currency) c
+$$;
+
+-- The range as the answers show it: local dates and the instants they begin and end.
+create function private.report_range_json(p_days integer, p_tz text, p_first date, p_last date,
+  p_starts timestamptz, p_ends timestamptz) returns jsonb
+language sql immutable set search_path = ''
+as $$
+  select jsonb_build_object('days', p_days, 'timezone', p_tz, 'fromDate', p_first, 'toDate', p_last,
+                            'startsAt', p_starts, 'endsAt', p_ends)
+$$;
+
+-- ---------------------------------------------------------------------------------------------------
+-- Overview. Revenue is money received (payments) in the range; profit is revenue minus expenses, per
+-- currency. Active customers: distinct customers with a non-VOID invoice dated in the range or a payment
+-- received in it. Sales summary: invoices dated in the range, VOID excluded (quotes counted in the total;
+-- the average is over real invoices, ISSUED or PAID). Inventory is now, not ranged, in the organization's
+-- currency (products carry cost and price in it); negative stock counts as none for its value.
+create function public.report_overview(p_org_id uuid, p_days integer) returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  w record;
+  v_revenue jsonb;
+  v_expenses jsonb;
+  v_profit jsonb;
+  v_sales jsonb;
+  v_average jsonb;
+  v_active bigint;
+  v_inventory jsonb;
+begin
+  select * into w from private.report_window(p_org_id, p_days, 'overview');
+  select coalesce(jsonb_object_agg(r.currency, r.amount), '{}'::jsonb) into v_revenue
+    from (select p.currency::text as currency, sum(p.amount) as amount from public.payments p
+           where p.org_id = p_org_id and p.received_at >= w.starts_at and p.received_at < w.ends_at
+           group by p.currency) r;
+  select coalesce(jsonb_object_agg(r.currency, r.amount), '{}'::jsonb) into v_expenses
+    from (select e.currency::text as currency, sum(e.amount) as amount from public.expenses e
+           where e.org_id = p_org_id and e.paid_at >= w.starts_at and e.paid_at < w.ends_at
+           group by e.currency) r;
+  select coalesce(jsonb_object_agg(c.currency,
+           coalesce((v_revenue ->> c.currency)::numeric, 0) - coalesce((v_expenses ->> c.currency)::numeric, 0)),
+           '{}'::jsonb)
+    into v_profit
+    from (select jsonb_object_keys(v_revenue) as currency union select jsonb_object_keys(v_expenses)) c;
+
+  select jsonb_build_object(
+           'totalInvoices', count(*),
+           'paidInvoices', count(*) filter (where i.status = 'PAID'),
+           'pendingInvoices', count(*) filter (where i.status = 'ISSUED'),
+           'quotes', count(*) filter (where i.status = 'QUOTE'))
+    into v_sales
+    from public.invoices i
+   where i.org_id = p_org_id and i.status <> 'VOID'
+     and coalesce(i.issued_at, i.created_at) >= w.starts_at and coalesce(i.issued_at, i.created_at) < w.ends_at;
+  select coalesce(jsonb_object_agg(a.currency, round(a.amount, public.currency_decimals(a.currency))), '{}'::jsonb)
+    into v_average
+    from (select i.currency::text as currency, avg(i.total) as amount from public.invoices i
+           where i.org_id = p_org_id and i.status in ('ISSUED', 'PAID')
+             and coalesce(i.issued_at, i.created_at) >= w.starts_at
+             and coalesce(i.issued_at, i.created_at) < w.ends_at
+           group by i.currency) a;
+
+  select count(*) into v_active
+    from (select i.customer_id from public.invoices i
+           where i.org_id = p_org_id and i.status <> 'VOID'
+             and coalesce(i.issued_at, i.created_at) >= w.starts_at
+             and coalesce(i.issued_at, i.created_at) < w.ends_at
+          union
+          select i.customer_id from public.payments p
+            join public.invoices i on i.org_id = p.org_id and i.id = p.invoice_id
+           where p.org_id = p_org_id and p.received_at >= w.starts_at and p.received_at < w.ends_at) c;
+
+  select jsonb_build_object(
+           'currency', w.org_currency,
+           'totalProducts', count(*),
+           'lowStockItems', count(*) filter (where p.stock_on_hand <= p.low_stock_threshold),
+           'outOfStockItems', count(*) filter (where p.stock_on_hand <= 0),
+           'stockValue', round(coalesce(sum(greatest(p.stock_on_hand, 0) * p.cost), 0),
+                               public.currency_decimals(w.org_currency)),
+           'potentialRevenue', round(coalesce(sum(greatest(p.stock_on_hand, 0) * p.price), 0),
+                                     public.currency_decimals(w.org_currency)))
+    into v_inventory
+    from public.products p
+   where p.org_id = p_org_id and not p.archived;
+
+  return jsonb_build_object(
+    'range', private.report_range_json(p_days, w.tz, w.first_day, w.last_day, w.starts_at, w.ends_at),
+    'currency', w.org_currency,
+    'revenue', private.money_list(v_revenue, w.org_currency),
+    'expenses', private.money_list(v_expenses, w.org_currency),
+    'profit', private.money_list(v_profit, w.org_currency),
+    'activeCustomers', v_active,
+    'sales', v_sales || jsonb_build_object('averageInvoiceValue', private.money_list(v_average, w.org_currency)),
+    'inventory', v_inventory);
+end
+$$;
+comment on function public.report_overview(uuid, integer) is
+  'Reports overview over the last p_days days in the organization''s time zone: revenue (payments), expenses and profit per currency, active customers, sales summary, inventory now.';
+
+-- ---------------------------------------------------------------------------------------------------
+-- Sales: every invoice dated in the range (all statuses, so a voided one is visible as VOID), newest first.
+create function public.report_sales(p_org_id uuid, p_days integer, p_limit integer, p_offset integer)
+returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  w record;
+begin
+  select * into w from private.report_window(p_org_id, p_days, 'sales');
+  return jsonb_build_object(
+    'range', private.report_range_json(p_days, w.tz, w.first_day, w.last_day, w.starts_at, w.ends_at),
+    'total', (select count(*) from public.invoices i
+               where i.org_id = p_org_id
+                 and coalesce(i.issued_at, i.created_at) >= w.starts_at
+                 and coalesce(i.issued_at, i.created_at) < w.ends_at),
+    'rows', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', i.id, 'number', i.number, 'customerName', c.name, 'status', i.status,
+               'currency', i.currency, 'total', i.total, 'amountPaid', i.amount_paid,
+               'issuedAt', i.issued_at, 'createdAt', i.created_at, 'dueAt', i.due_at)
+             order by coalesce(i.issued_at, i.created_at) desc, i.id desc)
+        from (select * from public.invoices i
+               where i.org_id = p_org_id
+                 and coalesce(i.issued_at, i.created_at) >= w.starts_at
+                 and coalesce(i.issued_at, i.created_at) < w.ends_at
+               order by coalesce(i.issued_at, i.created_at) desc, i.id desc
+               limit least(greatest(coalesce(p_limit, 50), 1), 10000) offset greatest(coalesce(p_offset, 0), 0)) i
+        join public.customers c on c.org_id = i.org_id and c.id = i.customer_id), '[]'::jsonb));
+end
+$$;
+comment on function public.report_sales(uuid, integer, integer, integer) is
+  'One page (newest first, at most 10,000 rows) of the invoices dated in the last p_days days, with the total count.';
+
+-- Payments received in the range, newest first, with their total per currency.
+create function public.report_payments(p_org_id uuid, p_days integer, p_limit integer, p_offset integer)
+returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  w record;
+  v_totals jsonb;
+  v_count bigint;
+begin
+  select * into w from private.report_window(p_org_id, p_days, 'payments');
+  select coalesce(sum(t.n), 0), coalesce(jsonb_object_agg(t.currency, t.amount), '{}'::jsonb)
+    into v_count, v_totals
+    from (select p.currency::text as currency, sum(p.amount) as amount, count(*) as n from public.payments p
+           where p.org_id = p_org_id and p.received_at >= w.starts_at and p.received_at < w.ends_at
+           group by p.currency) t;
+  return jsonb_build_object(
+    'range', private.report_range_json(p_days, w.tz, w.first_day, w.last_day, w.starts_at, w.ends_at),
+    'total', v_count,
+    'totals', private.money_list(v_totals, w.org_currency),
+    'rows', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', p.id, 'invoiceNumber', i.number, 'customerName', c.name, 'amount', p.amount,
+               'currency', p.currency, 'method', p.method, 'provider', p.provider, 'ref', p.ref,
+               'receivedAt', p.received_at)
+             order by p.received_at desc, p.id desc)
+        from (select * from public.payments p
+               where p.org_id = p_org_id and p.received_at >= w.starts_at and p.received_at < w.ends_at
+               order by p.received_at desc, p.id desc
+               limit least(greatest(coalesce(p_limit, 50), 1), 10000) offset greatest(coalesce(p_offset, 0), 0)) p
+        join public.invoices i on i.org_id = p.org_id and i.id = p.invoice_id
+        join public.customers c on c.org_id = i.org_id and c.id = i.customer_id), '[]'::jsonb));
+end
+$$;
+comment on function public.report_payments(uuid, integer, integer, integer) is
+  'One page (newest first) of the payments received in the last p_days days, with the count and the total per currency.';
+
+-- Expenses paid in the range, newest first, with their total per currency.
+create function public.report_expenses(p_org_id uuid, p_days integer, p_limit integer, p_offset integer)
+returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  w record;
+  v_totals jsonb;
+  v_count bigint;
+begin
+  select * into w from private.report_window(p_org_id, p_days, 'expenses');
+  select coalesce(sum(t.n), 0), coalesce(jsonb_object_agg(t.currency, t.amount), '{}'::jsonb)
+    into v_count, v_totals
+    from (select e.currency::text as currency, sum(e.amount) as amount, count(*) as n from public.expenses e
+           where e.org_id = p_org_id and e.paid_at >= w.starts_at and e.paid_at < w.ends_at
+           group by e.currency) t;
+  return jsonb_build_object(
+    'range', private.report_range_json(p_days, w.tz, w.first_day, w.last_day, w.starts_at, w.ends_at),
+    'total', v_count,
+    'totals', private.money_list(v_totals, w.org_currency),
+    'rows', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', e.id, 'vendor', e.vendor, 'category', e.category, 'amount', e.amount,
+               'currency', e.currency, 'paidAt', e.paid_at, 'note', e.note)
+             order by e.paid_at desc, e.id desc)
+        from (select * from public.expenses e
+               where e.org_id = p_org_id and e.paid_at >= w.starts_at and e.paid_at < w.ends_at
+               order by e.paid_at desc, e.id desc
+               limit least(greatest(coalesce(p_limit, 50), 1), 10000) offset greatest(coalesce(p_offset, 0), 0)) e),
+      '[]'::jsonb));
+end
+$$;
+comment on function public.report_expenses(uuid, integer, integer, integer) is
+  'One page (newest first) of the expenses paid in the last p_days days, with the count and the total per currency.';
+
+-- Inventory as it is now: every product not archived, by name, with its stock value at cost.
+create function public.report_inventory(p_org_id uuid, p_limit integer, p_offset integer) returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  v_currency text;
+begin
+  perform private.assert_report_access(p_org_id, 'inventory');
+  select o.currency::text into v_currency from public.organizations o where o.id = p_org_id;
+  if v_currency is null then
+    raise exception 'You are not a member of this organization' using errcode = '42501';
+  end if;
+  return jsonb_build_object(
+    'currency', v_currency,
+    'total', (select count(*) from public.products p where p.org_id = p_org_id and not p.archived),
+    'rows', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', p.id, 'name', p.name, 'sku', p.sku, 'unit', p.unit, 'stock', p.stock_on_hand,
+               'threshold', p.low_stock_threshold, 'cost', p.cost, 'price', p.price,
+               'stockValue', round(greatest(p.stock_on_hand, 0) * p.cost, public.currency_decimals(v_currency)),
+               'status', p.stock_status)
+             order by p.name, p.id)
+        from (select * from public.products p
+               where p.org_id = p_org_id and not p.archived
+               order by p.name, p.id
+               limit least(greatest(coalesce(p_limit, 50), 1), 10000) offset greatest(coalesce(p_offset, 0), 0)) p),
+      '[]'::jsonb));
+end
+$$;
+comment on function public.report_inventory(uuid, integer, integer) is
+  'One page (by name) of the products not archived: stock, threshold, cost, price, stock value at cost and status (OUT_OF_STOCK, LOW_STOCK, IN_STOCK).';
+
+-- Revenue and expenses over time for the chart: per day for 7 and 30 days, per week (from Monday) for
+-- 90 days, per month for 365 days, in the organization's time zone. The first bucket starts with the
+-- range (a partial week or month). Every bucket lists every currency that occurs in the range.
+create function public.report_timeseries(p_org_id uuid, p_days integer) returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  w record;
+  v_unit text := case when p_days <= 30 then 'day' when p_days <= 90 then 'week' else 'month' end;
+begin
+  select * into w from private.report_window(p_org_id, p_days, 'timeseries');
+  return (
+    with pay as (
+      select greatest(date_trunc(v_unit, p.received_at at time zone w.tz)::date, w.first_day) as bucket,
+             p.currency::text as currency, sum(p.amount) as amount
+        from public.payments p
+       where p.org_id = p_org_id and p.received_at >= w.starts_at and p.received_at < w.ends_at
+       group by 1, 2
+    ),
+    spent as (
+      select greatest(date_trunc(v_unit, e.paid_at at time zone w.tz)::date, w.first_day) as bucket,
+             e.currency::text as currency, sum(e.amount) as amount
+        from public.expenses e
+       where e.org_id = p_org_id and e.paid_at >= w.starts_at and e.paid_at < w.ends_at
+       group by 1, 2
+    ),
+    currencies as (
+      select w.org_currency as currency union select currency from pay union select currency from spent
+    ),
+    buckets as (
+      select distinct greatest(date_trunc(v_unit, d)::date, w.first_day) as bucket
+        from generate_series(w.first_day::timestamp, w.last_day::timestamp, interval '1 day') d
+    )
+    select jsonb_build_object(
+      'range', private.report_range_json(p_days, w.tz, w.first_day, w.last_day, w.starts_at, w.ends_at),
+      'unit', v_unit,
+      'currencies', (select jsonb_agg(c.currency order by c.currency <> w.org_currency, c.currency) from currencies c),
+      'buckets', (
+        select jsonb_agg(jsonb_build_object(
+                 'start', b.bucket,
+                 'revenue', (select jsonb_agg(jsonb_build_object('currency', c.currency, 'amount',
+                                    round(coalesce(pay.amount, 0), public.currency_decimals(c.currency)))
+                                    order by c.currency <> w.org_currency, c.currency)
+                               from currencies c left join pay on pay.bucket = b.bucket and pay.currency = c.currency),
+                 'expenses', (select jsonb_agg(jsonb_build_object('currency', c.currency, 'amount',
+                                     round(coalesce(spent.amount, 0), public.currency_decimals(c.currency)))
+                                     order by c.currency <> w.org_currency, c.currency)
+                                from currencies c left join spent on spent.bucket = b.bucket and spent.currency = c.currency))
+               order by b.bucket)
+          from buckets b))
+  );
+end
+$$;
+comment on function public.report_timeseries(uuid, integer) is
+  'Revenue (payments) and expenses per day (7, 30 days), week (90) or month (365) in the organization''s time zone, per currency.';
+
+-- ---------------------------------------------------------------------------------------------------
+revoke execute on function public.record_expense(uuid, uuid, jsonb) from public, anon;
+revoke execute on function public.report_overview(uuid, integer) from public, anon;
+revoke execute on function public.report_sales(uuid, integer, integer, integer) from public, anon;
+revoke execute on function public.report_payments(uuid, integer, integer, integer) from public, anon;
+revoke execute on function public.report_expenses(uuid, integer, integer, integer) from public, anon;
+revoke execute on function public.report_inventory(uuid, integer, integer) from public, anon;
+revoke execute on function public.report_timeseries(uuid, integer) from public, anon;
+grant execute on function public.record_expense(uuid, uuid, jsonb) to authenticated;
+grant execute on function public.report_overview(uuid, integer) to authenticated, service_role;
+grant execute on function public.report_sales(uuid, integer, integer, integer) to authenticated, service_role;
+grant execute on function public.report_payments(uuid, integer, integer, integer) to authenticated, service_role;
+grant execute on function public.report_expenses(uuid, integer, integer, integer) to authenticated, service_role;
+grant execute on function public.report_inventory(uuid, integer, integer) to authenticated, service_role;
+grant execute on function public.report_timeseries(uuid, integer) to authenticated, service_role;
+
+revoke all on function private.assert_report_access(uuid, text) from public;
+revoke all on function private.report_window(uuid, integer, text) from public;
+revoke all on function private.money_list(jsonb, text) from public;
+revoke all on function private.report_range_json(integer, text, date, date, timestamptz, timestamptz) from public;
+grant execute on function private.assert_report_access(uuid, text) to authenticated, service_role;
+grant execute on function private.report_window(uuid, integer, text) to authenticated, service_role;
+grant execute on function private.money_list(jsonb, text) to authenticated, service_role;
+grant execute on function private.report_range_json(integer, text, date, date, timestamptz, timestamptz)
+  to authenticated, service_role;
