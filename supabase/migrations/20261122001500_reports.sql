@@ -9,9 +9,11 @@
 -- Role matrix: OWNER, MANAGER and ACCOUNTANT read every report; SALES only the sales and inventory ones.
 
 -- ---------------------------------------------------------------------------------------------------
--- Indexes the reports range over. An invoice is dated by when it was issued, or created while a quote.
-create index invoices_org_dated_idx on public.invoices (org_id, (coalesce(issued_at, created_at)) desc, id desc)
-  include (status, currency, total, amount_paid, customer_id);
+-- Indexes the reports range over. An invoice is dated by when it was issued, or created while a quote:
+-- "issued in the range, or never issued and created in it" (plain columns, so the index conditions stay
+-- usable under RLS, which an expression such as coalesce() is not). Issued invoices use
+-- invoices_org_issued_idx; this one finds the quotes (and quotes voided before issue).
+create index invoices_org_undated_idx on public.invoices (org_id, created_at desc) where issued_at is null;
 -- Revenue and the timeseries read payments and expenses by date only: index-only scans.
 create index payments_org_received_amount_idx on public.payments (org_id, received_at desc, id desc)
   include (currency, amount, invoice_id);
@@ -190,32 +192,54 @@ begin
     into v_profit
     from (select jsonb_object_keys(v_revenue) as currency union select jsonb_object_keys(v_expenses)) c;
 
+  -- One pass over the invoices dated in the range: counts per status, average per currency.
+  with dated as (
+    select i.currency::text as currency, i.status, count(*) as n, sum(i.total) as total
+      from public.invoices i
+     where i.org_id = p_org_id and i.status <> 'VOID'
+       and ((i.issued_at >= w.starts_at and i.issued_at < w.ends_at)
+                   or (i.issued_at is null and i.created_at >= w.starts_at and i.created_at < w.ends_at))
+     group by i.currency, i.status
+  )
   select jsonb_build_object(
-           'totalInvoices', count(*),
-           'paidInvoices', count(*) filter (where i.status = 'PAID'),
-           'pendingInvoices', count(*) filter (where i.status = 'ISSUED'),
-           'quotes', count(*) filter (where i.status = 'QUOTE'))
-    into v_sales
-    from public.invoices i
-   where i.org_id = p_org_id and i.status <> 'VOID'
-     and coalesce(i.issued_at, i.created_at) >= w.starts_at and coalesce(i.issued_at, i.created_at) < w.ends_at;
-  select coalesce(jsonb_object_agg(a.currency, round(a.amount, public.currency_decimals(a.currency))), '{}'::jsonb)
-    into v_average
-    from (select i.currency::text as currency, avg(i.total) as amount from public.invoices i
-           where i.org_id = p_org_id and i.status in ('ISSUED', 'PAID')
-             and coalesce(i.issued_at, i.created_at) >= w.starts_at
-             and coalesce(i.issued_at, i.created_at) < w.ends_at
-           group by i.currency) a;
+           'totalInvoices', coalesce(sum(d.n), 0),
+           'paidInvoices', coalesce(sum(d.n) filter (where d.status = 'PAID'), 0),
+           'pendingInvoices', coalesce(sum(d.n) filter (where d.status = 'ISSUED'), 0),
+           'quotes', coalesce(sum(d.n) filter (where d.status = 'QUOTE'), 0)),
+         coalesce((select jsonb_object_agg(a.currency, round(a.total / a.n, public.currency_decimals(a.currency)))
+                     from (select d2.currency, sum(d2.total) as total, sum(d2.n) as n from dated d2
+                            where d2.status in ('ISSUED', 'PAID') group by d2.currency) a), '{}'::jsonb)
+    into v_sales, v_average
+    from dated d;
 
-  select count(*) into v_active
-    from (select i.customer_id from public.invoices i
-           where i.org_id = p_org_id and i.status <> 'VOID'
-             and coalesce(i.issued_at, i.created_at) >= w.starts_at
-             and coalesce(i.issued_at, i.created_at) < w.ends_at
-          union
-          select i.customer_id from public.payments p
-            join public.invoices i on i.org_id = p.org_id and i.id = p.invoice_id
-           where p.org_id = p_org_id and p.received_at >= w.starts_at and p.received_at < w.ends_at) c;
+  -- Customers of the invoices dated in the range, and of the invoices paid in it (an invoice with a
+  -- payment is never VOID, nor a quote). Both ways below give that same set; which is faster depends on
+  -- how many payments the range holds against how many invoices lie outside it.
+  if p_days <= 90 then
+    select count(*) into v_active
+      from (select i.customer_id from public.invoices i
+             where i.org_id = p_org_id and i.status <> 'VOID'
+               and ((i.issued_at >= w.starts_at and i.issued_at < w.ends_at)
+                   or (i.issued_at is null and i.created_at >= w.starts_at and i.created_at < w.ends_at))
+            union
+            select i.customer_id
+              from (select distinct p.invoice_id from public.payments p
+                     where p.org_id = p_org_id and p.received_at >= w.starts_at and p.received_at < w.ends_at) paid
+              cross join lateral (select i.customer_id from public.invoices i
+                                   where i.org_id = p_org_id and i.id = paid.invoice_id offset 0) i) c;
+  else
+    select count(*) into v_active
+      from (select i.customer_id from public.invoices i
+             where i.org_id = p_org_id and i.status <> 'VOID'
+               and ((i.issued_at >= w.starts_at and i.issued_at < w.ends_at)
+                   or (i.issued_at is null and i.created_at >= w.starts_at and i.created_at < w.ends_at))
+            union
+            select i.customer_id from public.invoices i
+             where i.org_id = p_org_id and (i.issued_at < w.starts_at or i.issued_at >= w.ends_at)
+               and exists (select 1 from public.payments p
+                            where p.org_id = p_org_id and p.invoice_id = i.id
+                              and p.received_at >= w.starts_at and p.received_at < w.ends_at)) c;
+  end if;
 
   select jsonb_build_object(
            'currency', w.org_currency,
@@ -258,8 +282,8 @@ begin
     'range', private.report_range_json(p_days, w.tz, w.first_day, w.last_day, w.starts_at, w.ends_at),
     'total', (select count(*) from public.invoices i
                where i.org_id = p_org_id
-                 and coalesce(i.issued_at, i.created_at) >= w.starts_at
-                 and coalesce(i.issued_at, i.created_at) < w.ends_at),
+                 and ((i.issued_at >= w.starts_at and i.issued_at < w.ends_at)
+                  or (i.issued_at is null and i.created_at >= w.starts_at and i.created_at < w.ends_at))),
     'rows', coalesce((
       select jsonb_agg(jsonb_build_object(
                'id', i.id, 'number', i.number, 'customerName', c.name, 'status', i.status,
@@ -268,8 +292,8 @@ begin
              order by coalesce(i.issued_at, i.created_at) desc, i.id desc)
         from (select * from public.invoices i
                where i.org_id = p_org_id
-                 and coalesce(i.issued_at, i.created_at) >= w.starts_at
-                 and coalesce(i.issued_at, i.created_at) < w.ends_at
+                 and ((i.issued_at >= w.starts_at and i.issued_at < w.ends_at)
+                  or (i.issued_at is null and i.created_at >= w.starts_at and i.created_at < w.ends_at))
                order by coalesce(i.issued_at, i.created_at) desc, i.id desc
                limit least(greatest(coalesce(p_limit, 50), 1), 10000) offset greatest(coalesce(p_offset, 0), 0)) i
         join public.customers c on c.org_id = i.org_id and c.id = i.customer_id), '[]'::jsonb));

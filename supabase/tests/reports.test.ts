@@ -258,6 +258,34 @@ describe('report_overview', () => {
     });
   });
 
+  it('counts as active a customer whose only activity in the range is paying an older invoice', async () => {
+    await asOwner(async (sql) => {
+      const org = await setupOrg(sql, { country: 'NG', currency: 'NGN' });
+      await sql(`update public.organizations set timezone = $2 where id = $1`, [org.id, TZ]);
+      const [c] = await sql<{ id: string }>(
+        `insert into public.customers (org_id, name) values ($1, 'Emeka') returning id`,
+        [org.id],
+      );
+      const old = await invoice(sql, org, c!.id, 'NGN', '80.00', {
+        createdAt: day(-400),
+        issuedAt: day(-400),
+      });
+      const voided = await invoice(sql, org, c!.id, 'NGN', '5.00', { createdAt: day(-1), void: true });
+      expect(voided).toBeTruthy();
+      for (const days of [7, 30, 90, 365])
+        expect(await report(sql, org.ownerId, 'report_overview', [org.id, days]), `${days}`).toMatchObject({
+          activeCustomers: 0,
+        });
+      await payment(sql, org, old, '30.00', day(-1));
+      for (const days of [7, 30, 90, 365])
+        expect(await report(sql, org.ownerId, 'report_overview', [org.id, days]), `${days}`).toMatchObject({
+          activeCustomers: 1,
+          revenue: [{ currency: 'NGN', amount: 30 }],
+          sales: { totalInvoices: 0 },
+        });
+    });
+  });
+
   it('shows a loss as a negative amount and an empty organization as zeros in its own currency', async () => {
     await asOwner(async (sql) => {
       const org = await setupOrg(sql, { country: 'SN', currency: 'XOF' });
