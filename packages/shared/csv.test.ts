@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_FILE_NAMES, toCsv } from './csv.ts';
+import { localDateTime, REPORT_FILE_NAMES, reportCsv, toCsv } from './csv.ts';
 
 /** The lines of a document without its BOM and final line end. */
 const lines = (csv: string) => csv.slice(1).split('\r\n').slice(0, -1);
@@ -70,5 +70,61 @@ describe('REPORT_FILE_NAMES', () => {
       inventory: 'inventory_report.csv',
       overview: 'overview_report.csv',
     });
+  });
+});
+
+describe('reportCsv', () => {
+  it("writes a list report's columns with instants in the organization's time zone", () => {
+    const csv = reportCsv(
+      'expenses',
+      [
+        {
+          vendor: 'ECG',
+          category: 'utilities',
+          amount: 120.5,
+          currency: 'GHS',
+          paidAt: '2026-11-19T23:30:00Z',
+          note: null,
+        },
+      ],
+      'Africa/Lagos',
+    );
+    expect(lines(csv)).toEqual([
+      'Vendor,Category,Amount,Currency,Paid,Note',
+      'ECG,utilities,120.5,GHS,2026-11-20 00:30,',
+    ]);
+    expect(localDateTime('2026-11-19T23:30:00Z', 'Africa/Accra')).toBe('2026-11-19 23:30');
+  });
+
+  it('writes the overview as one figure per line, a line per currency, with translated headers', () => {
+    const money = (amount: number) => [
+      { currency: 'XOF', amount },
+      { currency: 'NGN', amount: 2 },
+    ];
+    const csv = reportCsv(
+      'overview',
+      {
+        range: { days: 7, fromDate: '2026-11-14', toDate: '2026-11-20', timezone: 'Africa/Dakar' },
+        revenue: money(1000),
+        expenses: money(1500),
+        profit: money(-500),
+        activeCustomers: 3,
+        sales: { totalInvoices: 4, paidInvoices: 1, pendingInvoices: 2, averageInvoiceValue: money(250) },
+        inventory: {
+          currency: 'XOF',
+          totalProducts: 5,
+          lowStockItems: 1,
+          stockValue: 700,
+          potentialRevenue: 900,
+        },
+      },
+      'Africa/Dakar',
+      (key) => ({ metric: 'Indicateur', currency: 'Devise', value: 'Valeur' })[key] ?? key,
+    );
+    expect(lines(csv)).toContain('Indicateur,Devise,Valeur');
+    expect(lines(csv)).toContain('Profit/Loss,XOF,-500');
+    expect(lines(csv)).toContain('Profit/Loss,NGN,2');
+    expect(lines(csv)).toContain('Active Customers,,3');
+    expect(lines(csv)).toContain('Stock Value,XOF,700');
   });
 });

@@ -48,3 +48,147 @@ export function toCsv(headers: string[], rows: unknown[][]): string {
   const lines = [headers, ...rows].map((row) => row.map(cell).join(','));
   return BOM + lines.map((line) => line + CRLF).join('');
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Report exports: the columns of each report and its rows, the same in the app and in /api.
+
+type ExportType = keyof typeof REPORT_FILE_NAMES;
+type Column = readonly [key: string, header: string];
+
+/** Each report's columns: a key (for translated headers) and the English header. */
+export const REPORT_COLUMNS: Record<ExportType, readonly Column[]> = {
+  overview: [
+    ['metric', 'Metric'],
+    ['currency', 'Currency'],
+    ['value', 'Value'],
+  ],
+  sales: [
+    ['number', 'Invoice'],
+    ['customerName', 'Customer'],
+    ['status', 'Status'],
+    ['currency', 'Currency'],
+    ['total', 'Total'],
+    ['amountPaid', 'Paid'],
+    ['issuedAt', 'Issued'],
+    ['createdAt', 'Created'],
+    ['dueAt', 'Due'],
+  ],
+  payments: [
+    ['invoiceNumber', 'Invoice'],
+    ['customerName', 'Customer'],
+    ['amount', 'Amount'],
+    ['currency', 'Currency'],
+    ['method', 'Method'],
+    ['provider', 'Provider'],
+    ['ref', 'Reference'],
+    ['receivedAt', 'Received'],
+  ],
+  expenses: [
+    ['vendor', 'Vendor'],
+    ['category', 'Category'],
+    ['amount', 'Amount'],
+    ['currency', 'Currency'],
+    ['paidAt', 'Paid'],
+    ['note', 'Note'],
+  ],
+  inventory: [
+    ['name', 'Product'],
+    ['sku', 'SKU'],
+    ['unit', 'Unit'],
+    ['stock', 'Stock'],
+    ['threshold', 'Low stock threshold'],
+    ['cost', 'Cost'],
+    ['price', 'Price'],
+    ['stockValue', 'Stock value'],
+    ['status', 'Status'],
+  ],
+};
+
+const INSTANT_KEYS = new Set(['issuedAt', 'createdAt', 'receivedAt', 'paidAt']);
+
+/** An instant as the organization's local date and time (2026-11-20 14:05), which Excel reads as a date. */
+export function localDateTime(iso: string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+interface MoneyLike {
+  currency: string;
+  amount: number;
+}
+/** The figures of the overview answer (report_overview), as the rows of its export. */
+export interface OverviewFigures {
+  range: { days: number; fromDate: string; toDate: string; timezone: string };
+  revenue: MoneyLike[];
+  expenses: MoneyLike[];
+  profit: MoneyLike[];
+  activeCustomers: number;
+  sales: {
+    totalInvoices: number;
+    paidInvoices: number;
+    pendingInvoices: number;
+    averageInvoiceValue: MoneyLike[];
+  };
+  inventory: {
+    currency: string;
+    totalProducts: number;
+    lowStockItems: number;
+    stockValue: number;
+    potentialRevenue: number;
+  };
+}
+
+function overviewRows(o: OverviewFigures): unknown[][] {
+  const money = (label: string, list: MoneyLike[]) => list.map((m) => [label, m.currency, m.amount]);
+  return [
+    ['From', '', o.range.fromDate],
+    ['To', '', o.range.toDate],
+    ['Days', '', o.range.days],
+    ...money('Total Revenue', o.revenue),
+    ...money('Total Expenses', o.expenses),
+    ...money('Profit/Loss', o.profit),
+    ['Active Customers', '', o.activeCustomers],
+    ['Total Invoices', '', o.sales.totalInvoices],
+    ['Paid Invoices', '', o.sales.paidInvoices],
+    ['Pending Invoices', '', o.sales.pendingInvoices],
+    ...money('Average Invoice Value', o.sales.averageInvoiceValue),
+    ['Total Products', '', o.inventory.totalProducts],
+    ['Low Stock Items', '', o.inventory.lowStockItems],
+    ['Stock Value', o.inventory.currency, o.inventory.stockValue],
+    ['Potential Revenue', o.inventory.currency, o.inventory.potentialRevenue],
+  ];
+}
+
+/**
+ * The CSV export of a report answer: the overview's figures, or the given rows of a list report with
+ * their instants in the organization's time zone. `header` translates a column key (English by default).
+ */
+export function reportCsv(
+  type: ExportType,
+  data: OverviewFigures | readonly Record<string, unknown>[],
+  timeZone: string,
+  header: (key: string, english: string) => string = (_key, english) => english,
+): string {
+  const columns = REPORT_COLUMNS[type];
+  const headers = columns.map(([key, english]) => header(key, english));
+  if (type === 'overview') return toCsv(headers, overviewRows(data as OverviewFigures));
+  const rows = (data as readonly Record<string, unknown>[]).map((row) =>
+    columns.map(([key]) => {
+      const value = row[key];
+      return INSTANT_KEYS.has(key) && typeof value === 'string' ? localDateTime(value, timeZone) : value;
+    }),
+  );
+  return toCsv(headers, rows);
+}

@@ -2,6 +2,7 @@
 // than one SQL call. Thin: each route validates its input and calls one SQL function with the caller's
 // JWT, so row-level security decides.
 import { AppError, errorResponse } from '../_shared/errors.ts';
+import { listExpenses, recordExpense } from './accounting.ts';
 import { currentUser, login, loginPage, logoutPage, register } from './auth.ts';
 import {
   createOrganization,
@@ -27,6 +28,7 @@ import {
   saveSupplier,
   updateProduct,
 } from './products.ts';
+import { getReport } from './reports.ts';
 import { Router } from './router.ts';
 import {
   createCustomer,
@@ -119,7 +121,10 @@ const router = new Router()
   .on('GET', '/api/public/invoices/:token', publicInvoice)
   .on('GET', '/api/payments', listPayments)
   .on('POST', '/api/payments', recordPayment)
-  .on('GET', '/api/reports/metrics', getMetrics);
+  .on('GET', '/api/reports/metrics', getMetrics)
+  .on('GET', '/api/expenses', listExpenses)
+  .on('POST', '/api/expenses', recordExpense)
+  .on('GET', '/api/reports/:type', getReport);
 
 Deno.serve(async (req) => {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });

@@ -1,0 +1,190 @@
+// Accounting and reports (spec sections 2, 3, 5 and 9; PRODUCT-DECISIONS "Currencies never mix"): the
+// expense form's schema and the shapes the report functions answer with, shared by the app and `api`.
+import { z } from 'zod';
+import { CURRENCIES } from '../countries.ts';
+
+export const EXPENSE_CATEGORIES = [
+  'office-supplies',
+  'rent',
+  'utilities',
+  'marketing',
+  'travel',
+  'equipment',
+  'other',
+] as const;
+export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
+
+const CURRENCY_CODES = Object.keys(CURRENCIES) as [keyof typeof CURRENCIES, ...(keyof typeof CURRENCIES)[]];
+
+/** Decimals of a currency (XOF, GNF: none); 2 for a code the table does not list. */
+export const currencyDecimals = (code: string): number =>
+  (CURRENCIES as Record<string, { decimals: number }>)[code]?.decimals ?? 2;
+
+/** The amount is typed as text: an empty field is missing, so it gets "Amount is required". */
+const typedAmount = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number({ message: 'Amount is required' }),
+);
+
+/** The expense dialog's fields (POST /api/expenses, record_expense). Currency defaults to the organization's. */
+export const ExpenseInputSchema = z
+  .object({
+    id: z.uuid().optional(),
+    vendor: z.string({ message: 'Vendor is required' }).trim().min(1, 'Vendor is required').max(255),
+    category: z.enum(EXPENSE_CATEGORIES, { message: 'Category is required' }),
+    amount: typedAmount.pipe(
+      z.number().positive('Amount must be more than zero').max(999_999_999_999.99, 'Amount is too large'),
+    ),
+    currency: z.enum(CURRENCY_CODES, { message: 'Please select a currency.' }).optional(),
+    /** A day (2026-11-20, in the organization's time zone) or an instant; now when absent. */
+    paidAt: z
+      .preprocess(
+        (v) => (v === '' || v === null ? undefined : v),
+        z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'Invalid date' }),
+      )
+      .optional(),
+    note: z.string().trim().max(2000).optional().nullable(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.currency) return;
+    const decimals = currencyDecimals(v.currency);
+    if (Math.abs(v.amount * 10 ** decimals - Math.round(v.amount * 10 ** decimals)) > 1e-6) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message:
+          decimals === 0
+            ? `${v.currency} amounts have no decimals`
+            : `${v.currency} amounts have at most ${decimals} decimals`,
+      });
+    }
+  });
+export type ExpenseInput = z.infer<typeof ExpenseInputSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Reports
+
+export const REPORT_TYPES = ['overview', 'sales', 'payments', 'expenses', 'inventory'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+/** Reports a SALES member may read (role matrix); the others are refused. */
+export const SALES_REPORT_TYPES: readonly ReportType[] = ['sales', 'inventory'];
+export const REPORT_DAYS = [7, 30, 90, 365] as const;
+export type ReportDays = (typeof REPORT_DAYS)[number];
+
+/** GET /api/reports/:type query: the date range and a page of rows (large pages for CSV export). */
+export const ReportQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .refine((d): d is ReportDays => (REPORT_DAYS as readonly number[]).includes(d), {
+      message: 'days must be 7, 30, 90 or 365',
+    })
+    .default(30),
+  limit: z.coerce.number().int().min(1).max(10_000).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** An amount in one currency; money in several currencies is a list of these, never one sum. */
+export interface Money {
+  currency: string;
+  amount: number;
+}
+
+export interface ReportRange {
+  days: ReportDays;
+  timezone: string;
+  /** First and last local day of the range (YYYY-MM-DD), today included. */
+  fromDate: string;
+  toDate: string;
+  /** The instants the range starts (inclusive) and ends (exclusive). */
+  startsAt: string;
+  endsAt: string;
+}
+
+export interface OverviewReport {
+  range: ReportRange;
+  currency: string;
+  revenue: Money[];
+  expenses: Money[];
+  profit: Money[];
+  activeCustomers: number;
+  sales: {
+    totalInvoices: number;
+    paidInvoices: number;
+    pendingInvoices: number;
+    quotes: number;
+    averageInvoiceValue: Money[];
+  };
+  inventory: {
+    currency: string;
+    totalProducts: number;
+    lowStockItems: number;
+    outOfStockItems: number;
+    stockValue: number;
+    potentialRevenue: number;
+  };
+}
+
+export interface Page<Row> {
+  total: number;
+  rows: Row[];
+}
+
+export interface SalesReportRow {
+  id: string;
+  number: string;
+  customerName: string;
+  status: 'QUOTE' | 'ISSUED' | 'PAID' | 'VOID';
+  currency: string;
+  total: number;
+  amountPaid: number;
+  issuedAt: string | null;
+  createdAt: string;
+  dueAt: string | null;
+}
+
+export interface PaymentsReportRow {
+  id: string;
+  invoiceNumber: string;
+  customerName: string;
+  amount: number;
+  currency: string;
+  method: string;
+  provider: string | null;
+  ref: string | null;
+  receivedAt: string;
+}
+
+export interface ExpensesReportRow {
+  id: string;
+  vendor: string;
+  category: ExpenseCategory;
+  amount: number;
+  currency: string;
+  paidAt: string;
+  note: string | null;
+}
+
+export interface InventoryReportRow {
+  id: string;
+  name: string;
+  sku: string;
+  unit: string;
+  stock: number;
+  threshold: number;
+  cost: number;
+  price: number;
+  stockValue: number;
+  status: 'OUT_OF_STOCK' | 'LOW_STOCK' | 'IN_STOCK';
+}
+
+export type SalesReport = Page<SalesReportRow> & { range: ReportRange };
+export type PaymentsReport = Page<PaymentsReportRow> & { range: ReportRange; totals: Money[] };
+export type ExpensesReport = Page<ExpensesReportRow> & { range: ReportRange; totals: Money[] };
+export type InventoryReport = Page<InventoryReportRow> & { currency: string };
+
+export interface TimeseriesReport {
+  range: ReportRange;
+  unit: 'day' | 'week' | 'month';
+  currencies: string[];
+  buckets: { start: string; revenue: Money[]; expenses: Money[] }[];
+}

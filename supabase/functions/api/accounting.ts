@@ -1,0 +1,86 @@
+// /api/expenses: the list read through RLS (OWNER, MANAGER, ACCOUNTANT; SALES has no access to expenses)
+// and each expense recorded once by record_expense (the Idempotency-Key header is the outbox's id).
+import { z } from 'zod';
+import { EXPENSE_CATEGORIES, ExpenseInputSchema } from '../../../packages/shared/schemas/accounting.ts';
+import { orgContext, unwrap } from '../_shared/context.ts';
+import { AppError } from '../_shared/errors.ts';
+import { fromPostgrest, parseBody } from '../_shared/http.ts';
+
+type ExpenseRow = {
+  id: string;
+  vendor: string;
+  category: string;
+  amount: number | string;
+  currency: string;
+  paid_at: string;
+  note: string | null;
+};
+const toExpense = (e: ExpenseRow) => ({
+  id: e.id,
+  vendor: e.vendor,
+  category: e.category,
+  amount: Number(e.amount),
+  currency: e.currency,
+  paidAt: e.paid_at,
+  note: e.note,
+});
+
+const ListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+  search: z.string().trim().max(100).optional(),
+  category: z.enum(EXPENSE_CATEGORIES).optional(),
+});
+/** Characters that would change the meaning of a PostgREST filter are searched as spaces. */
+const searchTerm = (s: string) => s.replace(/[%_,()*\\:."]/g, ' ').trim();
+
+async function assertCanSeeExpenses(db: Awaited<ReturnType<typeof orgContext>>['db'], orgId: string) {
+  const { data, error } = await db.rpc('has_role', {
+    p_org_id: orgId,
+    p_roles: ['OWNER', 'MANAGER', 'ACCOUNTANT'],
+  });
+  if (error) throw fromPostgrest(error);
+  if (!data) throw new AppError('FORBIDDEN', 'Only owners, managers and accountants can see expenses');
+}
+
+/** Newest first; search by vendor or note, filter by category; x-total-count has the whole count. */
+export async function listExpenses(req: Request): Promise<Response> {
+  const { db, orgId } = await orgContext(req);
+  const parsed = ListQuery.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid query');
+  const q = parsed.data;
+  let rows = db
+    .from('expenses')
+    .select('id, vendor, category, amount, currency, paid_at, note', { count: 'exact' })
+    .eq('org_id', orgId);
+  if (q.category) rows = rows.eq('category', q.category);
+  const term = q.search ? searchTerm(q.search) : '';
+  if (term) rows = rows.or(`vendor.ilike.*${term}*,note.ilike.*${term}*`);
+  const [, { data, error, count }] = await Promise.all([
+    assertCanSeeExpenses(db, orgId),
+    rows
+      .order('paid_at', { ascending: false })
+      .order('id', { ascending: false })
+      .range(q.offset, q.offset + q.limit - 1),
+  ]);
+  if (error) throw fromPostgrest(error);
+  return Response.json(data.map(toExpense), {
+    headers: { 'x-total-count': String(count ?? data.length) },
+  });
+}
+
+export async function recordExpense(req: Request): Promise<Response> {
+  const input = await parseBody(
+    req,
+    z.intersection(ExpenseInputSchema, z.object({ orgId: z.string().optional() })),
+  );
+  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
+  const { orgId: _ignored, ...expense } = input;
+  const { data, error } = await db.rpc('record_expense', {
+    p_org_id: orgId,
+    p_mutation_id: mutationId!,
+    p_input: expense,
+  });
+  if (error) throw fromPostgrest(error);
+  return Response.json(toExpense(unwrap<ExpenseRow>(data)), { status: 201 });
+}

@@ -1,0 +1,88 @@
+// GET /api/reports/:type: each report is one SQL function (report_overview, report_sales, …) run as the
+// caller, so RLS and the role matrix (SALES: sales and inventory only) are decided by the database.
+// `format=csv` answers the export (every row of the range) with the spec's file name.
+import { z } from 'zod';
+import { REPORT_FILE_NAMES, reportCsv, type OverviewFigures } from '../../../packages/shared/csv.ts';
+import { REPORT_TYPES, ReportQuerySchema } from '../../../packages/shared/schemas/accounting.ts';
+import type { Db } from '../_shared/clients.ts';
+import { orgContext } from '../_shared/context.ts';
+import { AppError } from '../_shared/errors.ts';
+import { fromPostgrest } from '../_shared/http.ts';
+import type { Params } from './router.ts';
+
+const TYPES = [...REPORT_TYPES, 'timeseries'] as const;
+type Type = (typeof TYPES)[number];
+const Query = ReportQuerySchema.extend({ format: z.enum(['json', 'csv']).default('json') });
+type Q = z.infer<typeof Query>;
+
+/** The page size of an export: the functions' largest page. */
+const EXPORT_PAGE = 10_000;
+
+async function run(db: Db, type: Type, orgId: string, q: Pick<Q, 'days' | 'limit' | 'offset'>) {
+  const paged = { p_org_id: orgId, p_days: q.days, p_limit: q.limit, p_offset: q.offset };
+  const { data, error } =
+    type === 'overview'
+      ? await db.rpc('report_overview', { p_org_id: orgId, p_days: q.days })
+      : type === 'timeseries'
+        ? await db.rpc('report_timeseries', { p_org_id: orgId, p_days: q.days })
+        : type === 'inventory'
+          ? await db.rpc('report_inventory', { p_org_id: orgId, p_limit: q.limit, p_offset: q.offset })
+          : await db.rpc(`report_${type}`, paged);
+  if (error) {
+    // The database says which reports a role may read; that sentence is the answer.
+    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message);
+    throw fromPostgrest(error);
+  }
+  return data as Record<string, unknown>;
+}
+
+async function exportCsv(db: Db, type: Exclude<Type, 'timeseries'>, orgId: string, days: Q['days']) {
+  let body: string;
+  if (type === 'overview') {
+    const overview = (await run(db, type, orgId, {
+      days,
+      limit: 1,
+      offset: 0,
+    })) as unknown as OverviewFigures;
+    body = reportCsv('overview', overview, overview.range.timezone);
+  } else {
+    const rows: Record<string, unknown>[] = [];
+    let timeZone = 'UTC';
+    for (let offset = 0; ; offset += EXPORT_PAGE) {
+      const page = await run(db, type, orgId, { days, limit: EXPORT_PAGE, offset });
+      rows.push(...(page.rows as Record<string, unknown>[]));
+      timeZone = (page.range as { timezone?: string } | undefined)?.timezone ?? timeZone;
+      if (rows.length >= Number(page.total) || (page.rows as unknown[]).length === 0) break;
+    }
+    if (type === 'inventory') timeZone = await orgTimeZone(db, orgId);
+    body = reportCsv(type, rows, timeZone);
+  }
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${REPORT_FILE_NAMES[type]}"`,
+      'cache-control': 'no-store',
+    },
+  });
+}
+
+async function orgTimeZone(db: Db, orgId: string): Promise<string> {
+  const { data } = await db.from('organizations').select('timezone').eq('id', orgId).maybeSingle();
+  return data?.timezone ?? 'UTC';
+}
+
+export async function getReport(req: Request, { type }: Params): Promise<Response> {
+  const parsedType = z.enum(TYPES).safeParse(type);
+  if (!parsedType.success)
+    throw new AppError('BAD_REQUEST', `Unknown report type: choose one of ${TYPES.join(', ')}`);
+  const parsed = Query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid query');
+  const { db, orgId } = await orgContext(req);
+  const q = parsed.data;
+  if (q.format === 'csv') {
+    if (parsedType.data === 'timeseries')
+      throw new AppError('BAD_REQUEST', 'The timeseries report has no CSV export');
+    return exportCsv(db, parsedType.data, orgId, q.days);
+  }
+  return Response.json(await run(db, parsedType.data, orgId, q));
+}

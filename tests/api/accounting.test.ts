@@ -1,0 +1,97 @@
+// /api/expenses as the accounting screen calls it: the spec's messages, idempotent writes, the list
+// searched and filtered, and the role matrix (SALES: no expenses).
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { json } from './helpers.ts';
+import { call, member, owner } from './org-helpers.ts';
+
+describe('/api/expenses', () => {
+  it("refuses an incomplete expense with the spec's messages", async () => {
+    const o = await owner();
+    const res = await call('/expenses', { token: o.token, body: { vendor: ' ', category: '', amount: '' } });
+    expect(res.status).toBe(400);
+    expect((await json(res)).details.fieldErrors).toEqual({
+      vendor: 'Vendor is required',
+      category: 'Category is required',
+      amount: 'Amount is required',
+    });
+    const xof = await call('/expenses', {
+      token: o.token,
+      body: { vendor: 'Senelec', category: 'utilities', amount: 1500.5, currency: 'XOF' },
+    });
+    expect((await json(xof)).details.fieldErrors).toEqual({ amount: 'XOF amounts have no decimals' });
+    expect((await call('/expenses', { token: o.token })).headers.get('x-total-count')).toBe('0');
+  });
+
+  it("records an expense once per Idempotency-Key, in the organization's currency by default", async () => {
+    const o = await owner({ country: 'NG', currency: 'NGN' });
+    const key = randomUUID();
+    const body = { vendor: 'Ikeja Electric', category: 'utilities', amount: '12500.75', note: 'October' };
+    const first = await call('/expenses', { token: o.token, key, body });
+    expect(first.status).toBe(201);
+    const expense = await json(first);
+    expect(expense).toEqual({
+      id: expect.any(String),
+      vendor: 'Ikeja Electric',
+      category: 'utilities',
+      amount: 12500.75,
+      currency: 'NGN',
+      paidAt: expect.any(String),
+      note: 'October',
+    });
+    const again = await call('/expenses', { token: o.token, key, body });
+    expect(again.status).toBe(201);
+    expect(await json(again)).toEqual(expense);
+    const reused = await call('/expenses', { token: o.token, key, body: { ...body, amount: 1 } });
+    expect(reused.status).toBe(409);
+    const list = await call('/expenses', { token: o.token });
+    expect(list.headers.get('x-total-count')).toBe('1');
+    expect(await json(list)).toEqual([expense]);
+  });
+
+  it('lists expenses newest first, searched by vendor or note and filtered by category', async () => {
+    const o = await owner();
+    const add = (vendor: string, category: string, paidAt: string, note?: string) =>
+      call('/expenses', { token: o.token, body: { vendor, category, amount: 10, paidAt, note } });
+    for (const [vendor, category, paidAt, note] of [
+      ['Landlord', 'rent', '2026-09-01', 'September'],
+      ['ECG', 'utilities', '2026-10-05', 'Prepaid meter'],
+      ['Landlord', 'rent', '2026-10-01', 'October'],
+      ['Uber', 'travel', '2026-10-07', undefined],
+    ] as const)
+      expect((await add(vendor, category, paidAt, note)).status).toBe(201);
+    const vendors = async (query: string) => {
+      const res = await call(`/expenses${query}`, { token: o.token });
+      return {
+        total: res.headers.get('x-total-count'),
+        rows: (await json(res)).map((e: { vendor: string; note: string }) => `${e.vendor}:${e.note}`),
+      };
+    };
+    expect(await vendors('')).toEqual({
+      total: '4',
+      rows: ['Uber:null', 'ECG:Prepaid meter', 'Landlord:October', 'Landlord:September'],
+    });
+    expect(await vendors('?category=rent&limit=1')).toEqual({ total: '2', rows: ['Landlord:October'] });
+    expect(await vendors('?search=meter')).toEqual({ total: '1', rows: ['ECG:Prepaid meter'] });
+    expect(await vendors('?search=landl&offset=1')).toEqual({ total: '2', rows: ['Landlord:September'] });
+    expect((await call('/expenses?category=food', { token: o.token })).status).toBe(400);
+  });
+
+  it('lets accountants record and read expenses and refuses sales members and other organizations', async () => {
+    const o = await owner();
+    const body = { vendor: 'Stationery shop', category: 'office-supplies', amount: 45 };
+    const accountant = await member(o, 'ACCOUNTANT');
+    const asAccountant = await call('/expenses', { token: accountant.token, orgId: o.orgId, body });
+    expect(asAccountant.status).toBe(201);
+    const sales = await member(o, 'SALES');
+    const write = await call('/expenses', { token: sales.token, orgId: o.orgId, body });
+    expect(write.status).toBe(403);
+    const read = await call('/expenses', { token: sales.token, orgId: o.orgId });
+    expect(read.status).toBe(403);
+    const stranger = await owner();
+    expect((await call('/expenses', { token: stranger.token, orgId: o.orgId })).status).toBe(403);
+    expect((await call('/expenses', { token: stranger.token, orgId: o.orgId, body })).status).toBe(403);
+    const own = await call('/expenses', { token: o.token });
+    expect(own.headers.get('x-total-count')).toBe('1');
+  });
+});
