@@ -116,7 +116,7 @@ test.describe('the application shell', () => {
     await page.getByLabel('Password').fill('kasuwa-demo-2026');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('heading', { name: 'Welcome, Ama' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Online' })).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Online', { exact: true })).toBeVisible();
     if ((page.viewportSize()?.width ?? 1280) < 768)
       await page.getByRole('button', { name: 'Open menu' }).click();
     const nav = page.getByRole('link', { name: 'Inventory' }).filter({ visible: true });
@@ -129,8 +129,14 @@ test.describe('the application shell', () => {
     await nav.click();
     await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
     await page.context().setOffline(true);
-    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Offline', { exact: true })).toBeVisible();
+    await expect(page.getByText("You're Offline")).toBeVisible();
+    await expect(
+      page.getByText("You can continue working. Changes will sync when you're back online."),
+    ).toBeVisible();
     await page.context().setOffline(false);
+    await expect(page.getByText('Back Online')).toBeVisible();
+    await expect(page.getByText('Syncing your offline changes...')).toBeVisible();
   });
 
   test('hides the application from visitors', async ({ page }) => {

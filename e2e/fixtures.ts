@@ -10,7 +10,9 @@ export const test = base.extend<{ failOnConsoleErrors: void }>({
         // The browser's own line for an answered 4xx (a refused sign-in) is not an error of the app.
         if (
           m.type() === 'error' &&
-          !m.text().startsWith('Failed to load resource: the server responded with a status of 4')
+          !m.text().startsWith('Failed to load resource: the server responded with a status of 4') &&
+          // A request that found no network (offline tests) is the browser's line; the app handles it.
+          !m.text().startsWith('Failed to load resource: net::ERR_')
         ) {
           errors.push(m.text());
         }

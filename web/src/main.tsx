@@ -3,12 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { UpdatePrompt } from './app/update-prompt.tsx';
 import './index.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
       <RouterProvider router={router} />
+      <UpdatePrompt />
     </Providers>
   </StrictMode>,
 );

@@ -1,30 +1,64 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { useEffect, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
+import { currentUserQuery } from '../features/auth/api/current-user.ts';
 import { useSessionSync } from '../features/auth/use-session-sync.ts';
 import { LocaleProvider } from '../lib/i18n.tsx';
+import { outbox, startOutbox } from '../lib/outbox.ts';
+import { CACHE_KEY, queryClient, WEEK } from '../lib/query-client.ts';
 
-// Spec section 7: no refetch interval, no refetch on focus, data never stale, no retries.
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { refetchInterval: false, refetchOnWindowFocus: false, staleTime: Infinity, retry: false },
-    mutations: { retry: false },
+/** The query cache in this browser's storage: lists seen before show offline, and after a restart. */
+const persister = createSyncStoragePersister({ storage: window.localStorage, key: CACHE_KEY });
+const persistOptions = {
+  persister,
+  maxAge: WEEK,
+  buster: import.meta.env.VITE_APP_VERSION ?? 'v1',
+  dehydrateOptions: {
+    // Only what the server answered is kept; the public invoice link is not.
+    // A visitor's "no current user" is not kept: the next visit reads the session again.
+    shouldDehydrateQuery: (q: { state: { status: string; data: unknown }; queryKey: readonly unknown[] }) =>
+      q.state.status === 'success' &&
+      q.queryKey[0] !== '/api/public/invoices' &&
+      !(q.queryKey[0] === '/api/auth/user' && q.state.data == null),
   },
-});
+};
 
 function SessionSync() {
   useSessionSync();
   return null;
 }
 
+/** Sends the outbox and reads again what the server changed for each organization. */
+function OutboxSync() {
+  useEffect(() => {
+    const stop = startOutbox();
+    const off = outbox.onApplied((orgIds) => {
+      for (const orgId of orgIds)
+        void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[1] === orgId });
+    });
+    return () => {
+      stop();
+      off();
+    };
+  }, []);
+  return null;
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <LocaleProvider>
-      <QueryClientProvider client={queryClient}>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={persistOptions}
+        // Once the kept data is back, the current user is read again when there is a network.
+        onSuccess={() => navigator.onLine && void queryClient.invalidateQueries(currentUserQuery)}
+      >
         <SessionSync />
+        <OutboxSync />
         {children}
         <Toaster position="top-center" toastOptions={{ duration: 5000, style: { maxWidth: 420 } }} />
-      </QueryClientProvider>
+      </PersistQueryClientProvider>
     </LocaleProvider>
   );
 }

@@ -10,6 +10,7 @@ import type { CurrentUser } from '../auth/api/current-user.ts';
 import { useLocale } from '../../lib/i18n.tsx';
 import { usePreferencesEffect, useSavePreferences } from '../settings/preferences.ts';
 import { ConnectionBadge } from './connection-badge.tsx';
+import { PendingChanges, SignOutLink } from './pending-changes.tsx';
 import { useMetrics } from './metrics.ts';
 import { OrganizationProvider, useCurrentOrganization, type Organization } from './organization.tsx';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
@@ -110,9 +111,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
           {org && <OrganizationSwitcher user={user} current={org} onNavigate={() => setOpen(false)} />}
           {org && <Navigation org={org} onNavigate={() => setOpen(false)} />}
           <div className="sm:hidden">{org && <AppThemeSwitch org={org} />}</div>
-          <a href="/api/logout" className="btn btn-outline min-h-11">
-            <FormattedMessage id="app.signOut" />
-          </a>
+          <SignOutLink className="btn btn-outline min-h-11" />
         </Drawer>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
@@ -121,6 +120,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
           <h1 className="flex-1 truncate text-lg font-semibold">
             {current && <FormattedMessage id={current.id} />}
           </h1>
+          <PendingChanges />
           <ConnectionBadge />
           <div className="hidden sm:block">{org && <AppThemeSwitch org={org} />}</div>
           <UserMenu user={user} role={org?.role} />

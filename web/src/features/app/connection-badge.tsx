@@ -1,5 +1,9 @@
-import { useSyncExternalStore } from 'react';
-import { FormattedMessage } from 'react-intl';
+// Online or offline in the header, and the spec's notices when it changes: "You're Offline" and "Back
+// Online" (which sends the changes kept on the device).
+import { useEffect, useSyncExternalStore } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { notify } from '../../components/ui/notify.tsx';
+import { flush } from '../../lib/outbox.ts';
 
 const subscribe = (notify: () => void) => {
   window.addEventListener('online', notify);
@@ -10,9 +14,24 @@ const subscribe = (notify: () => void) => {
   };
 };
 
-/** Online or offline, as the browser last knew it. */
 export function ConnectionBadge() {
+  const intl = useIntl();
   const online = useSyncExternalStore(subscribe, () => navigator.onLine);
+  useEffect(() => {
+    const t = (id: string) => intl.formatMessage({ id });
+    const offline = () =>
+      notify({ variant: 'error', title: t('connection.offline'), description: t('connection.offlineText') });
+    const back = () => {
+      notify({ title: t('connection.online'), description: t('connection.onlineText') });
+      void flush();
+    };
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', back);
+    return () => {
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', back);
+    };
+  }, [intl]);
   return (
     <span className={`badge ${online ? 'badge-success' : 'badge-error'}`} role="status">
       <FormattedMessage id={online ? 'shell.online' : 'shell.offline'} />

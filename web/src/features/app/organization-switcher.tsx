@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/validation-message.ts';
 import { currentUserQuery, type CurrentUser } from '../auth/api/current-user.ts';
 import { OrganizationForm } from '../settings/organization-form.tsx';
 import { selectOrganization, type Organization } from './organization.tsx';
+import { SignOutLink } from './pending-changes.tsx';
 
 export function OrganizationSwitcher({
   user,
@@ -65,9 +66,7 @@ export function OrganizationSwitcher({
         <Link to="/settings?tab=organization" className="link min-h-11 content-center" onClick={onNavigate}>
           <FormattedMessage id="shell.organizationSettings" />
         </Link>
-        <a href="/api/logout" className="link min-h-11 content-center">
-          <FormattedMessage id="app.signOut" />
-        </a>
+        <SignOutLink className="link min-h-11 content-center" />
       </div>
       {creating && (
         <Dialog title={t('org.create')} onClose={() => setCreating(false)}>

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { CurrentUser } from '../auth/api/current-user.ts';
+import { SignOutLink } from './pending-changes.tsx';
 
 const initials = (u: CurrentUser) =>
   u.firstName || u.lastName
@@ -38,9 +39,7 @@ export function UserMenu({ user, role }: { user: CurrentUser; role?: string }) {
             </Link>
           </li>
           <li>
-            <a href="/api/logout" className="min-h-11">
-              <FormattedMessage id="app.signOut" />
-            </a>
+            <SignOutLink className="min-h-11" />
           </li>
         </ul>
       </div>

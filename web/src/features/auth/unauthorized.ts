@@ -2,12 +2,14 @@
 // then sign-in after 500 ms.
 import { notify } from '../../components/ui/notify.tsx';
 import { LOCALE_KEY, MESSAGES } from '../../lib/i18n.tsx';
+import { forgetCachedData } from '../../lib/query-client.ts';
 
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 
 export async function handleUnauthorized(): Promise<void> {
   const { supabase } = await import('../../lib/supabase.ts');
   await supabase.auth.signOut({ scope: 'local' });
+  forgetCachedData();
   const m = MESSAGES[localStorage.getItem(LOCALE_KEY) === 'fr' ? 'fr' : 'en'];
   notify({ variant: 'error', title: m['auth.unauthorized']!, description: m['auth.loggedOut']! });
   setTimeout(() => window.location.assign('/api/login'), UNAUTHORIZED_REDIRECT_MS);

@@ -1,6 +1,6 @@
 // Inventory data for the current organization: queries keyed by organization, and the writes (each with
 // its own id, applied once) that refresh the lists, the low-stock badge and the dashboard after them.
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   ProductInput,
   PurchaseOrderInput,
@@ -8,7 +8,8 @@ import type {
   SupplierInput,
 } from '../../../../packages/shared/schemas/inventory.ts';
 import { apiFetch, apiList } from '../../lib/api-client.ts';
-import { send } from '../../lib/send.ts';
+import { useWrite } from '../../lib/use-write.ts';
+import { uuidv7 } from '../../lib/uuid.ts';
 import { useOrganization } from '../app/organization.tsx';
 
 export type StockStatus = 'OUT_OF_STOCK' | 'LOW_STOCK' | 'IN_STOCK';
@@ -131,30 +132,21 @@ export const usePurchaseOrder = (id: string) => {
   });
 };
 
-/** A write for the current organization that, once answered, refreshes what it changed. */
-function useWrite<TInput, TResult>(
-  toOperation: (input: TInput) => { method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown },
-  refresh: readonly string[],
-) {
-  const orgId = useOrganization().id;
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: TInput) => send<TResult>({ ...toOperation(input), orgId }),
-    onSuccess: () =>
-      Promise.all(
-        [...refresh, '/api/reports/metrics', '/api/dashboard'].map((key) =>
-          queryClient.invalidateQueries({ queryKey: [key, orgId] }),
-        ),
-      ),
-  });
-}
-
 export const useSaveProduct = () =>
   useWrite<{ id?: string; input: ProductInput }, Product>(
-    ({ id, input }) =>
-      id
-        ? { method: 'PUT', path: `/api/products/${id}`, body: input }
-        : { method: 'POST', path: '/api/products', body: input },
+    ({ id, input }) => {
+      if (id) return { method: 'PUT', path: `/api/products/${id}`, body: input, label: input.name };
+      // A new product gets its id on the device, so a sale made offline can already refer to it.
+      const body = { ...input, id: input.id ?? uuidv7() };
+      const row = { ...body, stockOnHand: body.openingStock ?? 0, pending: true };
+      return {
+        method: 'POST',
+        path: '/api/products',
+        body,
+        label: input.name,
+        creates: { store: 'products', row },
+      };
+    },
     ['/api/products'],
   );
 
@@ -180,14 +172,23 @@ export const useSaveSupplier = () =>
   useWrite<{ id?: string; input: SupplierInput }, Supplier>(
     ({ id, input }) =>
       id
-        ? { method: 'PUT', path: `/api/suppliers/${id}`, body: input }
-        : { method: 'POST', path: '/api/suppliers', body: input },
+        ? { method: 'PUT', path: `/api/suppliers/${id}`, body: input, label: input.name }
+        : {
+            method: 'POST',
+            path: '/api/suppliers',
+            body: { ...input, id: input.id ?? uuidv7() },
+            label: input.name,
+          },
     ['/api/suppliers'],
   );
 
 export const useCreatePurchaseOrder = () =>
   useWrite<PurchaseOrderInput, PurchaseOrder>(
-    (input) => ({ method: 'POST', path: '/api/purchase-orders', body: input }),
+    (input) => ({
+      method: 'POST',
+      path: '/api/purchase-orders',
+      body: { ...input, id: input.id ?? uuidv7() },
+    }),
     ['/api/purchase-orders'],
   );
 

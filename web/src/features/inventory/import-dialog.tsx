@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
 import { useImportProducts } from './api.ts';
 import { type ParsedImport, readProductsCsv, type RowProblem, templateCsv } from './csv-import.ts';
+import { notifySaved } from '../../lib/use-write.ts';
 
 export function download(fileName: string, content: string, type = 'text/csv;charset=utf-8') {
   const url = URL.createObjectURL(new Blob([content], { type }));
@@ -58,8 +59,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const problems = parsed?.kind === 'rows' ? [...parsed.problems, ...serverProblems] : [];
   const submit = async () => {
     try {
-      const { imported } = await importProducts.mutateAsync(rows);
-      notify({ title: t('common.success'), description: t('inventory.imported', { count: imported }) });
+      const result = await importProducts.mutateAsync(rows);
+      notifySaved(intl, result, 'inventory.imported', { count: result?.imported ?? rows.length });
       onClose();
     } catch (e) {
       const details = e instanceof ApiError ? (e.details as { rows?: RowProblem[] } | undefined) : undefined;

@@ -10,6 +10,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
 import { type Product, useSaveProduct } from './api.ts';
 import { ScanButton } from './barcode-scanner.tsx';
+import { notifySaved } from '../../lib/use-write.ts';
 
 export function ProductDialog({ product, onClose }: { product?: Product; onClose: () => void }) {
   const intl = useIntl();
@@ -32,16 +33,14 @@ export function ProductDialog({ product, onClose }: { product?: Product; onClose
   const error = (name: keyof typeof formState.errors) =>
     validationMessage(intl, formState.errors[name]?.message as string | undefined);
   const onSubmit = handleSubmit(async (input) => {
+    let result: unknown;
     try {
-      await save.mutateAsync({ id: product?.id, input });
+      result = await save.mutateAsync({ id: product?.id, input });
     } catch (e) {
       notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
       return;
     }
-    notify({
-      title: t('common.success'),
-      description: t(product ? 'inventory.updated' : 'inventory.created'),
-    });
+    notifySaved(intl, result, product ? 'inventory.updated' : 'inventory.created');
     onClose();
   });
   const money = { type: 'number', inputMode: 'decimal', step: '0.01', min: 0 } as const;

@@ -12,12 +12,15 @@ import { formatMoney } from '../../lib/money.ts';
 import { errorMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../app/organization.tsx';
 import { useMetrics } from '../app/metrics.ts';
+import { PendingBadge, withPending } from '../../components/ui/pending.tsx';
+import { usePendingRows } from '../../lib/use-outbox.ts';
 import { PAGE_SIZE, type Product, useDeleteProduct, useProducts } from './api.ts';
 import { ScanButton } from './barcode-scanner.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { ProductDialog } from './product-dialog.tsx';
 import { StockBadge } from './stock-badge.tsx';
 import { StockDialog } from './stock-dialogs.tsx';
+import { notifySaved } from '../../lib/use-write.ts';
 
 type Open =
   | { kind: 'add' }
@@ -99,7 +102,8 @@ export function ProductsTab() {
     </div>
   );
 
-  const rows = products.data?.rows ?? [];
+  const pending = usePendingRows<Product>('products', org.id);
+  const rows = withPending(products.data?.rows ?? [], pending, offset === 0 && !search && !attention);
   const total = products.data?.total ?? 0;
   return (
     <div className="flex flex-col gap-4">
@@ -148,9 +152,9 @@ export function ProductsTab() {
           setOffset(0);
         }}
       />
-      {products.isError ? (
+      {products.isError && !products.data && !rows.length ? (
         <p className="text-error">{t('common.loadFailed')}</p>
-      ) : !products.data ? (
+      ) : !products.data && !rows.length ? (
         <Loading />
       ) : rows.length === 0 ? (
         <EmptyState title={t(search || attention ? 'inventory.noMatch' : 'inventory.empty')}>
@@ -190,10 +194,8 @@ export function ProductsTab() {
                     <td className="text-right">{qty.format(p.stockOnHand)}</td>
                     <td className="text-right">{money(p.cost)}</td>
                     <td className="text-right">{money(p.price)}</td>
-                    <td>
-                      <StockBadge status={p.stockStatus} />
-                    </td>
-                    <td>{actions(p)}</td>
+                    <td>{'pending' in p ? <PendingBadge /> : <StockBadge status={p.stockStatus} />}</td>
+                    <td>{!('pending' in p) && actions(p)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -208,12 +210,12 @@ export function ProductsTab() {
                       <p className="font-medium">{p.name}</p>
                       <p className="font-mono text-xs opacity-70">{p.sku}</p>
                     </div>
-                    <StockBadge status={p.stockStatus} />
+                    {'pending' in p ? <PendingBadge /> : <StockBadge status={p.stockStatus} />}
                   </div>
                   <p className="text-sm">
                     {qty.format(p.stockOnHand)} {p.unit} · {money(p.price)}
                   </p>
-                  {actions(p)}
+                  {!('pending' in p) && actions(p)}
                 </div>
               </li>
             ))}
@@ -233,13 +235,14 @@ export function ProductsTab() {
           pending={remove.isPending}
           onClose={close}
           onConfirm={async () => {
+            let result: unknown;
             try {
-              await remove.mutateAsync(open.product.id);
+              result = await remove.mutateAsync(open.product.id);
             } catch (e) {
               notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
               return;
             }
-            notify({ title: t('common.success'), description: t('inventory.deleted') });
+            notifySaved(intl, result, 'inventory.deleted');
             close();
           }}
         />

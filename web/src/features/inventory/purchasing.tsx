@@ -30,6 +30,7 @@ import {
   useSetOrderStatus,
   useSuppliers,
 } from './api.ts';
+import { notifySaved } from '../../lib/use-write.ts';
 
 const useT = () => {
   const intl = useIntl();
@@ -51,16 +52,14 @@ function SupplierDialog({ supplier, onClose }: { supplier?: Supplier; onClose: (
         className="flex flex-col gap-3"
         noValidate
         onSubmit={handleSubmit(async (input) => {
+          let result: unknown;
           try {
-            await save.mutateAsync({ id: supplier?.id, input });
+            result = await save.mutateAsync({ id: supplier?.id, input });
           } catch (e) {
             notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
             return;
           }
-          notify({
-            title: t('common.success'),
-            description: t(supplier ? 'suppliers.updated' : 'suppliers.created'),
-          });
+          notifySaved(intl, result, supplier ? 'suppliers.updated' : 'suppliers.created');
           onClose();
         })}
       >
@@ -157,14 +156,15 @@ function NewOrderDialog({ suppliers, onClose }: { suppliers: Supplier[]; onClose
         className="flex flex-col gap-3"
         noValidate
         onSubmit={handleSubmit(async (input) => {
+          let result: unknown;
           try {
             const order = input as PurchaseOrderInput;
-            await create.mutateAsync({ ...order, expectedAt: order.expectedAt || null });
+            result = await create.mutateAsync({ ...order, expectedAt: order.expectedAt || null });
           } catch (e) {
             notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
             return;
           }
-          notify({ title: t('common.success'), description: t('orders.created') });
+          notifySaved(intl, result, 'orders.created');
           onClose();
         })}
       >
@@ -265,16 +265,14 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const order = usePurchaseOrder(id).data;
   const setStatus = useSetOrderStatus();
   const act = async (action: 'approve' | 'receive') => {
+    let result: unknown;
     try {
-      await setStatus.mutateAsync({ id, action });
+      result = await setStatus.mutateAsync({ id, action });
     } catch (e) {
       notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
       return;
     }
-    notify({
-      title: t('common.success'),
-      description: t(action === 'approve' ? 'orders.approved' : 'orders.received'),
-    });
+    notifySaved(intl, result, action === 'approve' ? 'orders.approved' : 'orders.received');
   };
   return (
     <Dialog title={t('orders.detail')} onClose={onClose} wide>

@@ -12,6 +12,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
 import { useCan } from '../app/organization.tsx';
 import { type Product, useAdjustStock, useProduct, useStockMoves } from './api.ts';
+import { notifySaved } from '../../lib/use-write.ts';
 
 function AdjustForm({ product, onDone }: { product: Product; onDone: () => void }) {
   const intl = useIntl();
@@ -23,13 +24,14 @@ function AdjustForm({ product, onDone }: { product: Product; onDone: () => void 
   });
   const error = (name: 'delta' | 'note') => validationMessage(intl, formState.errors[name]?.message);
   const onSubmit = handleSubmit(async (input) => {
+    let result: unknown;
     try {
-      await adjust.mutateAsync({ id: product.id, input });
+      result = await adjust.mutateAsync({ id: product.id, input });
     } catch (e) {
       notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
       return;
     }
-    notify({ title: t('common.success'), description: t('inventory.adjusted') });
+    notifySaved(intl, result, 'inventory.adjusted');
     onDone();
   });
   return (

@@ -2,8 +2,10 @@
 // (each with its own id, applied once), refreshing the lists, stock, badge and dashboard after.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomerInput, InvoiceInput, PaymentInput } from '../../../../packages/shared/schemas/sales.ts';
+import { invoiceTotals } from '../../../../packages/shared/invoice-totals.ts';
 import { apiFetch, apiList } from '../../lib/api-client.ts';
-import { send } from '../../lib/send.ts';
+import { useWrite } from '../../lib/use-write.ts';
+import { uuidv7 } from '../../lib/uuid.ts';
 import { useOrganization } from '../app/organization.tsx';
 
 export type InvoiceStatus = 'QUOTE' | 'ISSUED' | 'PAID' | 'VOID';
@@ -110,36 +112,51 @@ export function usePayments(offset: number) {
   });
 }
 
-/** A write for the current organization that refreshes what it changed once answered. */
-function useWrite<TInput, TResult>(
-  toOperation: (input: TInput) => { method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown },
-  refresh: readonly string[],
-) {
-  const orgId = useOrganization().id;
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: TInput) => send<TResult>({ ...toOperation(input), orgId }),
-    onSuccess: () =>
-      Promise.all(
-        [...refresh, '/api/reports/metrics', '/api/dashboard'].map((key) =>
-          queryClient.invalidateQueries({ queryKey: [key, orgId] }),
-        ),
-      ),
-  });
-}
-
 export const useSaveCustomer = () =>
   useWrite<{ id?: string; input: CustomerInput }, Customer>(
-    ({ id, input }) =>
-      id
-        ? { method: 'PUT', path: `/api/customers/${id}`, body: input }
-        : { method: 'POST', path: '/api/customers', body: input },
+    ({ id, input }) => {
+      if (id) return { method: 'PUT', path: `/api/customers/${id}`, body: input, label: input.name };
+      // A new customer gets its id on the device, so an invoice made offline can already be for them.
+      const body = { ...input, id: input.id ?? uuidv7() };
+      const row = { ...body, createdAt: new Date().toISOString(), pending: true };
+      return {
+        method: 'POST',
+        path: '/api/customers',
+        body,
+        label: input.name,
+        creates: { store: 'customers', row },
+      };
+    },
     ['/api/customers'],
   );
 
 export const useCreateInvoice = () =>
-  useWrite<InvoiceInput, Invoice>(
-    (input) => ({ method: 'POST', path: '/api/invoices', body: input }),
+  useWrite<InvoiceInput & { customerName?: string }, Invoice>(
+    ({ customerName, ...input }) => {
+      const body = { ...input, id: input.id ?? uuidv7() };
+      const row = {
+        id: body.id,
+        number: null,
+        status: input.status ?? 'QUOTE',
+        currency: input.currency,
+        total: input.lines?.length
+          ? invoiceTotals(
+              input.lines.map((l) => ({ qty: l.qty, unitPrice: l.unitPrice, taxRate: l.taxRate ?? 0 })),
+              input.currency ?? 'GHS',
+            ).total
+          : input.total,
+        createdAt: new Date().toISOString(),
+        customer: { id: input.customerId, name: customerName ?? '' },
+        pending: true,
+      };
+      return {
+        method: 'POST',
+        path: '/api/invoices',
+        body,
+        label: customerName,
+        creates: { store: 'invoices', row },
+      };
+    },
     ['/api/invoices', '/api/products', '/api/payments'],
   );
 
@@ -151,7 +168,7 @@ export const useInvoiceAction = () =>
 
 export const useRecordPayment = () =>
   useWrite<PaymentInput, { id: string }>(
-    (input) => ({ method: 'POST', path: '/api/payments', body: input }),
+    (input) => ({ method: 'POST', path: '/api/payments', body: { ...input, id: input.id ?? uuidv7() } }),
     ['/api/payments', '/api/invoices'],
   );
 

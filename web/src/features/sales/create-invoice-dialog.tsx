@@ -16,7 +16,10 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
 import { useOrganization } from '../app/organization.tsx';
-import { useProducts } from '../inventory/api.ts';
+import { type Product, useProducts } from '../inventory/api.ts';
+import { withPending } from '../../components/ui/pending.tsx';
+import { usePendingRows } from '../../lib/use-outbox.ts';
+import { notifySaved } from '../../lib/use-write.ts';
 import { useCreateInvoice } from './api.ts';
 import { CustomerPicker } from './customer-picker.tsx';
 
@@ -26,7 +29,11 @@ export function CreateInvoiceDialog({ onClose }: { onClose: () => void }) {
   const org = useOrganization();
   const navigate = useNavigate();
   const create = useCreateInvoice();
-  const products = useProducts({ search: '', offset: 0, limit: 500 }).data?.rows ?? [];
+  const products = withPending(
+    useProducts({ search: '', offset: 0, limit: 500 }).data?.rows ?? [],
+    usePendingRows<Product>('products', org.id),
+    true,
+  );
   const [customer, setCustomer] = useState<{ id: string; name: string } | null>(null);
   const emptyLine = {
     productId: '',
@@ -63,10 +70,11 @@ export function CreateInvoiceDialog({ onClose }: { onClose: () => void }) {
         noValidate
         onSubmit={handleSubmit(async (input) => {
           const body = input as InvoiceInput;
-          let created: { id: string };
+          let created: { id: string } | null;
           try {
             created = await create.mutateAsync({
               ...body,
+              customerName: customer?.name,
               dueAt: body.dueAt || null,
               lines: body.lines?.map((l) => ({ ...l, productId: l.productId || null })),
             });
@@ -74,9 +82,10 @@ export function CreateInvoiceDialog({ onClose }: { onClose: () => void }) {
             notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
             return;
           }
-          notify({ title: t('common.success'), description: t('invoices.created') });
+          notifySaved(intl, created, 'invoices.created');
           onClose();
-          void navigate(`/sales/invoices/${created.id}`);
+          // Kept on the device: it gets its number, and its page, once the server has it.
+          if (created) void navigate(`/sales/invoices/${created.id}`);
         })}
       >
         <Controller

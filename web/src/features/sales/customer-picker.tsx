@@ -2,6 +2,9 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { SearchInput } from '../../components/ui/search-input.tsx';
+import { withPending } from '../../components/ui/pending.tsx';
+import { usePendingRows } from '../../lib/use-outbox.ts';
+import { useOrganization } from '../app/organization.tsx';
 import { type Customer, useCustomers } from './api.ts';
 import { CustomerDialog } from './customers-tab.tsx';
 
@@ -18,7 +21,12 @@ export function CustomerPicker({
   const t = (id: string) => intl.formatMessage({ id });
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
-  const found = useCustomers(search, 0, 6).data?.rows ?? [];
+  const org = useOrganization();
+  const term = search.toLowerCase();
+  const pending = usePendingRows<Customer>('customers', org.id).filter((c) =>
+    [c.name, c.phone, c.email].some((v) => v?.toLowerCase().includes(term)),
+  );
+  const found = withPending(useCustomers(search, 0, 6).data?.rows ?? [], pending, true);
   if (value)
     return (
       <div className="flex items-center justify-between gap-2 rounded-box bg-base-200 p-3">

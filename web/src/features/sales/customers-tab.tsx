@@ -12,6 +12,11 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { notifySaved } from '../../lib/use-write.ts';
+import { uuidv7 } from '../../lib/uuid.ts';
+import { PendingBadge, withPending } from '../../components/ui/pending.tsx';
+import { usePendingRows } from '../../lib/use-outbox.ts';
+import { useOrganization } from '../app/organization.tsx';
 import { type Customer, PAGE_SIZE, useCustomers, useSaveCustomer } from './api.ts';
 
 export function CustomerDialog({
@@ -47,18 +52,17 @@ export function CustomerDialog({
           // A dialog opened from another form must not submit that form too.
           e.stopPropagation();
           return handleSubmit(async (input) => {
-            let saved: Customer;
+            // A new customer's id is made here, so it can be chosen at once, even offline.
+            const id = customer?.id ?? uuidv7();
+            let saved: Customer | null;
             try {
-              saved = await save.mutateAsync({ id: customer?.id, input });
+              saved = await save.mutateAsync({ id: customer?.id, input: { ...input, id } });
             } catch (err) {
               notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, err) });
               return;
             }
-            notify({
-              title: t('common.success'),
-              description: t(customer ? 'customers.updatedToast' : 'customers.createdToast'),
-            });
-            onSaved?.(saved);
+            notifySaved(intl, saved, customer ? 'customers.updatedToast' : 'customers.createdToast');
+            onSaved?.(saved ?? { id, name: input.name, email: null, phone: null, createdAt: '' });
             onClose();
           })(e);
         }}
@@ -98,7 +102,9 @@ export function CustomersTab() {
   const [offset, setOffset] = useState(0);
   const [open, setOpen] = useState<{ customer?: Customer } | null>(null);
   const customers = useCustomers(search, offset);
-  const rows = customers.data?.rows ?? [];
+  const org = useOrganization();
+  const pending = usePendingRows<Customer>('customers', org.id);
+  const rows = withPending(customers.data?.rows ?? [], pending, offset === 0 && !search);
   const date = (s: string) => new Date(s).toLocaleDateString(intl.locale);
   return (
     <div className="flex flex-col gap-4">
@@ -116,7 +122,7 @@ export function CustomersTab() {
           {t('customers.add')}
         </button>
       </div>
-      {!customers.data ? (
+      {!customers.data && !rows.length ? (
         <Loading />
       ) : rows.length === 0 ? (
         <EmptyState title={t('customers.empty')} />
@@ -136,13 +142,16 @@ export function CustomersTab() {
               <tbody>
                 {rows.map((c) => (
                   <tr key={c.id}>
-                    <td className="font-medium">{c.name}</td>
+                    <td className="font-medium">
+                      {c.name} {'pending' in c && <PendingBadge />}
+                    </td>
                     <td className="hidden sm:table-cell">{c.email ?? '-'}</td>
                     <td>{c.phone ?? '-'}</td>
                     <td className="hidden sm:table-cell">{date(c.createdAt)}</td>
                     <td>
                       <button
                         type="button"
+                        disabled={'pending' in c}
                         className="btn btn-ghost btn-sm min-h-11"
                         aria-label={`${t('inventory.editAction')} ${c.name}`}
                         onClick={() => setOpen({ customer: c })}
@@ -155,7 +164,12 @@ export function CustomersTab() {
               </tbody>
             </table>
           </div>
-          <Pagination offset={offset} limit={PAGE_SIZE} total={customers.data.total} onChange={setOffset} />
+          <Pagination
+            offset={offset}
+            limit={PAGE_SIZE}
+            total={customers.data?.total ?? 0}
+            onChange={setOffset}
+          />
         </>
       )}
       {open && <CustomerDialog customer={open.customer} onClose={() => setOpen(null)} />}

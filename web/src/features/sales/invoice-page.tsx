@@ -13,6 +13,7 @@ import { useCan, useOrganization } from '../app/organization.tsx';
 import { type Invoice, useInvoice, useInvoiceAction, useShareInvoice } from './api.ts';
 import { InvoiceDocument, type InvoiceDocumentData } from './invoice-document.tsx';
 import { RecordPaymentDialog } from './record-payment-dialog.tsx';
+import { notifySaved } from '../../lib/use-write.ts';
 
 export function usePdfDownload() {
   const intl = useIntl();
@@ -159,16 +160,14 @@ export function InvoicePage() {
   const mine = inv.createdBy !== null;
   const canChange = canEditAny || (mine && inv.status === 'QUOTE');
   const run = async (what: 'issue' | 'void') => {
+    let result: unknown;
     try {
-      await action.mutateAsync({ id: inv.id, action: what });
+      result = await action.mutateAsync({ id: inv.id, action: what });
     } catch (e) {
       notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
       return;
     }
-    notify({
-      title: t('common.success'),
-      description: t(what === 'issue' ? 'invoices.issued' : 'invoices.voided'),
-    });
+    notifySaved(intl, result, what === 'issue' ? 'invoices.issued' : 'invoices.voided');
     setOpen(null);
   };
   const document: InvoiceDocumentData = { ...inv, organization: org };

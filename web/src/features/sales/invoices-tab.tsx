@@ -7,7 +7,10 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { formatMoney } from '../../lib/money.ts';
-import { PAGE_SIZE, useInvoices } from './api.ts';
+import { PendingBadge, withPending } from '../../components/ui/pending.tsx';
+import { usePendingRows } from '../../lib/use-outbox.ts';
+import { useOrganization } from '../app/organization.tsx';
+import { type InvoiceSummary, PAGE_SIZE, useInvoices } from './api.ts';
 import { CreateInvoiceDialog } from './create-invoice-dialog.tsx';
 import { InvoiceStatusBadge } from './status-badge.tsx';
 
@@ -19,7 +22,9 @@ export function InvoicesTab() {
   const [offset, setOffset] = useState(0);
   const [creating, setCreating] = useState(false);
   const invoices = useInvoices({ search, offset });
-  const rows = invoices.data?.rows ?? [];
+  const org = useOrganization();
+  const pending = usePendingRows<InvoiceSummary>('invoices', org.id);
+  const rows = withPending(invoices.data?.rows ?? [], pending, offset === 0 && !search);
   const date = (s: string | null) => (s ? new Date(s).toLocaleDateString(intl.locale) : '-');
   return (
     <div className="flex flex-col gap-4">
@@ -37,7 +42,7 @@ export function InvoicesTab() {
           {t('invoices.create')}
         </button>
       </div>
-      {!invoices.data ? (
+      {!invoices.data && !rows.length ? (
         <Loading />
       ) : rows.length === 0 ? (
         <EmptyState title={t('invoices.empty')} />
@@ -60,7 +65,7 @@ export function InvoicesTab() {
                   <tr
                     key={i.id}
                     className="hover cursor-pointer"
-                    onClick={() => void navigate(`/sales/invoices/${i.id}`)}
+                    onClick={() => !('pending' in i) && void navigate(`/sales/invoices/${i.id}`)}
                   >
                     <td>
                       <a
@@ -68,7 +73,7 @@ export function InvoicesTab() {
                         href={`/sales/invoices/${i.id}`}
                         onClick={(e) => e.preventDefault()}
                       >
-                        {i.number}
+                        {i.number ?? <PendingBadge />}
                       </a>
                     </td>
                     <td>{i.customer.name}</td>
@@ -85,7 +90,12 @@ export function InvoicesTab() {
               </tbody>
             </table>
           </div>
-          <Pagination offset={offset} limit={PAGE_SIZE} total={invoices.data.total} onChange={setOffset} />
+          <Pagination
+            offset={offset}
+            limit={PAGE_SIZE}
+            total={invoices.data?.total ?? 0}
+            onChange={setOffset}
+          />
         </>
       )}
       {creating && <CreateInvoiceDialog onClose={() => setCreating(false)} />}

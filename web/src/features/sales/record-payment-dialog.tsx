@@ -15,6 +15,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
 import { useInvoices, useRecordPayment } from './api.ts';
+import { notifySaved } from '../../lib/use-write.ts';
 
 export function RecordPaymentDialog({
   invoice,
@@ -51,8 +52,9 @@ export function RecordPaymentDialog({
         className="flex flex-col gap-3"
         noValidate
         onSubmit={handleSubmit(async (input) => {
+          let result: unknown;
           try {
-            await record.mutateAsync({
+            result = await record.mutateAsync({
               ...input,
               provider: input.method === 'mobile-money' ? input.provider : null,
             });
@@ -60,7 +62,7 @@ export function RecordPaymentDialog({
             notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
             return;
           }
-          notify({ title: t('common.success'), description: t('payments.recorded') });
+          notifySaved(intl, result, 'payments.recorded');
           onClose();
         })}
       >

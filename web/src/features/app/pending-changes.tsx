@@ -1,0 +1,94 @@
+// The header's "Pending changes": how many of the member's changes wait to reach the server, and the
+// list of them — a refused one with its reason, Retry and Discard; ones waiting for it; a paused queue
+// that needs signing in again.
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { discard, retry } from '../../lib/outbox.ts';
+import { useOutboxEntries } from '../../lib/use-outbox.ts';
+import { validationMessage } from '../../lib/validation-message.ts';
+
+export function PendingChanges() {
+  const intl = useIntl();
+  const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
+  const entries = useOutboxEntries();
+  const [open, setOpen] = useState(false);
+  if (!entries.length) return null;
+  const failed = entries.some((e) => e.status === 'failed' || e.status === 'needs-sign-in');
+  return (
+    <>
+      <button
+        type="button"
+        className={`btn btn-sm min-h-11 ${failed ? 'btn-error' : 'btn-warning'}`}
+        onClick={() => setOpen(true)}
+        data-testid="pending-changes"
+      >
+        {t('outbox.count', { count: entries.length })}
+      </button>
+      {open && (
+        <Dialog title={t('outbox.title')} onClose={() => setOpen(false)}>
+          <ul className="flex flex-col divide-y divide-base-200">
+            {entries.map((e) => (
+              <li key={e.id} className="flex flex-col gap-1 py-2" data-testid="pending-change">
+                <span className="font-medium">
+                  <FormattedMessage
+                    id={`outbox.op.${e.path.split('/')[2] ?? 'other'}`}
+                    defaultMessage={e.path}
+                  />
+                  {e.label && !e.label.startsWith(e.method) && (
+                    <span className="font-normal"> — {e.label}</span>
+                  )}
+                </span>
+                <span className="text-sm opacity-70">
+                  <FormattedMessage id={`outbox.status.${e.status}`} />
+                </span>
+                {e.lastError && e.status === 'failed' && (
+                  <span className="text-sm text-error">{validationMessage(intl, e.lastError)}</span>
+                )}
+                {(e.status === 'failed' || e.status === 'needs-sign-in') && (
+                  <span className="flex gap-2">
+                    <button type="button" className="btn btn-sm min-h-11" onClick={() => void retry(e.id)}>
+                      {t('common.retry')}
+                    </button>
+                    {e.status === 'failed' && (
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm min-h-11 text-error"
+                        onClick={() => void discard(e.id)}
+                      >
+                        {t('outbox.discard')}
+                      </button>
+                    )}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+/** Signing out with unsent changes asks first: they stay on this device, unsent, until the next sign-in. */
+export function useSignOutGuard() {
+  const intl = useIntl();
+  const entries = useOutboxEntries();
+  return (e: React.MouseEvent) => {
+    if (
+      entries.length &&
+      !window.confirm(intl.formatMessage({ id: 'outbox.signOutWarning' }, { count: entries.length }))
+    )
+      e.preventDefault();
+  };
+}
+
+/** Sign Out (to /api/logout), asking first when changes have not reached the server. */
+export function SignOutLink({ className }: { className: string }) {
+  const guard = useSignOutGuard();
+  return (
+    <a href="/api/logout" className={className} onClick={guard}>
+      <FormattedMessage id="app.signOut" />
+    </a>
+  );
+}

@@ -1,0 +1,314 @@
+// The outbox: every change the app makes is first written to the device (IndexedDB), with its own UUIDv7,
+// together with the row it creates, and only then sent. The server applies each id at most once
+// (Idempotency-Key → sync_mutations), so sending again after a lost reply is safe. An entry leaves the
+// outbox only when the server has answered it. See ../../../../shared/design/OFFLINE.md.
+//
+// - Order: entries are sent by sequence; a network failure, a 5xx or a 429 stops the round (retried later)
+//   so nothing overtakes an earlier change.
+// - A refusal (4xx) of a change whose form is still open is handed back to the form (nothing is lost: the
+//   form keeps what was typed). A refusal of a change made earlier, offline, stays in the outbox as
+//   "failed", with its reason, for Retry or Discard; later changes that use a row it would have created
+//   wait beside it.
+// - 401: the queue pauses until the member signs in again.
+// - One tab sends at a time (Web Locks); every tab sees the same outbox (BroadcastChannel).
+import { ApiError, apiFetch } from './api-client.ts';
+import { openLocalDb, readAll, type RowStore, writeTogether } from './local-db.ts';
+import { uuidv7 } from './uuid.ts';
+
+export type EntryStatus = 'pending' | 'failed' | 'waiting' | 'needs-sign-in';
+
+export interface OutboxEntry {
+  id: string;
+  seq: number;
+  /** The version of the entry's shape, so a newer app still sends what an older one queued. */
+  v: 1;
+  orgId: string;
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  /** What the member did, in their words at the time ("New customer Ama Serwaa"). */
+  label: string;
+  /** Who made it: only their session sends it (another person signing in on this phone does not). */
+  userId: string | null;
+  /** The row this change creates, shown in lists until the server has it. */
+  creates?: { store: RowStore; row: { id: string } & Record<string, unknown> };
+  status: EntryStatus;
+  attempts: number;
+  lastError?: string;
+  createdAt: string;
+}
+
+export interface Operation {
+  orgId: string;
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  label?: string;
+  creates?: OutboxEntry['creates'];
+}
+
+/** Thrown to a caller whose change was kept on the device because the server could not be reached. */
+export class SavedOffline extends Error {
+  constructor(readonly entryId: string) {
+    super('Saved on this device; it will be sent when the connection returns');
+  }
+}
+
+type Answer = { id: string; ok: true; data: unknown } | { id: string; ok: false; error: SerializedError };
+type SerializedError =
+  { status: number; message: string; code?: string; details?: unknown } | { offline: true };
+
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('kasuwa-outbox');
+const waiters = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+const listeners = new Set<() => void>();
+const appliedListeners = new Set<(orgIds: string[]) => void>();
+let snapshot: OutboxEntry[] = [];
+let lastSeq = 0;
+
+function settle(answer: Answer) {
+  const waiter = waiters.get(answer.id);
+  if (!waiter) return;
+  waiters.delete(answer.id);
+  if (answer.ok) waiter.resolve(answer.data);
+  else if ('offline' in answer.error) waiter.reject(new SavedOffline(answer.id));
+  else {
+    const e = answer.error;
+    waiter.reject(new ApiError(e.status, e.message, e.code, e.details));
+  }
+}
+
+async function refresh() {
+  snapshot = await readAll<OutboxEntry>('outbox', 'seq');
+  listeners.forEach((l) => l());
+}
+
+channel?.addEventListener('message', (e: MessageEvent) => {
+  const msg = e.data as
+    { type: 'changed' } | { type: 'answer'; answer: Answer } | { type: 'applied'; orgIds: string[] };
+  if (msg.type === 'answer') settle(msg.answer);
+  if (msg.type === 'applied') appliedListeners.forEach((l) => l(msg.orgIds));
+  void refresh();
+});
+
+function announce(answer?: Answer) {
+  if (answer) {
+    settle(answer);
+    channel?.postMessage({ type: 'answer', answer });
+  } else channel?.postMessage({ type: 'changed' });
+}
+
+/** Keeps a change on the device, then sends it; resolves with the server's answer. */
+export async function enqueue<T>(op: Operation): Promise<T> {
+  const seq = Math.max(Date.now() * 1000, lastSeq + 1);
+  lastSeq = seq;
+  const entry: OutboxEntry = {
+    id: uuidv7(),
+    seq,
+    v: 1,
+    orgId: op.orgId,
+    method: op.method,
+    path: op.path,
+    body: op.body,
+    label: op.label ?? `${op.method} ${op.path}`,
+    creates: op.creates,
+    userId: sessionUserId(),
+    status: 'pending',
+    attempts: 0,
+    createdAt: new Date().toISOString(),
+  };
+  const answered = new Promise<T>((resolve, reject) =>
+    waiters.set(entry.id, { resolve: resolve as (v: unknown) => void, reject }),
+  );
+  // The change and the row it creates are kept in one step.
+  await writeTogether(entry.creates ? ['outbox', entry.creates.store] : ['outbox'], (tx) => {
+    tx.objectStore('outbox').add(entry);
+    if (entry.creates) tx.objectStore(entry.creates.store).put({ ...entry.creates.row, orgId: entry.orgId });
+  });
+  await refresh();
+  announce();
+  void flush();
+  return answered;
+}
+
+function sessionUserId(): string | null {
+  try {
+    return (
+      (JSON.parse(localStorage.getItem('kasuwa-auth') ?? 'null') as { user?: { id?: string } } | null)?.user
+        ?.id ?? null
+    );
+  } catch {
+    return null;
+  }
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+/** The row ids a change refers to (in its path and body): it waits for any of them still unsent. */
+const uses = (e: OutboxEntry) =>
+  new Set([...`${e.path} ${JSON.stringify(e.body ?? null)}`.matchAll(UUID)].map((m) => m[0].toLowerCase()));
+
+async function update(entry: OutboxEntry) {
+  await writeTogether(['outbox'], (tx) => tx.objectStore('outbox').put(entry));
+}
+
+async function remove(entry: OutboxEntry) {
+  await writeTogether(entry.creates ? ['outbox', entry.creates.store] : ['outbox'], (tx) => {
+    tx.objectStore('outbox').delete(entry.id);
+    if (entry.creates) tx.objectStore(entry.creates.store).delete(entry.creates.row.id);
+  });
+}
+
+const serialize = (e: unknown): SerializedError =>
+  e instanceof ApiError
+    ? { status: e.status, message: e.message, code: e.code, details: e.details }
+    : { offline: true };
+
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let backoff = 2_000;
+
+function scheduleRetry() {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => void flush(), backoff);
+  backoff = Math.min(backoff * 2, 60_000);
+}
+
+async function sendAll(): Promise<void> {
+  const me = sessionUserId();
+  const entries = (await readAll<OutboxEntry>('outbox', 'seq')).filter((e) => e.userId === me);
+  const blocked = new Set<string>();
+  const applied = new Set<string>();
+  try {
+    for (const entry of entries) {
+      if (entry.status === 'failed') {
+        if (entry.creates) blocked.add(entry.creates.row.id.toLowerCase());
+        continue;
+      }
+      if ([...uses(entry)].some((id) => blocked.has(id) && id !== entry.creates?.row.id.toLowerCase())) {
+        if (entry.creates) blocked.add(entry.creates.row.id.toLowerCase());
+        if (entry.status !== 'waiting') await update({ ...entry, status: 'waiting' });
+        continue;
+      }
+      try {
+        const data = await apiFetch(entry.path, {
+          method: entry.method,
+          body: entry.body,
+          orgId: entry.orgId,
+          idempotencyKey: entry.id,
+        });
+        await remove(entry);
+        applied.add(entry.orgId);
+        backoff = 2_000;
+        announce({ id: entry.id, ok: true, data });
+      } catch (e) {
+        const retryable = !(e instanceof ApiError) || e.status >= 500 || e.status === 429 || e.status === 408;
+        if (e instanceof ApiError && e.status === 401) {
+          await update({ ...entry, status: 'needs-sign-in', lastError: e.message });
+          announce({ id: entry.id, ok: false, error: { offline: true } });
+          return;
+        }
+        if (retryable) {
+          await update({ ...entry, status: 'pending', attempts: entry.attempts + 1 });
+          // Every caller still waiting learns its change is kept on the device.
+          for (const waiting of entries)
+            if (waiters.has(waiting.id)) settle({ id: waiting.id, ok: false, error: { offline: true } });
+          announce();
+          scheduleRetry();
+          return;
+        }
+        if (waiters.has(entry.id)) {
+          // The form that made it is still open: it shows the refusal, the member fixes and resends.
+          await remove(entry);
+        } else {
+          await update({
+            ...entry,
+            status: 'failed',
+            attempts: entry.attempts + 1,
+            lastError: serverText(e),
+          });
+          if (entry.creates) blocked.add(entry.creates.row.id.toLowerCase());
+        }
+        announce({ id: entry.id, ok: false, error: serialize(e) });
+      }
+    }
+  } finally {
+    if (applied.size) {
+      const orgIds = [...applied];
+      appliedListeners.forEach((l) => l(orgIds));
+      channel?.postMessage({ type: 'applied', orgIds });
+    }
+    await refresh();
+  }
+}
+
+function serverText(e: unknown): string {
+  if (!(e instanceof ApiError)) return String(e);
+  try {
+    return (JSON.parse(e.message.replace(/^\d+: /, '')) as { message?: string }).message ?? e.message;
+  } catch {
+    return e.message;
+  }
+}
+
+let flushing: Promise<void> | null = null;
+
+/** Sends what is waiting, in order, from one tab at a time. */
+export function flush(): Promise<void> {
+  flushing ??= (async () => {
+    try {
+      await openLocalDb();
+      if (navigator.locks) await navigator.locks.request('kasuwa-outbox', () => sendAll());
+      else await sendAll();
+    } finally {
+      flushing = null;
+    }
+  })();
+  return flushing;
+}
+
+/** Tries again: a refused change after the member fixed its cause, or a paused queue after sign-in. */
+export async function retry(id?: string): Promise<void> {
+  const entries = await readAll<OutboxEntry>('outbox', 'seq');
+  for (const e of entries)
+    if ((id ? e.id === id : e.status !== 'pending') && e.status !== 'pending')
+      await update({ ...e, status: 'pending' });
+  await refresh();
+  announce();
+  await flush();
+}
+
+/** Gives up a change for good (and the row it would have created). */
+export async function discard(id: string): Promise<void> {
+  const entry = (await readAll<OutboxEntry>('outbox', 'seq')).find((e) => e.id === id);
+  if (entry) await remove(entry);
+  await refresh();
+  announce();
+  void flush();
+}
+
+export const outbox = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  entries: () => snapshot,
+  /** Called with the organizations whose data the server changed, so their lists are read again. */
+  onApplied(listener: (orgIds: string[]) => void) {
+    appliedListeners.add(listener);
+    return () => void appliedListeners.delete(listener);
+  },
+};
+
+/** Starts the outbox: sends on start, when the connection returns, when the tab is shown, and on a timer. */
+export function startOutbox(): () => void {
+  const kick = () => void flush();
+  const onVisible = () => document.visibilityState === 'visible' && kick();
+  window.addEventListener('online', kick);
+  document.addEventListener('visibilitychange', onVisible);
+  const timer = setInterval(() => snapshot.some((e) => e.status === 'pending') && kick(), 30_000);
+  void refresh().then(kick);
+  void navigator.storage?.persist?.();
+  return () => {
+    window.removeEventListener('online', kick);
+    document.removeEventListener('visibilitychange', onVisible);
+    clearInterval(timer);
+  };
+}

@@ -1,0 +1,27 @@
+// The app's query cache (spec section 7 settings) and its copy in this browser's storage.
+import { QueryClient } from '@tanstack/react-query';
+
+export const CACHE_KEY = 'kasuwa-cache';
+export const WEEK = 7 * 24 * 60 * 60 * 1000;
+
+// Spec section 7: no refetch interval, no refetch on focus, data never stale, no retries. Kept a week so
+// every list already seen is there offline (the persisted cache below).
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      refetchInterval: false,
+      refetchOnWindowFocus: false,
+      staleTime: Infinity,
+      gcTime: WEEK,
+      retry: false,
+      networkMode: 'offlineFirst',
+    },
+    mutations: { retry: false, networkMode: 'always' },
+  },
+});
+
+/** Signing out: nothing of the organization's data stays on the device (unsent changes excepted). */
+export function forgetCachedData(): void {
+  queryClient.clear();
+  localStorage.removeItem(CACHE_KEY);
+}

@@ -1,0 +1,53 @@
+// A write for the current organization, through the outbox. It resolves with the server's answer, or with
+// null when the change was kept on the device to be sent later; either way the lists it touched are read
+// again once the server has it.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { IntlShape } from 'react-intl';
+import { notify } from '../components/ui/notify.tsx';
+import { useOrganization } from '../features/app/organization.tsx';
+import { type Operation, SavedOffline, send } from './send.ts';
+
+export function useWrite<TInput, TResult>(
+  toOperation: (input: TInput) => Omit<Operation, 'orgId'>,
+  refresh: readonly string[],
+) {
+  const orgId = useOrganization().id;
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: TInput): Promise<TResult | null> => {
+      try {
+        return await send<TResult>({ ...toOperation(input), orgId });
+      } catch (e) {
+        if (e instanceof SavedOffline) return null;
+        throw e;
+      }
+    },
+    // Kept on the device (null): nothing changed on the server yet; the outbox refreshes once it has.
+    onSuccess: (result) =>
+      result !== null &&
+      Promise.all(
+        [...refresh, '/api/reports/metrics', '/api/dashboard'].map((key) =>
+          queryClient.invalidateQueries({ queryKey: [key, orgId] }),
+        ),
+      ),
+  });
+}
+
+/** The success toast of a write, or, when it was kept on the device, says so. */
+export function notifySaved(
+  intl: IntlShape,
+  result: unknown,
+  messageId: string,
+  values?: Record<string, unknown>,
+) {
+  if (result === null)
+    notify({
+      title: intl.formatMessage({ id: 'outbox.savedOffline' }),
+      description: intl.formatMessage({ id: 'outbox.savedOfflineText' }),
+    });
+  else
+    notify({
+      title: intl.formatMessage({ id: 'common.success' }),
+      description: intl.formatMessage({ id: messageId }, values as never),
+    });
+}
