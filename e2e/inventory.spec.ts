@@ -247,3 +247,25 @@ test.describe('inventory', () => {
     await expect(page.getByText('Voulez-vous vraiment supprimer ce produit ?')).toBeVisible();
   });
 });
+
+test.describe('inventory export', () => {
+  test('exports the inventory as a CSV Excel reads, and says "No Data" when there is nothing', async ({
+    page,
+  }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    await page.goto('/inventory');
+    await button(page, 'Export CSV').click();
+    await expect(page.getByText('No Data', { exact: true })).toBeVisible();
+    await expect(page.getByText('No data available to export')).toBeVisible();
+    await addProduct(page, { name: '=SUM(A1) Crème', sku: 'CR-1', cost: '10', price: '12.5', opening: '3' });
+    await expect(page.getByText('Product created successfully')).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), button(page, 'Export CSV').click()]);
+    expect(download.suggestedFilename()).toBe('inventory_report.csv');
+    const csv = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv).toContain("'=SUM(A1) Crème");
+    expect(csv).toContain('CR-1');
+    await expect(page.getByText('Inventory exported successfully')).toBeVisible();
+  });
+});

@@ -5,17 +5,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { saveFile } from '../../lib/download.ts';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
 import { useImportProducts } from './api.ts';
 import { type ParsedImport, readProductsCsv, type RowProblem, templateCsv } from './csv-import.ts';
 import { notifySaved } from '../../lib/use-write.ts';
-
-export function download(fileName: string, content: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 function Problems({ problems }: { problems: RowProblem[] }) {
   const intl = useIntl();
@@ -74,7 +68,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         <button
           type="button"
           className="link self-start"
-          onClick={() => download('products_template.csv', templateCsv())}
+          onClick={() => saveFile('products_template.csv', templateCsv())}
         >
           <FormattedMessage id="inventory.import.template" />
         </button>

@@ -9,6 +9,7 @@ import { notify } from '../../components/ui/notify.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { formatMoney } from '../../lib/money.ts';
+import { downloadFromApi } from '../../lib/download.ts';
 import { errorMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../app/organization.tsx';
 import { useMetrics } from '../app/metrics.ts';
@@ -103,6 +104,19 @@ export function ProductsTab() {
   );
 
   const pending = usePendingRows<Product>('products', org.id);
+  const exportCsv = async () => {
+    if (!total) {
+      notify({ variant: 'error', title: t('common.noData'), description: t('common.noDataText') });
+      return;
+    }
+    try {
+      await downloadFromApi('/api/reports/inventory?format=csv', org.id, 'inventory_report.csv');
+    } catch (e) {
+      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+      return;
+    }
+    notify({ title: t('common.success'), description: t('inventory.exported') });
+  };
   const rows = withPending(products.data?.rows ?? [], pending, offset === 0 && !search && !attention);
   const total = products.data?.total ?? 0;
   return (
@@ -127,6 +141,9 @@ export function ProductsTab() {
         </div>
         {canEdit && (
           <div className="flex gap-2">
+            <button type="button" className="btn btn-outline min-h-11" onClick={exportCsv}>
+              {t('inventory.export')}
+            </button>
             <button
               type="button"
               className="btn btn-outline min-h-11"
