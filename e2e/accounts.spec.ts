@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SERVICE_ROLE_KEY } from '../local/config.ts';
-import { expect, test, useLanguage } from './fixtures.ts';
+import { expect, openNavigation, test, useLanguage } from './fixtures.ts';
 
 const unique = () => randomUUID().slice(0, 8);
 
@@ -167,7 +167,10 @@ test.describe('a user without an organization', () => {
     await page.getByLabel('Password').fill('solo-secret-1');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('main').getByText(`${firstName} Organization`)).toBeVisible();
-    await expect(page.getByRole('main').getByText('NG · NGN')).toBeVisible();
+    await openNavigation(page);
+    await expect(page.getByTestId('organization-switcher').filter({ visible: true })).toContainText(
+      'Nigeria · NGN',
+    );
   });
 });
 

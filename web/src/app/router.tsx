@@ -18,7 +18,9 @@ const RegisterPage = lazy(() =>
 const LogoutPage = lazy(() =>
   import('../features/auth/components/logout-page.tsx').then((m) => ({ default: m.LogoutPage })),
 );
-const HomePage = lazy(() => import('../features/app/home-page.tsx').then((m) => ({ default: m.HomePage })));
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+);
 const PricingPage = lazy(() =>
   import('../features/marketing/pricing-page.tsx').then((m) => ({ default: m.PricingPage })),
 );
@@ -82,7 +84,7 @@ const member = (screen: (user: CurrentUser) => ReactNode, visitor: ReactNode = <
   );
 
 export const router = createBrowserRouter([
-  { path: '/', element: member((user) => <HomePage user={user} />, <LandingPage />) },
+  { path: '/', element: member((user) => <DashboardPage user={user} />, <LandingPage />) },
   ...APP_SECTIONS.map((path) => ({ path, element: member(() => <SectionPage />) })),
   { path: '/inventory', element: member(() => <InventoryPage />) },
   { path: '/sales', element: member(() => <SalesPage />) },

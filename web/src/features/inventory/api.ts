@@ -27,6 +27,7 @@ export interface Product {
   lowStockThreshold: number;
   stockStatus: StockStatus;
   version: number;
+  updatedAt: string;
 }
 
 export interface StockMove {

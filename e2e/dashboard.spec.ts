@@ -1,0 +1,77 @@
+import { apiAs, expect, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
+
+test.describe('the dashboard', () => {
+  test('shows the real figures of the demo shop, with computed hints', async ({ page }) => {
+    await signIn(page);
+    const m = await apiAs(page, '/reports/metrics');
+    const cards = {
+      activeCustomers: String(m.activeCustomers),
+      pendingInvoices: String(m.pendingInvoices),
+      lowStockItems: String(m.lowStockItems),
+    };
+    for (const [id, value] of Object.entries(cards))
+      await expect(page.getByTestId(`metric-${id}`)).toContainText(value);
+    await expect(page.getByTestId('metric-totalRevenue')).toContainText('Total Revenue');
+    await expect(page.getByTestId('metric-activeCustomers')).toContainText(
+      `${m.newCustomersThisMonth} new this month`,
+    );
+    await expect(page.getByTestId('metric-pendingInvoices')).toContainText('outstanding');
+    await expect(page.getByTestId('inventory-alerts').getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByTestId('recent-activity').getByRole('listitem')).not.toHaveCount(0);
+    expect(await page.getByTestId('recent-activity').getByRole('listitem').count()).toBeLessThanOrEqual(5);
+  });
+
+  test('Getting Started ticks itself as a new shop adds a product, a customer, an invoice and a payment', async ({
+    page,
+  }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    const steps = page.getByTestId('getting-started');
+    await expect(steps).toContainText('0 of 5 done');
+    await expect(page.getByTestId('recent-activity')).toContainText(
+      'Nothing yet — your sales and payments will show here',
+    );
+    const product = await apiAs(page, '/products', {
+      name: 'Milo',
+      sku: 'MILO',
+      cost: 1,
+      price: 2,
+      openingStock: 1,
+    });
+    const customer = await apiAs(page, '/customers', { name: 'Esi Quaye' });
+    const invoice = await apiAs(page, '/invoices', {
+      customerId: customer.id,
+      status: 'ISSUED',
+      lines: [{ productId: product.id, description: 'Milo', qty: 1, unitPrice: 2 }],
+    });
+    await apiAs(page, '/payments', { invoiceId: invoice.id, method: 'cash', amount: 2 });
+    await page.reload();
+    await expect(steps).toContainText('4 of 5 done');
+    await expect(steps.getByRole('checkbox', { name: 'Add your first product' })).toBeChecked();
+    await expect(steps.getByRole('checkbox', { name: 'Record a payment' })).toBeChecked();
+    await expect(steps.getByRole('checkbox', { name: 'Invite a team member' })).not.toBeChecked();
+    await expect(page.getByTestId('recent-activity')).toContainText(
+      `Invoice ${invoice.number} for Esi Quaye`,
+    );
+    await expect(page.getByTestId('recent-activity')).toContainText('Just now');
+    await expect(page.getByTestId('metric-lowStockItems')).toContainText('1 product needs restocking');
+    await expect(page.getByTestId('inventory-alerts')).toContainText('Milo');
+
+    await page.getByTestId('quick-actions').getByRole('button', { name: 'Create Invoice' }).click();
+    await expect(page.getByRole('dialog', { name: 'Create Invoice' })).toBeVisible();
+    await page.getByRole('dialog', { name: 'Create Invoice' }).getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('quick-actions').getByRole('button', { name: 'Record Payment' }).click();
+    await expect(page).toHaveURL(/\/accounting$/);
+  });
+
+  test('is in French', async ({ page }) => {
+    await useLanguage(page, 'fr');
+    const owner = await registerOwner(page, { locale: 'fr' });
+    await signIn(page, owner.email, owner.password);
+    await expect(page.getByTestId('metric-totalRevenue')).toContainText('Chiffre d’affaires');
+    await expect(page.getByTestId('getting-started')).toContainText('Pour bien démarrer');
+    await expect(
+      page.getByTestId('quick-actions').getByRole('button', { name: 'Créer une facture' }),
+    ).toBeVisible();
+  });
+});
