@@ -1816,6 +1816,10 @@ export type Database = {
     };
     Functions: {
       accept_invitation: { Args: { p_token: string }; Returns: Json };
+      add_lead_note: {
+        Args: { p_lead_id: string; p_mutation_id: string; p_note: string; p_org_id: string };
+        Returns: Json;
+      };
       adjust_stock: {
         Args: {
           p_delta: number;
@@ -1955,6 +1959,10 @@ export type Database = {
       revoke_invoice_shares: { Args: { p_invoice_id: string; p_org_id: string }; Returns: number };
       save_customer: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       save_employee: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
+      save_lead: {
+        Args: { p_input: Json; p_lead_id: string; p_mutation_id: string; p_org_id: string };
+        Returns: Json;
+      };
       save_preferences: {
         Args: { p_input: Json; p_org_id: string };
         Returns: {

@@ -29,6 +29,7 @@ import {
   updateProduct,
 } from './products.ts';
 import { getReport } from './reports.ts';
+import { addLeadNote, createLead, listLeadNotes, listLeads, updateLead } from './leads.ts';
 import { Router } from './router.ts';
 import {
   createCustomer,
@@ -122,6 +123,11 @@ const router = new Router()
   .on('GET', '/api/payments', listPayments)
   .on('POST', '/api/payments', recordPayment)
   .on('GET', '/api/reports/metrics', getMetrics)
+  .on('GET', '/api/leads', listLeads)
+  .on('POST', '/api/leads', createLead)
+  .on('PUT', '/api/leads/:id', updateLead)
+  .on('GET', '/api/leads/:id/notes', listLeadNotes)
+  .on('POST', '/api/leads/:id/notes', addLeadNote)
   .on('GET', '/api/expenses', listExpenses)
   .on('POST', '/api/expenses', recordExpense)
   .on('GET', '/api/reports/:type', getReport);

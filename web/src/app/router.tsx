@@ -54,6 +54,7 @@ const InvoicePage = lazy(() =>
 const PublicInvoicePage = lazy(() =>
   import('../features/sales/public-invoice-page.tsx').then((m) => ({ default: m.PublicInvoicePage })),
 );
+const CrmPage = lazy(() => import('../features/crm/crm-page.tsx').then((m) => ({ default: m.CrmPage })));
 const SettingsPage = lazy(() =>
   import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
 );
@@ -66,7 +67,7 @@ const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ de
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
-const APP_SECTIONS = ['/crm', '/accounting', '/reports', '/team'];
+const APP_SECTIONS = ['/accounting', '/reports', '/team'];
 
 /** An app screen for members; visitors get the not-found page, as the spec's router does. */
 const member = (screen: (user: CurrentUser) => ReactNode, visitor: ReactNode = <NotFoundPage />) =>
@@ -88,6 +89,7 @@ export const router = createBrowserRouter([
   ...APP_SECTIONS.map((path) => ({ path, element: member(() => <SectionPage />) })),
   { path: '/inventory', element: member(() => <InventoryPage />) },
   { path: '/sales', element: member(() => <SalesPage />) },
+  { path: '/crm', element: member(() => <CrmPage />) },
   { path: '/sales/invoices/:id', element: member(() => <InvoicePage />) },
   { path: '/settings', element: member((user) => <SettingsPage user={user} />) },
   {

@@ -1,0 +1,94 @@
+// /api/leads as the CRM screen and the dashboard call it.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { json } from './helpers.ts';
+import { call, member, owner } from './org-helpers.ts';
+
+describe('/api/leads', () => {
+  it('adds leads with defaults, searches by name or company, moves them to any stage and keeps notes', async () => {
+    const o = await owner();
+    const bad = await call('/leads', { token: o.token, body: { name: ' ', value: -5 } });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).details.fieldErrors).toMatchObject({
+      name: 'Name is required',
+      value: 'Must be zero or more',
+    });
+    const key = randomUUID();
+    const body = { name: 'Aisha Bello', company: 'Bello Pharmacy', value: 2500, closeDate: '2026-12-15' };
+    const created = await call('/leads', { token: o.token, body, key });
+    expect(created.status).toBe(201);
+    const lead = await json(created);
+    expect(lead).toMatchObject({
+      ...body,
+      stage: 'PROSPECT',
+      owner: { id: o.userId, firstName: 'Adwoa', lastName: 'Owusu' },
+    });
+    expect((await json(await call('/leads', { token: o.token, body, key }))).id).toBe(lead.id);
+    await call('/leads', { token: o.token, body: { name: 'Chidi Okafor', stage: 'PROPOSAL' } });
+
+    const found = await call('/leads?search=pharmacy', { token: o.token });
+    expect(found.headers.get('x-total-count')).toBe('1');
+    expect((await json(found))[0].id).toBe(lead.id);
+    expect((await json(await call('/leads?stage=PROPOSAL', { token: o.token })))[0].name).toBe(
+      'Chidi Okafor',
+    );
+
+    const moved = await call(`/leads/${lead.id}`, {
+      token: o.token,
+      method: 'PUT',
+      body: { stage: 'CLOSED_WON' },
+    });
+    expect(await json(moved)).toMatchObject({ stage: 'CLOSED_WON', name: 'Aisha Bello', value: 2500 });
+
+    const note = await call(`/leads/${lead.id}/notes`, {
+      token: o.token,
+      body: { note: 'Wants delivery on Fridays' },
+    });
+    expect(note.status).toBe(201);
+    const notes = await json(await call(`/leads/${lead.id}/notes`, { token: o.token }));
+    expect(notes).toEqual([
+      {
+        id: expect.any(String),
+        note: 'Wants delivery on Fridays',
+        createdAt: expect.any(String),
+        author: { id: o.userId, firstName: 'Adwoa', lastName: 'Owusu' },
+      },
+    ]);
+  });
+
+  it('lets SALES edit leads, ACCOUNTANT only read them, and keeps other organizations out', async () => {
+    const o = await owner();
+    const lead = await json(await call('/leads', { token: o.token, body: { name: 'Kemi Ade' } }));
+    const sales = await member(o, 'SALES');
+    const moved = await call(`/leads/${lead.id}`, {
+      token: sales.token,
+      orgId: o.orgId,
+      method: 'PUT',
+      body: { stage: 'QUALIFIED' },
+    });
+    expect(moved.status).toBe(200);
+    const accountant = await member(o, 'ACCOUNTANT');
+    const asAccountant = { token: accountant.token, orgId: o.orgId };
+    expect((await json(await call('/leads', asAccountant)))[0].stage).toBe('QUALIFIED');
+    const refused = await call(`/leads/${lead.id}`, {
+      ...asAccountant,
+      method: 'PUT',
+      body: { stage: 'CLOSED_LOST' },
+    });
+    expect(refused.status).toBe(403);
+    expect((await call('/leads', { ...asAccountant, body: { name: 'Nope' } })).status).toBe(403);
+    expect((await call(`/leads/${lead.id}/notes`, { ...asAccountant, body: { note: 'x' } })).status).toBe(
+      403,
+    );
+
+    const stranger = await owner();
+    expect(await json(await call('/leads', { token: stranger.token }))).toEqual([]);
+    const hijack = await call(`/leads/${lead.id}`, {
+      token: stranger.token,
+      method: 'PUT',
+      body: { stage: 'CLOSED_LOST' },
+    });
+    expect(hijack.status).toBe(404);
+    expect((await json(await call('/leads', { token: o.token })))[0].stage).toBe('QUALIFIED');
+  });
+});

@@ -1,0 +1,88 @@
+// Leads of the current organization: the pipeline by stage, search by name or company, lead notes, and the
+// writes (through the outbox) that create, edit or move a lead.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiList } from '../../lib/api-client.ts';
+import { useWrite } from '../../lib/use-write.ts';
+import { uuidv7 } from '../../lib/uuid.ts';
+import { useOrganization } from '../app/organization.tsx';
+import type { LeadInput } from '../../../../packages/shared/schemas/crm.ts';
+
+export const STAGES = ['PROSPECT', 'QUALIFIED', 'PROPOSAL', 'CLOSED_WON', 'CLOSED_LOST'] as const;
+export type Stage = (typeof STAGES)[number];
+
+export interface Lead {
+  id: string;
+  name: string;
+  company: string | null;
+  value: number | null;
+  stage: Stage;
+  closeDate: string | null;
+  owner: { id: string; firstName: string; lastName: string } | null;
+  updatedAt: string;
+}
+
+export interface LeadNote {
+  id: string;
+  note: string;
+  createdAt: string;
+  author: { firstName: string; lastName: string } | null;
+}
+
+/** Every lead of a search, grouped by the board (a pipeline has hundreds of leads, not thousands). */
+export function useLeads(search: string) {
+  const orgId = useOrganization().id;
+  return useQuery({
+    queryKey: ['/api/leads', orgId, { search }],
+    queryFn: () =>
+      apiList<Lead>(`/api/leads?limit=500${search ? `&search=${encodeURIComponent(search)}` : ''}`, {
+        orgId,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLeadNotes(leadId: string) {
+  const orgId = useOrganization().id;
+  return useQuery({
+    queryKey: ['/api/leads', orgId, leadId, 'notes'],
+    queryFn: () => apiList<LeadNote>(`/api/leads/${leadId}/notes`, { orgId }),
+  });
+}
+
+export function useMembers() {
+  const orgId = useOrganization().id;
+  return useQuery({
+    queryKey: ['/api/organizations', orgId, 'members'],
+    queryFn: () =>
+      apiList<{ id: string; user: { firstName: string; lastName: string; email: string } }>(
+        `/api/organizations/${orgId}/members`,
+        { orgId },
+      ),
+  });
+}
+
+export const useSaveLead = () =>
+  useWrite<{ id?: string; input: LeadInput }, Lead>(
+    ({ id, input }) =>
+      id
+        ? { method: 'PUT', path: `/api/leads/${id}`, body: input, label: input.name }
+        : { method: 'POST', path: '/api/leads', body: { ...input, id: uuidv7() }, label: input.name },
+    ['/api/leads'],
+  );
+
+export const useMoveLead = () =>
+  useWrite<{ lead: Lead; stage: Stage }, Lead>(
+    ({ lead, stage }) => ({
+      method: 'PUT',
+      path: `/api/leads/${lead.id}`,
+      body: { stage },
+      label: lead.name,
+    }),
+    ['/api/leads'],
+  );
+
+export const useAddNote = () =>
+  useWrite<{ leadId: string; note: string }, LeadNote>(
+    ({ leadId, note }) => ({ method: 'POST', path: `/api/leads/${leadId}/notes`, body: { note } }),
+    ['/api/leads'],
+  );

@@ -1,0 +1,379 @@
+// /crm: search by name or company, five stage cards (count and total value), the five-column board where a
+// lead is dragged (mouse or finger) to another stage, Add Lead, and Lead Details with stage buttons, owner,
+// edit and notes.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { notify } from '../../components/ui/notify.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { formatMoney } from '../../lib/money.ts';
+import { notifySaved } from '../../lib/use-write.ts';
+import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { useCan, useOrganization } from '../app/organization.tsx';
+import {
+  type Lead,
+  STAGES,
+  type Stage,
+  useAddNote,
+  useLeadNotes,
+  useLeads,
+  useMembers,
+  useMoveLead,
+  useSaveLead,
+} from './api.ts';
+import { LeadFormSchema } from '../../../../packages/shared/schemas/crm.ts';
+
+function LeadDialog({ lead, onClose }: { lead?: Lead; onClose: () => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const save = useSaveLead();
+  const members = useMembers().data?.rows ?? [];
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(LeadFormSchema),
+    defaultValues: {
+      name: lead?.name ?? '',
+      company: lead?.company ?? '',
+      value: (lead?.value ?? '') as unknown,
+      stage: lead?.stage ?? ('PROSPECT' as const),
+      closeDate: lead?.closeDate ?? '',
+      ownerId: lead?.owner?.id ?? '',
+    },
+  });
+  const error = (name: keyof typeof formState.errors) =>
+    validationMessage(intl, formState.errors[name]?.message as string | undefined);
+  return (
+    <Dialog title={t(lead ? 'crm.editLead' : 'crm.addLead')} onClose={onClose}>
+      <form
+        className="flex flex-col gap-3"
+        noValidate
+        onSubmit={handleSubmit(async (input) => {
+          let result;
+          try {
+            result = await save.mutateAsync({ id: lead?.id, input: input as never });
+          } catch (e) {
+            notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+            return;
+          }
+          notifySaved(intl, result, lead ? 'crm.updated' : 'crm.created');
+          onClose();
+        })}
+      >
+        <TextField label={t('crm.name')} maxLength={255} error={error('name')} {...register('name')} />
+        <TextField
+          label={t('crm.company')}
+          placeholder={t('crm.optional')}
+          maxLength={255}
+          error={error('company')}
+          {...register('company')}
+        />
+        <div className="grid grid-cols-2 gap-3">
+          <TextField
+            label={t('crm.value')}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min={0}
+            placeholder={t('crm.optional')}
+            error={error('value')}
+            {...register('value')}
+          />
+          <TextField
+            label={t('crm.closeDate')}
+            type="date"
+            error={error('closeDate')}
+            {...register('closeDate')}
+          />
+        </div>
+        <SelectField
+          label={t('crm.stage')}
+          options={STAGES.map((s) => ({ value: s, label: t(`crm.stage.${s}`) }))}
+          {...register('stage')}
+        />
+        <SelectField
+          label={t('crm.owner')}
+          placeholder={t('crm.noOwner')}
+          options={members.map((m) => ({
+            value: m.id,
+            label: `${m.user.firstName} ${m.user.lastName}`.trim() || m.user.email,
+          }))}
+          {...register('ownerId')}
+        />
+        <div className="modal-action">
+          <button type="button" className="btn min-h-11" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
+            {t('crm.save')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function LeadDetails({ lead, onClose, onEdit }: { lead: Lead; onClose: () => void; onEdit: () => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const org = useOrganization();
+  const canEdit = useCan('OWNER', 'MANAGER', 'SALES');
+  const move = useMoveLead();
+  const notes = useLeadNotes(lead.id);
+  const addNote = useAddNote();
+  const [note, setNote] = useState('');
+  const [stage, setStage] = useState<Stage>(lead.stage);
+  const moveTo = async (next: Stage) => {
+    setStage(next);
+    let result;
+    try {
+      result = await move.mutateAsync({ lead, stage: next });
+    } catch (e) {
+      setStage(lead.stage);
+      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+      return;
+    }
+    notifySaved(intl, result, 'crm.updated');
+  };
+  return (
+    <Dialog title={t('crm.details')} onClose={onClose}>
+      <div className="flex flex-col gap-3">
+        <div>
+          <p className="text-lg font-semibold">{lead.name}</p>
+          {lead.company && <p className="opacity-70">{lead.company}</p>}
+        </div>
+        <dl className="grid grid-cols-2 gap-1 text-sm">
+          <dt className="opacity-70">{t('crm.value')}</dt>
+          <dd>{lead.value != null ? formatMoney(lead.value, org.currency, intl.locale) : '-'}</dd>
+          <dt className="opacity-70">{t('crm.owner')}</dt>
+          <dd>{lead.owner ? `${lead.owner.firstName} ${lead.owner.lastName}` : t('crm.noOwner')}</dd>
+          <dt className="opacity-70">{t('crm.closeDate')}</dt>
+          <dd>{lead.closeDate ? new Date(lead.closeDate).toLocaleDateString(intl.locale) : '-'}</dd>
+          <dt className="opacity-70">{t('crm.stage')}</dt>
+          <dd data-testid="lead-stage">{t(`crm.stage.${stage}`)}</dd>
+        </dl>
+        {canEdit && (
+          <>
+            <p className="text-sm font-medium">{t('crm.moveTo')}</p>
+            <div className="flex flex-wrap gap-1">
+              {STAGES.map((s) => (
+                <button
+                  key={s}
+                  type="button"
+                  className={`btn btn-sm min-h-11 ${s === stage ? 'btn-primary' : 'btn-outline'}`}
+                  aria-pressed={s === stage}
+                  onClick={() => s !== stage && void moveTo(s)}
+                >
+                  {t(`crm.stage.${s}`)}
+                </button>
+              ))}
+            </div>
+            <button type="button" className="btn btn-ghost btn-sm min-h-11 self-start" onClick={onEdit}>
+              {t('crm.editLead')}
+            </button>
+          </>
+        )}
+        <h3 className="font-semibold">{t('crm.notes')}</h3>
+        {canEdit && (
+          <form
+            className="flex gap-2"
+            onSubmit={async (e) => {
+              e.preventDefault();
+              if (!note.trim()) return;
+              try {
+                await addNote.mutateAsync({ leadId: lead.id, note: note.trim() });
+                setNote('');
+              } catch (err) {
+                notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, err) });
+              }
+            }}
+          >
+            <input
+              className="input input-bordered min-h-11 grow"
+              aria-label={t('crm.addNote')}
+              placeholder={t('crm.notePlaceholder')}
+              maxLength={5000}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
+            <button type="submit" className="btn min-h-11" disabled={addNote.isPending}>
+              {t('crm.addNote')}
+            </button>
+          </form>
+        )}
+        {notes.data?.rows.length ? (
+          <ul className="flex flex-col gap-2 text-sm" data-testid="lead-notes">
+            {notes.data.rows.map((n) => (
+              <li key={n.id} className="rounded-box bg-base-200 p-2">
+                <p>{n.note}</p>
+                <p className="text-xs opacity-60">
+                  {n.author ? `${n.author.firstName} ${n.author.lastName} · ` : ''}
+                  {new Date(n.createdAt).toLocaleString(intl.locale)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm opacity-70">{t('crm.noNotes')}</p>
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+/** A card that opens on a tap and can be dragged (mouse or finger) onto another column. */
+function LeadCard({
+  lead,
+  draggable,
+  onOpen,
+  onDrop,
+}: {
+  lead: Lead;
+  draggable: boolean;
+  onOpen: () => void;
+  onDrop: (stage: Stage) => void;
+}) {
+  const intl = useIntl();
+  const org = useOrganization();
+  const start = useRef<{ x: number; y: number; moved: boolean } | null>(null);
+  const [dragging, setDragging] = useState(false);
+  return (
+    <button
+      type="button"
+      data-testid="lead-card"
+      className={`card w-full touch-none border border-base-300 bg-base-100 p-2 text-left text-sm ${dragging ? 'opacity-50' : ''}`}
+      onPointerDown={(e) => {
+        if (!draggable) return;
+        start.current = { x: e.clientX, y: e.clientY, moved: false };
+        e.currentTarget.setPointerCapture(e.pointerId);
+      }}
+      onPointerMove={(e) => {
+        const s = start.current;
+        if (s && !s.moved && Math.hypot(e.clientX - s.x, e.clientY - s.y) > 8) {
+          s.moved = true;
+          setDragging(true);
+        }
+      }}
+      onPointerUp={(e) => {
+        const s = start.current;
+        start.current = null;
+        setDragging(false);
+        if (!s?.moved) return;
+        const column = document
+          .elementsFromPoint(e.clientX, e.clientY)
+          .map((el) => el.closest<HTMLElement>('[data-stage]'))
+          .find(Boolean);
+        const stage = column?.dataset.stage as Stage | undefined;
+        if (stage && stage !== lead.stage) onDrop(stage);
+      }}
+      onClick={() => !dragging && onOpen()}
+    >
+      <span className="font-medium">{lead.name}</span>
+      {lead.company && <span className="block text-xs opacity-70">{lead.company}</span>}
+      {lead.value != null && (
+        <span className="block text-xs">{formatMoney(lead.value, org.currency, intl.locale)}</span>
+      )}
+    </button>
+  );
+}
+
+export function CrmPage() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const org = useOrganization();
+  const canEdit = useCan('OWNER', 'MANAGER', 'SALES');
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const leads = useLeads(search).data?.rows ?? [];
+  const move = useMoveLead();
+  const [open, setOpen] = useState<
+    { kind: 'add' } | { kind: 'edit'; lead: Lead } | { kind: 'details'; lead: Lead } | null
+  >(params.get('new') === 'lead' ? { kind: 'add' } : null);
+  const close = () => {
+    setOpen(null);
+    if (params.has('new')) setParams({}, { replace: true });
+  };
+  const money = (n: number) => formatMoney(n, org.currency, intl.locale);
+  const byStage = (s: Stage) => leads.filter((l) => l.stage === s);
+  const drop = async (lead: Lead, stage: Stage) => {
+    let result;
+    try {
+      result = await move.mutateAsync({ lead, stage });
+    } catch (e) {
+      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+      return;
+    }
+    notifySaved(intl, result, 'crm.updated');
+  };
+  return (
+    <section className="mx-auto flex max-w-7xl flex-col gap-4 p-4">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <SearchInput
+          label={t('crm.searchLabel')}
+          placeholder={t('crm.search')}
+          value={search}
+          onChange={setSearch}
+        />
+        {canEdit && (
+          <button type="button" className="btn btn-primary min-h-11" onClick={() => setOpen({ kind: 'add' })}>
+            {t('crm.addLead')}
+          </button>
+        )}
+      </div>
+      {!canEdit && <p className="text-sm opacity-70">{t('crm.readOnly')}</p>}
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+        {STAGES.map((s) => {
+          const rows = byStage(s);
+          return (
+            <div key={s} className="rounded-box border border-base-300 p-3" data-testid={`summary-${s}`}>
+              <p className="text-sm opacity-70">{t(`crm.stage.${s}`)}</p>
+              <p className="text-lg font-bold">{rows.length}</p>
+              <p className="text-xs">{money(rows.reduce((sum, l) => sum + (l.value ?? 0), 0))}</p>
+            </div>
+          );
+        })}
+      </div>
+      {canEdit && <p className="text-xs opacity-60">{t('crm.dragHint')}</p>}
+      <div className="flex snap-x gap-3 overflow-x-auto pb-2">
+        {STAGES.map((s) => (
+          <div
+            key={s}
+            data-stage={s}
+            data-testid={`column-${s}`}
+            className="flex w-64 shrink-0 snap-start flex-col gap-2 rounded-box bg-base-200 p-2"
+          >
+            <p className="flex justify-between text-sm font-semibold">
+              <FormattedMessage id={`crm.stage.${s}`} />
+              <span className="badge badge-sm">{byStage(s).length}</span>
+            </p>
+            {byStage(s).length === 0 ? (
+              <p className="text-xs opacity-60">{t('crm.empty')}</p>
+            ) : (
+              byStage(s).map((l) => (
+                <LeadCard
+                  key={l.id}
+                  lead={l}
+                  draggable={canEdit}
+                  onOpen={() => setOpen({ kind: 'details', lead: l })}
+                  onDrop={(stage) => void drop(l, stage)}
+                />
+              ))
+            )}
+          </div>
+        ))}
+      </div>
+      {open?.kind === 'add' && <LeadDialog onClose={close} />}
+      {open?.kind === 'edit' && <LeadDialog lead={open.lead} onClose={close} />}
+      {open?.kind === 'details' && (
+        <LeadDetails
+          lead={open.lead}
+          onClose={close}
+          onEdit={() => setOpen({ kind: 'edit', lead: open.lead })}
+        />
+      )}
+    </section>
+  );
+}
