@@ -64,6 +64,8 @@ test.describe('the CRM pipeline', () => {
 
     await page.goto('/');
     await expect(page.getByTestId('stage-CLOSED_WON')).toContainText('Aisha Bello');
+    await expect(page.getByTestId('stage-CLOSED_WON')).toContainText('2,500.00');
+    await expect(page.getByTestId('stage-PROSPECT')).toContainText('0');
   });
 
   test('searches leads by name or company, and is in French', async ({ page }) => {

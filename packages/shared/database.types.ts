@@ -1904,6 +1904,15 @@ export type Database = {
       import_products: { Args: { p_mutation_id: string; p_org_id: string; p_rows: Json }; Returns: Json };
       invitation_preview: { Args: { p_token: string }; Returns: Json };
       is_member: { Args: { p_org_id: string }; Returns: boolean };
+      lead_pipeline: {
+        Args: { p_org_id: string };
+        Returns: {
+          currency: string;
+          leads: number;
+          stage: Database['public']['Enums']['lead_stage'];
+          total: number;
+        }[];
+      };
       list_invitations: {
         Args: { p_org_id: string };
         Returns: {

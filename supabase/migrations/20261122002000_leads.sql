@@ -76,3 +76,17 @@ revoke execute on function public.save_lead(uuid, uuid, uuid, jsonb) from public
 revoke execute on function public.add_lead_note(uuid, uuid, uuid, text) from public, anon;
 grant execute on function public.save_lead(uuid, uuid, uuid, jsonb) to authenticated;
 grant execute on function public.add_lead_note(uuid, uuid, uuid, text) to authenticated;
+
+-- The pipeline per stage: how many leads and their total value (leads are valued in the organization's
+-- currency; a lead in another currency is counted, and totalled apart).
+create function public.lead_pipeline(p_org_id uuid)
+returns table (stage public.lead_stage, currency text, leads bigint, total numeric)
+language sql stable set search_path = ''
+as $$
+  select l.stage, coalesce(l.currency, o.currency)::text, count(*), coalesce(sum(l.value), 0)
+    from public.leads l join public.organizations o on o.id = l.org_id
+   where l.org_id = p_org_id
+   group by l.stage, coalesce(l.currency, o.currency)
+$$;
+revoke execute on function public.lead_pipeline(uuid) from public, anon;
+grant execute on function public.lead_pipeline(uuid) to authenticated;

@@ -29,7 +29,7 @@ import {
   updateProduct,
 } from './products.ts';
 import { getReport } from './reports.ts';
-import { addLeadNote, createLead, listLeadNotes, listLeads, updateLead } from './leads.ts';
+import { addLeadNote, createLead, leadSummary, listLeadNotes, listLeads, updateLead } from './leads.ts';
 import { Router } from './router.ts';
 import {
   createCustomer,
@@ -124,6 +124,7 @@ const router = new Router()
   .on('POST', '/api/payments', recordPayment)
   .on('GET', '/api/reports/metrics', getMetrics)
   .on('GET', '/api/leads', listLeads)
+  .on('GET', '/api/leads/summary', leadSummary)
   .on('POST', '/api/leads', createLead)
   .on('PUT', '/api/leads/:id', updateLead)
   .on('GET', '/api/leads/:id/notes', listLeadNotes)

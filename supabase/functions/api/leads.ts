@@ -145,3 +145,20 @@ export async function addLeadNote(req: Request, { id }: Params): Promise<Respons
     { status: 201 },
   );
 }
+
+/** Per stage: the number of leads and their total value (per currency), computed in the database. */
+export async function leadSummary(req: Request): Promise<Response> {
+  const { db, orgId } = await orgContext(req);
+  const { data, error } = await db.rpc('lead_pipeline', { p_org_id: orgId });
+  if (error) throw fromPostgrest(error);
+  return Response.json(
+    STAGES.map((stage) => {
+      const rows = data.filter((r) => r.stage === stage);
+      return {
+        stage,
+        count: rows.reduce((n, r) => n + Number(r.leads), 0),
+        totals: rows.map((r) => ({ currency: r.currency, amount: Number(r.total) })),
+      };
+    }),
+  );
+}

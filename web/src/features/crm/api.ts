@@ -1,7 +1,7 @@
 // Leads of the current organization: the pipeline by stage, search by name or company, lead notes, and the
 // writes (through the outbox) that create, edit or move a lead.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiList } from '../../lib/api-client.ts';
+import { apiFetch, apiList } from '../../lib/api-client.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { useOrganization } from '../app/organization.tsx';
@@ -38,6 +38,21 @@ export function useLeads(search: string) {
         orgId,
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+export interface StageSummary {
+  stage: Stage;
+  count: number;
+  totals: { currency: string; amount: number }[];
+}
+
+/** Per stage: how many leads and their value, counted by the database over every lead. */
+export function useLeadSummary() {
+  const orgId = useOrganization().id;
+  return useQuery({
+    queryKey: ['/api/leads', orgId, 'summary'],
+    queryFn: () => apiFetch<StageSummary[]>('/api/leads/summary', { orgId }),
   });
 }
 

@@ -19,7 +19,9 @@ import {
   type Lead,
   STAGES,
   type Stage,
+  type StageSummary,
   useAddNote,
+  useLeadSummary,
   useLeadNotes,
   useLeads,
   useMembers,
@@ -296,7 +298,11 @@ export function CrmPage() {
     setOpen(null);
     if (params.has('new')) setParams({}, { replace: true });
   };
-  const money = (n: number) => formatMoney(n, org.currency, intl.locale);
+  const summaries = useLeadSummary().data;
+  const stageTotal = (summary?: StageSummary) =>
+    (summary?.totals.length ? summary.totals : [{ currency: org.currency, amount: 0 }])
+      .map((x) => formatMoney(x.amount, x.currency, intl.locale))
+      .join(' + ');
   const byStage = (s: Stage) => leads.filter((l) => l.stage === s);
   const drop = async (lead: Lead, stage: Stage) => {
     let result;
@@ -326,12 +332,12 @@ export function CrmPage() {
       {!canEdit && <p className="text-sm opacity-70">{t('crm.readOnly')}</p>}
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
         {STAGES.map((s) => {
-          const rows = byStage(s);
+          const summary = summaries?.find((x) => x.stage === s);
           return (
             <div key={s} className="rounded-box border border-base-300 p-3" data-testid={`summary-${s}`}>
               <p className="text-sm opacity-70">{t(`crm.stage.${s}`)}</p>
-              <p className="text-lg font-bold">{rows.length}</p>
-              <p className="text-xs">{money(rows.reduce((sum, l) => sum + (l.value ?? 0), 0))}</p>
+              <p className="text-lg font-bold">{summary?.count ?? 0}</p>
+              <p className="text-xs">{stageTotal(summary)}</p>
             </div>
           );
         })}

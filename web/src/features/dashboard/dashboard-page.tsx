@@ -9,6 +9,7 @@ import { formatMoney } from '../../lib/money.ts';
 import type { CurrentUser } from '../auth/api/current-user.ts';
 import { useMetrics } from '../app/metrics.ts';
 import { useCan, useOrganization } from '../app/organization.tsx';
+import { useLeadSummary } from '../crm/api.ts';
 import { useProducts } from '../inventory/api.ts';
 import { ProductDialog } from '../inventory/product-dialog.tsx';
 import { useCustomers, useInvoices, usePayments } from '../sales/api.ts';
@@ -114,25 +115,31 @@ function Pipeline() {
         STAGES.map((stage) => apiList<Lead>(`/api/leads?stage=${stage}&limit=3`, { orgId: org.id })),
       ),
   });
-  const money = (n: number) => formatMoney(n, org.currency, intl.locale);
+  const summaries = useLeadSummary().data;
   return (
     <Card title={intl.formatMessage({ id: 'dashboard.pipeline' })} testId="pipeline">
       <div className="grid grid-cols-2 gap-2 md:grid-cols-4">
         {STAGES.map((stage, i) => {
           const page = stages.data?.[i];
-          const total = (page?.rows ?? []).reduce((sum, l) => sum + (l.value ?? 0), 0);
+          const totals = summaries?.find((x) => x.stage === stage)?.totals ?? [];
           return (
             <div key={stage} className="rounded-box bg-base-200 p-2" data-testid={`stage-${stage}`}>
               <p className="flex justify-between text-sm font-medium">
                 <FormattedMessage id={`dashboard.stage.${stage}`} />
                 <span className="badge badge-sm">{page?.total ?? 0}</span>
               </p>
-              {page && page.total <= 3 && <p className="text-xs opacity-70">{money(total)}</p>}
+              <p className="text-xs opacity-70">
+                {(totals.length ? totals : [{ currency: org.currency, amount: 0 }])
+                  .map((x) => formatMoney(x.amount, x.currency, intl.locale))
+                  .join(' + ')}
+              </p>
               <ul className="mt-1 flex flex-col gap-1 text-sm">
                 {page?.rows.map((l) => (
                   <li key={l.id} className="truncate">
                     {l.name}
-                    {l.value != null && <span className="opacity-60"> · {money(l.value)}</span>}
+                    {l.value != null && (
+                      <span className="opacity-60"> · {formatMoney(l.value, org.currency, intl.locale)}</span>
+                    )}
                   </li>
                 ))}
               </ul>
