@@ -82,6 +82,11 @@ test.describe('settings', () => {
     await page.reload();
     await expect(page.getByLabel('Time zone')).toHaveValue('Africa/Dakar');
     await expect(page.getByLabel('Default tax rate (%)')).toHaveValue('18');
+
+    await page.getByRole('tab', { name: 'Activity log' }).click();
+    await expect(page.getByTestId('audit-log').getByRole('listitem').first()).toContainText(
+      'Efua Boateng · changed the organization',
+    );
   });
 
   test('the profile keeps the names, shows the email read-only, and its language follows the user', async ({

@@ -29,6 +29,7 @@ import {
   updateProduct,
 } from './products.ts';
 import { getReport } from './reports.ts';
+import { listAudit } from './audit.ts';
 import { addLeadNote, createLead, leadSummary, listLeadNotes, listLeads, updateLead } from './leads.ts';
 import { Router } from './router.ts';
 import {
@@ -123,6 +124,7 @@ const router = new Router()
   .on('GET', '/api/payments', listPayments)
   .on('POST', '/api/payments', recordPayment)
   .on('GET', '/api/reports/metrics', getMetrics)
+  .on('GET', '/api/audit', listAudit)
   .on('GET', '/api/leads', listLeads)
   .on('GET', '/api/leads/summary', leadSummary)
   .on('POST', '/api/leads', createLead)

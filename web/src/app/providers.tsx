@@ -2,7 +2,6 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { currentUserQuery } from '../features/auth/api/current-user.ts';
 import { useSessionSync } from '../features/auth/use-session-sync.ts';
 import { LocaleProvider } from '../lib/i18n.tsx';
 import { outbox, startOutbox } from '../lib/outbox.ts';
@@ -51,8 +50,8 @@ export function Providers({ children }: { children: ReactNode }) {
       <PersistQueryClientProvider
         client={queryClient}
         persistOptions={persistOptions}
-        // Once the kept data is back, the current user is read again when there is a network.
-        onSuccess={() => navigator.onLine && void queryClient.invalidateQueries(currentUserQuery)}
+        // The kept data shows at once; with a network, what is on screen is then read again from the server.
+        onSuccess={() => navigator.onLine && void queryClient.invalidateQueries()}
       >
         <SessionSync />
         <OutboxSync />

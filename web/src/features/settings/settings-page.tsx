@@ -13,11 +13,12 @@ import { useTheme } from '../../lib/theme.ts';
 import { errorMessage } from '../../lib/validation-message.ts';
 import { currentUserQuery, type CurrentUser } from '../auth/api/current-user.ts';
 import { useCan, useOrganization } from '../app/organization.tsx';
+import { ActivityTab } from './activity-tab.tsx';
 import { OrganizationForm } from './organization-form.tsx';
 import { usePreferences, useSavePreferences, type Preferences } from './preferences.ts';
 import { ProfileForm } from './profile-form.tsx';
 
-const TABS = ['organization', 'profile', 'preferences', 'notifications'] as const;
+const TABS = ['organization', 'profile', 'preferences', 'notifications', 'activity'] as const;
 
 function OrganizationTab() {
   const intl = useIntl();
@@ -197,14 +198,16 @@ function NotificationsTab() {
 
 export function SettingsPage({ user }: { user: CurrentUser }) {
   const intl = useIntl();
-  const [tab, setTab] = useTab(TABS);
+  const canAudit = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
+  const tabs = canAudit ? TABS : TABS.filter((x) => x !== 'activity');
+  const [tab, setTab] = useTab(tabs);
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-4 p-4">
       <Tabs
         label={intl.formatMessage({ id: 'shell.nav.settings' })}
         current={tab}
         onChange={setTab}
-        tabs={TABS.map((id) => ({ id, label: <FormattedMessage id={`settings.tab.${id}`} /> }))}
+        tabs={tabs.map((id) => ({ id, label: <FormattedMessage id={`settings.tab.${id}`} /> }))}
       />
       <div className="card border border-base-300 bg-base-100">
         <div className="card-body" role="tabpanel">
@@ -212,6 +215,7 @@ export function SettingsPage({ user }: { user: CurrentUser }) {
           {tab === 'profile' && <ProfileForm user={user} />}
           {tab === 'preferences' && <PreferencesTab user={user} />}
           {tab === 'notifications' && <NotificationsTab />}
+          {tab === 'activity' && <ActivityTab />}
         </div>
       </div>
     </section>

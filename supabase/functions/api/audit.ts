@@ -1,0 +1,56 @@
+// GET /api/audit: the organization's audit trail (who changed what, when), newest first, for the roles
+// RLS lets read it (OWNER, MANAGER, ACCOUNTANT); SALES gets 403.
+import { z } from 'zod';
+import { orgContext } from '../_shared/context.ts';
+import { AppError } from '../_shared/errors.ts';
+import { fromPostgrest } from '../_shared/http.ts';
+
+const Query = z.object({
+  entity: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export async function listAudit(req: Request): Promise<Response> {
+  const { db, orgId } = await orgContext(req);
+  const parsed = Query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid query');
+  const q = parsed.data;
+  const { data: allowed } = await db.rpc('has_role', {
+    p_org_id: orgId,
+    p_roles: ['OWNER', 'MANAGER', 'ACCOUNTANT'],
+  });
+  if (!allowed) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+  let rows = db
+    .from('audit_logs')
+    .select('id, actor_id, action, entity, entity_id, payload, created_at', { count: 'exact' })
+    .eq('org_id', orgId);
+  if (q.entity) rows = rows.eq('entity', q.entity);
+  const { data, error, count } = await rows
+    .order('created_at', { ascending: false })
+    .order('id')
+    .range(q.offset, q.offset + q.limit - 1);
+  if (error) throw fromPostgrest(error);
+  const actorIds = [...new Set(data.flatMap((r) => (r.actor_id ? [r.actor_id] : [])))];
+  const people = new Map<string, string>();
+  if (actorIds.length) {
+    const { data: profiles } = await db
+      .from('profiles')
+      .select('id, first_name, last_name, email')
+      .in('id', actorIds);
+    for (const p of profiles ?? []) people.set(p.id, `${p.first_name} ${p.last_name}`.trim() || p.email);
+  }
+  return Response.json(
+    data.map((r) => ({
+      id: r.id,
+      action: r.action,
+      entity: r.entity,
+      entityId: r.entity_id,
+      // Which fields changed (UPDATE), never the whole row: secrets such as token hashes stay out.
+      fields: r.action === 'UPDATE' ? Object.keys(r.payload as Record<string, unknown>) : [],
+      actor: r.actor_id ? (people.get(r.actor_id) ?? null) : null,
+      createdAt: r.created_at,
+    })),
+    { headers: { 'x-total-count': String(count ?? data.length) } },
+  );
+}
