@@ -60,6 +60,12 @@ test.describe('the dashboard', () => {
     await page.getByTestId('quick-actions').getByRole('button', { name: 'Create Invoice' }).click();
     await expect(page.getByRole('dialog', { name: 'Create Invoice' })).toBeVisible();
     await page.getByRole('dialog', { name: 'Create Invoice' }).getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('quick-actions').getByRole('button', { name: 'New Lead' }).click();
+    const lead = page.getByRole('dialog', { name: 'Add Lead' });
+    await lead.getByLabel('Name').fill('Yaw Mensah');
+    await lead.getByRole('button', { name: 'Save Lead' }).click();
+    await expect(page.getByText('Lead created successfully')).toBeVisible();
+    await expect(page.getByTestId('stage-PROSPECT')).toContainText('Yaw Mensah');
     await page.getByTestId('quick-actions').getByRole('button', { name: 'Record Payment' }).click();
     await expect(page).toHaveURL(/\/accounting$/);
   });

@@ -30,7 +30,7 @@ import {
 } from './api.ts';
 import { LeadFormSchema } from '../../../../packages/shared/schemas/crm.ts';
 
-function LeadDialog({ lead, onClose }: { lead?: Lead; onClose: () => void }) {
+export function LeadDialog({ lead, onClose }: { lead?: Lead; onClose: () => void }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const save = useSaveLead();

@@ -10,6 +10,7 @@ import type { CurrentUser } from '../auth/api/current-user.ts';
 import { useMetrics } from '../app/metrics.ts';
 import { useCan, useOrganization } from '../app/organization.tsx';
 import { useLeadSummary } from '../crm/api.ts';
+import { LeadDialog } from '../crm/crm-page.tsx';
 import { useProducts } from '../inventory/api.ts';
 import { ProductDialog } from '../inventory/product-dialog.tsx';
 import { useCustomers, useInvoices, usePayments } from '../sales/api.ts';
@@ -295,7 +296,8 @@ function QuickActions() {
   const intl = useIntl();
   const navigate = useNavigate();
   const canStock = useCan('OWNER', 'MANAGER');
-  const [open, setOpen] = useState<'invoice' | 'product' | null>(null);
+  const canLead = useCan('OWNER', 'MANAGER', 'SALES');
+  const [open, setOpen] = useState<'invoice' | 'product' | 'lead' | null>(null);
   const t = (id: string) => intl.formatMessage({ id });
   return (
     <Card title={t('dashboard.quickActions')} testId="quick-actions">
@@ -308,13 +310,11 @@ function QuickActions() {
             {t('dashboard.addProduct')}
           </button>
         )}
-        <button
-          type="button"
-          className="btn btn-outline min-h-11"
-          onClick={() => void navigate('/crm?new=lead')}
-        >
-          {t('dashboard.newLead')}
-        </button>
+        {canLead && (
+          <button type="button" className="btn btn-outline min-h-11" onClick={() => setOpen('lead')}>
+            {t('dashboard.newLead')}
+          </button>
+        )}
         <button
           type="button"
           className="btn btn-outline min-h-11"
@@ -325,6 +325,7 @@ function QuickActions() {
       </div>
       {open === 'invoice' && <CreateInvoiceDialog onClose={() => setOpen(null)} />}
       {open === 'product' && <ProductDialog onClose={() => setOpen(null)} />}
+      {open === 'lead' && <LeadDialog onClose={() => setOpen(null)} />}
     </Card>
   );
 }
