@@ -33,7 +33,8 @@ function OrganizationTab() {
   if (!details.data) return <Loading />;
   return (
     <OrganizationForm
-      key={org.id}
+      // Read again from the server after a reload: the form starts over from the fresh values.
+      key={`${org.id}-${details.dataUpdatedAt}`}
       full
       readOnly={!canEdit}
       initial={details.data}
@@ -212,7 +213,9 @@ export function SettingsPage({ user }: { user: CurrentUser }) {
       <div className="card border border-base-300 bg-base-100">
         <div className="card-body" role="tabpanel">
           {tab === 'organization' && <OrganizationTab />}
-          {tab === 'profile' && <ProfileForm user={user} />}
+          {tab === 'profile' && (
+            <ProfileForm key={`${user.firstName}|${user.lastName}|${user.locale}`} user={user} />
+          )}
           {tab === 'preferences' && <PreferencesTab user={user} />}
           {tab === 'notifications' && <NotificationsTab />}
           {tab === 'activity' && <ActivityTab />}
