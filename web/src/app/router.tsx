@@ -55,6 +55,10 @@ const PublicInvoicePage = lazy(() =>
   import('../features/sales/public-invoice-page.tsx').then((m) => ({ default: m.PublicInvoicePage })),
 );
 const CrmPage = lazy(() => import('../features/crm/crm-page.tsx').then((m) => ({ default: m.CrmPage })));
+const TeamPage = lazy(() => import('../features/team/team-page.tsx').then((m) => ({ default: m.TeamPage })));
+const InvitePage = lazy(() =>
+  import('../features/team/invite-page.tsx').then((m) => ({ default: m.InvitePage })),
+);
 const SettingsPage = lazy(() =>
   import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
 );
@@ -67,7 +71,7 @@ const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ de
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
-const APP_SECTIONS = ['/accounting', '/reports', '/team'];
+const APP_SECTIONS = ['/accounting', '/reports'];
 
 /** An app screen for members; visitors get the not-found page, as the spec's router does. */
 const member = (screen: (user: CurrentUser) => ReactNode, visitor: ReactNode = <NotFoundPage />) =>
@@ -91,6 +95,7 @@ export const router = createBrowserRouter([
   { path: '/sales', element: member(() => <SalesPage />) },
   { path: '/crm', element: member(() => <CrmPage />) },
   { path: '/sales/invoices/:id', element: member(() => <InvoicePage />) },
+  { path: '/team', element: member(() => <TeamPage />) },
   { path: '/settings', element: member((user) => <SettingsPage user={user} />) },
   {
     element: <PublicLayout />,
@@ -118,6 +123,7 @@ export const router = createBrowserRouter([
       },
       { path: '/logout', element: page(<LogoutPage />) },
       { path: '/i/:token', element: page(<PublicInvoicePage />) },
+      { path: '/invite/:token', element: page(<InvitePage />) },
       { path: '*', element: page(<NotFoundPage />) },
     ],
   },

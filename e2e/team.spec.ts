@@ -1,0 +1,285 @@
+import type { Browser, Page } from '@playwright/test';
+import { apiAs, expect, openNavigation, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
+
+const button = (page: Page, name: string | RegExp) =>
+  page.getByRole('button', { name }).filter({ visible: true }).first();
+const switcher = (page: Page) => page.getByTestId('organization-switcher').filter({ visible: true });
+const roleCount = (page: Page, role: string) => page.getByTestId(`role-count-${role}`).locator('p').last();
+
+/** A second person in their own browser context (no shared session), signed out. */
+async function stranger(browser: Browser, locale: 'en' | 'fr' = 'en') {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await useLanguage(page, locale);
+  return page;
+}
+
+/** Invites through the API (for tests about what happens after), with the write id the app would send. */
+async function inviteByApi(page: Page, orgId: string, email: string, role: string): Promise<string> {
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
+  );
+  const res = await page.request.post(`/api/organizations/${orgId}/invitations`, {
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
+    data: { email, role },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { link: string }).link;
+}
+
+test.describe('team', () => {
+  test('an owner invites an accountant by link, who registers and joins; the owner changes their role and removes them', async ({
+    page,
+    browser,
+  }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    await page.goto('/team');
+    await expect(roleCount(page, 'OWNER')).toHaveText('1');
+    await expect(roleCount(page, 'ACCOUNTANT')).toHaveText('0');
+    await expect(page.getByTestId('member-row')).toHaveCount(1);
+    await expect(page.getByTestId('member-row')).toContainText('Efua Boateng');
+    await expect(page.getByTestId('member-row')).toContainText('Active');
+    await expect(page.getByText('Full access including billing and organization management')).toBeVisible();
+
+    await button(page, 'Invite Member').click();
+    const dialog = page.getByRole('dialog', { name: 'Invite Team Member' });
+    await expect(dialog.getByLabel('Role')).toHaveValue('SALES');
+    await dialog.getByLabel('Email Address').fill('kofi-at-example');
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(dialog.getByText('Invalid email address')).toBeVisible();
+    const email = `kofi-${owner.id}@test.kasuwa.app`;
+    await dialog.getByLabel('Email Address').fill(email);
+    await dialog.getByLabel('Role').selectOption('ACCOUNTANT');
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(page.getByText('Team invitation sent successfully')).toBeVisible();
+    const link = await dialog.getByLabel('Invitation link').inputValue();
+    expect(link).toMatch(/^http:\/\/[^/]+\/invite\/[A-Za-z0-9_-]{32}$/);
+    await expect(dialog.getByRole('link', { name: 'Send by WhatsApp' })).toHaveAttribute(
+      'href',
+      `https://wa.me/?text=${encodeURIComponent(
+        `You are invited to join ${owner.organizationName} on Kasuwa as Accountant. Open this link to accept: ${link}`,
+      )}`,
+    );
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await dialog.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByText('Link copied')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    const invited = page.getByTestId('invitation-row');
+    await expect(invited).toContainText(email);
+    await expect(invited).toContainText('Invited');
+    await expect(invited).toContainText('Accountant');
+
+    // The invitee opens the link signed out, registers with the invited email, signs in and joins.
+    const kofi = await stranger(browser);
+    await kofi.goto(link);
+    await expect(kofi.getByTestId('invite-summary')).toHaveText(
+      `Efua Boateng invited ${email} to join ${owner.organizationName} as Accountant.`,
+    );
+    await expect(kofi.getByRole('link', { name: 'Sign In' }).filter({ visible: true }).last()).toBeVisible();
+    expect(await kofi.evaluate(() => sessionStorage.getItem('kasuwa-invite'))).toBe(link.split('/').pop());
+    const invitee = await registerOwner(kofi, { email, firstName: 'Kofi', lastName: 'Mensah' });
+    await signIn(kofi, invitee.email, invitee.password);
+    await kofi.goto(link);
+    await button(kofi, `Join ${owner.organizationName}`).click();
+    await expect(kofi.getByText(`Welcome to ${owner.organizationName}`)).toBeVisible();
+    await expect(kofi).toHaveURL(/\/$/);
+    await openNavigation(kofi);
+    await expect(switcher(kofi).getByTestId('current-organization')).toHaveText(owner.organizationName);
+    await kofi.getByRole('link', { name: 'Team', exact: true }).filter({ visible: true }).click();
+    await expect(kofi.getByText('Your role can view the team but not change it.')).toBeVisible();
+    await expect(kofi.getByRole('button', { name: 'Invite Member' })).toHaveCount(0);
+    await kofi.context().close();
+
+    await page.reload();
+    await expect(page.getByTestId('member-row')).toHaveCount(2);
+    await expect(page.getByTestId('invitation-row')).toHaveCount(0);
+    await expect(roleCount(page, 'ACCOUNTANT')).toHaveText('1');
+    await page.getByLabel('Role of Kofi Mensah').selectOption('SALES');
+    await expect(page.getByText('Kofi Mensah is now Sales')).toBeVisible();
+    await expect(roleCount(page, 'SALES')).toHaveText('1');
+    await expect(roleCount(page, 'ACCOUNTANT')).toHaveText('0');
+
+    await button(page, 'Remove Kofi Mensah').click();
+    const confirm = page.getByRole('dialog', { name: 'Remove Member' });
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByText('Kofi Mensah was removed from the team')).toBeVisible();
+    await expect(page.getByTestId('member-row')).toHaveCount(1);
+    await expect(roleCount(page, 'SALES')).toHaveText('0');
+  });
+
+  test('a salesperson sees the team read-only, and a link opened by the wrong account says whom it is for', async ({
+    page,
+    browser,
+  }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    const orgId = ((await apiAs(page, '/auth/user')) as { organizations: { id: string }[] }).organizations[0]!
+      .id;
+    await apiAs(page, '/employees', { name: 'Yaw Darko', title: 'Driver' });
+    const email = `ama-${owner.id}@test.kasuwa.app`;
+    const link = await inviteByApi(page, orgId, email, 'SALES');
+
+    // The owner, signed in, is not the person invited: no Join button, and the email is named.
+    await page.goto(link);
+    await expect(
+      page.getByText(`This invitation is for ${email}. You are signed in as ${owner.email}`),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Join/ })).toHaveCount(0);
+
+    const ama = await stranger(browser);
+    const invitee = await registerOwner(ama, { email, firstName: 'Ama', lastName: 'Serwaa' });
+    await signIn(ama, invitee.email, invitee.password);
+    await ama.goto(link);
+    await button(ama, `Join ${owner.organizationName}`).click();
+    await expect(ama).toHaveURL(/\/$/);
+    await ama.goto('/team');
+    await expect(ama.getByTestId('member-row')).toHaveCount(2);
+    await expect(ama.getByText('Your role can view the team but not change it.')).toBeVisible();
+    await expect(ama.getByRole('button', { name: 'Invite Member' })).toHaveCount(0);
+    await expect(ama.getByLabel('Role of Efua Boateng')).toHaveCount(0);
+    await expect(ama.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
+    await expect(
+      ama.getByText('CRM plus read access to products and ability to create invoices'),
+    ).toBeVisible();
+    await ama.getByRole('tab', { name: 'Employees' }).click();
+    await expect(ama.getByTestId('employee-row')).toContainText('Yaw Darko');
+    await expect(ama.getByRole('button', { name: 'Add Employee' })).toHaveCount(0);
+    await expect(ama.getByRole('button', { name: /^(Edit|Deactivate)/ })).toHaveCount(0);
+
+    // Opened again after joining, the link only leads back to the organization.
+    await ama.goto(link);
+    await expect(button(ama, `Open ${owner.organizationName}`)).toBeVisible();
+    await ama.context().close();
+  });
+
+  test('a manager invites but never as owner, cannot touch the owner, and sees the server refuse a member', async ({
+    page,
+    browser,
+  }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    const orgId = ((await apiAs(page, '/auth/user')) as { organizations: { id: string }[] }).organizations[0]!
+      .id;
+    const email = `kwame-${owner.id}@test.kasuwa.app`;
+    const link = await inviteByApi(page, orgId, email, 'MANAGER');
+
+    const kwame = await stranger(browser);
+    const manager = await registerOwner(kwame, { email, firstName: 'Kwame', lastName: 'Asante' });
+    await signIn(kwame, manager.email, manager.password);
+    await kwame.goto(link);
+    await button(kwame, `Join ${owner.organizationName}`).click();
+    await expect(kwame).toHaveURL(/\/$/);
+    await openNavigation(kwame);
+    await kwame.getByRole('link', { name: 'Team', exact: true }).filter({ visible: true }).click();
+    await expect(kwame.getByTestId('member-row')).toHaveCount(2);
+    await expect(kwame.getByLabel('Role of Efua Boateng')).toHaveCount(0);
+    await expect(kwame.getByRole('button', { name: 'Remove Efua Boateng' })).toHaveCount(0);
+
+    await button(kwame, 'Invite Member').click();
+    const dialog = kwame.getByRole('dialog', { name: 'Invite Team Member' });
+    await expect(dialog.getByLabel('Role').locator('option')).toHaveText(['Manager', 'Accountant', 'Sales']);
+    await dialog.getByLabel('Email Address').fill(owner.email);
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(kwame.getByText('This person is already a member of this organization')).toBeVisible();
+    await expect(dialog.getByLabel('Email Address')).toHaveValue(owner.email);
+    await kwame.context().close();
+  });
+
+  test('in French, an owner invites, makes a new link and revokes it, and the old links say so', async ({
+    page,
+    browser,
+  }) => {
+    await useLanguage(page, 'fr');
+    const owner = await registerOwner(page, { country: 'SN', currency: 'XOF', locale: 'fr' });
+    await signIn(page, owner.email, owner.password);
+    await page.goto('/team');
+    await expect(page.getByRole('tab', { name: 'Membres' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('Permissions des rôles')).toBeVisible();
+    await button(page, 'Inviter un membre').click();
+    const dialog = page.getByRole('dialog', { name: "Inviter un membre de l'équipe" });
+    await dialog.getByLabel('Adresse e-mail').fill('fatou@');
+    await dialog.getByRole('button', { name: "Envoyer l'invitation" }).click();
+    await expect(dialog.getByText('Adresse e-mail invalide')).toBeVisible();
+    const email = `fatou-${owner.id}@test.kasuwa.app`;
+    await dialog.getByLabel('Adresse e-mail').fill(email);
+    await dialog.getByLabel('Rôle').selectOption('MANAGER');
+    await dialog.getByRole('button', { name: "Envoyer l'invitation" }).click();
+    await expect(page.getByText('Invitation envoyée avec succès')).toBeVisible();
+    const first = await dialog.getByLabel("Lien d'invitation").inputValue();
+    await dialog.getByRole('button', { name: 'Terminé' }).click();
+    await expect(page.getByTestId('invitation-row')).toContainText('Invité');
+    await expect(page.getByTestId('invitation-row')).toContainText('Gérant');
+
+    await button(page, `Nouveau lien pour ${email}`).click();
+    await expect(page.getByText("Un nouveau lien a été créé ; l'ancien ne fonctionne plus")).toBeVisible();
+    const renewed = page.getByRole('dialog', { name: "Inviter un membre de l'équipe" });
+    const second = await renewed.getByLabel("Lien d'invitation").inputValue();
+    expect(second).not.toBe(first);
+    await renewed.getByRole('button', { name: 'Terminé' }).click();
+
+    const visitor = await stranger(browser, 'fr');
+    await visitor.goto(first);
+    await expect(visitor.getByText("Ce lien d'invitation n'est pas valide.")).toBeVisible();
+    await visitor.goto(second);
+    await expect(visitor.getByTestId('invite-summary')).toContainText('en tant que Gérant');
+
+    await button(page, `Révoquer l'invitation de ${email}`).click();
+    await page
+      .getByRole('dialog', { name: "Révoquer l'invitation" })
+      .getByRole('button', { name: 'Révoquer' })
+      .click();
+    await expect(page.getByText('Invitation révoquée')).toBeVisible();
+    await expect(page.getByTestId('invitation-row')).toHaveCount(0);
+    await visitor.reload();
+    await expect(
+      visitor.getByText('Cette invitation a été révoquée. Demandez-en une nouvelle.'),
+    ).toBeVisible();
+    await expect(visitor.getByRole('link', { name: 'Créer un compte' })).toHaveCount(0);
+    await visitor.context().close();
+  });
+
+  test('an owner adds an employee, edits and deactivates them', async ({ page }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    await page.goto('/team');
+    await page.getByRole('tab', { name: 'Employees' }).click();
+    await expect(page.getByText('No employees yet')).toBeVisible();
+    await button(page, 'Add Employee').click();
+    const dialog = page.getByRole('dialog', { name: 'Add Employee' });
+    await dialog.getByRole('button', { name: 'Save Employee' }).click();
+    await expect(dialog.getByText('Name is required')).toBeVisible();
+    await dialog.getByLabel('Name').fill('Abena Owusu');
+    await dialog.getByLabel('Email').fill('abena@');
+    await dialog.getByRole('button', { name: 'Save Employee' }).click();
+    await expect(dialog.getByText('Invalid email address')).toBeVisible();
+    await dialog.getByLabel('Email').fill('abena@example.com');
+    await dialog.getByLabel('Job title').fill('Shop assistant');
+    await dialog.getByRole('button', { name: 'Save Employee' }).click();
+    await expect(page.getByText('Employee added successfully')).toBeVisible();
+    const row = page.getByTestId('employee-row');
+    await expect(row).toContainText('Abena Owusu');
+    await expect(row).toContainText('Shop assistant');
+    await expect(row.getByTestId('employee-status')).toHaveText('Active');
+
+    await button(page, 'Edit Abena Owusu').click();
+    const edit = page.getByRole('dialog', { name: 'Edit Employee' });
+    await expect(edit.getByLabel('Name')).toHaveValue('Abena Owusu');
+    await edit.getByLabel('Job title').fill('Shop supervisor');
+    await edit.getByRole('button', { name: 'Save Employee' }).click();
+    await expect(page.getByText('Employee updated successfully')).toBeVisible();
+    await expect(row).toContainText('Shop supervisor');
+
+    await button(page, 'Deactivate Abena Owusu').click();
+    await page
+      .getByRole('dialog', { name: 'Deactivate Employee' })
+      .getByRole('button', { name: 'Deactivate' })
+      .click();
+    await expect(page.getByText('Abena Owusu is now inactive')).toBeVisible();
+    await expect(row.getByTestId('employee-status')).toHaveText('Inactive');
+    await expect(page.getByRole('button', { name: 'Deactivate Abena Owusu' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('employee-row').getByTestId('employee-status')).toHaveText('Inactive');
+  });
+});

@@ -1,0 +1,206 @@
+// Employees: staff who work in the business without using the app (name, email, title, status). OWNER and
+// MANAGER add, edit and deactivate them; everyone else reads the list.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import {
+  EMPLOYEE_STATUSES,
+  EmployeeInputSchema,
+  type EmployeeInput,
+} from '../../../../packages/shared/schemas/team.ts';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Loading } from '../../components/ui/loading.tsx';
+import { notify } from '../../components/ui/notify.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { notifySaved } from '../../lib/use-write.ts';
+import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { useCan } from '../app/organization.tsx';
+import { type Employee, useEmployees, useSaveEmployee } from './api.ts';
+
+function EmployeeDialog({ employee, onClose }: { employee?: Employee; onClose: () => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const save = useSaveEmployee();
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(EmployeeInputSchema),
+    defaultValues: {
+      name: employee?.name ?? '',
+      email: employee?.email ?? '',
+      title: employee?.title ?? '',
+      status: employee?.status ?? 'ACTIVE',
+    },
+  });
+  const error = (name: 'name' | 'email') => validationMessage(intl, formState.errors[name]?.message);
+  return (
+    <Dialog title={t(employee ? 'employees.edit' : 'employees.add')} onClose={onClose}>
+      <form
+        className="flex flex-col gap-3"
+        noValidate
+        onSubmit={handleSubmit(async (input: EmployeeInput) => {
+          let saved: Employee | null;
+          try {
+            saved = await save.mutateAsync({ id: employee?.id, input });
+          } catch (e) {
+            notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+            return;
+          }
+          notifySaved(intl, saved, employee ? 'employees.updated' : 'employees.created');
+          onClose();
+        })}
+      >
+        <TextField
+          id="employee-name"
+          label={t('employees.name')}
+          maxLength={255}
+          error={error('name')}
+          {...register('name')}
+        />
+        <TextField
+          id="employee-email"
+          label={t('employees.email')}
+          type="email"
+          maxLength={255}
+          error={error('email')}
+          {...register('email')}
+        />
+        <TextField id="employee-title" label={t('employees.title')} maxLength={255} {...register('title')} />
+        {employee && (
+          <SelectField
+            id="employee-status"
+            label={t('employees.status')}
+            options={EMPLOYEE_STATUSES.map((s) => ({ value: s, label: t(`employees.status.${s}`) }))}
+            {...register('status')}
+          />
+        )}
+        <div className="modal-action">
+          <button type="button" className="btn min-h-11" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
+            {t('employees.save')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+type Open = { kind: 'edit'; employee?: Employee } | { kind: 'deactivate'; employee: Employee } | null;
+
+export function EmployeesTab() {
+  const intl = useIntl();
+  const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
+  const canEdit = useCan('OWNER', 'MANAGER');
+  const employees = useEmployees();
+  const save = useSaveEmployee();
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const rows = employees.data ?? [];
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm opacity-70">{t(canEdit ? 'employees.intro' : 'employees.readOnly')}</p>
+        {canEdit && (
+          <button
+            type="button"
+            className="btn btn-primary min-h-11"
+            onClick={() => setOpen({ kind: 'edit' })}
+          >
+            {t('employees.add')}
+          </button>
+        )}
+      </div>
+      {employees.isError && !employees.data ? (
+        <p className="text-error">{t('common.loadFailed')}</p>
+      ) : !employees.data ? (
+        <Loading />
+      ) : rows.length === 0 ? (
+        <EmptyState title={t('employees.empty')} />
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="table" data-testid="employees-table">
+            <thead>
+              <tr>
+                <th>{t('employees.name')}</th>
+                <th className="hidden md:table-cell">{t('employees.email')}</th>
+                <th className="hidden sm:table-cell">{t('employees.title')}</th>
+                <th>{t('employees.status')}</th>
+                {canEdit && <th />}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((e) => (
+                <tr key={e.id} data-testid="employee-row">
+                  <td>
+                    <span className="font-medium">{e.name}</span>
+                    <span className="block text-xs opacity-70 sm:hidden">{e.title}</span>
+                  </td>
+                  <td className="hidden md:table-cell">{e.email ?? '-'}</td>
+                  <td className="hidden sm:table-cell">{e.title ?? '-'}</td>
+                  <td>
+                    <span
+                      className={`badge badge-sm ${e.status === 'ACTIVE' ? 'badge-success' : 'badge-ghost'}`}
+                      data-testid="employee-status"
+                    >
+                      {t(`employees.status.${e.status}`)}
+                    </span>
+                  </td>
+                  {canEdit && (
+                    <td>
+                      <div className="flex flex-wrap gap-1">
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm min-h-11"
+                          aria-label={t('employees.editNamed', { name: e.name })}
+                          onClick={() => setOpen({ kind: 'edit', employee: e })}
+                        >
+                          {t('employees.editAction')}
+                        </button>
+                        {e.status === 'ACTIVE' && (
+                          <button
+                            type="button"
+                            className="btn btn-ghost btn-sm min-h-11 text-error"
+                            aria-label={t('employees.deactivateNamed', { name: e.name })}
+                            onClick={() => setOpen({ kind: 'deactivate', employee: e })}
+                          >
+                            {t('employees.deactivate')}
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {open?.kind === 'edit' && <EmployeeDialog employee={open.employee} onClose={close} />}
+      {open?.kind === 'deactivate' && (
+        <ConfirmDialog
+          title={t('employees.deactivateTitle')}
+          message={t('employees.deactivateConfirm', { name: open.employee.name })}
+          confirmLabel={t('employees.deactivate')}
+          pending={save.isPending}
+          onClose={close}
+          onConfirm={async () => {
+            try {
+              const saved = await save.mutateAsync({
+                id: open.employee.id,
+                input: { status: 'INACTIVE' },
+              });
+              notifySaved(intl, saved, 'employees.deactivated', { name: open.employee.name });
+              close();
+            } catch (e) {
+              notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+            }
+          }}
+        />
+      )}
+    </div>
+  );
+}

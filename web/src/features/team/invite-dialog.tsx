@@ -1,0 +1,128 @@
+// Invite Team Member (spec section 5: email checked, role defaulting to SALES). The answer carries the
+// invitation link once: it is shown here to copy or send by WhatsApp, as there is no mail server.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { InvitationInputSchema, ROLES } from '../../../../packages/shared/schemas/team.ts';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { notify } from '../../components/ui/notify.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { PRODUCT_NAME } from '../../lib/product.ts';
+import { notifySaved } from '../../lib/use-write.ts';
+import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { useCan, useOrganization } from '../app/organization.tsx';
+import { type CreatedInvitation, useInvite } from './api.ts';
+
+export function InviteLink({ invitation }: { invitation: CreatedInvitation }) {
+  const intl = useIntl();
+  const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
+  const org = useOrganization();
+  const link = `${location.origin}${invitation.link}`;
+  const message = t('team.whatsappMessage', {
+    org: org.name,
+    product: PRODUCT_NAME,
+    role: t(`app.role.${invitation.role}`),
+    link,
+  });
+  return (
+    <div className="flex flex-col gap-3" data-testid="invite-link">
+      <p className="text-sm">
+        {t('team.linkText', {
+          email: invitation.email,
+          date: new Date(invitation.expiresAt).toLocaleDateString(intl.locale),
+        })}
+      </p>
+      <input className="input input-bordered w-full" readOnly value={link} aria-label={t('team.linkLabel')} />
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn min-h-11"
+          onClick={async () => {
+            await navigator.clipboard?.writeText(link).catch(() => undefined);
+            notify({ title: t('team.copied') });
+          }}
+        >
+          {t('team.copy')}
+        </button>
+        <a
+          className="btn btn-success min-h-11"
+          href={`https://wa.me/?text=${encodeURIComponent(message)}`}
+          target="_blank"
+          rel="noreferrer"
+        >
+          {t('team.whatsapp')}
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/** Invite a member; `created` opens it on the link of an invitation just made (a new link). */
+export function InviteDialog({ created, onClose }: { created?: CreatedInvitation; onClose: () => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const isOwner = useCan('OWNER');
+  const invite = useInvite();
+  const [invitation, setInvitation] = useState<CreatedInvitation | undefined>(created);
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(InvitationInputSchema),
+    defaultValues: { email: '', role: 'SALES' as const },
+  });
+  // Only an owner makes an owner (the database refuses it anyway).
+  const roles = ROLES.filter((r) => isOwner || r !== 'OWNER').map((r) => ({
+    value: r,
+    label: t(`app.role.${r}`),
+  }));
+  return (
+    <Dialog title={t('team.inviteTitle')} onClose={onClose}>
+      {invitation?.link ? (
+        <div className="flex flex-col gap-3">
+          <InviteLink invitation={invitation} />
+          <div className="modal-action">
+            <button type="button" className="btn btn-primary min-h-11" onClick={onClose}>
+              {t('team.done')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form
+          className="flex flex-col gap-3"
+          noValidate
+          onSubmit={handleSubmit(async (input) => {
+            let result: CreatedInvitation | null;
+            try {
+              result = await invite.mutateAsync(input);
+            } catch (e) {
+              notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+              return;
+            }
+            notifySaved(intl, result, 'team.invited');
+            // Kept on the device (offline): the link comes with "New link" once it is sent.
+            if (result?.link) setInvitation(result);
+            else onClose();
+          })}
+        >
+          <TextField
+            label={t('team.email')}
+            type="email"
+            autoComplete="off"
+            maxLength={255}
+            error={validationMessage(intl, formState.errors.email?.message)}
+            {...register('email')}
+          />
+          <SelectField label={t('team.role')} options={roles} {...register('role')} />
+          <div className="modal-action">
+            <button type="button" className="btn min-h-11" onClick={onClose}>
+              {t('common.cancel')}
+            </button>
+            <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
+              {t('team.sendInvite')}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

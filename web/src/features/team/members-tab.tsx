@@ -1,0 +1,288 @@
+// Members: the role count cards, the members and pending invitations (status Active or Invited), and the
+// role permissions explainer. OWNER and MANAGER invite, change roles, remove members and revoke or renew
+// invitations; a MANAGER never reaches the OWNER role. Everyone else reads.
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { ROLES, type Role } from '../../../../packages/shared/schemas/team.ts';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Loading } from '../../components/ui/loading.tsx';
+import { notify } from '../../components/ui/notify.tsx';
+import { notifySaved } from '../../lib/use-write.ts';
+import { errorMessage } from '../../lib/validation-message.ts';
+import { useCurrentUser } from '../auth/api/current-user.ts';
+import { useCan, useOrganization } from '../app/organization.tsx';
+import {
+  type CreatedInvitation,
+  type Invitation,
+  type Member,
+  useChangeRole,
+  useInvitations,
+  useInvite,
+  useMembers,
+  useRemoveMember,
+  useRevokeInvitation,
+} from './api.ts';
+import { InviteDialog } from './invite-dialog.tsx';
+import { RoleBadge } from './role-badge.tsx';
+
+type Open =
+  | { kind: 'invite'; created?: CreatedInvitation }
+  | { kind: 'remove'; member: Member }
+  | { kind: 'revoke'; invitation: Invitation }
+  | null;
+
+const fullName = (m: Member) => `${m.user.firstName} ${m.user.lastName}`.trim() || m.user.email;
+
+function RoleCards({ members }: { members: Member[] }) {
+  const intl = useIntl();
+  return (
+    <ul
+      className="grid grid-cols-2 gap-3 md:grid-cols-4"
+      aria-label={intl.formatMessage({ id: 'team.membersByRole' })}
+    >
+      {ROLES.map((role) => (
+        <li key={role} className="rounded-box border border-base-300 p-4" data-testid={`role-count-${role}`}>
+          <p className="text-sm opacity-70">{intl.formatMessage({ id: `app.role.${role}` })}</p>
+          <p className="text-2xl font-bold">{members.filter((m) => m.role === role).length}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Permissions() {
+  const intl = useIntl();
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby="role-permissions">
+      <h2 id="role-permissions" className="text-lg font-semibold">
+        {intl.formatMessage({ id: 'team.permissions' })}
+      </h2>
+      <dl className="grid gap-3 md:grid-cols-2">
+        {ROLES.map((role) => (
+          <div key={role} className="rounded-box bg-base-200 p-4">
+            <dt>
+              <RoleBadge role={role} />
+            </dt>
+            <dd className="mt-2 text-sm">{intl.formatMessage({ id: `team.permission.${role}` })}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function MembersTab() {
+  const intl = useIntl();
+  const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
+  const org = useOrganization();
+  const me = useCurrentUser().data;
+  const canManage = useCan('OWNER', 'MANAGER');
+  const isOwner = useCan('OWNER');
+  const members = useMembers();
+  const invitations = useInvitations();
+  const changeRole = useChangeRole();
+  const remove = useRemoveMember();
+  const revoke = useRevokeInvitation();
+  const invite = useInvite();
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const date = (s: string) => new Date(s).toLocaleDateString(intl.locale);
+  const fail = (e: unknown) =>
+    notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+
+  // Yourself: leaving or demoting yourself is not done from this table. An OWNER row is an owner's.
+  const canActOn = (m: Member) => canManage && m.id !== me?.id && (isOwner || m.role !== 'OWNER');
+  const canRevoke = (i: Invitation) => canManage && (isOwner || i.role !== 'OWNER');
+  const roleOptions = ROLES.filter((r) => isOwner || r !== 'OWNER');
+
+  const onRole = async (member: Member, role: Role) => {
+    try {
+      const result = await changeRole.mutateAsync({ member, role });
+      notifySaved(intl, result, 'team.roleChanged', { name: fullName(member), role: t(`app.role.${role}`) });
+    } catch (e) {
+      fail(e);
+    }
+  };
+  const onNewLink = async (i: Invitation) => {
+    try {
+      const created = await invite.mutateAsync({ email: i.email, role: i.role });
+      notifySaved(intl, created, 'team.newLinkMade');
+      if (created?.link) setOpen({ kind: 'invite', created });
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  const rows = members.data?.rows ?? [];
+  const pending = invitations.data ?? [];
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm opacity-70">{t(canManage ? 'team.intro' : 'team.readOnly')}</p>
+        {canManage && (
+          <button
+            type="button"
+            className="btn btn-primary min-h-11"
+            onClick={() => setOpen({ kind: 'invite' })}
+          >
+            {t('team.invite')}
+          </button>
+        )}
+      </div>
+      <RoleCards members={rows} />
+      {members.isError && !members.data ? (
+        <p className="text-error">{t('common.loadFailed')}</p>
+      ) : !members.data ? (
+        <Loading />
+      ) : rows.length + pending.length === 0 ? (
+        <EmptyState title={t('team.empty')} />
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="table" data-testid="members-table">
+            <thead>
+              <tr>
+                <th>{t('team.col.name')}</th>
+                <th className="hidden md:table-cell">{t('team.col.email')}</th>
+                <th>{t('team.col.role')}</th>
+                <th className="hidden sm:table-cell">{t('team.col.joined')}</th>
+                <th>{t('team.col.status')}</th>
+                {canManage && <th>{t('team.col.actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((m) => (
+                <tr key={m.id} data-testid="member-row">
+                  <td>
+                    <span className="font-medium">{fullName(m)}</span>
+                    {m.id === me?.id && <span className="opacity-70"> {t('team.you')}</span>}
+                    <span className="block text-xs opacity-70 md:hidden">{m.user.email}</span>
+                  </td>
+                  <td className="hidden md:table-cell">{m.user.email}</td>
+                  <td>
+                    <RoleBadge role={m.role} />
+                  </td>
+                  <td className="hidden sm:table-cell">{date(m.createdAt)}</td>
+                  <td>
+                    <span className="badge badge-sm badge-success">{t('team.status.active')}</span>
+                  </td>
+                  {canManage && (
+                    <td>
+                      {canActOn(m) && (
+                        <div className="flex flex-wrap items-center gap-1">
+                          <select
+                            className="select select-bordered select-sm min-h-11 w-36"
+                            aria-label={t('team.changeRole', { name: fullName(m) })}
+                            value={m.role}
+                            disabled={changeRole.isPending}
+                            onChange={(e) => void onRole(m, e.target.value as Role)}
+                          >
+                            {roleOptions.map((r) => (
+                              <option key={r} value={r}>
+                                {t(`app.role.${r}`)}
+                              </option>
+                            ))}
+                          </select>
+                          <button
+                            type="button"
+                            className="btn btn-ghost btn-sm min-h-11 text-error"
+                            aria-label={t('team.removeNamed', { name: fullName(m) })}
+                            onClick={() => setOpen({ kind: 'remove', member: m })}
+                          >
+                            {t('team.remove')}
+                          </button>
+                        </div>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+              {pending.map((i) => (
+                <tr key={i.id} data-testid="invitation-row">
+                  <td>
+                    <span className="font-medium md:hidden">{i.email}</span>
+                    <span className="hidden opacity-70 md:inline">-</span>
+                  </td>
+                  <td className="hidden md:table-cell">{i.email}</td>
+                  <td>
+                    <RoleBadge role={i.role} />
+                  </td>
+                  <td className="hidden sm:table-cell">-</td>
+                  <td>
+                    <span className="badge badge-sm badge-warning">{t('team.status.invited')}</span>
+                    <span className="block text-xs opacity-70">
+                      {t('team.expires', { date: date(i.expiresAt) })}
+                    </span>
+                  </td>
+                  {canManage && (
+                    <td>
+                      {canRevoke(i) && (
+                        <div className="flex flex-wrap gap-1">
+                          <button
+                            type="button"
+                            className="btn btn-ghost btn-sm min-h-11"
+                            aria-label={t('team.newLinkFor', { email: i.email })}
+                            disabled={invite.isPending}
+                            onClick={() => void onNewLink(i)}
+                          >
+                            {t('team.newLink')}
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-ghost btn-sm min-h-11 text-error"
+                            aria-label={t('team.revokeFor', { email: i.email })}
+                            onClick={() => setOpen({ kind: 'revoke', invitation: i })}
+                          >
+                            {t('team.revoke')}
+                          </button>
+                        </div>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Permissions />
+      {open?.kind === 'invite' && <InviteDialog created={open.created} onClose={close} />}
+      {open?.kind === 'remove' && (
+        <ConfirmDialog
+          title={t('team.removeTitle')}
+          message={t('team.removeConfirm', { name: fullName(open.member), org: org.name })}
+          confirmLabel={t('team.remove')}
+          pending={remove.isPending}
+          onClose={close}
+          onConfirm={async () => {
+            try {
+              const result = await remove.mutateAsync(open.member);
+              notifySaved(intl, result, 'team.removed', { name: fullName(open.member) });
+              close();
+            } catch (e) {
+              fail(e);
+            }
+          }}
+        />
+      )}
+      {open?.kind === 'revoke' && (
+        <ConfirmDialog
+          title={t('team.revokeTitle')}
+          message={t('team.revokeConfirm', { email: open.invitation.email })}
+          confirmLabel={t('team.revoke')}
+          pending={revoke.isPending}
+          onClose={close}
+          onConfirm={async () => {
+            try {
+              const result = await revoke.mutateAsync(open.invitation);
+              notifySaved(intl, result, 'team.revoked');
+              close();
+            } catch (e) {
+              fail(e);
+            }
+          }}
+        />
+      )}
+    </div>
+  );
+}
