@@ -18,7 +18,7 @@ const persistOptions = {
     // A visitor's "no current user" is not kept: the next visit reads the session again.
     shouldDehydrateQuery: (q: { state: { status: string; data: unknown }; queryKey: readonly unknown[] }) =>
       q.state.status === 'success' &&
-      q.queryKey[0] !== '/api/public/invoices' &&
+      !['/api/public/invoices', '/api/invitations'].includes(q.queryKey[0] as string) &&
       !(q.queryKey[0] === '/api/auth/user' && q.state.data == null),
   },
 };

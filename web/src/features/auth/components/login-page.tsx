@@ -35,7 +35,9 @@ export function LoginPage() {
       title: intl.formatMessage({ id: 'auth.welcomeBack' }),
       description: intl.formatMessage({ id: 'auth.signedIn' }),
     });
-    void navigate('/');
+    // Someone who came from a team invitation goes back to it to join.
+    const invite = sessionStorage.getItem('kasuwa-invite');
+    void navigate(invite ? `/invite/${invite}` : '/');
   });
 
   return (

@@ -60,7 +60,9 @@ export function RegisterPage() {
       title: intl.formatMessage({ id: 'register.welcome' }, { product: PRODUCT_NAME }),
       description: t('register.created'),
     });
-    void navigate('/');
+    // Someone who came from a team invitation goes back to it to join.
+    const invite = sessionStorage.getItem('kasuwa-invite');
+    void navigate(invite ? `/invite/${invite}` : '/');
   });
 
   return (
