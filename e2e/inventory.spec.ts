@@ -233,14 +233,15 @@ test.describe('inventory', () => {
     await expect(visible(page, 'Aucun produit pour l’instant')).toBeVisible();
     await button(page, 'Ajoutez votre premier produit').click();
     const dialog = page.getByRole('dialog', { name: 'Ajouter un produit' });
-    await dialog.getByRole('button', { name: 'Créer le produit' }).click();
+    // Submitted from the keyboard (Enter in a field), as on a phone's keyboard.
+    await dialog.getByLabel('Nom du produit').press('Enter');
     await expect(dialog.getByText('Le prix d’achat est obligatoire')).toBeVisible();
     await expect(dialog.getByText('Le prix de vente est obligatoire')).toBeVisible();
     await dialog.getByLabel('Nom du produit').fill('Café Touba');
     await dialog.getByLabel('SKU').fill('CT-1');
     await dialog.getByLabel('Prix d’achat').fill('1500');
     await dialog.getByLabel('Prix de vente').fill('2000');
-    await dialog.getByRole('button', { name: 'Créer le produit' }).click();
+    await dialog.getByLabel('Prix de vente').press('Enter');
     await expect(page.getByText('Produit créé avec succès')).toBeVisible();
     await expect(visible(page, 'En rupture')).toBeVisible();
     await button(page, 'Supprimer Café Touba').click();
