@@ -1875,6 +1875,7 @@ export type Database = {
         Args: { p_mutation_id: string; p_org_id: string; p_product_id: string };
         Returns: Json;
       };
+      get_dashboard: { Args: { p_org_id: string }; Returns: Json };
       get_metrics: { Args: { p_org_id: string }; Returns: Json };
       get_preferences: {
         Args: { p_org_id: string };

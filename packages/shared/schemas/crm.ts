@@ -24,3 +24,89 @@ export type LeadInput = z.infer<typeof LeadFormSchema>;
 export const LeadUpdateSchema = LeadFormSchema.partial();
 
 export const LeadNoteSchema = z.object({ note: z.string().trim().min(1, 'Required').max(5000) });
+
+// ---------------------------------------------------------------------------------------------------
+// GET /api/dashboard: what public.get_dashboard answers (see 20261122001700_crm_dashboard.sql). Money
+// comes as lists of { currency, amount }, the organization's currency first.
+export interface Money {
+  currency: string;
+  amount: number;
+}
+export type DashboardActivity =
+  | {
+      kind: 'invoice';
+      id: string;
+      number: string;
+      status: string;
+      customerName: string;
+      amount: number;
+      currency: string;
+      at: string;
+    }
+  | {
+      kind: 'payment';
+      id: string;
+      invoiceId: string;
+      invoiceNumber: string;
+      customerName: string;
+      method: string;
+      amount: number;
+      currency: string;
+      at: string;
+    }
+  | {
+      kind: 'lowStock';
+      id: string;
+      name: string;
+      stockOnHand: number;
+      lowStockThreshold: number;
+      at: string;
+    };
+export interface Dashboard {
+  currency: string;
+  timezone: string;
+  monthStart: string;
+  lastMonthStart: string;
+  nextMonthStart: string;
+  metrics: { totalRevenue: Money[]; activeCustomers: number; pendingInvoices: number; lowStockItems: number };
+  hints: {
+    /** changePercent: (this − last) / last × 100, one decimal; null when last month had nothing. */
+    revenue: { currency: string; thisMonth: number; lastMonth: number; changePercent: number | null }[];
+    newCustomersThisMonth: number;
+    outstanding: Money[];
+  };
+  pipeline: {
+    stage: 'PROSPECT' | 'QUALIFIED' | 'PROPOSAL' | 'CLOSED_WON';
+    count: number;
+    totals: Money[];
+    leads: {
+      id: string;
+      name: string;
+      company: string | null;
+      value: number | null;
+      currency: string;
+      closeDate: string | null;
+      updatedAt: string;
+    }[];
+  }[];
+  inventoryAlerts: {
+    count: number;
+    items: {
+      id: string;
+      name: string;
+      sku: string;
+      unit: string;
+      stockOnHand: number;
+      lowStockThreshold: number;
+      status: 'LOW_STOCK' | 'OUT_OF_STOCK';
+    }[];
+  };
+  gettingStarted: {
+    hasProduct: boolean;
+    hasCustomer: boolean;
+    hasInvoice: boolean;
+    hasPayment: boolean;
+    hasTeamMember: boolean;
+  };
+  activity: DashboardActivity[];
+}

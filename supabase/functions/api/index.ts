@@ -30,6 +30,7 @@ import {
 } from './products.ts';
 import { getReport } from './reports.ts';
 import { listAudit } from './audit.ts';
+import { getDashboard } from './dashboard.ts';
 import { addLeadNote, createLead, leadSummary, listLeadNotes, listLeads, updateLead } from './leads.ts';
 import { Router } from './router.ts';
 import {
@@ -124,6 +125,7 @@ const router = new Router()
   .on('GET', '/api/payments', listPayments)
   .on('POST', '/api/payments', recordPayment)
   .on('GET', '/api/reports/metrics', getMetrics)
+  .on('GET', '/api/dashboard', getDashboard)
   .on('GET', '/api/audit', listAudit)
   .on('GET', '/api/leads', listLeads)
   .on('GET', '/api/leads/summary', leadSummary)

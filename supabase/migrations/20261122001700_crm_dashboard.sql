@@ -1,0 +1,222 @@
+-- CRM rule a foreign key cannot word, and the dashboard (/) read in one call.
+--
+-- Leads are saved by public.save_lead / public.add_lead_note (20261122002000_leads.sql). A lead's owner
+-- must be a member of the lead's organization: the composite foreign key to memberships guarantees it,
+-- and the trigger below says so in words before the key does (same SQLSTATE, 23503).
+--
+-- public.get_dashboard(org) answers everything the home screen shows — the four cards and their hint
+-- lines, the pipeline board, inventory alerts, the Getting Started checklist and recent activity — in one
+-- round trip, as the caller (security invoker: RLS decides what is counted), with "this month" and "last
+-- month" taken in the organization's time zone. Money is never added across currencies: amounts are lists
+-- of { currency, amount }, the organization's currency first (0 when nothing happened in it).
+
+-- ---------------------------------------------------------------------------------------------------
+-- Leads: the owner is a member of the organization.
+create function private.check_lead_owner() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if new.owner_id is null or (tg_op = 'UPDATE' and new.owner_id is not distinct from old.owner_id) then
+    return new;
+  end if;
+  -- Security definer reads memberships before RLS has had its say: refuse outsiders first, as RLS would,
+  -- so nobody learns who belongs to another organization.
+  perform private.assert_role(new.org_id, '{OWNER,MANAGER,SALES}', 'leads');
+  if not exists (select 1 from public.memberships m where m.org_id = new.org_id and m.user_id = new.owner_id) then
+    raise exception 'The owner must be a member of this organization' using errcode = '23503';
+  end if;
+  return new;
+end
+$$;
+revoke all on function private.check_lead_owner() from public;
+create trigger leads_owner_is_member before insert or update of owner_id on public.leads
+  for each row execute function private.check_lead_owner();
+
+-- The board and the leads list show the biggest deals first: per stage by value, then the latest change.
+create index leads_org_stage_value_idx on public.leads (org_id, stage, value desc nulls last, updated_at desc);
+-- The cards' amount outstanding and pending invoice count read only ISSUED invoices: index-only.
+create index invoices_org_open_idx on public.invoices (org_id, currency) include (total, amount_paid)
+  where status = 'ISSUED';
+-- Active customers are the ones not archived.
+create index customers_org_active_idx on public.customers (org_id, created_at) where not archived;
+
+-- ---------------------------------------------------------------------------------------------------
+-- The dashboard. Answer (all keys camelCase):
+-- { currency, timezone, monthStart, lastMonthStart, nextMonthStart,
+--   metrics: { totalRevenue: [{currency, amount}], activeCustomers, pendingInvoices, lowStockItems },
+--   hints: { revenue: [{currency, thisMonth, lastMonth, changePercent}], newCustomersThisMonth,
+--            outstanding: [{currency, amount}] },
+--   pipeline: [{ stage, count, totals: [{currency, amount}],
+--                leads: [{id, name, company, value, currency, closeDate, updatedAt}] }],
+--   inventoryAlerts: { count, items: [{id, name, sku, unit, stockOnHand, lowStockThreshold, status}] },
+--   gettingStarted: { hasProduct, hasCustomer, hasInvoice, hasPayment, hasTeamMember },
+--   activity: [{kind: 'invoice', id, number, status, customerName, amount, currency, at}
+--            | {kind: 'payment', id, invoiceId, invoiceNumber, customerName, method, amount, currency, at}
+--            | {kind: 'lowStock', id, name, stockOnHand, lowStockThreshold, at}] }
+-- Revenue is money received (payments). changePercent is (this − last) / last × 100 rounded to one
+-- decimal, null when last month had nothing in that currency. The pipeline has the dashboard's four
+-- stages (not CLOSED_LOST), each with every lead counted and totalled and its first 3 by value then
+-- latest change, so the board can say "+N more". A lead is valued in its currency, the organization's
+-- when it has none. Low stock: at or below the threshold, archived products left out. Activity: the
+-- latest 2 invoices (by creation), 2 payments (by receipt) and 2 low-stock products (by last change),
+-- newest first, at most 5. The team step is done with a second member or a pending invitation.
+create function public.get_dashboard(p_org_id uuid) returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  v_currency text;
+  v_tz text;
+  v_local_month timestamp;
+  v_month_start timestamptz;
+  v_last_month_start timestamptz;
+  v_next_month_start timestamptz;
+  v_answer jsonb;
+begin
+  select o.currency::text, o.timezone into v_currency, v_tz from public.organizations o where o.id = p_org_id;
+  if v_tz is null then
+    raise exception 'You are not a member of this organization' using errcode = '42501';
+  end if;
+  v_local_month := date_trunc('month', now() at time zone v_tz);
+  v_month_start := v_local_month at time zone v_tz;
+  v_last_month_start := (v_local_month - interval '1 month') at time zone v_tz;
+  v_next_month_start := (v_local_month + interval '1 month') at time zone v_tz;
+
+  with revenue as (
+    select p.currency::text as currency,
+           sum(p.amount) as total,
+           coalesce(sum(p.amount) filter (where p.received_at >= v_month_start
+                                            and p.received_at < v_next_month_start), 0) as this_month,
+           coalesce(sum(p.amount) filter (where p.received_at >= v_last_month_start
+                                            and p.received_at < v_month_start), 0) as last_month
+      from public.payments p
+     where p.org_id = p_org_id
+     group by p.currency
+  ),
+  open_invoices as (
+    select i.currency::text as currency, count(*) as invoices, sum(i.total - i.amount_paid) as amount
+      from public.invoices i
+     where i.org_id = p_org_id and i.status = 'ISSUED'
+     group by i.currency
+  ),
+  low_stock as (
+    select p.id, p.name, p.sku, p.unit, p.stock_on_hand, p.low_stock_threshold, p.updated_at
+      from public.products p
+     where p.org_id = p_org_id and not p.archived and p.stock_on_hand <= p.low_stock_threshold
+  ),
+  stages as (
+    select s.stage, s.n from unnest('{PROSPECT,QUALIFIED,PROPOSAL,CLOSED_WON}'::public.lead_stage[])
+      with ordinality s(stage, n)
+  ),
+  stage_totals as (
+    select l.stage, coalesce(l.currency::text, v_currency) as currency, count(*) as leads,
+           coalesce(sum(l.value), 0) as total
+      from public.leads l
+     where l.org_id = p_org_id and l.stage <> 'CLOSED_LOST'
+     group by l.stage, coalesce(l.currency::text, v_currency)
+  ),
+  activity as (
+    (select i.created_at as at,
+            jsonb_build_object('kind', 'invoice', 'id', i.id, 'number', i.number, 'status', i.status,
+                               'customerName', c.name, 'amount', i.total, 'currency', i.currency,
+                               'at', i.created_at) as entry
+       from public.invoices i
+       join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
+      where i.org_id = p_org_id
+      order by i.created_at desc, i.id desc
+      limit 2)
+    union all
+    (select p.received_at,
+            jsonb_build_object('kind', 'payment', 'id', p.id, 'invoiceId', p.invoice_id,
+                               'invoiceNumber', i.number, 'customerName', c.name, 'method', p.method,
+                               'amount', p.amount, 'currency', p.currency, 'at', p.received_at)
+       from public.payments p
+       join public.invoices i on i.org_id = p.org_id and i.id = p.invoice_id
+       join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
+      where p.org_id = p_org_id
+      order by p.received_at desc, p.id desc
+      limit 2)
+    union all
+    (select s.updated_at,
+            jsonb_build_object('kind', 'lowStock', 'id', s.id, 'name', s.name, 'stockOnHand', s.stock_on_hand,
+                               'lowStockThreshold', s.low_stock_threshold, 'at', s.updated_at)
+       from low_stock s
+      order by s.updated_at desc, s.id desc
+      limit 2)
+  )
+  select jsonb_build_object(
+    'currency', v_currency,
+    'timezone', v_tz,
+    'monthStart', v_month_start,
+    'lastMonthStart', v_last_month_start,
+    'nextMonthStart', v_next_month_start,
+    'metrics', jsonb_build_object(
+      'totalRevenue', private.money_list((select jsonb_object_agg(r.currency, r.total) from revenue r), v_currency),
+      'activeCustomers', (select count(*) from public.customers c where c.org_id = p_org_id and not c.archived),
+      'pendingInvoices', coalesce((select sum(o.invoices) from open_invoices o), 0),
+      'lowStockItems', (select count(*) from low_stock)),
+    'hints', jsonb_build_object(
+      'revenue', (
+        select jsonb_agg(jsonb_build_object(
+                 'currency', cur.currency,
+                 'thisMonth', coalesce(r.this_month, 0),
+                 'lastMonth', coalesce(r.last_month, 0),
+                 'changePercent', case when coalesce(r.last_month, 0) = 0 then null
+                                       else round((r.this_month - r.last_month) / r.last_month * 100, 1) end)
+                 order by cur.currency <> v_currency, cur.currency)
+          from (select v_currency as currency
+                union
+                select r.currency from revenue r where r.this_month <> 0 or r.last_month <> 0) cur
+          left join revenue r on r.currency = cur.currency),
+      'newCustomersThisMonth', (
+        select count(*) from public.customers c
+         where c.org_id = p_org_id and not c.archived
+           and c.created_at >= v_month_start and c.created_at < v_next_month_start),
+      'outstanding', private.money_list((select jsonb_object_agg(o.currency, o.amount) from open_invoices o),
+                                        v_currency)),
+    'pipeline', (
+      select jsonb_agg(jsonb_build_object(
+               'stage', s.stage,
+               'count', coalesce((select sum(t.leads) from stage_totals t where t.stage = s.stage), 0),
+               'totals', private.money_list((select jsonb_object_agg(t.currency, t.total) from stage_totals t
+                                              where t.stage = s.stage), v_currency),
+               'leads', coalesce((
+                 select jsonb_agg(jsonb_build_object('id', l.id, 'name', l.name, 'company', l.company,
+                                                     'value', l.value, 'currency', coalesce(l.currency, v_currency),
+                                                     'closeDate', l.close_date, 'updatedAt', l.updated_at)
+                                  order by l.value desc nulls last, l.updated_at desc)
+                   from (select * from public.leads l
+                          where l.org_id = p_org_id and l.stage = s.stage
+                          order by l.value desc nulls last, l.updated_at desc
+                          limit 3) l), '[]'::jsonb))
+               order by s.n)
+        from stages s),
+    'inventoryAlerts', jsonb_build_object(
+      'count', (select count(*) from low_stock),
+      'items', coalesce((
+        select jsonb_agg(jsonb_build_object('id', a.id, 'name', a.name, 'sku', a.sku, 'unit', a.unit,
+                                            'stockOnHand', a.stock_on_hand,
+                                            'lowStockThreshold', a.low_stock_threshold,
+                                            'status', case when a.stock_on_hand <= 0 then 'OUT_OF_STOCK'
+                                                           else 'LOW_STOCK' end)
+                         order by a.stock_on_hand, a.name, a.id)
+          from (select * from low_stock order by stock_on_hand, name, id limit 5) a), '[]'::jsonb)),
+    'gettingStarted', jsonb_build_object(
+      'hasProduct', exists (select 1 from public.products p where p.org_id = p_org_id),
+      'hasCustomer', exists (select 1 from public.customers c where c.org_id = p_org_id),
+      'hasInvoice', exists (select 1 from public.invoices i where i.org_id = p_org_id),
+      'hasPayment', exists (select 1 from public.payments p where p.org_id = p_org_id),
+      'hasTeamMember', (select count(*) > 1 from public.memberships m where m.org_id = p_org_id)
+                       or exists (select 1 from public.invitations v
+                                   where v.org_id = p_org_id and v.accepted_at is null
+                                     and v.revoked_at is null and v.expires_at > now())),
+    'activity', coalesce((
+      select jsonb_agg(a.entry order by a.at desc)
+        from (select * from activity order by at desc limit 5) a), '[]'::jsonb)
+  ) into v_answer;
+  return v_answer;
+end
+$$;
+comment on function public.get_dashboard(uuid) is
+  'Everything the dashboard shows in one call, under the caller''s RLS, months in the organization''s time zone, money per currency.';
+revoke execute on function public.get_dashboard(uuid) from public, anon;
+grant execute on function public.get_dashboard(uuid) to authenticated, service_role;
