@@ -24,6 +24,7 @@ test.describe('inventory', () => {
   test('an owner stocks the shop: add with validation, low stock, adjust, edit, a taken SKU, search and delete', async ({
     page,
   }) => {
+    test.slow(); // a whole day's journey in one test
     const owner = await registerOwner(page);
     await signIn(page, owner.email, owner.password);
     await page.goto('/inventory');

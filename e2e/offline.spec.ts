@@ -17,6 +17,7 @@ test.describe('offline', () => {
     page,
     context,
   }) => {
+    test.slow(); // a whole day's journey in one test
     const owner = await registerOwner(page);
     await signIn(page, owner.email, owner.password);
     await page.goto('/sales?tab=customers');

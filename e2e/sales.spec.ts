@@ -9,6 +9,7 @@ test.describe('sales', () => {
     page,
     browser,
   }) => {
+    test.slow(); // a whole day's journey in one test
     const owner = await registerOwner(page);
     await signIn(page, owner.email, owner.password);
     const rice = await apiAs(page, '/products', {
