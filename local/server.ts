@@ -36,7 +36,7 @@ export async function startStack(
   const rest = await createRest({ pool: restPool, config });
   const auth = createAuth({ pool: authPool, config, issuer: `${url}/auth/v1` });
   const functions = await createFunctions({ config, supabaseUrl: url, dbUrl: db.postgresUrl, log });
-  const serveStatic = createStatic(path.join(ROOT, 'web', 'dist'));
+  const serveStatic = createStatic(path.join(ROOT, 'web', process.env.WEB_DIST ?? 'dist'));
 
   const routes: [prefix: string, handler: Handler, strip: boolean][] = [
     ['/auth/v1', auth.handler, true],

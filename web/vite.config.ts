@@ -40,7 +40,8 @@ export default defineConfig({
     }),
   ],
   build: {
-    outDir: 'dist',
+    // WEB_DIST lets two builds (e.g. two browser-test runs on different ports) live side by side.
+    outDir: process.env.WEB_DIST ?? 'dist',
     emptyOutDir: true,
     target: 'es2022',
   },
