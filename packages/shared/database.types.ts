@@ -1816,6 +1816,7 @@ export type Database = {
     };
     Functions: {
       accept_invitation: { Args: { p_token: string }; Returns: Json };
+      accounting_summary: { Args: { p_org_id: string }; Returns: Json };
       add_lead_note: {
         Args: { p_lead_id: string; p_mutation_id: string; p_note: string; p_org_id: string };
         Returns: Json;

@@ -95,3 +95,69 @@ describe('/api/expenses', () => {
     expect(own.headers.get('x-total-count')).toBe('1');
   });
 });
+
+describe('/api/accounting/summary', () => {
+  it('sums payments and expenses per currency with their counts, and gives SALES no expenses', async () => {
+    const o = await owner({ country: 'NG', currency: 'NGN' });
+    const empty = await json(await call('/accounting/summary', { token: o.token }));
+    expect(empty).toEqual({
+      currency: 'NGN',
+      payments: { count: 0, totals: [{ currency: 'NGN', amount: 0 }] },
+      expenses: { count: 0, totals: [{ currency: 'NGN', amount: 0 }] },
+    });
+    const customer = await json(await call('/customers', { token: o.token, body: { name: 'Ada Stores' } }));
+    const invoice = async (currency: string, total: number) => {
+      const created = await json(
+        await call('/invoices', { token: o.token, body: { customerId: customer.id, currency, total } }),
+      );
+      await call(`/invoices/${created.id}/issue`, { token: o.token, method: 'POST' });
+      return created.id as string;
+    };
+    const naira = await invoice('NGN', 50_000);
+    const cedis = await invoice('GHS', 300);
+    for (const [invoiceId, amount] of [
+      [naira, 20_000.5],
+      [naira, 9_999.5],
+      [cedis, 120.25],
+    ] as const)
+      expect(
+        (await call('/payments', { token: o.token, body: { invoiceId, method: 'cash', amount } })).status,
+      ).toBe(201);
+    for (const [amount, currency] of [
+      [1_500.25, 'NGN'],
+      [2_000, 'NGN'],
+      [35, 'GHS'],
+    ] as const)
+      expect(
+        (
+          await call('/expenses', {
+            token: o.token,
+            body: { vendor: 'Ikeja Electric', category: 'utilities', amount, currency },
+          })
+        ).status,
+      ).toBe(201);
+    expect(await json(await call('/accounting/summary', { token: o.token }))).toEqual({
+      currency: 'NGN',
+      payments: {
+        count: 3,
+        totals: [
+          { currency: 'NGN', amount: 30_000 },
+          { currency: 'GHS', amount: 120.25 },
+        ],
+      },
+      expenses: {
+        count: 3,
+        totals: [
+          { currency: 'NGN', amount: 3_500.25 },
+          { currency: 'GHS', amount: 35 },
+        ],
+      },
+    });
+    const sales = await member(o, 'SALES');
+    const asSales = await json(await call('/accounting/summary', { token: sales.token, orgId: o.orgId }));
+    expect(asSales.payments.count).toBe(3);
+    expect(asSales.expenses).toEqual({ count: 0, totals: [{ currency: 'NGN', amount: 0 }] });
+    const stranger = await owner();
+    expect((await call('/accounting/summary', { token: stranger.token, orgId: o.orgId })).status).toBe(403);
+  });
+});

@@ -188,3 +188,10 @@ export interface TimeseriesReport {
   currencies: string[];
   buckets: { start: string; revenue: Money[]; expenses: Money[] }[];
 }
+
+/** GET /api/accounting/summary: the payments and expenses recorded (all time), per currency, with counts. */
+export interface AccountingSummary {
+  currency: string;
+  payments: { count: number; totals: Money[] };
+  expenses: { count: number; totals: Money[] };
+}

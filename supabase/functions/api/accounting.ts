@@ -1,7 +1,11 @@
 // /api/expenses: the list read through RLS (OWNER, MANAGER, ACCOUNTANT; SALES has no access to expenses)
 // and each expense recorded once by record_expense (the Idempotency-Key header is the outbox's id).
 import { z } from 'zod';
-import { EXPENSE_CATEGORIES, ExpenseInputSchema } from '../../../packages/shared/schemas/accounting.ts';
+import {
+  type AccountingSummary,
+  EXPENSE_CATEGORIES,
+  ExpenseInputSchema,
+} from '../../../packages/shared/schemas/accounting.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
 import { AppError } from '../_shared/errors.ts';
 import { fromPostgrest, parseBody } from '../_shared/http.ts';
@@ -83,4 +87,24 @@ export async function recordExpense(req: Request): Promise<Response> {
   });
   if (error) throw fromPostgrest(error);
   return Response.json(toExpense(unwrap<ExpenseRow>(data)), { status: 201 });
+}
+
+/** GET /api/accounting/summary: the Total Payments and Total Expenses cards, computed in the database. */
+export async function getAccountingSummary(req: Request): Promise<Response> {
+  const { db, orgId } = await orgContext(req);
+  const { data, error } = await db.rpc('accounting_summary', { p_org_id: orgId });
+  if (error) {
+    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message);
+    throw fromPostgrest(error);
+  }
+  const summary = data as unknown as AccountingSummary;
+  const numbers = (part: AccountingSummary['payments']) => ({
+    count: Number(part.count),
+    totals: part.totals.map((m) => ({ currency: m.currency, amount: Number(m.amount) })),
+  });
+  return Response.json({
+    currency: summary.currency,
+    payments: numbers(summary.payments),
+    expenses: numbers(summary.expenses),
+  } satisfies AccountingSummary);
 }

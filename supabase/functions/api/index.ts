@@ -2,7 +2,7 @@
 // than one SQL call. Thin: each route validates its input and calls one SQL function with the caller's
 // JWT, so row-level security decides.
 import { AppError, errorResponse } from '../_shared/errors.ts';
-import { listExpenses, recordExpense } from './accounting.ts';
+import { getAccountingSummary, listExpenses, recordExpense } from './accounting.ts';
 import { currentUser, login, loginPage, logoutPage, register } from './auth.ts';
 import {
   createOrganization,
@@ -135,6 +135,7 @@ const router = new Router()
   .on('POST', '/api/leads/:id/notes', addLeadNote)
   .on('GET', '/api/expenses', listExpenses)
   .on('POST', '/api/expenses', recordExpense)
+  .on('GET', '/api/accounting/summary', getAccountingSummary)
   .on('GET', '/api/reports/:type', getReport);
 
 Deno.serve(async (req) => {

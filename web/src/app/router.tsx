@@ -39,8 +39,11 @@ const DemoPage = lazy(() =>
 const AppLayout = lazy(() =>
   import('../features/app/app-layout.tsx').then((m) => ({ default: m.AppLayout })),
 );
-const SectionPage = lazy(() =>
-  import('../features/app/section-page.tsx').then((m) => ({ default: m.SectionPage })),
+const AccountingPage = lazy(() =>
+  import('../features/accounting/accounting-page.tsx').then((m) => ({ default: m.AccountingPage })),
+);
+const ReportsPage = lazy(() =>
+  import('../features/reports/reports-page.tsx').then((m) => ({ default: m.ReportsPage })),
 );
 const InventoryPage = lazy(() =>
   import('../features/inventory/inventory-page.tsx').then((m) => ({ default: m.InventoryPage })),
@@ -71,8 +74,6 @@ const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ de
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
-const APP_SECTIONS = ['/accounting', '/reports'];
-
 /** An app screen for members; visitors get the not-found page, as the spec's router does. */
 const member = (screen: (user: CurrentUser) => ReactNode, visitor: ReactNode = <NotFoundPage />) =>
   page(
@@ -90,7 +91,8 @@ const member = (screen: (user: CurrentUser) => ReactNode, visitor: ReactNode = <
 
 export const router = createBrowserRouter([
   { path: '/', element: member((user) => <DashboardPage user={user} />, <LandingPage />) },
-  ...APP_SECTIONS.map((path) => ({ path, element: member(() => <SectionPage />) })),
+  { path: '/accounting', element: member(() => <AccountingPage />) },
+  { path: '/reports', element: member(() => <ReportsPage />) },
   { path: '/inventory', element: member(() => <InventoryPage />) },
   { path: '/sales', element: member(() => <SalesPage />) },
   { path: '/crm', element: member(() => <CrmPage />) },

@@ -26,8 +26,8 @@ export function useWrite<TInput, TResult>(
     onSuccess: (result) =>
       result !== null &&
       Promise.all(
-        [...refresh, '/api/reports/metrics', '/api/dashboard'].map((key) =>
-          queryClient.invalidateQueries({ queryKey: [key, orgId] }),
+        [...refresh, '/api/reports/metrics', '/api/dashboard', '/api/reports', '/api/accounting/summary'].map(
+          (key) => queryClient.invalidateQueries({ queryKey: [key, orgId] }),
         ),
       ),
   });

@@ -20,6 +20,8 @@ const PATTERNS: [RegExp, string][] = [
   [/^An invoice cannot go from (?<from>\w+) to (?<to>\w+)$/, 'msg.pattern.invoiceTransition'],
   [/^A purchase order cannot go from (?<from>\w+) to (?<to>\w+)$/, 'msg.pattern.orderTransition'],
   [/^(?<count>\d+) problem\(s\) in the file; nothing was imported$/, 'msg.pattern.importProblems'],
+  [/^(?<currency>[A-Z]{3}) amounts have no decimals$/, 'msg.pattern.noDecimals'],
+  [/^(?<currency>[A-Z]{3}) amounts have at most (?<decimals>\d+) decimals$/, 'msg.pattern.atMostDecimals'],
 ];
 
 export function validationMessage(intl: IntlShape, message: string | undefined): string | undefined {

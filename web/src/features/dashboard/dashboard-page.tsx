@@ -2,6 +2,7 @@
 // Getting Started, recent activity and quick actions — every number read from the server.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { StatCard } from '../../components/ui/stat-card.tsx';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { apiList } from '../../lib/api-client.ts';
@@ -79,20 +80,13 @@ function MetricCards() {
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {cards.map((c) => (
-        <section
+        <StatCard
           key={c.id}
-          className="card border border-base-300 bg-base-100"
-          data-testid={`metric-${c.id}`}
-        >
-          <div className="card-body gap-1 p-4">
-            <h2 className="text-sm opacity-70">
-              <FormattedMessage id={`dashboard.${c.id}`} />
-            </h2>
-            <p className="text-xl font-bold break-words sm:text-2xl">{c.value}</p>
-            <p className="text-xs opacity-70">{c.hint}</p>
-            {'extra' in c && c.extra && <p className="text-xs opacity-70">{c.extra}</p>}
-          </div>
-        </section>
+          testId={`metric-${c.id}`}
+          title={<FormattedMessage id={`dashboard.${c.id}`} />}
+          value={c.value}
+          hints={[c.hint, 'extra' in c ? c.extra : null]}
+        />
       ))}
     </div>
   );

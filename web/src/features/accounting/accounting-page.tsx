@@ -1,0 +1,193 @@
+// /accounting: Total Revenue (the metrics call), Total Payments and Total Expenses in the organization's
+// currency (other currencies on their own lines), then Expenses and Payments, each with its record dialog.
+// SALES has no expenses (role matrix) and cannot record payments: those parts are not shown to it.
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Loading } from '../../components/ui/loading.tsx';
+import { MoneyLines } from '../../components/ui/money-lines.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { PendingBadge, withPending } from '../../components/ui/pending.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
+import { StatCard } from '../../components/ui/stat-card.tsx';
+import { Tabs, useTab } from '../../components/ui/tabs.tsx';
+import { formatMoney } from '../../lib/money.ts';
+import { useMetrics } from '../app/metrics.ts';
+import { useCan, useOrganization } from '../app/organization.tsx';
+import { useInvoices } from '../sales/api.ts';
+import { PaymentsTab } from '../sales/payments-tab.tsx';
+import { RecordPaymentDialog } from '../sales/record-payment-dialog.tsx';
+import { PAGE_SIZE, useAccountingSummary, useExpenses, usePendingExpenses } from './api.ts';
+import { ExpenseDialog } from './expense-dialog.tsx';
+
+function SummaryCards({ withExpenses }: { withExpenses: boolean }) {
+  const intl = useIntl();
+  const org = useOrganization();
+  const metrics = useMetrics(org.id).data;
+  const summary = useAccountingSummary().data;
+  const revenue = metrics
+    ? Object.entries(metrics.revenueByCurrency)
+        .map(([currency, amount]) => ({ currency, amount }))
+        .sort((a, b) => Number(b.currency === org.currency) - Number(a.currency === org.currency))
+    : null;
+  const count = (id: string, n: number) => intl.formatMessage({ id }, { count: n });
+  return (
+    <div className={`grid grid-cols-1 gap-3 ${withExpenses ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
+      <StatCard
+        testId="card-totalRevenue"
+        title={<FormattedMessage id="accounting.totalRevenue" />}
+        value={revenue ? <MoneyLines amounts={revenue} fallback={org.currency} /> : '…'}
+        hints={[
+          metrics &&
+            intl.formatMessage(
+              { id: 'accounting.revenueThisMonth' },
+              { amount: formatMoney(metrics.revenueThisMonth, org.currency, intl.locale) },
+            ),
+        ]}
+      />
+      <StatCard
+        testId="card-totalPayments"
+        title={<FormattedMessage id="accounting.totalPayments" />}
+        value={summary ? <MoneyLines amounts={summary.payments.totals} fallback={org.currency} /> : '…'}
+        hints={[summary && count('accounting.paymentsCount', summary.payments.count)]}
+      />
+      {withExpenses && (
+        <StatCard
+          testId="card-totalExpenses"
+          title={<FormattedMessage id="accounting.totalExpenses" />}
+          value={summary ? <MoneyLines amounts={summary.expenses.totals} fallback={org.currency} /> : '…'}
+          hints={[summary && count('accounting.expensesCount', summary.expenses.count)]}
+        />
+      )}
+    </div>
+  );
+}
+
+function ExpensesTab() {
+  const intl = useIntl();
+  const org = useOrganization();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [recording, setRecording] = useState(false);
+  const expenses = useExpenses(search, offset);
+  const pending = usePendingExpenses();
+  const rows = withPending(expenses.data?.rows ?? [], pending, offset === 0 && !search);
+  const toolbar = (
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+      <div className="grow">
+        <SearchInput
+          label={t('expenses.searchLabel')}
+          placeholder={t('expenses.search')}
+          value={search}
+          onChange={(s) => {
+            setSearch(s);
+            setOffset(0);
+          }}
+        />
+      </div>
+      <button type="button" className="btn btn-primary min-h-11" onClick={() => setRecording(true)}>
+        {t('expenses.record')}
+      </button>
+    </div>
+  );
+  return (
+    <div className="flex flex-col gap-4">
+      {toolbar}
+      {!expenses.data && !pending.length ? (
+        <Loading />
+      ) : !rows.length ? (
+        <EmptyState title={t(search ? 'expenses.noMatch' : 'expenses.empty')} />
+      ) : (
+        <>
+          <div className="overflow-x-auto">
+            <table className="table" data-testid="expenses-table">
+              <thead>
+                <tr>
+                  <th>{t('expenses.col.date')}</th>
+                  <th>{t('expenses.col.vendor')}</th>
+                  <th>{t('expenses.col.category')}</th>
+                  <th className="text-right">{t('expenses.col.amount')}</th>
+                  <th className="max-sm:hidden">{t('expenses.col.note')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((e) => (
+                  <tr key={e.id}>
+                    <td className="whitespace-nowrap">
+                      {new Date(e.paidAt).toLocaleDateString(intl.locale, { timeZone: org.timezone })}
+                    </td>
+                    <td>
+                      {e.vendor} {'pending' in e && <PendingBadge />}
+                    </td>
+                    <td>{t(`expenses.category.${e.category}`)}</td>
+                    <td className="text-right whitespace-nowrap">
+                      {formatMoney(e.amount, e.currency, intl.locale)}
+                    </td>
+                    <td className="max-sm:hidden">{e.note}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            offset={offset}
+            limit={PAGE_SIZE}
+            total={expenses.data?.total ?? 0}
+            onChange={setOffset}
+          />
+        </>
+      )}
+      {recording && <ExpenseDialog onClose={() => setRecording(false)} />}
+    </div>
+  );
+}
+
+function PaymentsSection() {
+  const intl = useIntl();
+  const canRecord = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
+  const [recording, setRecording] = useState(false);
+  const issued = useInvoices({ status: 'ISSUED', limit: 1 }).data;
+  const nothingToPay = !issued || issued.total === 0;
+  return (
+    <div className="flex flex-col gap-4">
+      {canRecord && (
+        <div className="flex flex-col items-stretch gap-1 sm:items-end">
+          <button
+            type="button"
+            className="btn btn-primary min-h-11"
+            disabled={nothingToPay}
+            onClick={() => setRecording(true)}
+          >
+            <FormattedMessage id="payments.record" />
+          </button>
+          {issued && nothingToPay && (
+            <p className="text-sm opacity-70">{intl.formatMessage({ id: 'payments.noIssued' })}</p>
+          )}
+        </div>
+      )}
+      <PaymentsTab />
+      {recording && <RecordPaymentDialog onClose={() => setRecording(false)} />}
+    </div>
+  );
+}
+
+export function AccountingPage() {
+  const intl = useIntl();
+  const seesExpenses = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
+  const tabs = seesExpenses ? (['expenses', 'payments'] as const) : (['payments'] as const);
+  const [tab, setTab] = useTab<'expenses' | 'payments'>(tabs);
+  return (
+    <section className="mx-auto flex max-w-6xl flex-col gap-4 p-4">
+      <SummaryCards withExpenses={seesExpenses} />
+      <Tabs
+        label={intl.formatMessage({ id: 'shell.nav.accounting' })}
+        current={tab}
+        onChange={setTab}
+        tabs={tabs.map((id) => ({ id, label: <FormattedMessage id={`accounting.tab.${id}`} /> }))}
+      />
+      {tab === 'expenses' && <ExpensesTab />}
+      {tab === 'payments' && <PaymentsSection />}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+// Accounting data for the current organization: the cards' sums, the expenses list, and recording an
+// expense through the outbox (its own id, applied once), refreshing the cards and reports after.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  AccountingSummary,
+  ExpenseCategory,
+  ExpenseInput,
+} from '../../../../packages/shared/schemas/accounting.ts';
+import { apiFetch, apiList } from '../../lib/api-client.ts';
+import { useOutboxEntries } from '../../lib/use-outbox.ts';
+import { useWrite } from '../../lib/use-write.ts';
+import { uuidv7 } from '../../lib/uuid.ts';
+import { useOrganization } from '../app/organization.tsx';
+
+export interface Expense {
+  id: string;
+  vendor: string;
+  category: ExpenseCategory;
+  amount: number;
+  currency: string;
+  paidAt: string;
+  note: string | null;
+}
+
+export const PAGE_SIZE = 25;
+
+export function useAccountingSummary() {
+  const orgId = useOrganization().id;
+  return useQuery({
+    queryKey: ['/api/accounting/summary', orgId],
+    queryFn: () => apiFetch<AccountingSummary>('/api/accounting/summary', { orgId }),
+  });
+}
+
+export function useExpenses(search: string, offset: number, enabled = true) {
+  const orgId = useOrganization().id;
+  const q = new URLSearchParams({ offset: String(offset), limit: String(PAGE_SIZE) });
+  if (search) q.set('search', search);
+  return useQuery({
+    queryKey: ['/api/expenses', orgId, { search, offset }],
+    queryFn: () => apiList<Expense>(`/api/expenses?${q.toString()}`, { orgId }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export const useRecordExpense = () =>
+  useWrite<ExpenseInput, Expense>(
+    (input) => ({
+      method: 'POST',
+      path: '/api/expenses',
+      body: { ...input, id: input.id ?? uuidv7() },
+      label: input.vendor,
+    }),
+    ['/api/expenses'],
+  );
+
+/** Expenses recorded on this device that the server does not have yet (shown on top of the list). */
+export function usePendingExpenses(): (Expense & { pending: true })[] {
+  const org = useOrganization();
+  return useOutboxEntries()
+    .filter((e) => e.orgId === org.id && e.method === 'POST' && e.path === '/api/expenses')
+    .map((e) => {
+      const body = e.body as ExpenseInput & { id: string };
+      return {
+        id: body.id,
+        vendor: body.vendor,
+        category: body.category,
+        amount: Number(body.amount),
+        currency: body.currency ?? org.currency,
+        paidAt: body.paidAt ?? e.createdAt,
+        note: body.note ?? null,
+        pending: true as const,
+      };
+    })
+    .reverse();
+}

@@ -1,0 +1,113 @@
+// Record Expense: vendor, category, amount (typed as text), currency (the organization's by default), the
+// day it was paid (today in the organization's time zone) and a note; the spec's messages under each field.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { CURRENCIES } from '../../../../packages/shared/countries.ts';
+import { localDateTime } from '../../../../packages/shared/csv.ts';
+import {
+  EXPENSE_CATEGORIES,
+  type ExpenseInput,
+  ExpenseInputSchema,
+} from '../../../../packages/shared/schemas/accounting.ts';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { notify } from '../../components/ui/notify.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { notifySaved } from '../../lib/use-write.ts';
+import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { useOrganization } from '../app/organization.tsx';
+import { useRecordExpense } from './api.ts';
+
+type Field = 'vendor' | 'category' | 'amount' | 'currency' | 'paidAt' | 'note';
+
+export function ExpenseDialog({ onClose }: { onClose: () => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const org = useOrganization();
+  const record = useRecordExpense();
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(ExpenseInputSchema),
+    defaultValues: {
+      vendor: '',
+      category: '' as never,
+      amount: '' as unknown as number,
+      currency: org.currency as ExpenseInput['currency'],
+      paidAt: localDateTime(new Date().toISOString(), org.timezone).slice(0, 10),
+      note: '',
+    },
+  });
+  const error = (name: Field) => validationMessage(intl, formState.errors[name]?.message);
+  return (
+    <Dialog title={t('expenses.record')} onClose={onClose}>
+      <form
+        className="flex flex-col gap-3"
+        noValidate
+        onSubmit={handleSubmit(async (input) => {
+          let result: unknown;
+          try {
+            result = await record.mutateAsync({ ...input, note: input.note || null });
+          } catch (e) {
+            notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+            return;
+          }
+          notifySaved(intl, result, 'expenses.recorded');
+          onClose();
+        })}
+      >
+        <TextField
+          label={t('expenses.vendor')}
+          placeholder={t('expenses.vendorPlaceholder')}
+          maxLength={255}
+          autoComplete="off"
+          error={error('vendor')}
+          {...register('vendor')}
+        />
+        <SelectField
+          label={t('expenses.category')}
+          placeholder={t('expenses.selectCategory')}
+          options={EXPENSE_CATEGORIES.map((c) => ({ value: c, label: t(`expenses.category.${c}`) }))}
+          error={error('category')}
+          {...register('category')}
+        />
+        <div className="grid grid-cols-[1fr_auto] gap-3">
+          <TextField
+            label={t('expenses.amount')}
+            inputMode="decimal"
+            placeholder="0.00"
+            error={error('amount')}
+            {...register('amount')}
+          />
+          <SelectField
+            label={t('expenses.currency')}
+            options={Object.keys(CURRENCIES).map((c) => ({ value: c, label: c }))}
+            error={error('currency')}
+            {...register('currency')}
+          />
+        </div>
+        <TextField label={t('expenses.paidAt')} type="date" error={error('paidAt')} {...register('paidAt')} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="expense-note" className="text-sm font-medium">
+            {t('expenses.note')}
+          </label>
+          <textarea
+            id="expense-note"
+            className="textarea textarea-bordered w-full"
+            rows={2}
+            maxLength={2000}
+            placeholder={t('expenses.notePlaceholder')}
+            {...register('note')}
+          />
+        </div>
+        <div className="modal-action">
+          <button type="button" className="btn min-h-11" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
+            {t('expenses.record')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

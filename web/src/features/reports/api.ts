@@ -1,0 +1,44 @@
+// GET /api/reports/:type for the current organization: each report computed by one SQL function over
+// the chosen range, a page at a time; the CSV export asks the same function for every row.
+import { useQuery } from '@tanstack/react-query';
+import type {
+  ExpensesReport,
+  InventoryReport,
+  OverviewReport,
+  PaymentsReport,
+  ReportDays,
+  ReportType,
+  SalesReport,
+  TimeseriesReport,
+} from '../../../../packages/shared/schemas/accounting.ts';
+import { apiFetch } from '../../lib/api-client.ts';
+import { useOrganization } from '../app/organization.tsx';
+
+export const PAGE_SIZE = 25;
+
+export interface Answers {
+  overview: OverviewReport;
+  sales: SalesReport;
+  payments: PaymentsReport;
+  expenses: ExpensesReport;
+  inventory: InventoryReport;
+  timeseries: TimeseriesReport;
+}
+
+export function useReport<T extends ReportType | 'timeseries'>(
+  type: T,
+  days: ReportDays,
+  offset = 0,
+  enabled = true,
+) {
+  const orgId = useOrganization().id;
+  const q = new URLSearchParams({ days: String(days), offset: String(offset), limit: String(PAGE_SIZE) });
+  return useQuery({
+    queryKey: ['/api/reports', orgId, type, days, offset],
+    queryFn: () => apiFetch<Answers[T]>(`/api/reports/${type}?${q.toString()}`, { orgId }),
+    // While the next page loads the current one stays; another report or range never stands in for it.
+    placeholderData: (previous, query) =>
+      query?.queryKey[2] === type && query.queryKey[3] === days ? previous : undefined,
+    enabled,
+  });
+}
