@@ -1,6 +1,6 @@
 // Data that tests about other things need: an issued invoice, and a second person in the organization.
 import type { Browser, Page } from '@playwright/test';
-import { apiAs, registerOwner, signIn } from './fixtures.ts';
+import { apiAs, expect, registerOwner, signIn } from './fixtures.ts';
 
 /** An ISSUED invoice for a new customer, made through the API (the test is not about invoicing). */
 export async function issuedInvoice(page: Page, total: number, name = 'Kofi Mensah') {
@@ -20,4 +20,19 @@ export async function memberOf(browser: Browser, owner: Page, role: 'SALES' | 'A
   await apiAs(page, `/invitations/${token}/accept`, {});
   await page.evaluate((id) => localStorage.setItem('kasuwa-org', id), orgId);
   return page;
+}
+
+/** Like apiAs, in the organization the page has chosen (`kasuwa-org`), as the app's own calls are. */
+export async function apiInOrg(page: Page, path: string, body?: unknown) {
+  const { token, orgId } = await page.evaluate(() => ({
+    token: (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
+    orgId: localStorage.getItem('kasuwa-org') ?? '',
+  }));
+  const res = await page.request.fetch(`/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, 'x-org-id': orgId },
+    data: body,
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return res.json();
 }

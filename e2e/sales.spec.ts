@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiAs, expect, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
+import { apiInOrg, memberOf } from './people.ts';
 
 const button = (page: Page, name: string | RegExp) =>
   page.getByRole('button', { name }).filter({ visible: true }).first();
@@ -174,5 +175,73 @@ test.describe('sales', () => {
     await pay.getByRole('button', { name: 'Enregistrer un paiement' }).click();
     await expect(page.getByText('Paiement enregistré avec succès')).toBeVisible();
     await expect(page.getByTestId('invoice-status')).toHaveText('Payée');
+  });
+
+  test('a quote is edited line by line before it is issued; a salesperson edits only their own', async ({
+    page,
+    browser,
+  }) => {
+    test.slow(); // two people sign in
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    const customer = await apiAs(page, '/customers', { name: 'Ama Serwaa' });
+    const quote = await apiAs(page, '/invoices', {
+      customerId: customer.id,
+      lines: [
+        { description: 'Rice 5kg', qty: 2, unitPrice: 75, taxRate: 0 },
+        { description: 'Delivery', qty: 1, unitPrice: 20, taxRate: 0 },
+      ],
+    });
+    await page.goto(`/sales/invoices/${quote.id}`);
+    await button(page, 'Edit Quote').click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Quote' });
+    await expect(dialog.getByTestId('chosen-customer')).toHaveText('Ama Serwaa');
+    await expect(dialog.locator('#line-0-description')).toHaveValue('Rice 5kg');
+    await expect(dialog.getByTestId('invoice-totals')).toContainText('170.00');
+    await expect(dialog.getByLabel('Status')).toHaveCount(0);
+    await dialog.locator('#line-0-qty').fill('4');
+    await dialog.getByRole('button', { name: 'Remove item' }).last().click();
+    await dialog.getByRole('button', { name: 'Add item' }).click();
+    await dialog.locator('#line-1-description').fill('Palm oil 1L');
+    await dialog.locator('#line-1-price').fill('28.50');
+    await dialog.locator('#line-1-tax').fill('0');
+    await expect(dialog.getByTestId('invoice-totals')).toContainText('328.50');
+    await dialog.getByRole('button', { name: 'Save Quote' }).click();
+    await expect(page.getByText('Quote updated successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Palm oil 1L')).toBeVisible();
+    await expect(page.getByText('Delivery')).toHaveCount(0);
+    expect((await apiAs(page, `/invoices/${quote.id}`)).total).toBe(328.5);
+    await button(page, 'Issue').click();
+    await expect(page.getByText('Invoice issued')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit Quote' })).toHaveCount(0);
+
+    const ownersQuote = await apiAs(page, '/invoices', { customerId: customer.id, total: 50 });
+    const sales = await memberOf(browser, page, 'SALES');
+    const theirs = await apiInOrg(sales, '/invoices', { customerId: customer.id, total: 80 });
+    await sales.goto(`/sales/invoices/${theirs.id}`);
+    await expect(button(sales, 'Edit Quote')).toBeVisible();
+    await sales.goto(`/sales/invoices/${ownersQuote.id}`);
+    await expect(sales.getByTestId('invoice-number')).toHaveText(ownersQuote.number);
+    await expect(sales.getByRole('button', { name: 'Edit Quote' })).toHaveCount(0);
+    await sales.context().close();
+  });
+
+  test('en français, un devis se modifie avant d’être émis', async ({ page }) => {
+    await useLanguage(page, 'fr');
+    const owner = await registerOwner(page, { country: 'SN', currency: 'XOF', locale: 'fr' });
+    await signIn(page, owner.email, owner.password);
+    const customer = await apiAs(page, '/customers', { name: 'Fatou Ndiaye' });
+    const quote = await apiAs(page, '/invoices', {
+      customerId: customer.id,
+      lines: [{ description: 'Café Touba', qty: 1, unitPrice: 1000, taxRate: 0 }],
+    });
+    await page.goto(`/sales/invoices/${quote.id}`);
+    await button(page, 'Modifier le devis').click();
+    const dialog = page.getByRole('dialog', { name: 'Modifier le devis' });
+    await dialog.locator('#line-0-qty').fill('3');
+    await dialog.getByRole('button', { name: 'Enregistrer le devis' }).click();
+    await expect(page.getByText('Devis mis à jour avec succès')).toBeVisible();
+    await expect.poll(async () => (await apiAs(page, `/invoices/${quote.id}`)).total).toBe(3000);
   });
 });

@@ -267,3 +267,87 @@ describe('roles and organizations', () => {
     expect(share.status).toBe(403);
   });
 });
+
+describe('PUT /api/invoices/:id', () => {
+  it('replaces a quote’s customer, lines and due date once per write id, and refuses an issued invoice', async () => {
+    const o = await owner({ country: 'SN', currency: 'XOF' });
+    const ama = await customer(o);
+    const yaw = await customer(o, `Yaw Darko ${unique()}`);
+    const rice = await product(o, 333.33, 10);
+    const created = await json(
+      await call('/invoices', {
+        token: o.token,
+        body: { customerId: ama.id, lines: [{ description: 'Sac', qty: 1, unitPrice: 1000, taxRate: 0 }] },
+      }),
+    );
+    const key = randomUUID();
+    const body = {
+      customerId: yaw.id,
+      dueAt: '2027-01-15',
+      notes: 'Livraison samedi',
+      lines: [
+        { productId: rice.id, description: 'Riz parfumé', qty: 3, unitPrice: 333.33, taxRate: 18 },
+        { description: 'Livraison', qty: 1, unitPrice: 500.4, taxRate: 0 },
+      ],
+    };
+    const edit = () => call(`/invoices/${created.id}`, { token: o.token, method: 'PUT', key, body });
+    const edited = await edit();
+    expect(edited.status).toBe(200);
+    const quote = await json(edited);
+    // XOF has no decimals: 3 × 333.33 = 999.99 -> 1000, tax 18% = 180; 500.4 -> 500.
+    expect(quote).toMatchObject({
+      number: created.number,
+      status: 'QUOTE',
+      customer: { id: yaw.id },
+      dueAt: '2027-01-15',
+      notes: 'Livraison samedi',
+      subtotal: 1500,
+      tax: 180,
+      total: 1680,
+    });
+    expect(quote.lines.map((l: { description: string }) => l.description)).toEqual([
+      'Riz parfumé',
+      'Livraison',
+    ]);
+    expect((await edit()).status).toBe(200); // sent again by the outbox: applied once
+    expect((await json(await call(`/invoices/${created.id}`, { token: o.token }))).lines).toHaveLength(2);
+
+    const empty = await call(`/invoices/${created.id}`, {
+      token: o.token,
+      method: 'PUT',
+      body: { customerId: yaw.id, lines: [] },
+    });
+    expect(empty.status).toBe(400);
+    expect((await json(empty)).details.fieldErrors).toEqual({ lines: 'Add at least one line' });
+
+    await call(`/invoices/${created.id}/issue`, { token: o.token, method: 'POST' });
+    const late = await call(`/invoices/${created.id}`, { token: o.token, method: 'PUT', body });
+    expect(late.status).toBe(400);
+    expect((await json(late)).message).toBe('Only a QUOTE can be edited');
+    const after = await json(await call(`/invoices/${created.id}`, { token: o.token }));
+    expect(after).toMatchObject({ status: 'ISSUED', total: 1680 });
+  });
+
+  it('lets a salesperson edit only the quotes they created; another organization reaches none', async () => {
+    const o = await owner();
+    const c = await customer(o);
+    const sales = await member(o, 'SALES');
+    const line = { description: 'Consulting', qty: 1, unitPrice: 100, taxRate: 0 };
+    const create = async (token: string) =>
+      json(await call('/invoices', { token, orgId: o.orgId, body: { customerId: c.id, lines: [line] } }));
+    const theirs = await create(sales.token);
+    const owners = await create(o.token);
+    const body = { customerId: c.id, lines: [{ ...line, unitPrice: 250 }] };
+    const put = (token: string, id: string) =>
+      call(`/invoices/${id}`, { token, orgId: o.orgId, method: 'PUT', body });
+    const own = await put(sales.token, theirs.id);
+    expect(own.status).toBe(200);
+    expect((await json(own)).total).toBe(250);
+    const other = await put(sales.token, owners.id);
+    expect(other.status).toBe(403);
+    expect((await json(other)).message).toBe('You can edit only the quotes you created');
+    const stranger = await owner();
+    expect([403, 404]).toContain((await put(stranger.token, owners.id)).status);
+    expect((await json(await call(`/invoices/${owners.id}`, { token: o.token }))).total).toBe(100);
+  });
+});

@@ -25,24 +25,35 @@ export const InvoiceLineSchema = z.object({
 });
 
 /** Lines, or the spec's quick form with just a total (subtotal equal to it, tax 0). */
-export const InvoiceInputSchema = z
-  .object({
-    id: z.uuid().optional(),
-    customerId: z.uuid({ message: 'Required' }),
-    status: z.enum(['QUOTE', 'ISSUED', 'PAID']).default('QUOTE'),
-    currency: z.string().length(3).toUpperCase().optional(),
-    dueAt: z.preprocess((v) => (v === '' ? null : v), z.iso.date('Invalid date').nullable().optional()),
-    notes: z.string().max(2000).optional().nullable(),
-    lines: z.array(InvoiceLineSchema).max(200).optional(),
-    total: amount('Total amount is required').optional(),
-    subtotal: z.coerce.number().optional(),
-    tax: z.coerce.number().optional(),
-  })
-  .refine((v) => (v.lines && v.lines.length > 0) || v.total !== undefined, {
+const InvoiceFields = z.object({
+  id: z.uuid().optional(),
+  customerId: z.uuid({ message: 'Required' }),
+  status: z.enum(['QUOTE', 'ISSUED', 'PAID']).default('QUOTE'),
+  currency: z.string().length(3).toUpperCase().optional(),
+  dueAt: z.preprocess((v) => (v === '' ? null : v), z.iso.date('Invalid date').nullable().optional()),
+  notes: z.string().max(2000).optional().nullable(),
+  lines: z.array(InvoiceLineSchema).max(200).optional(),
+  total: amount('Total amount is required').optional(),
+  subtotal: z.coerce.number().optional(),
+  tax: z.coerce.number().optional(),
+});
+export const InvoiceInputSchema = InvoiceFields.refine(
+  (v) => (v.lines && v.lines.length > 0) || v.total !== undefined,
+  {
     message: 'Total amount is required',
     path: ['total'],
-  });
+  },
+);
 export type InvoiceInput = z.infer<typeof InvoiceInputSchema>;
+
+/** PUT /api/invoices/:id: a QUOTE's customer, currency, due date, notes and its lines (at least one). */
+export const QuoteInputSchema = InvoiceFields.pick({
+  customerId: true,
+  currency: true,
+  dueAt: true,
+  notes: true,
+}).extend({ lines: z.array(InvoiceLineSchema).min(1, 'Add at least one line').max(200) });
+export type QuoteInput = z.infer<typeof QuoteInputSchema>;
 
 export const PAYMENT_METHODS = ['cash', 'bank-transfer', 'mobile-money', 'card', 'check'] as const;
 export const MOBILE_MONEY_PROVIDERS = [

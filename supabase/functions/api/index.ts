@@ -37,6 +37,7 @@ import {
   createCustomer,
   createInvoice,
   getInvoice,
+  updateQuote,
   getMetrics,
   issueInvoice,
   listCustomers,
@@ -117,6 +118,7 @@ const router = new Router()
   .on('GET', '/api/invoices', listInvoices)
   .on('POST', '/api/invoices', createInvoice)
   .on('GET', '/api/invoices/:id', getInvoice)
+  .on('PUT', '/api/invoices/:id', updateQuote)
   .on('POST', '/api/invoices/:id/issue', issueInvoice)
   .on('POST', '/api/invoices/:id/void', voidInvoice)
   .on('POST', '/api/invoices/:id/share', shareInvoice)

@@ -4,6 +4,7 @@ import {
   CustomerInputSchema,
   InvoiceInputSchema,
   PaymentInputSchema,
+  QuoteInputSchema,
 } from '../../../packages/shared/schemas/sales.ts';
 import { anonClient } from '../_shared/clients.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
@@ -179,6 +180,22 @@ export async function createInvoice(req: Request): Promise<Response> {
   const created = unwrap<{ id: string }>(data);
   const res = await getInvoice(req, { id: created.id });
   return new Response(res.body, { status: 201, headers: res.headers });
+}
+
+/** PUT /api/invoices/:id: a QUOTE edited (customer, currency, due date, notes, lines), applied once. */
+export async function updateQuote(req: Request, { id }: Params): Promise<Response> {
+  const input = await parseBody(req, withOrg(QuoteInputSchema));
+  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
+  const { orgId: _ignored, ...quote } = input;
+  const { data, error } = await db.rpc('update_quote', {
+    p_org_id: orgId,
+    p_mutation_id: mutationId!,
+    p_invoice_id: id!,
+    p_input: quote,
+  });
+  if (error) throw fromPostgrest(error);
+  unwrap(data);
+  return getInvoice(req, { id: id! });
 }
 
 const setStatus = (status: 'ISSUED' | 'VOID') =>

@@ -1,7 +1,12 @@
 // Sales data for the current organization: customers, invoices, payments, and the writes that change them
 // (each with its own id, applied once), refreshing the lists, stock, badge and dashboard after.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CustomerInput, InvoiceInput, PaymentInput } from '../../../../packages/shared/schemas/sales.ts';
+import type {
+  CustomerInput,
+  InvoiceInput,
+  PaymentInput,
+  QuoteInput,
+} from '../../../../packages/shared/schemas/sales.ts';
 import { invoiceTotals } from '../../../../packages/shared/invoice-totals.ts';
 import { apiFetch, apiList } from '../../lib/api-client.ts';
 import { useWrite } from '../../lib/use-write.ts';
@@ -158,6 +163,12 @@ export const useCreateInvoice = () =>
       };
     },
     ['/api/invoices', '/api/products', '/api/payments'],
+  );
+
+export const useUpdateQuote = () =>
+  useWrite<{ id: string; input: QuoteInput }, Invoice>(
+    ({ id, input }) => ({ method: 'PUT', path: `/api/invoices/${id}`, body: input }),
+    ['/api/invoices'],
   );
 
 export const useInvoiceAction = () =>

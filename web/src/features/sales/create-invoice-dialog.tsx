@@ -1,6 +1,7 @@
 // Create Invoice: a customer, lines (a product prefills description and price, or free text) with
 // quantity, unit price and tax rate (the organization's by default), due date, status (QUOTE by default)
-// and currency (the organization's). Totals show as the database will compute them.
+// and currency (the organization's). Totals show as the database will compute them. Given a quote, the same
+// dialog edits it (PUT /api/invoices/:id): its customer, lines, due date and currency.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
@@ -8,7 +9,11 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { CURRENCIES } from '../../../../packages/shared/countries.ts';
 import { invoiceTotals } from '../../../../packages/shared/invoice-totals.ts';
-import { type InvoiceInput, InvoiceInputSchema } from '../../../../packages/shared/schemas/sales.ts';
+import {
+  type InvoiceInput,
+  InvoiceInputSchema,
+  QuoteInputSchema,
+} from '../../../../packages/shared/schemas/sales.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
@@ -20,21 +25,22 @@ import { type Product, useProducts } from '../inventory/api.ts';
 import { withPending } from '../../components/ui/pending.tsx';
 import { usePendingRows } from '../../lib/use-outbox.ts';
 import { notifySaved } from '../../lib/use-write.ts';
-import { useCreateInvoice } from './api.ts';
+import { type Invoice, useCreateInvoice, useUpdateQuote } from './api.ts';
 import { CustomerPicker } from './customer-picker.tsx';
 
-export function CreateInvoiceDialog({ onClose }: { onClose: () => void }) {
+export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; quote?: Invoice }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const org = useOrganization();
   const navigate = useNavigate();
   const create = useCreateInvoice();
+  const update = useUpdateQuote();
   const products = withPending(
     useProducts({ search: '', offset: 0, limit: 500 }).data?.rows ?? [],
     usePendingRows<Product>('products', org.id),
     true,
   );
-  const [customer, setCustomer] = useState<{ id: string; name: string } | null>(null);
+  const [customer, setCustomer] = useState<{ id: string; name: string } | null>(quote?.customer ?? null);
   const emptyLine = {
     productId: '',
     description: '',
@@ -43,13 +49,23 @@ export function CreateInvoiceDialog({ onClose }: { onClose: () => void }) {
     taxRate: org.defaultTaxRate as unknown,
   };
   const { register, handleSubmit, formState, control, setValue } = useForm({
-    resolver: zodResolver(InvoiceInputSchema),
+    resolver: zodResolver(
+      quote ? (QuoteInputSchema as unknown as typeof InvoiceInputSchema) : InvoiceInputSchema,
+    ),
     defaultValues: {
-      customerId: '',
+      customerId: quote?.customer.id ?? '',
       status: 'QUOTE' as const,
-      currency: org.currency,
-      dueAt: '',
-      lines: [emptyLine],
+      currency: quote?.currency ?? org.currency,
+      dueAt: quote?.dueAt ?? '',
+      lines: quote
+        ? quote.lines.map((l) => ({
+            productId: l.productId ?? '',
+            description: l.description,
+            qty: l.qty as unknown,
+            unitPrice: l.unitPrice as unknown,
+            taxRate: l.taxRate as unknown,
+          }))
+        : [emptyLine],
     },
   });
   const lines = useFieldArray({ control, name: 'lines' });
@@ -64,19 +80,41 @@ export function CreateInvoiceDialog({ onClose }: { onClose: () => void }) {
   const lineError = (i: number, f: 'description' | 'qty' | 'unitPrice' | 'taxRate') =>
     validationMessage(intl, errors.lines?.[i]?.[f]?.message);
   return (
-    <Dialog title={t('invoices.create')} onClose={onClose} wide>
+    <Dialog title={t(quote ? 'invoices.editQuote' : 'invoices.create')} onClose={onClose} wide>
       <form
         className="flex flex-col gap-3"
         noValidate
         onSubmit={handleSubmit(async (input) => {
           const body = input as InvoiceInput;
+          const lines = body.lines?.map((l) => ({ ...l, productId: l.productId || null }));
+          if (quote) {
+            let saved: unknown;
+            try {
+              saved = await update.mutateAsync({
+                id: quote.id,
+                input: {
+                  customerId: body.customerId,
+                  currency: body.currency,
+                  dueAt: body.dueAt || null,
+                  notes: quote.notes,
+                  lines: lines ?? [],
+                },
+              });
+            } catch (e) {
+              notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+              return;
+            }
+            notifySaved(intl, saved, 'invoices.quoteUpdated');
+            onClose();
+            return;
+          }
           let created: { id: string } | null;
           try {
             created = await create.mutateAsync({
               ...body,
               customerName: customer?.name,
               dueAt: body.dueAt || null,
-              lines: body.lines?.map((l) => ({ ...l, productId: l.productId || null })),
+              lines,
             });
           } catch (e) {
             notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
@@ -188,14 +226,16 @@ export function CreateInvoiceDialog({ onClose }: { onClose: () => void }) {
         </fieldset>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           <TextField label={t('invoices.dueDate')} type="date" {...register('dueAt')} />
-          <SelectField
-            label={t('invoices.status')}
-            options={(['QUOTE', 'ISSUED', 'PAID'] as const).map((s) => ({
-              value: s,
-              label: t(`invoices.status.${s}`),
-            }))}
-            {...register('status')}
-          />
+          {!quote && (
+            <SelectField
+              label={t('invoices.status')}
+              options={(['QUOTE', 'ISSUED', 'PAID'] as const).map((s) => ({
+                value: s,
+                label: t(`invoices.status.${s}`),
+              }))}
+              {...register('status')}
+            />
+          )}
           <SelectField
             label={t('invoices.currency')}
             options={Object.keys(CURRENCIES).map((c) => ({ value: c, label: c }))}
@@ -210,6 +250,9 @@ export function CreateInvoiceDialog({ onClose }: { onClose: () => void }) {
           <dt className="font-semibold">{t('invoices.total')}</dt>
           <dd className="font-semibold">{money(totals.total)}</dd>
         </dl>
+        {'lines' in errors && errors.lines?.message && (
+          <p className="text-sm text-error">{validationMessage(intl, errors.lines.message)}</p>
+        )}
         {errors.total && (
           <p className="text-sm text-error">{validationMessage(intl, errors.total.message)}</p>
         )}
@@ -218,7 +261,11 @@ export function CreateInvoiceDialog({ onClose }: { onClose: () => void }) {
             {t('common.cancel')}
           </button>
           <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? t('invoices.creating') : t('invoices.create')}
+            {quote
+              ? t('invoices.saveQuote')
+              : formState.isSubmitting
+                ? t('invoices.creating')
+                : t('invoices.create')}
           </button>
         </div>
       </form>

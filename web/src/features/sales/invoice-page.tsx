@@ -1,5 +1,6 @@
-// /sales/invoices/:id: the whole invoice with the moves it allows — Issue, Record Payment, Void — and
-// Print, Download PDF and Share (a revocable public link, sent by WhatsApp or copied).
+// /sales/invoices/:id: the whole invoice with the moves it allows — Edit and Issue a quote, Record Payment,
+// Void — and Print, Download PDF and Share (a revocable public link, sent by WhatsApp or copied).
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
@@ -10,6 +11,8 @@ import { notify } from '../../components/ui/notify.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { errorMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../app/organization.tsx';
+import { currentUserQuery } from '../auth/api/current-user.ts';
+import { CreateInvoiceDialog } from './create-invoice-dialog.tsx';
 import { type Invoice, useInvoice, useInvoiceAction, useShareInvoice } from './api.ts';
 import { InvoiceDocument, type InvoiceDocumentData } from './invoice-document.tsx';
 import { RecordPaymentDialog } from './record-payment-dialog.tsx';
@@ -145,7 +148,8 @@ export function InvoicePage() {
   const canPay = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
   const canEditAny = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
   const pdf = usePdfDownload();
-  const [open, setOpen] = useState<'pay' | 'void' | 'share' | null>(null);
+  const me = useQuery(currentUserQuery).data?.id;
+  const [open, setOpen] = useState<'pay' | 'void' | 'share' | 'edit' | null>(null);
   if (invoice.isError)
     return (
       <section className="mx-auto max-w-3xl p-4">
@@ -157,7 +161,8 @@ export function InvoicePage() {
     );
   if (!invoice.data) return <Loading />;
   const inv = invoice.data;
-  const mine = inv.createdBy !== null;
+  // A salesperson changes only the quotes they made (the database says the same).
+  const mine = me !== undefined && inv.createdBy === me;
   const canChange = canEditAny || (mine && inv.status === 'QUOTE');
   const run = async (what: 'issue' | 'void') => {
     let result: unknown;
@@ -186,6 +191,11 @@ export function InvoicePage() {
               onClick={() => run('issue')}
             >
               {t('invoices.issue')}
+            </button>
+          )}
+          {inv.status === 'QUOTE' && canChange && (
+            <button type="button" className="btn btn-outline min-h-11" onClick={() => setOpen('edit')}>
+              {t('invoices.editQuote')}
             </button>
           )}
           {inv.status === 'ISSUED' && canPay && (
@@ -235,6 +245,7 @@ export function InvoicePage() {
           onClose={() => setOpen(null)}
         />
       )}
+      {open === 'edit' && <CreateInvoiceDialog quote={inv} onClose={() => setOpen(null)} />}
       {open === 'share' && <ShareDialog invoice={inv} onClose={() => setOpen(null)} />}
     </section>
   );
