@@ -9,7 +9,7 @@ export async function issuedInvoice(page: Page, total: number, name = 'Kofi Mens
 }
 
 /** Another person joins the owner's organization with `role` (invited by link, accepted through the API). */
-export async function memberOf(browser: Browser, owner: Page, role: 'SALES' | 'ACCOUNTANT') {
+export async function memberOf(browser: Browser, owner: Page, role: 'MANAGER' | 'SALES' | 'ACCOUNTANT') {
   const orgId = (await apiAs(owner, '/auth/user')).organizations[0].id as string;
   const email = `${role.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@test.kasuwa.app`;
   const invitation = await apiAs(owner, `/organizations/${orgId}/invitations`, { email, role });

@@ -1878,6 +1878,7 @@ export type Database = {
       };
       get_dashboard: { Args: { p_org_id: string }; Returns: Json };
       get_metrics: { Args: { p_org_id: string }; Returns: Json };
+      get_plan: { Args: { p_org_id: string }; Returns: Json };
       get_preferences: {
         Args: { p_org_id: string };
         Returns: {

@@ -1,5 +1,7 @@
 // GET /api/audit: the audit trail for owners, managers and accountants; never for sales or outsiders.
 import { describe, expect, it } from 'vitest';
+import { SERVICE_ROLE_KEY } from '../env.ts';
+import { supabaseClient } from '../supabase-client.ts';
 import { json } from './helpers.ts';
 import { call, member, owner } from './org-helpers.ts';
 
@@ -34,5 +36,43 @@ describe('/api/audit', () => {
     expect((await call('/audit', { token: sales.token, orgId: o.orgId })).status).toBe(403);
     const stranger = await owner();
     expect((await call('/audit', { token: stranger.token, orgId: o.orgId })).status).toBe(403);
+  });
+
+  it('filters by entity, by member and by days of the organization’s time zone', async () => {
+    const o = await owner({ country: 'KE', currency: 'KES' }); // Africa/Nairobi, UTC+3
+    const manager = await member(o, 'MANAGER');
+    await call('/customers', { token: o.token, body: { name: 'Wanjiku' } });
+    await call('/expenses', {
+      token: manager.token,
+      orgId: o.orgId,
+      body: { vendor: 'Kenya Power', category: 'utilities', amount: 1200 },
+    });
+    const list = async (query: string) => {
+      const res = await call(`/audit?${query}`, { token: o.token });
+      expect(res.status).toBe(200);
+      return (await json(res)) as { entity: string; actor: string; createdAt: string }[];
+    };
+    const byManager = await list(`actor=${manager.userId}`);
+    expect(byManager.map((e) => e.entity)).toEqual(['expenses']);
+    expect((await list('entity=customers')).map((e) => e.entity)).toEqual(['customers']);
+
+    // 21:30 UTC on 1 March is already 2 March in Nairobi.
+    const admin = supabaseClient(SERVICE_ROLE_KEY);
+    const { error } = await admin.from('audit_logs').insert({
+      org_id: o.orgId,
+      actor_id: o.userId,
+      action: 'UPDATE',
+      entity: 'products',
+      entity_id: 'late-evening',
+      payload: { price: [1, 2] },
+      created_at: '2026-03-01T21:30:00Z',
+    });
+    expect(error).toBeNull();
+    expect((await list('from=2026-03-02&to=2026-03-02')).map((e) => e.createdAt)).toEqual([
+      expect.stringMatching(/^2026-03-01T21:30:00/),
+    ]);
+    expect(await list('from=2026-03-01&to=2026-03-01')).toEqual([]);
+    expect((await call('/audit?from=yesterday', { token: o.token })).status).toBe(400);
+    expect((await call('/audit?actor=someone', { token: o.token })).status).toBe(400);
   });
 });

@@ -10,6 +10,8 @@ import {
   listMembers,
   updateOrganization,
   updateProfile,
+  deleteOrganization,
+  getPlan,
 } from './organizations.ts';
 import {
   adjustStock,
@@ -82,6 +84,8 @@ const router = new Router()
   .on('POST', '/api/organizations', createOrganization)
   .on('GET', '/api/organizations/:id', getOrganization)
   .on('PUT', '/api/organizations/:id', updateOrganization)
+  .on('DELETE', '/api/organizations/:id', deleteOrganization)
+  .on('GET', '/api/organizations/:id/plan', getPlan)
   .on('GET', '/api/organizations/:id/members', listMembers)
   .on('PUT', '/api/organizations/:id/members/:memberId', updateMember)
   .on('DELETE', '/api/organizations/:id/members/:memberId', removeMember)

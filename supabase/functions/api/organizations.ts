@@ -1,5 +1,6 @@
 // /api/organizations and /api/profile: thin over the tables and SQL functions, under the caller's RLS.
 import { OrganizationInputSchema, ProfileInputSchema } from '../../../packages/shared/schemas/accounts.ts';
+import { z } from 'zod';
 import { requireUser } from '../_shared/clients.ts';
 import { AppError } from '../_shared/errors.ts';
 import { fromPostgrest, parseBody } from '../_shared/http.ts';
@@ -107,4 +108,43 @@ export async function updateProfile(req: Request): Promise<Response> {
     email: data.email,
     locale: data.locale,
   });
+}
+
+/** GET /api/organizations/:id/plan: the plan, license status and dates, limits and usage (Settings > Plan). */
+export async function getPlan(req: Request, { id }: Params): Promise<Response> {
+  const { db } = await requireUser(req);
+  const { data, error } = await db.rpc('get_plan', { p_org_id: id! });
+  if (error) {
+    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message);
+    throw fromPostgrest(error);
+  }
+  return Response.json(data);
+}
+
+const DeleteOrganizationSchema = z.object({
+  name: z.string({ message: 'Type the organization name to confirm' }).trim(),
+});
+
+/**
+ * DELETE /api/organizations/:id { name }: an OWNER deletes the organization and everything in it, after
+ * typing its name. RLS allows the deletion to owners only; the name must match (case aside).
+ */
+export async function deleteOrganization(req: Request, { id }: Params): Promise<Response> {
+  const { db } = await requireUser(req);
+  const input = await parseBody(req, DeleteOrganizationSchema);
+  const { data: org, error: readError } = await db
+    .from('organizations')
+    .select('id, name')
+    .eq('id', id!)
+    .maybeSingle();
+  if (readError) throw fromPostgrest(readError);
+  if (!org) throw new AppError('NOT_FOUND', 'Organization not found');
+  if (input.name.toLocaleLowerCase() !== org.name.trim().toLocaleLowerCase())
+    throw new AppError('VALIDATION_FAILED', 'Type the organization name to confirm', {
+      fieldErrors: { name: 'The name does not match' },
+    });
+  const { data, error } = await db.from('organizations').delete().eq('id', id!).select('id');
+  if (error) throw fromPostgrest(error);
+  if (!data.length) throw new AppError('FORBIDDEN', 'Only an owner can delete the organization');
+  return new Response(null, { status: 204 });
 }

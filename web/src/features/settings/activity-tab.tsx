@@ -6,8 +6,11 @@ import { useIntl } from 'react-intl';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
 import { apiList } from '../../lib/api-client.ts';
 import { useOrganization } from '../app/organization.tsx';
+import { useMembers } from '../team/api.ts';
 
 interface AuditEntry {
   id: string;
@@ -20,21 +23,88 @@ interface AuditEntry {
 
 const PAGE = 50;
 
+const ENTITIES = [
+  'products',
+  'stock_moves',
+  'suppliers',
+  'purchase_orders',
+  'customers',
+  'invoices',
+  'invoice_items',
+  'payments',
+  'expenses',
+  'leads',
+  'lead_notes',
+  'memberships',
+  'invitations',
+  'employees',
+  'organizations',
+] as const;
+
+interface Filters {
+  entity: string;
+  actor: string;
+  from: string;
+  to: string;
+}
+
 export function ActivityTab() {
   const intl = useIntl();
   const org = useOrganization();
   const [offset, setOffset] = useState(0);
+  const [filters, setFilters] = useState<Filters>({ entity: '', actor: '', from: '', to: '' });
+  const members = useMembers().data?.rows ?? [];
+  const query = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
+  for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
   const log = useQuery({
-    queryKey: ['/api/audit', org.id, offset],
-    queryFn: () => apiList<AuditEntry>(`/api/audit?limit=${PAGE}&offset=${offset}`, { orgId: org.id }),
+    queryKey: ['/api/audit', org.id, offset, filters],
+    queryFn: () => apiList<AuditEntry>(`/api/audit?${query.toString()}`, { orgId: org.id }),
     placeholderData: keepPreviousData,
   });
   const t = (id: string, fallback?: string) =>
     id in intl.messages || !fallback ? intl.formatMessage({ id }) : fallback;
+  const filter = (key: keyof Filters) => ({
+    value: filters[key],
+    onChange: (e: { target: { value: string } }) => {
+      setFilters((f) => ({ ...f, [key]: e.target.value }));
+      setOffset(0);
+    },
+  });
+  const filtered = Object.values(filters).some(Boolean);
+  const toolbar = (
+    <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="audit-filters">
+      <SelectField
+        id="audit-entity"
+        label={t('audit.filter.entity')}
+        placeholder={t('audit.filter.all')}
+        options={ENTITIES.map((e) => ({ value: e, label: t(`audit.entities.${e}`) }))}
+        {...filter('entity')}
+      />
+      <SelectField
+        id="audit-actor"
+        label={t('audit.filter.member')}
+        placeholder={t('audit.filter.everyone')}
+        options={members.map((m) => ({
+          value: m.id,
+          label: `${m.user.firstName} ${m.user.lastName}`.trim() || m.user.email,
+        }))}
+        {...filter('actor')}
+      />
+      <TextField id="audit-from" type="date" label={t('audit.filter.from')} {...filter('from')} />
+      <TextField id="audit-to" type="date" label={t('audit.filter.to')} {...filter('to')} />
+    </div>
+  );
   if (!log.data) return <Loading />;
-  if (!log.data.rows.length) return <EmptyState title={t('audit.empty')} />;
+  if (!log.data.rows.length)
+    return (
+      <div className="flex flex-col gap-3">
+        {toolbar}
+        <EmptyState title={t(filtered ? 'audit.noMatch' : 'audit.empty')} />
+      </div>
+    );
   return (
     <div className="flex flex-col gap-3">
+      {toolbar}
       <ul className="flex flex-col divide-y divide-base-200 text-sm" data-testid="audit-log">
         {log.data.rows.map((e) => (
           <li key={e.id} className="flex flex-col py-2">

@@ -1,4 +1,5 @@
-// /settings: Organization, Profile, Preferences and Notifications (spec section 2), each saved for real.
+// /settings: Organization (and, for its owner, deleting it), Profile, Preferences, Notifications (spec
+// section 2), each saved for real, then Plan and the Activity log.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -14,17 +15,20 @@ import { errorMessage } from '../../lib/validation-message.ts';
 import { currentUserQuery, type CurrentUser } from '../auth/api/current-user.ts';
 import { useCan, useOrganization } from '../app/organization.tsx';
 import { ActivityTab } from './activity-tab.tsx';
+import { DeleteOrganization } from './delete-organization.tsx';
+import { PlanTab } from './plan-tab.tsx';
 import { OrganizationForm } from './organization-form.tsx';
 import { usePreferences, useSavePreferences, type Preferences } from './preferences.ts';
 import { ProfileForm } from './profile-form.tsx';
 
-const TABS = ['organization', 'profile', 'preferences', 'notifications', 'activity'] as const;
+const TABS = ['organization', 'profile', 'preferences', 'notifications', 'plan', 'activity'] as const;
 
 function OrganizationTab() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const org = useOrganization();
   const canEdit = useCan('OWNER', 'MANAGER');
+  const isOwner = useCan('OWNER');
   const queryClient = useQueryClient();
   const details = useQuery({
     queryKey: ['/api/organizations', org.id],
@@ -32,26 +36,29 @@ function OrganizationTab() {
   });
   if (!details.data) return <Loading />;
   return (
-    <OrganizationForm
-      // Read again from the server after a reload: the form starts over from the fresh values.
-      key={`${org.id}-${details.dataUpdatedAt}`}
-      full
-      readOnly={!canEdit}
-      initial={details.data}
-      submitLabel={t('common.saveChanges')}
-      pendingLabel={t('common.saving')}
-      onSubmit={async (input) => {
-        try {
-          const saved = await apiFetch(`/api/organizations/${org.id}`, { method: 'PUT', body: input });
-          queryClient.setQueryData(['/api/organizations', org.id], saved);
-        } catch (e) {
-          notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
-          return;
-        }
-        await queryClient.invalidateQueries(currentUserQuery);
-        notify({ title: t('common.success'), description: t('settings.orgUpdated') });
-      }}
-    />
+    <>
+      <OrganizationForm
+        // Read again from the server after a reload: the form starts over from the fresh values.
+        key={`${org.id}-${details.dataUpdatedAt}`}
+        full
+        readOnly={!canEdit}
+        initial={details.data}
+        submitLabel={t('common.saveChanges')}
+        pendingLabel={t('common.saving')}
+        onSubmit={async (input) => {
+          try {
+            const saved = await apiFetch(`/api/organizations/${org.id}`, { method: 'PUT', body: input });
+            queryClient.setQueryData(['/api/organizations', org.id], saved);
+          } catch (e) {
+            notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+            return;
+          }
+          await queryClient.invalidateQueries(currentUserQuery);
+          notify({ title: t('common.success'), description: t('settings.orgUpdated') });
+        }}
+      />
+      {isOwner && <DeleteOrganization />}
+    </>
   );
 }
 
@@ -218,6 +225,7 @@ export function SettingsPage({ user }: { user: CurrentUser }) {
           )}
           {tab === 'preferences' && <PreferencesTab user={user} />}
           {tab === 'notifications' && <NotificationsTab />}
+          {tab === 'plan' && <PlanTab />}
           {tab === 'activity' && <ActivityTab />}
         </div>
       </div>
