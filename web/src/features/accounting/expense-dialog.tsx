@@ -14,6 +14,8 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { DraftNotice } from '../../components/ui/draft-notice.tsx';
+import { useFormDraft } from '../../lib/form-draft.ts';
 import { notifySaved } from '../../lib/use-write.ts';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
 import { useOrganization } from '../app/organization.tsx';
@@ -26,7 +28,7 @@ export function ExpenseDialog({ onClose }: { onClose: () => void }) {
   const t = (id: string) => intl.formatMessage({ id });
   const org = useOrganization();
   const record = useRecordExpense();
-  const { register, handleSubmit, formState } = useForm({
+  const form = useForm({
     resolver: zodResolver(ExpenseInputSchema),
     defaultValues: {
       vendor: '',
@@ -37,6 +39,8 @@ export function ExpenseDialog({ onClose }: { onClose: () => void }) {
       note: '',
     },
   });
+  const { register, handleSubmit, formState } = form;
+  const draft = useFormDraft(form, { orgId: org.id, name: 'expense' });
   const error = (name: Field) => validationMessage(intl, formState.errors[name]?.message);
   return (
     <Dialog title={t('expenses.record')} onClose={onClose}>
@@ -51,10 +55,12 @@ export function ExpenseDialog({ onClose }: { onClose: () => void }) {
             notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
             return;
           }
+          draft.clear();
           notifySaved(intl, result, 'expenses.recorded');
           onClose();
         })}
       >
+        <DraftNotice draft={draft} />
         <TextField
           label={t('expenses.vendor')}
           placeholder={t('expenses.vendorPlaceholder')}

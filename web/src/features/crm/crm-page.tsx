@@ -1,6 +1,8 @@
 // /crm: search by name or company, five stage cards (count and total value), the five-column board where a
 // lead is dragged (mouse or finger) to another stage, Add Lead, and Lead Details with stage buttons, owner,
 // edit and notes.
+import { DraftNotice } from '../../components/ui/draft-notice.tsx';
+import { useFormDraft } from '../../lib/form-draft.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -35,7 +37,7 @@ export function LeadDialog({ lead, onClose }: { lead?: Lead; onClose: () => void
   const t = (id: string) => intl.formatMessage({ id });
   const save = useSaveLead();
   const members = useMembers().data?.rows ?? [];
-  const { register, handleSubmit, formState } = useForm({
+  const form = useForm({
     resolver: zodResolver(LeadFormSchema),
     defaultValues: {
       name: lead?.name ?? '',
@@ -46,6 +48,9 @@ export function LeadDialog({ lead, onClose }: { lead?: Lead; onClose: () => void
       ownerId: lead?.owner?.id ?? '',
     },
   });
+  const org = useOrganization();
+  const { register, handleSubmit, formState } = form;
+  const draft = useFormDraft(form, { orgId: org.id, name: `lead:${lead?.id ?? 'new'}` });
   const error = (name: keyof typeof formState.errors) =>
     validationMessage(intl, formState.errors[name]?.message as string | undefined);
   return (
@@ -61,10 +66,12 @@ export function LeadDialog({ lead, onClose }: { lead?: Lead; onClose: () => void
             notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
             return;
           }
+          draft.clear();
           notifySaved(intl, result, lead ? 'crm.updated' : 'crm.created');
           onClose();
         })}
       >
+        <DraftNotice draft={draft} />
         <TextField label={t('crm.name')} maxLength={255} error={error('name')} {...register('name')} />
         <TextField
           label={t('crm.company')}

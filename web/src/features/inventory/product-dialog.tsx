@@ -1,5 +1,7 @@
 // Add Product / Edit Product (spec section 5): name and SKU required, unit pcs by default, cost, price and
 // low-stock threshold (5) required, barcode and tax code optional; opening stock when adding.
+import { DraftNotice } from '../../components/ui/draft-notice.tsx';
+import { useFormDraft } from '../../lib/form-draft.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
@@ -11,12 +13,13 @@ import { errorMessage, validationMessage } from '../../lib/validation-message.ts
 import { type Product, useSaveProduct } from './api.ts';
 import { ScanButton } from './barcode-scanner.tsx';
 import { notifySaved } from '../../lib/use-write.ts';
+import { useOrganization } from '../app/organization.tsx';
 
 export function ProductDialog({ product, onClose }: { product?: Product; onClose: () => void }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const save = useSaveProduct();
-  const { register, handleSubmit, formState, setValue } = useForm({
+  const form = useForm({
     resolver: zodResolver(ProductInputSchema),
     defaultValues: {
       name: product?.name ?? '',
@@ -30,6 +33,9 @@ export function ProductDialog({ product, onClose }: { product?: Product; onClose
       openingStock: 0,
     },
   });
+  const org = useOrganization();
+  const { register, handleSubmit, formState, setValue } = form;
+  const draft = useFormDraft(form, { orgId: org.id, name: `product:${product?.id ?? 'new'}` });
   const error = (name: keyof typeof formState.errors) =>
     validationMessage(intl, formState.errors[name]?.message as string | undefined);
   const onSubmit = handleSubmit(async (input) => {
@@ -40,6 +46,7 @@ export function ProductDialog({ product, onClose }: { product?: Product; onClose
       notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
       return;
     }
+    draft.clear();
     notifySaved(intl, result, product ? 'inventory.updated' : 'inventory.created');
     onClose();
   });
@@ -47,6 +54,7 @@ export function ProductDialog({ product, onClose }: { product?: Product; onClose
   return (
     <Dialog title={t(product ? 'inventory.edit' : 'inventory.add')} onClose={onClose}>
       <form className="flex flex-col gap-3" noValidate onSubmit={onSubmit}>
+        <DraftNotice draft={draft} />
         <TextField
           label={t('inventory.field.name')}
           maxLength={255}

@@ -2,6 +2,8 @@
 // quantity, unit price and tax rate (the organization's by default), due date, status (QUOTE by default)
 // and currency (the organization's). Totals show as the database will compute them. Given a quote, the same
 // dialog edits it (PUT /api/invoices/:id): its customer, lines, due date and currency.
+import { DraftNotice } from '../../components/ui/draft-notice.tsx';
+import { useFormDraft } from '../../lib/form-draft.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
@@ -48,7 +50,7 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
     unitPrice: '' as unknown,
     taxRate: org.defaultTaxRate as unknown,
   };
-  const { register, handleSubmit, formState, control, setValue } = useForm({
+  const form = useForm({
     resolver: zodResolver(
       quote ? (QuoteInputSchema as unknown as typeof InvoiceInputSchema) : InvoiceInputSchema,
     ),
@@ -68,6 +70,15 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
         : [emptyLine],
     },
   });
+  const { register, handleSubmit, formState, control, setValue } = form;
+  const draft = useFormDraft(form, { orgId: org.id, name: quote ? `quote:${quote.id}` : 'invoice' });
+  // The customer chosen before, shown again with the restored draft until another is picked.
+  const restoredCustomer = draft.values as { customerId?: string; customerName?: string } | null;
+  const shownCustomer =
+    customer ??
+    (restoredCustomer?.customerId && restoredCustomer.customerName
+      ? { id: restoredCustomer.customerId, name: restoredCustomer.customerName }
+      : null);
   const lines = useFieldArray({ control, name: 'lines' });
   const watched = useWatch({ control, name: 'lines' }) ?? [];
   const currency = useWatch({ control, name: 'currency' }) ?? org.currency;
@@ -104,6 +115,7 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
               notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
               return;
             }
+            draft.clear();
             notifySaved(intl, saved, 'invoices.quoteUpdated');
             onClose();
             return;
@@ -112,7 +124,7 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
           try {
             created = await create.mutateAsync({
               ...body,
-              customerName: customer?.name,
+              customerName: shownCustomer?.name,
               dueAt: body.dueAt || null,
               lines,
             });
@@ -120,21 +132,25 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
             notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
             return;
           }
+          draft.clear();
           notifySaved(intl, created, 'invoices.created');
           onClose();
           // Kept on the device: it gets its number, and its page, once the server has it.
           if (created) void navigate(`/sales/invoices/${created.id}`);
         })}
       >
+        <DraftNotice draft={draft} />
         <Controller
           control={control}
           name="customerId"
           render={({ field }) => (
             <CustomerPicker
-              value={customer}
+              value={shownCustomer}
               error={validationMessage(intl, errors.customerId?.message)}
               onChange={(c) => {
                 setCustomer(c);
+                // Kept with the draft, so a restored form shows who the invoice is for.
+                setValue('customerName' as never, (c?.name ?? '') as never);
                 field.onChange(c?.id ?? '');
               }}
             />

@@ -1,4 +1,6 @@
 // Customers: search by name, phone or email; add and edit (name required, email checked when given).
+import { DraftNotice } from '../../components/ui/draft-notice.tsx';
+import { useFormDraft } from '../../lib/form-draft.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -33,7 +35,7 @@ export function CustomerDialog({
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const save = useSaveCustomer();
-  const { register, handleSubmit, formState } = useForm({
+  const form = useForm({
     resolver: zodResolver(CustomerInputSchema),
     defaultValues: {
       name: customer?.name ?? initialName,
@@ -41,6 +43,9 @@ export function CustomerDialog({
       phone: customer?.phone ?? '',
     },
   });
+  const org = useOrganization();
+  const { register, handleSubmit, formState } = form;
+  const draft = useFormDraft(form, { orgId: org.id, name: `customer:${customer?.id ?? 'new'}` });
   const error = (name: 'name' | 'email' | 'phone') =>
     validationMessage(intl, formState.errors[name]?.message);
   return (
@@ -61,12 +66,14 @@ export function CustomerDialog({
               notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, err) });
               return;
             }
+            draft.clear();
             notifySaved(intl, saved, customer ? 'customers.updatedToast' : 'customers.createdToast');
             onSaved?.(saved ?? { id, name: input.name, email: null, phone: null, createdAt: '' });
             onClose();
           })(e);
         }}
       >
+        <DraftNotice draft={draft} />
         <TextField label={t('customers.name')} maxLength={255} error={error('name')} {...register('name')} />
         <TextField
           label={t('customers.email')}

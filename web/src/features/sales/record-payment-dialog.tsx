@@ -1,5 +1,7 @@
 // Record Payment: only ISSUED invoices can be chosen; cash, bank transfer, mobile money (with provider and
 // reference), card or check; any amount up to the balance, which the database enforces too.
+import { DraftNotice } from '../../components/ui/draft-notice.tsx';
+import { useFormDraft } from '../../lib/form-draft.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
@@ -16,6 +18,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
 import { useInvoices, useRecordPayment } from './api.ts';
 import { notifySaved } from '../../lib/use-write.ts';
+import { useOrganization } from '../app/organization.tsx';
 
 export function RecordPaymentDialog({
   invoice,
@@ -29,7 +32,7 @@ export function RecordPaymentDialog({
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const issued = useInvoices({ status: 'ISSUED', limit: 200 }).data?.rows ?? [];
   const record = useRecordPayment();
-  const { register, handleSubmit, formState, control, setValue } = useForm({
+  const form = useForm({
     resolver: zodResolver(PaymentInputSchema),
     defaultValues: {
       invoiceId: invoice?.id ?? '',
@@ -39,6 +42,9 @@ export function RecordPaymentDialog({
       ref: '',
     },
   });
+  const org = useOrganization();
+  const { register, handleSubmit, formState, control, setValue } = form;
+  const draft = useFormDraft(form, { orgId: org.id, name: `payment:${invoice?.id ?? 'any'}` });
   const method = useWatch({ control, name: 'method' });
   const invoiceId = useWatch({ control, name: 'invoiceId' });
   const chosen =
@@ -62,10 +68,12 @@ export function RecordPaymentDialog({
             notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
             return;
           }
+          draft.clear();
           notifySaved(intl, result, 'payments.recorded');
           onClose();
         })}
       >
+        <DraftNotice draft={draft} />
         {invoice ? (
           <p className="font-medium">
             {t('payments.invoice')}: {invoice.number}
