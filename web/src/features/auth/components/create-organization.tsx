@@ -21,7 +21,17 @@ export function CreateOrganization({ user }: { user: CurrentUser }) {
       for (let attempt = 1; attempt <= 5; attempt++) {
         try {
           await apiFetch('/api/organizations', {
-            body: { name: attempt === 1 ? base : `${base} ${attempt}`, country: 'NG', currency: 'NGN' },
+            // Names are unique across organizations: after two taken ones, a short random suffix.
+            body: {
+              name:
+                attempt === 1
+                  ? base
+                  : attempt === 2
+                    ? `${base} 2`
+                    : `${base} ${Math.random().toString(36).slice(2, 6).toUpperCase()}`,
+              country: 'NG',
+              currency: 'NGN',
+            },
           });
           await queryClient.invalidateQueries(currentUserQuery);
           return;
