@@ -45,7 +45,7 @@ test.describe('reports', () => {
     await expect(page.getByTestId('report-totalExpenses')).toContainText('₵460.25');
     const profit = page.getByTestId('report-profitLoss');
     await expect(profit).toContainText('Profit/Loss');
-    await expect(profit).toContainText('₵-260.25');
+    await expect(profit).toContainText('-₵260.25');
     await expect(profit.locator('.text-error')).toBeVisible();
     await expect(page.getByTestId('report-activeCustomers')).toContainText('1');
     const sales = page.getByTestId('sales-summary');

@@ -10,8 +10,8 @@ export function formatMoney(amount: number, currency: string, locale: string): s
     maximumFractionDigits: decimals,
   }).format(amount);
   const symbol = info?.symbol ?? currency;
-  // French puts the symbol after the amount, English before it.
-  return locale.startsWith('fr')
-    ? `${number} ${symbol}`
-    : `${symbol}${symbol.length > 1 ? ' ' : ''}${number}`;
+  // French puts the symbol after the amount, English before it — and a loss's minus before the symbol.
+  if (locale.startsWith('fr')) return `${number} ${symbol}`;
+  const sign = number.startsWith('-') ? '-' : '';
+  return `${sign}${symbol}${symbol.length > 1 ? ' ' : ''}${number.slice(sign.length)}`;
 }

@@ -32,7 +32,7 @@ function SummaryCards({ withExpenses }: { withExpenses: boolean }) {
     : null;
   const count = (id: string, n: number) => intl.formatMessage({ id }, { count: n });
   return (
-    <div className={`grid grid-cols-1 gap-3 ${withExpenses ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
+    <div className={`grid grid-cols-2 gap-3 ${withExpenses ? 'lg:grid-cols-3' : ''}`}>
       <StatCard
         testId="card-totalRevenue"
         title={<FormattedMessage id="accounting.totalRevenue" />}
@@ -106,7 +106,7 @@ function ExpensesTab() {
                 <tr>
                   <th>{t('expenses.col.date')}</th>
                   <th>{t('expenses.col.vendor')}</th>
-                  <th>{t('expenses.col.category')}</th>
+                  <th className="max-sm:hidden">{t('expenses.col.category')}</th>
                   <th className="text-right">{t('expenses.col.amount')}</th>
                   <th className="max-sm:hidden">{t('expenses.col.note')}</th>
                 </tr>
@@ -119,8 +119,11 @@ function ExpensesTab() {
                     </td>
                     <td>
                       {e.vendor} {'pending' in e && <PendingBadge />}
+                      <span className="block text-xs opacity-70 sm:hidden">
+                        {t(`expenses.category.${e.category}`)}
+                      </span>
                     </td>
-                    <td>{t(`expenses.category.${e.category}`)}</td>
+                    <td className="max-sm:hidden">{t(`expenses.category.${e.category}`)}</td>
                     <td className="text-right whitespace-nowrap">
                       {formatMoney(e.amount, e.currency, intl.locale)}
                     </td>

@@ -129,7 +129,15 @@ function Overview({ days }: { days: ReportDays }) {
   );
 }
 
-type Column<Row> = [key: string, cell: (row: Row) => ReactNode, align?: 'right'];
+/** A column: its key (header text), its cell, and how it sits — right-aligned, or only on wider screens. */
+type Column<Row> = [key: string, cell: (row: Row) => ReactNode, place?: 'right' | 'wide' | 'right wide'];
+
+const placeClass = (place: string | undefined, cell: boolean) =>
+  [
+    place?.includes('right') ? 'text-right' : '',
+    place?.includes('right') && cell ? 'whitespace-nowrap' : '',
+    place?.includes('wide') ? 'max-sm:hidden' : '',
+  ].join(' ');
 
 function ReportTable<Row extends { id: string }>({
   rows,
@@ -167,8 +175,8 @@ function ReportTable<Row extends { id: string }>({
         <table className="table" data-testid={testId}>
           <thead>
             <tr>
-              {columns.map(([key, , align]) => (
-                <th key={key} className={align === 'right' ? 'text-right' : ''}>
+              {columns.map(([key, , place]) => (
+                <th key={key} className={placeClass(place, false)}>
                   <FormattedMessage id={`reports.col.${key}`} />
                 </th>
               ))}
@@ -177,8 +185,8 @@ function ReportTable<Row extends { id: string }>({
           <tbody>
             {rows.map((row) => (
               <tr key={row.id}>
-                {columns.map(([key, cell, align]) => (
-                  <td key={key} className={align === 'right' ? 'text-right whitespace-nowrap' : ''}>
+                {columns.map(([key, cell, place]) => (
+                  <td key={key} className={placeClass(place, true)}>
                     {cell(row)}
                   </td>
                 ))}
@@ -217,11 +225,11 @@ function ListReport({ type, days }: { type: Exclude<ReportType, 'overview'>; day
           rows={d.rows}
           columns={[
             ['number', (r) => <span className="font-mono text-sm">{r.number}</span>],
-            ['customer', (r) => r.customerName],
+            ['customer', (r) => r.customerName, 'wide'],
             ['status', (r) => <InvoiceStatusBadge status={r.status} />],
             ['total', (r) => money(r.total, r.currency), 'right'],
-            ['paid', (r) => money(r.amountPaid, r.currency), 'right'],
-            ['date', (r) => date(r.issuedAt ?? r.createdAt)],
+            ['paid', (r) => money(r.amountPaid, r.currency), 'right wide'],
+            ['date', (r) => date(r.issuedAt ?? r.createdAt), 'wide'],
           ]}
         />
       );
@@ -236,12 +244,13 @@ function ListReport({ type, days }: { type: Exclude<ReportType, 'overview'>; day
           columns={[
             ['date', (r) => date(r.receivedAt)],
             ['invoice', (r) => <span className="font-mono text-sm">{r.invoiceNumber}</span>],
-            ['customer', (r) => r.customerName],
+            ['customer', (r) => r.customerName, 'wide'],
             [
               'method',
               (r) =>
                 intl.formatMessage({ id: `payments.method.${r.method}` }) +
                 (r.provider ? ` · ${intl.formatMessage({ id: `payments.provider.${r.provider}` })}` : ''),
+              'wide',
             ],
             ['amount', (r) => money(r.amount, r.currency), 'right'],
           ]}
@@ -258,7 +267,7 @@ function ListReport({ type, days }: { type: Exclude<ReportType, 'overview'>; day
           columns={[
             ['date', (r) => date(r.paidAt)],
             ['vendor', (r) => r.vendor],
-            ['category', (r) => intl.formatMessage({ id: `expenses.category.${r.category}` })],
+            ['category', (r) => intl.formatMessage({ id: `expenses.category.${r.category}` }), 'wide'],
             ['amount', (r) => money(r.amount, r.currency), 'right'],
           ]}
         />
@@ -272,9 +281,9 @@ function ListReport({ type, days }: { type: Exclude<ReportType, 'overview'>; day
           rows={d.rows}
           columns={[
             ['product', (r) => r.name],
-            ['sku', (r) => <span className="font-mono text-sm">{r.sku}</span>],
+            ['sku', (r) => <span className="font-mono text-sm">{r.sku}</span>, 'wide'],
             ['stock', (r) => intl.formatNumber(r.stock), 'right'],
-            ['stockValue', (r) => money(r.stockValue, d.currency), 'right'],
+            ['stockValue', (r) => money(r.stockValue, d.currency), 'right wide'],
             ['status', (r) => <StockBadge status={r.status} />],
           ]}
         />

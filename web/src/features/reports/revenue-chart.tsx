@@ -53,7 +53,7 @@ export function RevenueChart({ series, currency }: { series: TimeseriesReport; c
           </g>
         ))}
       </svg>
-      <div className="flex justify-between text-xs opacity-70" aria-hidden="true">
+      <div className="flex w-full justify-between gap-2 text-xs opacity-70" aria-hidden="true">
         <span>{points[0] && label(points[0].start)}</span>
         <span>{points.length > 1 && label(points[points.length - 1]!.start)}</span>
       </div>
