@@ -26,12 +26,14 @@ const gzipAsync = promisify(gzip);
 
 export function createStatic(distDir: string): Handler {
   // Built files never change while the stack runs; compress each once (phones on 3G pay per byte).
+  // (Keyed by modification time too: a rebuild while the stack runs serves the new index.html.)
   const gzipped = new Map<string, Promise<Buffer>>();
-  const compressed = (file: string) => {
-    let p = gzipped.get(file);
+  const compressed = (file: string, mtimeMs: number) => {
+    const key = `${file}@${mtimeMs}`;
+    let p = gzipped.get(key);
     if (!p) {
       p = readFile(file).then((b) => gzipAsync(b, { level: 9 }));
-      gzipped.set(file, p);
+      gzipped.set(key, p);
     }
     return p;
   };
@@ -71,7 +73,7 @@ export function createStatic(distDir: string): Handler {
       vary: 'Accept-Encoding',
     };
     if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-      const body = await compressed(file);
+      const body = await compressed(file, info.mtimeMs);
       res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length });
       res.end(req.method === 'HEAD' ? undefined : body);
       return;

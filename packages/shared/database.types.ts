@@ -1916,6 +1916,10 @@ export type Database = {
           total: number;
         }[];
       };
+      list_customers: {
+        Args: { p_limit: number; p_offset: number; p_org_id: string; p_search: string };
+        Returns: Json;
+      };
       list_invitations: {
         Args: { p_org_id: string };
         Returns: {
@@ -1927,6 +1931,10 @@ export type Database = {
           invited_by_name: string;
           role: Database['public']['Enums']['membership_role'];
         }[];
+      };
+      list_products: {
+        Args: { p_limit: number; p_offset: number; p_org_id: string; p_search: string; p_status: string };
+        Returns: Json;
       };
       organization_name_available: { Args: { p_name: string }; Returns: boolean };
       record_expense: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };

@@ -179,7 +179,10 @@ describe('/api/products', () => {
     expect(await json(await call('/products', { token: stranger.token }))).toEqual([]);
     expect((await call(`/products/${p.id}`, { token: stranger.token })).status).toBe(404);
     const asIntruder = { token: stranger.token, orgId: o.orgId };
-    expect(await json(await call('/products', asIntruder))).toEqual([]);
+    // Listing another organization's products is refused outright, and shows none of them.
+    const listed = await call('/products', asIntruder);
+    expect(listed.status).toBe(403);
+    expect(JSON.stringify(await json(listed))).not.toContain(p.name);
     expect((await call(`/products/${p.id}`, { ...asIntruder, method: 'PUT', body: product() })).status).toBe(
       403,
     );
