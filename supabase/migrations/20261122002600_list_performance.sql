@@ -9,6 +9,9 @@
 -- The invoice list no longer joins and counts every invoice for one page: the page is read first by the
 -- (org_id, created_at) index, and the total of the unfiltered list is the organization's invoice counter
 -- (numbers are gap-free and invoices are never deleted, so the last number is the count).
+--
+-- Each call is planned for its own term (plan_cache_mode = force_custom_plan): a generic plan, made once
+-- for any term, cannot use the trigram indexes and scans the table.
 
 create index if not exists invoices_org_created_id_idx on public.invoices (org_id, created_at desc, id);
 create index if not exists customers_org_active_created_idx on public.customers (org_id, created_at desc, id) where not archived;
@@ -164,3 +167,17 @@ revoke execute on function public.list_products(uuid, text, text, integer, integ
 revoke execute on function public.list_customers(uuid, text, integer, integer) from public, anon;
 grant execute on function public.list_products(uuid, text, text, integer, integer) to authenticated, service_role;
 grant execute on function public.list_customers(uuid, text, integer, integer) to authenticated, service_role;
+alter function public.list_products(uuid, text, text, integer, integer) set plan_cache_mode = force_custom_plan;
+alter function public.list_customers(uuid, text, integer, integer) set plan_cache_mode = force_custom_plan;
+alter function public.search_invoices(uuid, text, public.invoice_status, integer, integer) set plan_cache_mode = force_custom_plan;
+-- The dashboard, metrics and report functions too: their ranges and organization are known at each call,
+-- and a generic plan for them was up to three times slower.
+alter function public.get_metrics(uuid) set plan_cache_mode = force_custom_plan;
+alter function public.get_dashboard(uuid) set plan_cache_mode = force_custom_plan;
+alter function public.accounting_summary(uuid) set plan_cache_mode = force_custom_plan;
+alter function public.report_overview(uuid, integer) set plan_cache_mode = force_custom_plan;
+alter function public.report_sales(uuid, integer, integer, integer) set plan_cache_mode = force_custom_plan;
+alter function public.report_payments(uuid, integer, integer, integer) set plan_cache_mode = force_custom_plan;
+alter function public.report_expenses(uuid, integer, integer, integer) set plan_cache_mode = force_custom_plan;
+alter function public.report_inventory(uuid, integer, integer) set plan_cache_mode = force_custom_plan;
+alter function public.report_timeseries(uuid, integer) set plan_cache_mode = force_custom_plan;
