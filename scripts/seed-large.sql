@@ -130,7 +130,7 @@ select x.org_id, x.id, x.method, x.provider, x.amount, 'NGN', x.ref, x.received_
                 when part = 2 then v.total - round(v.total / 2, 2)
                 else v.total end as amount,
            'REF' || si.n || '-' || part as ref,
-           v.created_at + (part || ' days')::interval as received_at,
+           least(v.created_at + (part || ' days')::interval, now() - interval '1 minute') as received_at,
            row_number() over (partition by v.org_id order by si.n, part) as k
       from seed_invoices si
       join public.invoices v on v.id = si.id
