@@ -75,4 +75,36 @@ describe('/api/audit', () => {
     expect((await call('/audit?from=yesterday', { token: o.token })).status).toBe(400);
     expect((await call('/audit?actor=someone', { token: o.token })).status).toBe(400);
   });
+
+  it('never keeps a token hash: invitations and share links leave no secret in the trail', async () => {
+    const o = await owner();
+    const invited = await call(`/organizations/${o.orgId}/invitations`, {
+      token: o.token,
+      body: { email: 'kwame@test.kasuwa.app', role: 'SALES' },
+    });
+    expect(invited.status).toBe(201);
+    // Inviting the same email again gives a new link: an UPDATE of the token hash.
+    await call(`/organizations/${o.orgId}/invitations`, {
+      token: o.token,
+      body: { email: 'kwame@test.kasuwa.app', role: 'MANAGER' },
+    });
+    const c = await json(await call('/customers', { token: o.token, body: { name: 'Ama' } }));
+    const invoice = await json(
+      await call('/invoices', { token: o.token, body: { customerId: c.id, total: 5 } }),
+    );
+    expect((await call(`/invoices/${invoice.id}/share`, { token: o.token, method: 'POST' })).status).toBe(
+      201,
+    );
+    const { data, error } = await supabaseClient(SERVICE_ROLE_KEY)
+      .from('audit_logs')
+      .select('entity, action, payload')
+      .eq('org_id', o.orgId);
+    expect(error).toBeNull();
+    const entities = new Set(data!.map((r) => r.entity));
+    expect(entities).toContain('invitations');
+    expect(entities).toContain('invoice_share_tokens');
+    for (const row of data!) expect(JSON.stringify(row.payload), row.entity).not.toMatch(/token_hash/);
+    const updated = data!.find((r) => r.entity === 'invitations' && r.action === 'UPDATE');
+    expect(updated?.payload).toHaveProperty('role');
+  });
 });
