@@ -83,7 +83,7 @@ create index on seed_customers (org_id, n);
 
 create temporary table seed_invoices as
 select gen_random_uuid() as id, s.org_id, g as n,
-       now() - ((s.invoices - g)::numeric / s.invoices * 365 || ' days')::interval as created_at,
+       now() - ((s.invoices - g)::numeric / s.invoices * 360 || ' days')::interval as created_at,
        case when g % 20 < 2 then 'QUOTE' when g % 20 < 7 then 'ISSUED' when g % 20 = 7 then 'VOID' else 'PAID' end
          as status,
        1 + (hashint4(g) & 2147483647) % s.customers as customer_n
