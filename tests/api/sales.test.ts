@@ -189,6 +189,17 @@ describe('/api/invoices', () => {
     expect(byName.map((i: { number: string }) => i.number)).toEqual(['INV-000003', 'INV-000001']);
     const byNumber = await json(await call('/invoices?search=000002', { token: o.token }));
     expect(byNumber.map((i: { customer: { name: string } }) => i.customer.name)).toEqual(['Yaw Darko']);
+    // However the number is typed: with or without INV-, a prefix or digits anywhere; "INV" is every one.
+    const numbers = async (term: string) =>
+      (await json(await call(`/invoices?search=${encodeURIComponent(term)}`, { token: o.token }))).map(
+        (i: { number: string }) => i.number,
+      );
+    expect(await numbers('INV-000002')).toEqual(['INV-000002']);
+    expect(await numbers('inv-00000')).toEqual(['INV-000003', 'INV-000002', 'INV-000001']);
+    expect(await numbers('inv000001')).toEqual(['INV-000001']);
+    expect(await numbers('3')).toEqual(['INV-000003']);
+    expect(await numbers('inv')).toHaveLength(3);
+    expect(await numbers('INV-9')).toEqual([]);
     expect(await json(await call('/invoices?status=ISSUED', { token: o.token }))).toEqual([]);
   });
 });
