@@ -32,6 +32,8 @@ export interface StackConfig {
     /** Sign-in and sign-up requests allowed per 5 minutes per IP address (GoTrue's window). */
     signInSignUpsPer5Min: number;
     tokenRefreshPer5Min: number;
+    /** Failed password sign-ins allowed per 5 minutes for one email from one address. */
+    signInFailuresPerEmailPer5Min: number;
   };
   functions: Record<string, { verifyJwt: boolean }>;
 }
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
       refreshTokenReuseInterval: Number(auth.refresh_token_reuse_interval ?? 10),
       signInSignUpsPer5Min: Number(env.AUTH_RATE_LIMIT_SIGN_IN ?? rate.sign_in_sign_ups ?? 30),
       tokenRefreshPer5Min: Number(env.AUTH_RATE_LIMIT_REFRESH ?? rate.token_refresh ?? 150),
+      signInFailuresPerEmailPer5Min: Number(env.AUTH_RATE_LIMIT_SIGN_IN_FAILURES ?? 10),
     },
     functions: Object.fromEntries(
       Object.entries(fns).map(([name, f]) => [name, { verifyJwt: (f as Toml).verify_jwt !== false }]),

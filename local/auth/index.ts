@@ -17,6 +17,7 @@ export function createAuth(opts: { pool: pg.Pool; config: StackConfig; issuer: s
     issuer: opts.issuer,
     signInLimiter: new RateLimiter(auth.signInSignUpsPer5Min),
     refreshLimiter: new RateLimiter(auth.tokenRefreshPer5Min),
+    signInFailureLimiter: new RateLimiter(auth.signInFailuresPerEmailPer5Min),
     log: (line) => console.log(`[auth] ${line}`),
   });
   return { handler };

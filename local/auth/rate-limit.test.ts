@@ -48,3 +48,13 @@ describe('RateLimiter', () => {
     expect(limiter.allow('ip')).toBe(true);
   });
 });
+
+describe('RateLimiter.peek', () => {
+  it('tells whether a request is left without taking one', () => {
+    const { limiter } = limiterAt(1);
+    expect([limiter.peek('a'), limiter.peek('a')]).toEqual([true, true]);
+    expect(limiter.allow('a')).toBe(true);
+    expect(limiter.peek('a')).toBe(false);
+    expect(limiter.peek('b')).toBe(true);
+  });
+});

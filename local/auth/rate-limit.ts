@@ -30,6 +30,11 @@ export class RateLimiter {
     return allowed;
   }
 
+  /** Whether `key` has a request left, taking nothing from its budget. */
+  peek(key: string): boolean {
+    return this.tokensAt(this.buckets.get(key), this.now()) >= 1;
+  }
+
   private tokensAt(bucket: Bucket | undefined, at: number): number {
     if (!bucket) return this.limit;
     const refilled = ((at - bucket.at) * this.limit) / this.windowMs;

@@ -13,6 +13,11 @@ export interface AuthService {
   issuer: string;
   signInLimiter: RateLimiter;
   refreshLimiter: RateLimiter;
+  /**
+   * Failed password sign-ins per email from one address: guessing one person's password is slowed down
+   * without letting anyone lock that person out (their own address keeps its budget).
+   */
+  signInFailureLimiter?: RateLimiter;
   /** Where "mails" go: there is no mail server, so links and codes are printed for the developer. */
   log: (line: string) => void;
 }

@@ -24,7 +24,8 @@ export const token: Route = async (service, call) => {
 };
 
 async function passwordGrant(service: AuthService, call: Call) {
-  if (!service.signInLimiter.allow(clientIp(call.req))) throw rateLimited();
+  const ip = clientIp(call.req);
+  if (!service.signInLimiter.allow(ip)) throw rateLimited();
   const body = await call.body();
   const email = stringField(body, 'email');
   const phone = stringField(body, 'phone');
@@ -35,11 +36,20 @@ async function passwordGrant(service: AuthService, call: Call) {
   if (phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
   if (!email) throw validationFailed('missing email or phone');
 
+  // Too many wrong passwords for this email from this address: refused before the password is looked at.
+  const failures = service.signInFailureLimiter;
+  const failureKey = `${email.trim().toLowerCase()}\n${ip}`;
+  if (failures && !failures.peek(failureKey)) throw rateLimited();
+  const refuse = () => {
+    failures?.allow(failureKey);
+    return invalidCredentials();
+  };
+
   const user = await findUserByEmail(service.pool, email);
-  if (!user || !hasPassword(user)) throw invalidCredentials();
+  if (!user || !hasPassword(user)) throw refuse();
   // GoTrue answers "banned" before looking at the password.
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
-  if (!(await verifyPassword(password, user.encrypted_password))) throw invalidCredentials();
+  if (!(await verifyPassword(password, user.encrypted_password))) throw refuse();
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
 
   const session = await transaction(service.pool, (tx) =>

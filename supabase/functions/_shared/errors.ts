@@ -1,6 +1,7 @@
 // Errors carry a stable code end to end; the code decides the HTTP status, and 5xx details never leak.
 export type ErrorCode =
   | 'BAD_REQUEST'
+  | 'UNSUPPORTED_MEDIA_TYPE'
   | 'VALIDATION_FAILED'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
@@ -15,6 +16,7 @@ export type ErrorCode =
 
 const STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION_FAILED: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,

@@ -3,6 +3,14 @@ import type { z } from 'zod';
 import { AppError, humanMessage } from './errors.ts';
 
 export async function parseBody<T extends z.ZodType>(req: Request, schema: T): Promise<z.infer<T>> {
+  // A form post or text body is not read as JSON: a page elsewhere cannot write here with a simple request.
+  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'The request body must be JSON (Content-Type: application/json)',
+    );
+  }
   let body: unknown;
   try {
     body = await req.json();

@@ -228,6 +228,12 @@ export async function revokeInvoiceShares(req: Request, { id }: Params): Promise
   const { db, orgId } = await orgContext(req);
   const { data, error } = await db.rpc('revoke_invoice_shares', { p_org_id: orgId, p_invoice_id: id! });
   if (error) throw fromPostgrest(error);
+  if (data === 0) {
+    // Nothing revoked: say so for an invoice the caller cannot see rather than answer as if it were done.
+    const seen = await db.from('invoices').select('id').eq('org_id', orgId).eq('id', id!).maybeSingle();
+    if (seen.error) throw fromPostgrest(seen.error);
+    if (!seen.data) throw new AppError('NOT_FOUND', 'Invoice not found');
+  }
   return Response.json({ revoked: data });
 }
 
