@@ -1,0 +1,178 @@
+// The hourly running totals that the dashboard, the metrics and the reports add up
+// (20261122003100_performance.sql): after invoices, lines, issues, voids, payments, and expenses added,
+// edited and deleted, one by one and several in one statement, the kept totals equal totals recomputed
+// from the tables, and a sum over a range that starts and ends inside an hour (Kathmandu is UTC+5:45)
+// equals the sum of the rows themselves.
+import { describe, expect, it } from 'vitest';
+import { asOwner, type Sql } from './harness.ts';
+import { setupOrg, type Org } from './fixtures.ts';
+
+const HOUR = 3_600_000;
+const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * HOUR).toISOString();
+
+async function invoice(sql: Sql, org: Org, customer: string, amount: string, createdAt: string) {
+  const [inv] = await sql<{ id: string }>(
+    `insert into public.invoices (org_id, customer_id, currency, created_by, created_at)
+     values ($1, $2, 'GHS', $3, $4) returning id`,
+    [org.id, customer, org.ownerId, createdAt],
+  );
+  await sql(
+    `insert into public.invoice_items (org_id, invoice_id, description, qty, unit_price)
+     values ($1, $2, 'Goods', 1, $3), ($1, $2, 'More goods', 2, $3)`,
+    [org.id, inv!.id, amount],
+  );
+  return inv!.id;
+}
+
+/** The kept rows of one table (those that still count something), then the same rows rebuilt. */
+async function keptAndRebuilt(sql: Sql, orgId: string) {
+  const read = async () => ({
+    payments: await sql(
+      `select hour_start, currency, payments, amount::text from private.payments_by_hour
+        where org_id = $1 and payments <> 0 order by 1, 2`,
+      [orgId],
+    ),
+    expenses: await sql(
+      `select hour_start, currency, expenses, amount::text from private.expenses_by_hour
+        where org_id = $1 and expenses <> 0 order by 1, 2`,
+      [orgId],
+    ),
+    invoices: await sql(
+      `select hour_start, currency, status, invoices, total::text from private.invoices_by_hour
+        where org_id = $1 and invoices <> 0 order by 1, 2, 3`,
+      [orgId],
+    ),
+  });
+  const kept = await read();
+  await sql(`select private.rebuild_hourly_totals($1)`, [orgId]);
+  return { kept, rebuilt: await read() };
+}
+
+async function busyOrganization(sql: Sql) {
+  const org = await setupOrg(sql, { plan: 'GROWTH' });
+  await sql(`update public.organizations set timezone = 'Asia/Kathmandu' where id = $1`, [org.id]);
+  const [c] = await sql<{ id: string }>(
+    `insert into public.customers (org_id, name) values ($1, 'Akosua') returning id`,
+    [org.id],
+  );
+  const invoices: string[] = [];
+  for (let k = 0; k < 12; k++) {
+    const id = await invoice(sql, org, c!.id, `${(k + 1) * 10}.25`, at(k * 37 + k / 7));
+    invoices.push(id);
+    if (k % 4 === 3) continue; // stays a quote
+    await sql(`update public.invoices set status = 'ISSUED', issued_at = $2 where id = $1`, [
+      id,
+      at(k * 37 - 0.3),
+    ]);
+    if (k % 4 === 2) await sql(`update public.invoices set status = 'VOID' where id = $1`, [id]);
+    else
+      await sql(
+        `insert into public.payments (org_id, invoice_id, method, amount, received_at, created_by)
+         values ($1, $2, 'cash', 5, $3, $4), ($1, $2, 'cash', 7.5, $5, $4)`,
+        [org.id, id, at(k * 30 - 0.2), org.ownerId, at(k * 30 - 1.6)],
+      );
+  }
+  // A quote's lines change after it was made: its total moves.
+  await sql(`update public.invoice_items set qty = 5 where invoice_id = $1`, [invoices[3]]);
+  await sql(
+    `insert into public.expenses (org_id, vendor, category, amount, currency, paid_at, created_by)
+     select $1, 'Landlord', 'rent', 100 + g, case when g % 3 = 0 then 'XOF' else 'GHS' end,
+            now() - make_interval(mins => g * 173), $2
+       from generate_series(1, 15) g`,
+    [org.id, org.ownerId],
+  );
+  await sql(
+    `update public.expenses set amount = amount + 1, paid_at = paid_at - interval '50 minutes'
+      where org_id = $1 and currency = 'GHS' and amount < 106`,
+    [org.id],
+  );
+  await sql(`update public.expenses set note = 'checked' where org_id = $1`, [org.id]);
+  await sql(`delete from public.expenses where org_id = $1 and amount in (107, 112)`, [org.id]);
+  return org;
+}
+
+describe('hourly totals', () => {
+  it('stay equal to the totals recomputed from the tables', async () => {
+    await asOwner(async (sql) => {
+      const org = await busyOrganization(sql);
+      const { kept, rebuilt } = await keptAndRebuilt(sql, org.id);
+      expect(kept.payments.length).toBeGreaterThan(10);
+      expect(kept.expenses.length).toBeGreaterThan(10);
+      expect(kept.invoices.length).toBeGreaterThan(10);
+      expect(kept).toEqual(rebuilt);
+    });
+  });
+
+  it('add up any range, whole hours or not, as the rows themselves do', async () => {
+    await asOwner(async (sql) => {
+      const org = await busyOrganization(sql);
+      // Local midnights in Kathmandu (quarter past the UTC hour), odd minutes, an empty range, all time.
+      const ranges: [string, string][] = [
+        ['-infinity', 'infinity'],
+        [at(24 * 20 + 0.25), at(-1)],
+        [at(200.4), at(3.9)],
+        [at(30.1), at(29.95)],
+        [at(10), at(10)],
+        [at(400), at(0)],
+      ];
+      const [row] = await sql<{ midnight: string }>(
+        `select (date_trunc('day', now() at time zone 'Asia/Kathmandu') - interval '90 days')
+                  at time zone 'Asia/Kathmandu' as midnight`,
+      );
+      ranges.push([new Date(row!.midnight).toISOString(), 'infinity']);
+      // Ranges that begin or end a second away from a row, inside its hour.
+      const instants = await sql<{ t: Date }>(
+        `(select received_at as t from public.payments where org_id = $1 order by received_at limit 3)
+         union all (select paid_at from public.expenses where org_id = $1 order by paid_at desc limit 3)
+         union all (select coalesce(issued_at, created_at) from public.invoices where org_id = $1 limit 3)`,
+        [org.id],
+      );
+      for (const { t } of instants) {
+        const before = new Date(t.getTime() - 1000).toISOString();
+        const after = new Date(t.getTime() + 1000).toISOString();
+        ranges.push([after, 'infinity'], ['-infinity', before], [before, after], [t.toISOString(), after]);
+      }
+      for (const [from, to] of ranges) {
+        const kept = {
+          payments: await sql(
+            `select currency, payments::int, amount::numeric(16,2)::text
+               from private.payments_between($1, $2, $3) order by 1`,
+            [org.id, from, to],
+          ),
+          expenses: await sql(
+            `select currency, expenses::int, amount::numeric(16,2)::text
+               from private.expenses_between($1, $2, $3) order by 1`,
+            [org.id, from, to],
+          ),
+          invoices: await sql(
+            `select currency, status, invoices::int, total::numeric(16,2)::text
+               from private.invoices_between($1, $2, $3) order by 1, 2`,
+            [org.id, from, to],
+          ),
+        };
+        const direct = {
+          payments: await sql(
+            `select currency::text, count(*)::int as payments, sum(amount)::numeric(16,2)::text as amount
+               from public.payments where org_id = $1 and received_at >= $2 and received_at < $3
+              group by 1 order by 1`,
+            [org.id, from, to],
+          ),
+          expenses: await sql(
+            `select currency::text, count(*)::int as expenses, sum(amount)::numeric(16,2)::text as amount
+               from public.expenses where org_id = $1 and paid_at >= $2 and paid_at < $3
+              group by 1 order by 1`,
+            [org.id, from, to],
+          ),
+          invoices: await sql(
+            `select currency::text, status, count(*)::int as invoices, sum(total)::numeric(16,2)::text as total
+               from public.invoices
+              where org_id = $1 and coalesce(issued_at, created_at) >= $2 and coalesce(issued_at, created_at) < $3
+              group by 1, 2 order by 1, 2`,
+            [org.id, from, to],
+          ),
+        };
+        expect(kept, `${from} – ${to}`).toEqual(direct);
+      }
+    });
+  });
+});
