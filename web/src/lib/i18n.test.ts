@@ -1,8 +1,8 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from './i18n.tsx';
+import { loadMessages } from './i18n.tsx';
 
-const { en, fr } = MESSAGES;
+const [en, fr] = await Promise.all([loadMessages('en'), loadMessages('fr')]);
 
 /** The arguments a message uses ({name}, {count, plural, …}), found by the ICU parser. */
 function argumentsOf(message: string): string[] {

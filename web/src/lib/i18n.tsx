@@ -1,32 +1,28 @@
 // The interface language: English by default, French on request; kept in browser storage and on <html lang>.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import en from '../locales/en.json';
-import fr from '../locales/fr.json';
 
 export type Locale = 'en' | 'fr';
 export const LOCALE_KEY = 'kasuwa-locale';
 
-// Each feature keeps its strings beside it (features/<name>/locales/<locale>.json); they join the shell's.
-const FEATURE_CATALOGS = import.meta.glob<Record<string, string>>('../features/*/locales/*.json', {
-  eager: true,
-  import: 'default',
-});
-const catalog = (locale: Locale, base: Record<string, string>) =>
-  Object.assign(
-    {},
-    base,
-    ...Object.entries(FEATURE_CATALOGS)
-      .filter(([path]) => path.endsWith(`/${locale}.json`))
-      .map(([, messages]) => messages),
-  ) as Record<string, string>;
-
-export const MESSAGES: Record<Locale, Record<string, string>> = {
-  en: catalog('en', en),
-  fr: catalog('fr', fr),
+// Each language is one chunk of every string (locales/catalog-xx.ts), loaded when it is first needed: the
+// app starts with only the language it shows (main.tsx waits for it), and a switch loads the other.
+const LOADERS: Record<Locale, () => Promise<{ default: Record<string, string> }>> = {
+  en: () => import('../locales/catalog-en.ts'),
+  fr: () => import('../locales/catalog-fr.ts'),
 };
+const LOADED: Partial<Record<Locale, Record<string, string>>> = {};
 
-function storedLocale(): Locale {
+export async function loadMessages(locale: Locale): Promise<Record<string, string>> {
+  return (LOADED[locale] ??= (await LOADERS[locale]()).default);
+}
+
+/** The messages of a language already loaded (the one on screen always is). */
+export function messagesFor(locale: Locale): Record<string, string> {
+  return LOADED[locale] ?? LOADED.en ?? {};
+}
+
+export function storedLocale(): Locale {
   const saved = localStorage.getItem(LOCALE_KEY);
   return saved === 'fr' ? 'fr' : 'en';
 }
@@ -41,14 +37,15 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
+  // The new language shows once its strings are here (at once after the first time).
   const setLocale = useCallback((l: Locale) => {
     localStorage.setItem(LOCALE_KEY, l);
-    setLocaleState(l);
+    void loadMessages(l).then(() => setLocaleState(l));
   }, []);
   const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
   return (
     <LocaleContext.Provider value={value}>
-      <IntlProvider locale={locale} defaultLocale="en" messages={MESSAGES[locale]}>
+      <IntlProvider locale={locale} defaultLocale="en" messages={messagesFor(locale)}>
         {children}
       </IntlProvider>
     </LocaleContext.Provider>

@@ -1,15 +1,15 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
-import { MESSAGES, useLocale, type Locale } from '../../lib/i18n.tsx';
+import { loadMessages, useLocale, type Locale } from '../../lib/i18n.tsx';
 import { notify } from './notify.tsx';
 
 /** Switches the language at once and announces it with the "Language Changed" toast in the new language. */
 export function useChangeLanguage() {
   const { setLocale } = useLocale();
   return useCallback(
-    (next: Locale) => {
+    async (next: Locale) => {
+      const m = await loadMessages(next);
       setLocale(next);
-      const m = MESSAGES[next];
       notify({
         title: m['language.changed']!,
         description: m['language.changedTo']!.replace('{language}', m[`language.${next}`]!),

@@ -1,7 +1,7 @@
 // A session the server no longer accepts (expired, signed out elsewhere): the spec's "Unauthorized" toast,
 // then sign-in after 500 ms.
 import { notify } from '../../components/ui/notify.tsx';
-import { LOCALE_KEY, MESSAGES } from '../../lib/i18n.tsx';
+import { LOCALE_KEY, messagesFor } from '../../lib/i18n.tsx';
 import { forgetCachedData } from '../../lib/query-client.ts';
 
 export const UNAUTHORIZED_REDIRECT_MS = 500;
@@ -10,7 +10,7 @@ export async function handleUnauthorized(): Promise<void> {
   const { supabase } = await import('../../lib/supabase.ts');
   await supabase.auth.signOut({ scope: 'local' });
   forgetCachedData();
-  const m = MESSAGES[localStorage.getItem(LOCALE_KEY) === 'fr' ? 'fr' : 'en'];
+  const m = messagesFor(localStorage.getItem(LOCALE_KEY) === 'fr' ? 'fr' : 'en');
   notify({ variant: 'error', title: m['auth.unauthorized']!, description: m['auth.loggedOut']! });
   setTimeout(() => window.location.assign('/api/login'), UNAUTHORIZED_REDIRECT_MS);
 }

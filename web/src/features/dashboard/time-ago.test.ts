@@ -1,16 +1,16 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../lib/i18n.tsx';
+import { loadMessages } from '../../lib/i18n.tsx';
 import { timeAgo } from './time-ago.ts';
 
 const now = Date.parse('2026-11-22T12:00:00Z');
 const at = (ms: number) => new Date(now - ms).toISOString();
 const H = 3_600_000;
 
-describe('timeAgo', () => {
-  const en = createIntl({ locale: 'en', messages: MESSAGES.en });
-  const fr = createIntl({ locale: 'fr', messages: MESSAGES.fr });
+const en = createIntl({ locale: 'en', messages: await loadMessages('en') });
+const fr = createIntl({ locale: 'fr', messages: await loadMessages('fr') });
 
+describe('timeAgo', () => {
   it('says "Just now" under an hour, then hours under a day, then days under a week', () => {
     expect(timeAgo(en, at(59 * 60_000), now)).toBe('Just now');
     expect(timeAgo(en, at(H), now)).toBe('1 hour ago');
