@@ -1,15 +1,30 @@
 // Registers /sw.js and, when a new version of the app is waiting, asks "A new version is available. Would
 // you like to update?"; confirming reloads into it.
+import { useRef } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useIntl } from 'react-intl';
 
 export function UpdatePrompt() {
   const intl = useIntl();
+  const registration = useRef<ServiceWorkerRegistration | undefined>(undefined);
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
-  } = useRegisterSW({ immediate: true });
+  } = useRegisterSW({ immediate: true, onRegisteredSW: (_url, r) => void (registration.current = r) });
   if (!needRefresh) return null;
+  const update = () => {
+    // The page reloads when the new version takes it over. A page no version controls yet (the visit that
+    // installed the app) is never taken over, and there the new version is often active already: reload.
+    if (!navigator.serviceWorker.controller) {
+      const waiting = registration.current?.waiting;
+      if (!waiting) return window.location.reload();
+      waiting.addEventListener(
+        'statechange',
+        () => waiting.state === 'activated' && window.location.reload(),
+      );
+    }
+    void updateServiceWorker(true);
+  };
   return (
     <div
       role="alertdialog"
@@ -19,11 +34,7 @@ export function UpdatePrompt() {
     >
       <div className="alert flex flex-wrap shadow-lg">
         <span>{intl.formatMessage({ id: 'pwa.updateAvailable' })}</span>
-        <button
-          type="button"
-          className="btn btn-primary btn-sm min-h-11"
-          onClick={() => void updateServiceWorker(true)}
-        >
+        <button type="button" className="btn btn-primary btn-sm min-h-11" onClick={update}>
           {intl.formatMessage({ id: 'pwa.update' })}
         </button>
         <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => setNeedRefresh(false)}>

@@ -171,9 +171,29 @@ function scheduleRetry() {
   backoff = Math.min(backoff * 2, 60_000);
 }
 
+let watchingSignIn = false;
+
+/**
+ * A queue paused for want of a session (expired, or signed out with changes unsent) resumes as soon as its
+ * member signs in again, in this tab or another, without a reload. The Supabase client is loaded only when
+ * something waits, so visitors never download it.
+ */
+function resumeOnSignIn() {
+  if (watchingSignIn) return;
+  watchingSignIn = true;
+  void import('./supabase.ts').then(({ supabase }) =>
+    supabase.auth.onAuthStateChange((event) => {
+      // Outside the callback: Supabase holds its session lock while it runs, and sending asks for the session.
+      if (event === 'SIGNED_IN') setTimeout(() => void flush(), 0);
+    }),
+  );
+}
+
 async function sendAll(): Promise<void> {
   const me = sessionUserId();
-  const entries = (await readAll<OutboxEntry>('outbox', 'seq')).filter((e) => e.userId === me);
+  const all = await readAll<OutboxEntry>('outbox', 'seq');
+  if (all.length) resumeOnSignIn();
+  const entries = all.filter((e) => e.userId === me);
   const blocked = new Set<string>();
   const applied = new Set<string>();
   try {
@@ -312,3 +332,13 @@ export function startOutbox(): () => void {
     clearInterval(timer);
   };
 }
+
+// The outbox's own entry point, for the drain benchmark (scripts/drain-bench.ts) and the browser tests that
+// queue a change no screen offers yet. It adds nothing a script on this page could not already do with the
+// session (call /api itself); it only goes through the same queue as the forms.
+declare global {
+  interface Window {
+    kasuwaOutbox?: { enqueue: typeof enqueue };
+  }
+}
+if (typeof window !== 'undefined') window.kasuwaOutbox = { enqueue };
