@@ -119,7 +119,8 @@ update public.invoices v
           from public.invoice_items where org_id in (select id from seed_orgs) group by invoice_id) t
  where v.id = t.invoice_id;
 
--- Payments: PAID invoices paid in one or two parts, some ISSUED ones partly paid, capped at :payments per org.
+-- Payments: PAID invoices paid in one, two or three parts, some ISSUED ones partly paid, capped at :payments
+-- per org (with the defaults there are more than enough, so the big organization has exactly 100,000).
 insert into public.payments (org_id, invoice_id, method, provider, amount, currency, ref, received_at, created_by)
 select x.org_id, x.id, x.method, x.provider, x.amount, 'NGN', x.ref, x.received_at, 'b0000000-0000-4000-8000-000000000001'
   from (
@@ -127,15 +128,15 @@ select x.org_id, x.id, x.method, x.provider, x.amount, 'NGN', x.ref, x.received_
            (array['cash', 'bank-transfer', 'mobile-money', 'card', 'check'])[1 + (hashint4(si.n) & 2147483647) % 5] as method,
            case when (hashint4(si.n) & 2147483647) % 5 = 2 then 'OTHER'::public.mobile_money_provider end as provider,
            case when si.status = 'ISSUED' then round(v.total / 3, 2)
-                when part = 1 and parts = 2 then round(v.total / 2, 2)
-                when part = 2 then v.total - round(v.total / 2, 2)
-                else v.total end as amount,
+                when part < pp.parts then round(v.total / pp.parts, 2)
+                else v.total - (pp.parts - 1) * round(v.total / pp.parts, 2) end as amount,
            'REF' || si.n || '-' || part as ref,
            least(v.created_at + (part || ' days')::interval, now() - interval '1 minute') as received_at,
            row_number() over (partition by v.org_id order by si.n, part) as k
       from seed_invoices si
       join public.invoices v on v.id = si.id
-      cross join lateral (select case when si.status = 'PAID' and si.n % 2 = 0 then 2 else 1 end as parts) pp
+      cross join lateral (select case when si.status = 'PAID' and si.n % 2 = 0 then 2
+                                      when si.status = 'PAID' and si.n % 5 = 1 then 3 else 1 end as parts) pp
       cross join lateral generate_series(1, pp.parts) part
      where si.status = 'PAID' or (si.status = 'ISSUED' and si.n % 3 = 0)
   ) x
