@@ -20,15 +20,16 @@ const PHONE = {
   deviceScaleFactor: 2.6,
 };
 
-/** Bytes (as transferred, gzipped) of the scripts and styles a page loads until the network is quiet. */
-async function downloaded(page: Page, open: () => Promise<void>): Promise<number> {
-  let bytes = 0;
+/** Bytes (as transferred, gzipped) of the scripts and of the styles a page loads until the network is quiet. */
+async function downloaded(page: Page, open: () => Promise<void>): Promise<{ js: number; css: number }> {
+  const bytes = { js: 0, css: 0 };
   const pending: Promise<void>[] = [];
   page.on('requestfinished', (request) => {
-    if (!['script', 'stylesheet'].includes(request.resourceType())) return;
+    const kind = { script: 'js', stylesheet: 'css' }[request.resourceType()] as 'js' | 'css' | undefined;
+    if (!kind) return;
     pending.push(
       request.sizes().then((s) => {
-        bytes += s.responseBodySize;
+        bytes[kind] += s.responseBodySize;
       }),
     );
   });
@@ -39,6 +40,23 @@ async function downloaded(page: Page, open: () => Promise<void>): Promise<number
 }
 
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+/**
+ * The rows of one page: its JavaScript against the budget (the issue's budgets are for JavaScript: the
+ * landing page under 150 KB, the signed-in dashboard under 250 KB; none for /login), its CSS as measured.
+ */
+function sizeRows(name: string, bytes: { js: number; css: number }, budget?: number): Row[] {
+  return [
+    {
+      name: `${name} JavaScript (gzip)`,
+      p50: `${kb(bytes.js)} KB`,
+      p95: '',
+      budget: budget ? `< ${budget} KB` : '(measured)',
+      ok: !budget || kb(bytes.js) < budget,
+    },
+    { name: `${name} CSS (gzip)`, p50: `${kb(bytes.css)} KB`, p95: '', budget: '(measured)', ok: true },
+  ];
+}
 
 async function newContext(browser: Awaited<ReturnType<typeof chromium.launch>>): Promise<BrowserContext> {
   return browser.newContext({ ...PHONE, serviceWorkers: 'block' });
@@ -52,15 +70,15 @@ export async function browserBudgets(base: string, token: string, anonKey: strin
   const rows: Row[] = [];
   try {
     for (const [name, path, budget] of [
-      ['landing page (/) JS + CSS (gzip)', '/', 150],
-      ['sign-in page (/login) JS + CSS (gzip)', '/login', 150],
+      ['landing page (/)', '/', 150],
+      ['sign-in page (/login)', '/login', undefined],
     ] as const) {
       const context = await newContext(browser);
       const page = await context.newPage();
       const bytes = await downloaded(page, async () => {
         await page.goto(base + path);
       });
-      rows.push({ name, p50: `${kb(bytes)} KB`, p95: '', budget: `< ${budget} KB`, ok: kb(bytes) < budget });
+      rows.push(...sizeRows(name, bytes, budget));
       await context.close();
     }
 
@@ -92,13 +110,7 @@ export async function browserBudgets(base: string, token: string, anonKey: strin
         await page.goto(base + '/');
         await page.getByTestId('metric-totalRevenue').waitFor();
       });
-      rows.push({
-        name: 'signed-in dashboard JS + CSS (gzip)',
-        p50: `${kb(bytes)} KB`,
-        p95: '',
-        budget: '< 250 KB',
-        ok: kb(bytes) < 250,
-      });
+      rows.push(...sizeRows('signed-in dashboard', bytes, 250));
       await context.close();
     }
 

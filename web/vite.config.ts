@@ -1,10 +1,23 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+// One copy of TanStack Query's core in the bundle: the one @tanstack/react-query itself uses. The persist
+// client and the storage persister were installed with their own (older 5.x) copies, and a browser
+// downloaded three.
+const require = createRequire(import.meta.url);
+const queryCore = path.dirname(
+  require.resolve('@tanstack/query-core/package.json', {
+    paths: [path.dirname(require.resolve('@tanstack/react-query/package.json'))],
+  }),
+);
+
 export default defineConfig({
   root: import.meta.dirname,
+  resolve: { alias: [{ find: /^@tanstack\/query-core$/, replacement: queryCore }] },
   plugins: [
     react(),
     tailwindcss(),

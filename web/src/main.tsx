@@ -4,11 +4,11 @@ import { RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { UpdatePrompt } from './app/update-prompt.tsx';
-import { loadMessages, storedLocale } from './lib/i18n.tsx';
+import { loadStartMessages, storedLocale } from './lib/i18n.tsx';
 import './index.css';
 
-// The strings of the language on screen come first (one small chunk), so nothing shows untranslated.
-await loadMessages(storedLocale());
+// The strings of the language on screen come first (a small chunk), so nothing shows untranslated.
+await loadStartMessages(storedLocale());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,7 +1,7 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect, type ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
+import { Toaster } from '../components/ui/notify.tsx';
 import { useSessionSync } from '../features/auth/use-session-sync.ts';
 import { LocaleProvider } from '../lib/i18n.tsx';
 import { outbox, startOutbox } from '../lib/outbox.ts';

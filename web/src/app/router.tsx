@@ -3,23 +3,41 @@ import { createBrowserRouter } from 'react-router-dom';
 import { Loading } from '../components/ui/loading.tsx';
 import type { CurrentUser } from '../features/auth/api/current-user.ts';
 import { SessionGate, VisitorsOnly } from '../features/auth/components/session-gate.tsx';
+import { loadMessages, storedLocale } from '../lib/i18n.tsx';
 import { PublicLayout } from './public-layout.tsx';
+
+/**
+ * A screen that shows features' strings loads them with its code: a visitor's first page (the landing
+ * page) has only the shell's (lib/i18n.tsx), and the marketing pages need no more.
+ */
+const withStrings =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), loadMessages(storedLocale())]).then(([m]) => m);
 
 // Route-level code splitting: each page is its own chunk, loaded when first visited.
 const LandingPage = lazy(() =>
   import('../features/marketing/landing-page.tsx').then((m) => ({ default: m.LandingPage })),
 );
-const LoginPage = lazy(() =>
-  import('../features/auth/components/login-page.tsx').then((m) => ({ default: m.LoginPage })),
+const LoginPage = lazy(
+  withStrings(() =>
+    import('../features/auth/components/login-page.tsx').then((m) => ({ default: m.LoginPage })),
+  ),
 );
-const RegisterPage = lazy(() =>
-  import('../features/auth/components/register-page.tsx').then((m) => ({ default: m.RegisterPage })),
+const RegisterPage = lazy(
+  withStrings(() =>
+    import('../features/auth/components/register-page.tsx').then((m) => ({ default: m.RegisterPage })),
+  ),
 );
-const LogoutPage = lazy(() =>
-  import('../features/auth/components/logout-page.tsx').then((m) => ({ default: m.LogoutPage })),
+const LogoutPage = lazy(
+  withStrings(() =>
+    import('../features/auth/components/logout-page.tsx').then((m) => ({ default: m.LogoutPage })),
+  ),
 );
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+const DashboardPage = lazy(
+  withStrings(() =>
+    import('../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+  ),
 );
 const PricingPage = lazy(() =>
   import('../features/marketing/pricing-page.tsx').then((m) => ({ default: m.PricingPage })),
@@ -33,42 +51,56 @@ const AboutPage = lazy(() =>
 const TestimonialsPage = lazy(() =>
   import('../features/marketing/testimonials-page.tsx').then((m) => ({ default: m.TestimonialsPage })),
 );
-const DemoPage = lazy(() =>
-  import('../features/marketing/demo-page.tsx').then((m) => ({ default: m.DemoPage })),
+const DemoPage = lazy(
+  withStrings(() => import('../features/marketing/demo-page.tsx').then((m) => ({ default: m.DemoPage }))),
 );
-const AppLayout = lazy(() =>
-  import('../features/app/app-layout.tsx').then((m) => ({ default: m.AppLayout })),
+const AppLayout = lazy(
+  withStrings(() => import('../features/app/app-layout.tsx').then((m) => ({ default: m.AppLayout }))),
 );
-const AccountingPage = lazy(() =>
-  import('../features/accounting/accounting-page.tsx').then((m) => ({ default: m.AccountingPage })),
+const AccountingPage = lazy(
+  withStrings(() =>
+    import('../features/accounting/accounting-page.tsx').then((m) => ({ default: m.AccountingPage })),
+  ),
 );
-const ReportsPage = lazy(() =>
-  import('../features/reports/reports-page.tsx').then((m) => ({ default: m.ReportsPage })),
+const ReportsPage = lazy(
+  withStrings(() => import('../features/reports/reports-page.tsx').then((m) => ({ default: m.ReportsPage }))),
 );
-const InventoryPage = lazy(() =>
-  import('../features/inventory/inventory-page.tsx').then((m) => ({ default: m.InventoryPage })),
+const InventoryPage = lazy(
+  withStrings(() =>
+    import('../features/inventory/inventory-page.tsx').then((m) => ({ default: m.InventoryPage })),
+  ),
 );
-const SalesPage = lazy(() =>
-  import('../features/sales/sales-page.tsx').then((m) => ({ default: m.SalesPage })),
+const SalesPage = lazy(
+  withStrings(() => import('../features/sales/sales-page.tsx').then((m) => ({ default: m.SalesPage }))),
 );
-const InvoicePage = lazy(() =>
-  import('../features/sales/invoice-page.tsx').then((m) => ({ default: m.InvoicePage })),
+const InvoicePage = lazy(
+  withStrings(() => import('../features/sales/invoice-page.tsx').then((m) => ({ default: m.InvoicePage }))),
 );
-const PublicInvoicePage = lazy(() =>
-  import('../features/sales/public-invoice-page.tsx').then((m) => ({ default: m.PublicInvoicePage })),
+const PublicInvoicePage = lazy(
+  withStrings(() =>
+    import('../features/sales/public-invoice-page.tsx').then((m) => ({ default: m.PublicInvoicePage })),
+  ),
 );
-const CrmPage = lazy(() => import('../features/crm/crm-page.tsx').then((m) => ({ default: m.CrmPage })));
-const TeamPage = lazy(() => import('../features/team/team-page.tsx').then((m) => ({ default: m.TeamPage })));
-const InvitePage = lazy(() =>
-  import('../features/team/invite-page.tsx').then((m) => ({ default: m.InvitePage })),
+const CrmPage = lazy(
+  withStrings(() => import('../features/crm/crm-page.tsx').then((m) => ({ default: m.CrmPage }))),
 );
-const SettingsPage = lazy(() =>
-  import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
+const TeamPage = lazy(
+  withStrings(() => import('../features/team/team-page.tsx').then((m) => ({ default: m.TeamPage }))),
 );
-const CreateOrganization = lazy(() =>
-  import('../features/auth/components/create-organization.tsx').then((m) => ({
-    default: m.CreateOrganization,
-  })),
+const InvitePage = lazy(
+  withStrings(() => import('../features/team/invite-page.tsx').then((m) => ({ default: m.InvitePage }))),
+);
+const SettingsPage = lazy(
+  withStrings(() =>
+    import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
+  ),
+);
+const CreateOrganization = lazy(
+  withStrings(() =>
+    import('../features/auth/components/create-organization.tsx').then((m) => ({
+      default: m.CreateOrganization,
+    })),
+  ),
 );
 const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 

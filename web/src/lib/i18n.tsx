@@ -5,20 +5,47 @@ import { IntlProvider } from 'react-intl';
 export type Locale = 'en' | 'fr';
 export const LOCALE_KEY = 'kasuwa-locale';
 
-// Each language is one chunk of every string (locales/catalog-xx.ts), loaded when it is first needed: the
-// app starts with only the language it shows (main.tsx waits for it), and a switch loads the other.
-const LOADERS: Record<Locale, () => Promise<{ default: Record<string, string> }>> = {
-  en: () => import('../locales/catalog-en.ts'),
-  fr: () => import('../locales/catalog-fr.ts'),
+// Each language is two chunks, loaded when first needed: the shell's strings (what a visitor's first page
+// shows: marketing, sign-in, registration, the app's frame) and every feature's. The app starts with the
+// language it shows (main.tsx waits for it): a visitor with the shell's strings only, a signed-in member
+// with all of them; a screen that shows features' strings waits for them (router.tsx); a switch of
+// language loads the other before showing it.
+type Part = 'shell' | 'features';
+type Catalog = Record<string, string>;
+const LOADERS: Record<Locale, Record<Part, () => Promise<{ default: Catalog }>>> = {
+  en: { shell: () => import('../locales/shell-en.ts'), features: () => import('../locales/features-en.ts') },
+  fr: { shell: () => import('../locales/shell-fr.ts'), features: () => import('../locales/features-fr.ts') },
 };
-const LOADED: Partial<Record<Locale, Record<string, string>>> = {};
+const PARTS: Partial<Record<Locale, Partial<Record<Part, Catalog>>>> = {};
+const LOADED: Partial<Record<Locale, Catalog>> = {};
+const onLoaded = new Set<() => void>();
+/** Set once a screen needed the features' strings: a switch of language then loads them too. */
+let withFeatures = false;
 
-export async function loadMessages(locale: Locale): Promise<Record<string, string>> {
-  return (LOADED[locale] ??= (await LOADERS[locale]()).default);
+async function loadPart(locale: Locale, part: Part): Promise<void> {
+  const parts = (PARTS[locale] ??= {});
+  if (parts[part]) return;
+  parts[part] = (await LOADERS[locale][part]()).default;
+  LOADED[locale] = { ...parts.shell, ...parts.features };
+  for (const listener of onLoaded) listener();
+}
+
+/** Every string of a language: the shell's and every feature's. */
+export async function loadMessages(locale: Locale): Promise<Catalog> {
+  withFeatures = true;
+  await Promise.all([loadPart(locale, 'shell'), loadPart(locale, 'features')]);
+  return LOADED[locale]!;
+}
+
+/** The strings the first page needs: every one for a signed-in member, the shell's for a visitor. */
+export async function loadStartMessages(locale: Locale): Promise<Catalog> {
+  if (withFeatures || localStorage.getItem('kasuwa-auth')) return loadMessages(locale);
+  await loadPart(locale, 'shell');
+  return LOADED[locale]!;
 }
 
 /** The messages of a language already loaded (the one on screen always is). */
-export function messagesFor(locale: Locale): Record<string, string> {
+export function messagesFor(locale: Locale): Catalog {
   return LOADED[locale] ?? LOADED.en ?? {};
 }
 
@@ -40,7 +67,15 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   // The new language shows once its strings are here (at once after the first time).
   const setLocale = useCallback((l: Locale) => {
     localStorage.setItem(LOCALE_KEY, l);
-    void loadMessages(l).then(() => setLocaleState(l));
+    void loadStartMessages(l).then(() => setLocaleState(l));
+  }, []);
+  // The features' strings arrive after the first page for a visitor: show them as soon as they are here.
+  const [, setLoadedCount] = useState(0);
+  useEffect(() => {
+    const update = () => setLoadedCount((n) => n + 1);
+    onLoaded.add(update);
+    update(); // anything loaded before this effect ran
+    return () => void onLoaded.delete(update);
   }, []);
   const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
   return (

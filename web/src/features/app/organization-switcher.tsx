@@ -1,17 +1,22 @@
 // The sidebar's organization card: the current organization (name, country with currency), a list to
 // switch to another, "Create organization", Organization Settings and Sign Out.
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { Loading } from '../../components/ui/loading.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/validation-message.ts';
 import { currentUserQuery, type CurrentUser } from '../auth/api/current-user.ts';
-import { OrganizationForm } from '../settings/organization-form.tsx';
 import { selectOrganization, type Organization } from './organization.tsx';
 import { SignOutLink } from './pending-changes.tsx';
+
+// The form (and its validation library) loads when "Create organization" is chosen, not with every screen.
+const OrganizationForm = lazy(() =>
+  import('../settings/organization-form.tsx').then((m) => ({ default: m.OrganizationForm })),
+);
 
 export function OrganizationSwitcher({
   user,
@@ -70,25 +75,27 @@ export function OrganizationSwitcher({
       </div>
       {creating && (
         <Dialog title={t('org.create')} onClose={() => setCreating(false)}>
-          <OrganizationForm
-            initial={{ country: current.country as never, currency: current.currency as never }}
-            submitLabel={t('org.createSubmit')}
-            pendingLabel={t('org.creatingShort')}
-            onSubmit={async (input) => {
-              let created: { id: string };
-              try {
-                created = await apiFetch<{ id: string }>('/api/organizations', { body: input });
-              } catch (e) {
-                notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
-                return;
-              }
-              await queryClient.invalidateQueries(currentUserQuery);
-              selectOrganization(created.id);
-              setCreating(false);
-              onNavigate?.();
-              notify({ title: t('common.success'), description: t('org.created') });
-            }}
-          />
+          <Suspense fallback={<Loading />}>
+            <OrganizationForm
+              initial={{ country: current.country as never, currency: current.currency as never }}
+              submitLabel={t('org.createSubmit')}
+              pendingLabel={t('org.creatingShort')}
+              onSubmit={async (input) => {
+                let created: { id: string };
+                try {
+                  created = await apiFetch<{ id: string }>('/api/organizations', { body: input });
+                } catch (e) {
+                  notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+                  return;
+                }
+                await queryClient.invalidateQueries(currentUserQuery);
+                selectOrganization(created.id);
+                setCreating(false);
+                onNavigate?.();
+                notify({ title: t('common.success'), description: t('org.created') });
+              }}
+            />
+          </Suspense>
         </Dialog>
       )}
     </div>

@@ -1,0 +1,10 @@
+// Every feature's English strings (inventory, sales, team, …), one chunk loaded with the first screen that needs
+// them (see loadMessages in lib/i18n.tsx).
+import { mergeCatalogs } from './merge.ts';
+
+export default mergeCatalogs(
+  import.meta.glob<Record<string, string>>('../features/*/locales/en.json', {
+    eager: true,
+    import: 'default',
+  }),
+);
