@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiAs, expect, registerOwner, signIn, test } from './fixtures.ts';
+import { issuedInvoice } from './people.ts';
 
 const button = (page: Page, name: string | RegExp) =>
   page.getByRole('button', { name }).filter({ visible: true }).first();
@@ -12,16 +13,51 @@ async function waitForServiceWorker(page: Page) {
   });
 }
 
+/** Waits until what the page showed is in the browser's copy of the cache (written a moment after). */
+const keptOnDevice = (page: Page, text: string) =>
+  page.waitForFunction((t) => (localStorage.getItem('kasuwa-cache') ?? '').includes(t), text);
+
+/** The outbox on the device, in sending order: what each change is, its state and how often it was tried. */
+const outboxOnDevice = (page: Page) =>
+  page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const r = indexedDB.open('kasuwa');
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+    const all = await new Promise<{ label: string; status: string; attempts: number }[]>((resolve) => {
+      const r = db.transaction('outbox').objectStore('outbox').index('seq').getAll();
+      r.onsuccess = () => resolve(r.result as never);
+    });
+    db.close();
+    return all.map((e) => `${e.label} ${e.status} ${e.attempts}`);
+  });
+
 test.describe('offline', () => {
-  test('a day without network: a product, a customer and an invoice for them made offline survive a reload and reach the server once', async ({
+  test('a day without network: a product, a customer, an invoice for them, payments and a lead made offline survive a reload and reach the server once, linked', async ({
     page,
     context,
   }) => {
     test.slow(); // a whole day's journey in one test
     const owner = await registerOwner(page);
     await signIn(page, owner.email, owner.password);
+    // Yesterday's sale, still unpaid, opened once with a network; the pipeline seen once.
+    const earlier = await issuedInvoice(page, 500, 'Yaw Earlier');
+    await page.goto('/accounting?tab=payments');
+    await button(page, 'Record Payment').click();
+    await expect(page.getByRole('dialog', { name: 'Record Payment' }).getByLabel('Invoice')).toContainText(
+      earlier.number,
+    );
+    await page
+      .getByRole('dialog', { name: 'Record Payment' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
+    await keptOnDevice(page, '"limit":200');
+    await page.goto('/crm');
+    await expect(page.getByTestId('column-PROSPECT')).toContainText('No leads in this stage');
+    await keptOnDevice(page, '/api/leads');
     await page.goto('/sales?tab=customers');
-    await expect(page.getByText('No customers yet')).toBeVisible();
+    await expect(page.getByTestId('customers-table')).toContainText('Yaw Earlier');
     await page.goto('/inventory');
     await expect(page.getByText('No products yet')).toBeVisible();
     await waitForServiceWorker(page);
@@ -61,9 +97,74 @@ test.describe('offline', () => {
     await expect(page.getByText('Saved on this device')).toBeVisible();
     await expect(page.getByTestId('pending-changes')).toHaveText('3 pending changes');
 
-    // Closed and reopened without a connection: the app opens, the changes are still there.
+    // Yaw pays part of yesterday's invoice by mobile money.
+    await page.goto('/accounting?tab=payments');
+    await button(page, 'Record Payment').click();
+    const pay = page.getByRole('dialog', { name: 'Record Payment' });
+    await pay.getByLabel('Invoice').selectOption(earlier.id);
+    await pay.getByLabel('Payment Method').selectOption({ label: 'Mobile Money' });
+    await pay.getByLabel('Mobile money provider').selectOption({ label: 'MTN MoMo' });
+    await pay.getByLabel('Amount').fill('120');
+    await pay.getByLabel('Reference').fill('MOMO-OFF-1');
+    await pay.getByRole('button', { name: 'Record Payment' }).click();
+    await expect(page.getByText('Saved on this device')).toBeVisible();
+
+    // A new prospect walks in.
+    await page.goto('/crm');
+    await button(page, 'Add Lead').click();
+    const lead = page.getByRole('dialog', { name: 'Add Lead' });
+    await lead.getByLabel('Name').fill('Offline Lead Mensah');
+    await lead.getByLabel('Company').fill('Mensah Stores');
+    await lead.getByLabel('Value').fill('900');
+    await lead.getByRole('button', { name: 'Save Lead' }).click();
+    await expect(page.getByText('Saved on this device')).toBeVisible();
+
+    // Ama pays 50 towards her invoice made today. No screen offers an invoice the server has not numbered
+    // yet, so this payment is queued the way the payment form queues one, through the app's outbox.
+    const offlineInvoice = await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const r = indexedDB.open('kasuwa');
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+      const rows = await new Promise<{ id: string; orgId: string }[]>((resolve, reject) => {
+        const r = db.transaction('invoices').objectStore('invoices').getAll();
+        r.onsuccess = () => resolve(r.result as { id: string; orgId: string }[]);
+        r.onerror = () => reject(r.error);
+      });
+      db.close();
+      return rows[0]!;
+    });
+    await page.evaluate(
+      ({ id, orgId }) =>
+        void (window as unknown as { kasuwaOutbox: { enqueue(op: unknown): Promise<unknown> } }).kasuwaOutbox
+          .enqueue({
+            orgId,
+            method: 'POST',
+            path: '/api/payments',
+            body: { id: crypto.randomUUID(), invoiceId: id, method: 'cash', amount: 50, provider: null },
+            label: 'Offline Ama',
+          })
+          .catch(() => {}), // kept on the device: answered later
+      offlineInvoice,
+    );
+    await expect(page.getByTestId('pending-changes')).toHaveText('6 pending changes');
+
+    // Closed and reopened without a connection: the app opens, the changes are still there, in order.
     await page.reload();
-    await expect(page.getByTestId('pending-changes')).toHaveText('3 pending changes');
+    await expect(page.getByTestId('pending-changes')).toHaveText('6 pending changes');
+    await page.getByTestId('pending-changes').click();
+    const panel = page.getByRole('dialog', { name: 'Pending changes' });
+    await expect(panel.getByTestId('pending-change')).toHaveText([
+      /^Product — Offline Rice 5kg/,
+      /^Customer — Offline Ama/,
+      /^Invoice — Offline Ama/,
+      /^Payment/,
+      /^Lead — Offline Lead Mensah/,
+      /^Payment — Offline Ama/,
+    ]);
+    await panel.getByRole('button', { name: 'Close', exact: true }).click();
+    await page.goto('/sales?tab=invoices');
     await expect(page.getByTestId('invoices-table')).toContainText('Offline Ama');
     await page.getByRole('tab', { name: 'Customers' }).click();
     await expect(page.getByTestId('customers-table')).toContainText('Offline Ama');
@@ -73,18 +174,39 @@ test.describe('offline', () => {
     await expect(page.getByText('Back Online')).toBeVisible();
     await expect(page.getByTestId('pending-changes')).toHaveCount(0, { timeout: 15_000 });
 
+    // On the server: each once, and linked as they were made.
     const customers = await apiAs(page, '/customers?search=Offline%20Ama');
     expect(customers).toHaveLength(1);
     const products = await apiAs(page, '/products?search=OFF-RICE');
     expect(products).toHaveLength(1);
     expect(products[0].stockOnHand).toBe(8);
-    const invoices = await apiAs(page, '/invoices');
-    expect(invoices).toHaveLength(1);
-    expect(invoices[0]).toMatchObject({
-      number: 'INV-000001',
+    const invoices = (await apiAs(page, '/invoices')) as { id: string; number: string }[];
+    expect(invoices.map((i) => i.number).sort()).toEqual(['INV-000001', 'INV-000002']);
+    const today = await apiAs(page, `/invoices/${offlineInvoice.id}`);
+    expect(today).toMatchObject({
+      number: 'INV-000002',
       status: 'ISSUED',
       customer: { id: customers[0].id },
     });
+    expect(today.lines).toHaveLength(1);
+    expect(today.lines[0]).toMatchObject({ productId: products[0].id, qty: 2, unitPrice: 75 });
+    expect(today.payments).toEqual([expect.objectContaining({ method: 'cash', amount: 50 })]);
+    const yesterday = await apiAs(page, `/invoices/${earlier.id}`);
+    expect(yesterday.payments).toEqual([
+      expect.objectContaining({
+        method: 'mobile-money',
+        provider: 'MTN_MOMO',
+        amount: 120,
+        ref: 'MOMO-OFF-1',
+      }),
+    ]);
+    expect(yesterday.balance).toBe(380);
+    expect(await apiAs(page, '/payments')).toHaveLength(2);
+    const leads = await apiAs(page, '/leads?search=Offline%20Lead');
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({ company: 'Mensah Stores', value: 900, stage: 'PROSPECT' });
+    await page.goto('/crm');
+    await expect(page.getByTestId('column-PROSPECT')).toContainText('Offline Lead Mensah');
   });
 
   test('a reply lost on the way back does not make a second customer', async ({ page }) => {
@@ -108,6 +230,168 @@ test.describe('offline', () => {
     await expect(page.getByTestId('pending-changes')).toHaveCount(0, { timeout: 15_000 });
     expect(dropped).toBe(1);
     expect(await apiAs(page, '/customers?search=Lost-Reply')).toHaveLength(1);
+  });
+
+  test('a reply lost while the queue is sent does not sell twice: one invoice number, stock taken once', async ({
+    page,
+    context,
+  }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    const soap = await apiAs(page, '/products', {
+      name: 'Lost-Reply Soap',
+      sku: 'LR-SOAP',
+      cost: 4,
+      price: 10,
+      openingStock: 10,
+    });
+    await page.goto('/sales?tab=invoices');
+    await expect(page.getByText('No invoices found')).toBeVisible();
+    await button(page, 'Create Invoice').click();
+    await expect(
+      page.getByRole('dialog', { name: 'Create Invoice' }).locator('#line-0-product'),
+    ).toContainText('Lost-Reply Soap');
+    await page
+      .getByRole('dialog', { name: 'Create Invoice' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
+    await keptOnDevice(page, 'LR-SOAP');
+    await waitForServiceWorker(page);
+
+    await context.setOffline(true);
+    await button(page, 'Create Invoice').click();
+    const invoice = page.getByRole('dialog', { name: 'Create Invoice' });
+    await invoice.getByRole('button', { name: 'New customer' }).click();
+    const customer = page.getByRole('dialog', { name: 'Add Customer' });
+    await customer.getByLabel('Name').fill('Esi Lost-Reply');
+    await customer.getByRole('button', { name: 'Save Customer' }).click();
+    await expect(invoice.getByTestId('chosen-customer')).toHaveText('Esi Lost-Reply');
+    await invoice.locator('#line-0-product').selectOption({ label: 'Lost-Reply Soap (LR-SOAP)' });
+    await invoice.locator('#line-0-qty').fill('3');
+    await invoice.getByLabel('Status').selectOption('ISSUED');
+    await invoice.getByRole('button', { name: 'Create Invoice' }).click();
+    await expect(page.getByTestId('pending-changes')).toHaveText('2 pending changes');
+
+    // The invoice reaches the server and is applied; its answer is lost on the way back.
+    const sent: string[] = [];
+    await page.route('**/api/invoices', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      sent.push(route.request().headers()['idempotency-key'] ?? '');
+      if (sent.length > 1) return route.continue();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(page.getByTestId('pending-changes')).toHaveCount(0, { timeout: 15_000 });
+    // It was sent again, under the same id, and the server answered from its record.
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toBe(sent[0]);
+
+    const invoices = await apiAs(page, '/invoices');
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({
+      number: 'INV-000001',
+      status: 'ISSUED',
+      customer: { name: 'Esi Lost-Reply' },
+    });
+    expect((await apiAs(page, `/products/${soap.id}`)).stockOnHand).toBe(7);
+    await expect(page.getByTestId('invoices-table').locator('tbody tr')).toHaveCount(1);
+    await expect(page.getByTestId('invoices-table')).toContainText('INV-000001');
+  });
+
+  test('a refused product holds back the invoice that sells it while later changes go through; Retry after fixing the cause sends both', async ({
+    page,
+    context,
+  }) => {
+    test.slow(); // a queue of four, sent twice
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    const old = await apiAs(page, '/products', { name: 'Old Soap', sku: 'SOAP-1', cost: 1, price: 2 });
+    await page.goto('/inventory');
+    await expect(page.getByText('SOAP-1').filter({ visible: true })).toBeVisible();
+    await waitForServiceWorker(page);
+
+    await context.setOffline(true);
+    await button(page, 'Add Product').click();
+    const product = page.getByRole('dialog', { name: 'Add Product' });
+    await product.getByLabel('Product Name').fill('New Soap');
+    await product.getByLabel('SKU').fill('soap-1'); // already taken (SKUs ignore case)
+    await product.getByLabel('Cost Price').fill('3');
+    await product.getByLabel('Selling Price').fill('5');
+    await product.getByLabel('Opening stock').fill('20');
+    await product.getByRole('button', { name: 'Create Product' }).click();
+    await expect(page.getByText('Saved on this device')).toBeVisible();
+    await page.goto('/sales?tab=invoices');
+    await button(page, 'Create Invoice').click();
+    const invoice = page.getByRole('dialog', { name: 'Create Invoice' });
+    await invoice.getByRole('button', { name: 'New customer' }).click();
+    const customer = page.getByRole('dialog', { name: 'Add Customer' });
+    await customer.getByLabel('Name').fill('Kofi Waits');
+    await customer.getByRole('button', { name: 'Save Customer' }).click();
+    await invoice.locator('#line-0-product').selectOption({ label: 'New Soap (soap-1)' });
+    await invoice.locator('#line-0-qty').fill('4');
+    await invoice.getByLabel('Status').selectOption('ISSUED');
+    await invoice.getByRole('button', { name: 'Create Invoice' }).click();
+    await expect(page.getByText('Saved on this device').first()).toBeVisible();
+    await page.getByRole('tab', { name: 'Customers' }).click();
+    await button(page, 'Add Customer').click();
+    await customer.getByLabel('Name').fill('Ama Independent');
+    await customer.getByRole('button', { name: 'Save Customer' }).click();
+    await expect(page.getByTestId('pending-changes')).toHaveText('4 pending changes');
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    // The product is refused; the invoice selling it waits; both customers, which do not need it, arrive.
+    await expect(page.getByTestId('pending-changes')).toHaveText('2 pending changes', { timeout: 15_000 });
+    expect(await apiAs(page, '/customers?search=Ama%20Independent')).toHaveLength(1);
+    expect(await apiAs(page, '/customers?search=Kofi%20Waits')).toHaveLength(1);
+    expect(await apiAs(page, '/invoices')).toHaveLength(0);
+    await page.getByTestId('pending-changes').click();
+    const panel = page.getByRole('dialog', { name: 'Pending changes' });
+    const [refused, waiting] = [
+      panel.getByTestId('pending-change').nth(0),
+      panel.getByTestId('pending-change').nth(1),
+    ];
+    await expect(refused).toContainText('Product — New Soap');
+    await expect(refused).toContainText('Refused by the server');
+    await expect(refused).toContainText('A product with this SKU already exists');
+    await expect(waiting).toContainText('Invoice — Kofi Waits');
+    await expect(waiting).toContainText('Waiting for a change above to be fixed');
+    await expect(waiting.getByRole('button')).toHaveCount(0);
+
+    // Retry before the cause is fixed: refused again, nothing sent after it.
+    const before = (await outboxOnDevice(page))[0]!;
+    const tries = Number(before.split(' ').pop());
+    expect(before).toBe(`New Soap failed ${tries}`);
+    await refused.getByRole('button', { name: 'Retry' }).click();
+    await expect
+      .poll(() => outboxOnDevice(page))
+      .toEqual([`New Soap failed ${tries + 1}`, 'Kofi Waits waiting 0']);
+    await expect(refused).toContainText('Refused by the server');
+    await expect(page.getByTestId('pending-changes')).toHaveText('2 pending changes');
+
+    // The owner renames the old product's SKU (elsewhere, with a network); Retry now sends both.
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
+    );
+    const renamed = await page.request.put(`/api/products/${old.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { name: 'Old Soap', sku: 'SOAP-OLD', cost: 1, price: 2 },
+    });
+    expect(renamed.ok(), await renamed.text()).toBe(true);
+    await refused.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByTestId('pending-changes')).toHaveCount(0, { timeout: 15_000 });
+
+    const products = await apiAs(page, '/products?search=soap-1');
+    expect(products).toHaveLength(1);
+    expect(products[0]).toMatchObject({ name: 'New Soap', stockOnHand: 16 });
+    const invoices = await apiAs(page, '/invoices');
+    expect(invoices).toHaveLength(1);
+    const sold = await apiAs(page, `/invoices/${invoices[0].id}`);
+    expect(sold).toMatchObject({ number: 'INV-000001', customer: { name: 'Kofi Waits' } });
+    expect(sold.lines).toEqual([expect.objectContaining({ productId: products[0].id, qty: 4 })]);
+    expect(await apiAs(page, '/customers?search=Kofi%20Waits')).toHaveLength(1);
   });
 
   test('a change the server refuses stays listed with its reason; changes that need it wait; Discard removes them', async ({

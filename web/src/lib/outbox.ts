@@ -288,8 +288,17 @@ export function flush(): Promise<void> {
 export async function retry(id?: string): Promise<void> {
   const entries = await readAll<OutboxEntry>('outbox', 'seq');
   for (const e of entries)
-    if ((id ? e.id === id : e.status !== 'pending') && e.status !== 'pending')
-      await update({ ...e, status: 'pending' });
+    if ((id ? e.id === id : e.status !== 'pending') && e.status !== 'pending') {
+      if (e.status === 'failed')
+        // The server refused it, applied nothing and keeps that answer for its id (a replay gets it again).
+        // Trying again after the cause was fixed is a new attempt: a new id, at the same place in the queue.
+        await writeTogether(['outbox'], (tx) => {
+          const store = tx.objectStore('outbox');
+          store.delete(e.id);
+          store.add({ ...e, id: uuidv7(), status: 'pending' });
+        });
+      else await update({ ...e, status: 'pending' });
+    }
   await refresh();
   announce();
   await flush();
