@@ -30,9 +30,12 @@ export async function startStack(
   const url = `http://localhost:${config.port}`;
   const restPool = new pg.Pool({ connectionString: db.authenticatorUrl, max: 10 });
   const authPool = new pg.Pool({ connectionString: db.authAdminUrl, max: 5 });
-  // Idle connections are closed by Postgres when it shuts down (Ctrl-C); log, don't crash.
-  for (const pool of [restPool, authPool])
+  // Idle connections are closed by Postgres when it shuts down (Ctrl-C) or restarts; log, don't crash. A
+  // connection lost while a request holds it fails that request; the pool opens new ones afterwards.
+  for (const pool of [restPool, authPool]) {
     pool.on('error', (e) => log(`database connection closed: ${e.message}`));
+    pool.on('connect', (client) => client.on('error', (e) => log(`database connection lost: ${e.message}`)));
+  }
   const rest = await createRest({ pool: restPool, config });
   const auth = createAuth({ pool: authPool, config, issuer: `${url}/auth/v1` });
   const functions = await createFunctions({ config, supabaseUrl: url, dbUrl: db.postgresUrl, log });
@@ -74,8 +77,12 @@ export async function startStack(
     config,
     db,
     async stop() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
+      // Stop accepting, let requests in flight finish, then close whatever is still open (a keep-alive
+      // connection of the edge runtime, a request stuck since a database restart) so stopping never hangs.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const force = setTimeout(() => server.closeAllConnections(), 2_000);
+      await closed;
+      clearTimeout(force);
       await functions.stop();
       await rest.stop();
       await Promise.all([restPool.end(), authPool.end()]);

@@ -16,20 +16,45 @@ export async function createRest({ pool, config }: { pool: pg.Pool; config: Stac
     cache = await loadSchemaCache(pool, config.api.schemas);
   };
 
-  // A dedicated connection, outside the pool, so listening never takes a slot from requests.
-  const listener = new pg.Client(pool.options);
-  listener.on('error', () => {}); // the stack is stopping or the server went away; requests report their own errors
-  listener.on('notification', (msg) => {
-    if (msg.payload === '' || msg.payload === 'reload schema') void reloadSchema().catch(() => {});
-  });
-  await listener.connect();
-  await listener.query('listen pgrst');
+  // A dedicated connection, outside the pool, so listening never takes a slot from requests. When the
+  // server goes away (a restart) it connects again and reloads the cache, as PostgREST does.
+  let stopping = false;
+  let listener: pg.Client | undefined;
+  const listen = async (first = false): Promise<void> => {
+    const client = new pg.Client(pool.options);
+    let retried = false;
+    const again = () => {
+      if (stopping || retried) return;
+      retried = true;
+      setTimeout(() => {
+        if (!stopping)
+          void listen()
+            .then(reloadSchema)
+            .catch(() => {});
+      }, 1000).unref();
+    };
+    client.on('error', again); // requests report their own errors
+    client.on('end', again);
+    client.on('notification', (msg) => {
+      if (msg.payload === '' || msg.payload === 'reload schema') void reloadSchema().catch(() => {});
+    });
+    listener = client;
+    try {
+      await client.connect();
+      await client.query('listen pgrst');
+    } catch (e) {
+      if (first) throw e; // the stack does not start
+      again();
+    }
+  };
+  await listen(true);
 
   return {
     handler: createRestHandler({ pool, config, cache: () => cache }),
     reloadSchema,
     async stop() {
-      await listener.end().catch(() => {});
+      stopping = true;
+      await listener?.end().catch(() => {});
     },
   };
 }

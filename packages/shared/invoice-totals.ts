@@ -5,12 +5,24 @@ import { CURRENCIES, type CurrencyCode } from './countries.ts';
 
 export const currencyDecimals = (currency: string) => CURRENCIES[currency as CurrencyCode]?.decimals ?? 2;
 
-/** Rounds half away from zero at `decimals`, as Postgres rounds numeric values. */
-function toMinor(value: number, decimals: number): number {
-  const scaled = value * 10 ** decimals;
-  // Guard against binary noise such as 1.005 * 100 = 100.49999999999999.
-  const nudged = scaled + Math.sign(scaled) * 1e-9;
-  return Math.sign(nudged) * Math.round(Math.abs(nudged));
+/**
+ * `value` in units of 10^-places, rounded half away from zero as a numeric column of that scale stores it.
+ * Read from the number's decimal digits, so 1.005 is 1.005 (not 1.00499999…).
+ */
+function scaled(value: number, places: number): bigint {
+  if (!Number.isFinite(value) || value === 0) return 0n;
+  const abs = Math.abs(value);
+  const text = abs.toString().includes('e') ? abs.toFixed(20) : abs.toString();
+  const [whole = '0', fraction = ''] = text.split('.');
+  const digits = BigInt(whole + fraction.padEnd(places + 1, '0').slice(0, places + 1));
+  const rounded = digits / 10n + (digits % 10n >= 5n ? 1n : 0n);
+  return value < 0 ? -rounded : rounded;
+}
+
+/** a / b rounded half away from zero (b > 0), as Postgres rounds numeric. */
+function divRound(a: bigint, b: bigint): bigint {
+  const sign = a < 0n ? -1n : 1n;
+  return (sign * (a * sign * 2n + b)) / (2n * b);
 }
 
 export interface TotalsLine {
@@ -21,13 +33,16 @@ export interface TotalsLine {
 
 export function invoiceTotals(lines: TotalsLine[], currency: string) {
   const d = currencyDecimals(currency);
-  let subtotal = 0;
-  let tax = 0;
+  let subtotal = 0n;
+  let tax = 0n;
   for (const l of lines) {
-    const net = toMinor((Number(l.qty) || 0) * (Number(l.unitPrice) || 0), d);
+    // qty numeric(14,3) × unit_price numeric(14,2) is exact in 10^-5; the line is rounded to 10^-d.
+    const product = scaled(Number(l.qty) || 0, 3) * scaled(Number(l.unitPrice) || 0, 2);
+    const net = d <= 5 ? divRound(product, 10n ** BigInt(5 - d)) : product * 10n ** BigInt(d - 5);
     subtotal += net;
-    tax += toMinor((net / 10 ** d) * ((Number(l.taxRate) || 0) / 100), d);
+    // Its tax: net × tax_rate numeric(5,2) / 100, rounded on its own.
+    tax += divRound(net * scaled(Number(l.taxRate) || 0, 2), 10_000n);
   }
   const unit = 10 ** d;
-  return { subtotal: subtotal / unit, tax: tax / unit, total: (subtotal + tax) / unit };
+  return { subtotal: Number(subtotal) / unit, tax: Number(tax) / unit, total: Number(subtotal + tax) / unit };
 }

@@ -39,6 +39,11 @@ export async function requireUser(req: Request): Promise<{ userId: string; email
   const token = requireToken(req);
   const db = userClient(token);
   const { data, error } = await db.auth.getUser(token);
+  // Auth could not answer (its database restarting, the network): the session may be fine, so not a 401,
+  // which would send the person back to sign in; a 503 the app retries.
+  if (error && (!error.status || error.status >= 500)) {
+    throw new AppError('UNAVAILABLE', 'The service is unavailable for a moment. Please try again.');
+  }
   if (error || !data.user) throw new AppError('UNAUTHORIZED', 'Unauthorized');
   return { userId: data.user.id, email: data.user.email ?? '', db };
 }

@@ -12,7 +12,8 @@ export type ErrorCode =
   | 'GONE'
   | 'LIMIT_REACHED'
   | 'RATE_LIMITED'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  | 'UNAVAILABLE';
 
 const STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -28,6 +29,7 @@ const STATUS: Record<ErrorCode, number> = {
   LIMIT_REACHED: 402,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 export class AppError extends Error {
