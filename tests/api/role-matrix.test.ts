@@ -1,10 +1,10 @@
 // The role matrix (PRODUCT-DECISIONS "Roles enforced in the database") through the /api/* surface: for
 // every area, each role (and a member of another organization) does exactly what the matrix allows. A
-// refused write answers 403 (404 for what an outsider cannot see) and changes nothing: the owner's count
-// of that list is the same after it.
+// refused write answers 403 (404 for what an outsider cannot see; 401 for anon, who is not signed in)
+// and changes nothing: the owner's count of that list is the same after it.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_ROLE_KEY } from '../env.ts';
+import { ANON_KEY, SERVICE_ROLE_KEY } from '../env.ts';
 import { supabaseClient } from '../supabase-client.ts';
 import { json, unique } from './helpers.ts';
 import { call, member, type Owner, owner } from './org-helpers.ts';
@@ -17,7 +17,7 @@ const FINANCE: Role[] = ['OWNER', 'MANAGER', 'ACCOUNTANT'];
 
 interface World {
   o: Owner;
-  tokens: Record<Role | 'OUTSIDER', string>;
+  tokens: Record<Role | 'OUTSIDER' | 'ANON', string>;
   productId: string;
   customerId: string;
   supplierId: string;
@@ -71,6 +71,36 @@ const ACTIONS: Action[] = [
     run: (w, t) => as(w, t, `/organizations/${w.o.orgId}/members`),
   },
   {
+    area: 'members',
+    what: 'change a salesperson’s role',
+    allowed: EDITORS,
+    run: async (w, t) => {
+      const person = await member(w.o, 'SALES');
+      return as(w, t, `/organizations/${w.o.orgId}/members/${person.userId}`, 'PUT', { role: 'ACCOUNTANT' });
+    },
+  },
+  {
+    area: 'members',
+    what: 'remove a salesperson',
+    allowed: EDITORS,
+    run: async (w, t) => {
+      const person = await member(w.o, 'SALES');
+      const res = await as(w, t, `/organizations/${w.o.orgId}/members/${person.userId}`, 'DELETE');
+      if (res.status >= 400) {
+        // Refused: the salesperson is still a member.
+        const members = await json(await call(`/organizations/${w.o.orgId}/members`, { token: w.o.token }));
+        expect(JSON.stringify(members)).toContain(person.userId);
+      }
+      return res;
+    },
+  },
+  {
+    area: 'invitations',
+    what: 'list them',
+    allowed: ALL,
+    run: (w, t) => as(w, t, `/organizations/${w.o.orgId}/invitations`),
+  },
+  {
     area: 'invitations',
     what: 'invite someone',
     allowed: EDITORS,
@@ -80,6 +110,7 @@ const ACTIONS: Action[] = [
         role: 'SALES',
       }),
   },
+  { area: 'employees', what: 'list them', allowed: ALL, run: (w, t) => as(w, t, '/employees') },
   {
     area: 'employees',
     what: 'add one',
@@ -234,10 +265,10 @@ beforeAll(async () => {
       ]),
     ),
   ) as Record<'MANAGER' | 'ACCOUNTANT' | 'SALES', string>;
-  // A plan with seats for the invitations tried below (Starter allows 2 members).
+  // A plan with seats for the invitations and members tried below (Starter allows 2 members).
   const { error } = await supabaseClient(SERVICE_ROLE_KEY)
     .from('licenses')
-    .insert({ org_id: o.orgId, plan: 'GROWTH', status: 'ACTIVE' });
+    .insert({ org_id: o.orgId, plan: 'BUSINESS', status: 'ACTIVE' });
   expect(error).toBeNull();
   const outsider = await owner();
   const post = async (path: string, body: unknown) => {
@@ -251,7 +282,8 @@ beforeAll(async () => {
   const lead = await post('/leads', { name: 'Kofi Mensah' });
   world = {
     o,
-    tokens: { OWNER: o.token, ...people, OUTSIDER: outsider.token },
+    // Anon calls as a visitor's browser does, with the public anon key.
+    tokens: { OWNER: o.token, ...people, OUTSIDER: outsider.token, ANON: ANON_KEY },
     productId: product.id,
     customerId: customer.id,
     supplierId: supplier.id,
@@ -272,14 +304,17 @@ async function total(path: string): Promise<number> {
 describe('the role matrix through /api', () => {
   for (const action of ACTIONS)
     describe(`${action.area}: ${action.what}`, () => {
-      for (const role of [...ROLES, 'OUTSIDER'] as const) {
-        const allowed = role !== 'OUTSIDER' && action.allowed.includes(role);
+      for (const role of [...ROLES, 'OUTSIDER', 'ANON'] as const) {
+        const allowed = role !== 'OUTSIDER' && role !== 'ANON' && action.allowed.includes(role);
         it(`${role} ${allowed ? 'can' : 'cannot'}`, async () => {
           const before = action.count && !allowed ? await total(action.count) : null;
           const res = await action.run(world, world.tokens[role]);
           const text = await res.text();
           if (allowed) expect(res.status, text).toBeLessThan(300);
-          else if (role === 'OUTSIDER' && res.status === 200) {
+          else if (role === 'ANON') {
+            expect(res.status, text).toBe(401);
+            if (before !== null) expect(await total(action.count!)).toBe(before);
+          } else if (role === 'OUTSIDER' && res.status === 200) {
             // A list read under another organization's id: RLS leaves nothing in it.
             expect(JSON.parse(text), text).toEqual([]);
           } else {
