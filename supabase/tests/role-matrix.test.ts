@@ -248,9 +248,10 @@ describe('the Data API on the tables without org_id', () => {
     asOwner(
       (sql) =>
         sql(
-          `with a as (insert into achievements (name, type) values ('First sale', 'BUSINESS') returning id)
+          `with a as (insert into achievements (name, type) values ($2, 'BUSINESS') returning id)
            insert into user_achievements (user_id, achievement_id) select $1, id from a`,
-          [people.OWNER.id],
+          // A name of its own: achievement names are unique, and other suites add 'First sale'.
+          [people.OWNER.id, `First sale ${randomUUID()}`],
         ),
       { commit: true },
     ),
