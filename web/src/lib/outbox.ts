@@ -13,6 +13,7 @@
 // - One tab sends at a time (Web Locks); every tab sees the same outbox (BroadcastChannel).
 import { ApiError, apiFetch } from './api-client.ts';
 import { openLocalDb, readAll, type RowStore, writeTogether } from './local-db.ts';
+import { idsUsed, nextSeq } from './outbox-order.ts';
 import { uuidv7 } from './uuid.ts';
 
 export type EntryStatus = 'pending' | 'failed' | 'waiting' | 'needs-sign-in';
@@ -99,7 +100,7 @@ function announce(answer?: Answer) {
 
 /** Keeps a change on the device, then sends it; resolves with the server's answer. */
 export async function enqueue<T>(op: Operation): Promise<T> {
-  const seq = Math.max(Date.now() * 1000, lastSeq + 1);
+  const seq = nextSeq(Date.now(), lastSeq);
   lastSeq = seq;
   const entry: OutboxEntry = {
     id: uuidv7(),
@@ -141,10 +142,8 @@ function sessionUserId(): string | null {
   }
 }
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** The row ids a change refers to (in its path and body): it waits for any of them still unsent. */
-const uses = (e: OutboxEntry) =>
-  new Set([...`${e.path} ${JSON.stringify(e.body ?? null)}`.matchAll(UUID)].map((m) => m[0].toLowerCase()));
+const uses = (e: OutboxEntry) => idsUsed(e.path, e.body);
 
 async function update(entry: OutboxEntry) {
   await writeTogether(['outbox'], (tx) => tx.objectStore('outbox').put(entry));
