@@ -1,6 +1,6 @@
 -- A realistic data set at scale for benchmarks (npm run seed:large). Set-based: triggers are switched off
 -- for the load (session_replication_role = replica) and what they would maintain — invoice numbers and
--- counters, totals, amounts paid, statuses, stock on hand from the ledger, the hourly totals — is computed
+-- counters, totals, amounts paid, statuses, stock on hand from the ledger, the daily totals — is computed
 -- here in bulk.
 -- Parameters (psql-style :'name' placeholders are replaced by scripts/seed-large.ts):
 --   :products :customers :invoices :payments :expenses :leads :small_orgs
@@ -186,8 +186,8 @@ select s.org_id, 'Opportunity ' || g, 'Company ' || (g % 997),
        (now() + ((g % 120) - 30 || ' days')::interval)::date, now() - ((g % 365) || ' days')::interval
   from seed_sizes s, generate_series(1, s.leads) g;
 
--- The hourly totals the dashboard and the reports add up (their triggers were off for the load).
-select private.rebuild_hourly_totals();
+-- The daily totals the dashboard and the reports add up (their triggers were off for the load).
+select private.rebuild_daily_totals();
 
 set session_replication_role = origin;
 analyze;

@@ -1,13 +1,13 @@
 -- The dashboard, the metrics and the reports stay fast at 100,000 invoices, 100,000 payments and 50,000
 -- expenses, with exact figures.
 --
--- 1. Running totals per hour. Money received, money spent and invoices are added up per organization, UTC
---    hour and currency (invoices also per status) in private tables that statement triggers keep up to
---    date in the same transaction as the change. A sum over any range [from, to) is the sum of the whole
---    hours inside it plus the rows of the partial hours at its two ends, read from the tables themselves,
---    so a range that starts at midnight in any time zone (also UTC+5:30 or +5:45) is exact, and a change
---    of the organization's time zone changes nothing here. A year of a busy shop is about 9,000 hourly
---    rows instead of 100,000 payments.
+-- 1. Running totals per day. Money received, money spent and invoices are added up per organization, UTC
+--    day and currency (invoices also per status) in private tables that triggers keep up to date in the
+--    same transaction as the change. A sum over any range [from, to) is the sum of the whole UTC days
+--    inside it plus the rows of the partial days at its two ends, read from the tables themselves, so a
+--    range that starts at midnight in any time zone (also UTC+5:30 or +5:45) is exact, and a change of the
+--    organization's time zone changes nothing here. A year is 365 rows per currency instead of 100,000
+--    payments, plus at most the rows of a day at each end.
 -- 2. The dashboard, the metrics and the reports read as their owner (security definer): each checks first,
 --    as the caller, that they are a member (and, for the reports, that their role may read that report),
 --    then reads only that organization's rows. Row-level security added its membership test to each of the
@@ -19,200 +19,200 @@
 
 -- ---------------------------------------------------------------------------------------------------
 -- 1. Running totals.
-create table private.payments_by_hour (
+create table private.payments_by_day (
   org_id uuid not null,
-  hour_start timestamptz not null,
+  day_start timestamptz not null,
   currency text not null,
   payments bigint not null,
   amount numeric not null,
-  primary key (org_id, hour_start, currency)
+  primary key (org_id, day_start, currency)
 );
-create table private.expenses_by_hour (
+create table private.expenses_by_day (
   org_id uuid not null,
-  hour_start timestamptz not null,
+  day_start timestamptz not null,
   currency text not null,
   expenses bigint not null,
   amount numeric not null,
-  primary key (org_id, hour_start, currency)
+  primary key (org_id, day_start, currency)
 );
--- Invoices by the hour they are dated in (coalesce(issued_at, created_at)).
-create table private.invoices_by_hour (
+-- Invoices by the day they are dated in (coalesce(issued_at, created_at)).
+create table private.invoices_by_day (
   org_id uuid not null,
-  hour_start timestamptz not null,
+  day_start timestamptz not null,
   currency text not null,
   status public.invoice_status not null,
   invoices bigint not null,
   total numeric not null,
-  primary key (org_id, hour_start, currency, status)
+  primary key (org_id, day_start, currency, status)
 );
-comment on table private.payments_by_hour is 'Payments received per organization, UTC hour and currency (kept by triggers on public.payments).';
-comment on table private.expenses_by_hour is 'Expenses paid per organization, UTC hour and currency (kept by triggers on public.expenses).';
-comment on table private.invoices_by_hour is 'Invoices per organization, UTC hour they are dated in, currency and status (kept by triggers on public.invoices).';
-revoke all on private.payments_by_hour, private.expenses_by_hour, private.invoices_by_hour from public, anon, authenticated;
+comment on table private.payments_by_day is 'Payments received per organization, UTC day and currency (kept by triggers on public.payments).';
+comment on table private.expenses_by_day is 'Expenses paid per organization, UTC day and currency (kept by triggers on public.expenses).';
+comment on table private.invoices_by_day is 'Invoices per organization, UTC day they are dated in, currency and status (kept by triggers on public.invoices).';
+revoke all on private.payments_by_day, private.expenses_by_day, private.invoices_by_day from public, anon, authenticated;
 
 -- Each trigger adds the new rows and takes away the old ones, grouped, in one statement per table.
-create function private.payments_by_hour_apply() returns trigger
+create function private.payments_by_day_apply() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
   if tg_op = 'INSERT' then
-    insert into private.payments_by_hour as t (org_id, hour_start, currency, payments, amount)
-    select n.org_id, date_trunc('hour', n.received_at, 'UTC'), n.currency::text, count(*), sum(n.amount)
+    insert into private.payments_by_day as t (org_id, day_start, currency, payments, amount)
+    select n.org_id, date_trunc('day', n.received_at, 'UTC'), n.currency::text, count(*), sum(n.amount)
       from new_rows n group by 1, 2, 3
-    on conflict (org_id, hour_start, currency)
+    on conflict (org_id, day_start, currency)
     do update set payments = t.payments + excluded.payments, amount = t.amount + excluded.amount;
   elsif tg_op = 'DELETE' then
-    update private.payments_by_hour t set payments = t.payments - o.payments, amount = t.amount - o.amount
-      from (select o.org_id, date_trunc('hour', o.received_at, 'UTC') as hour_start, o.currency::text as currency,
+    update private.payments_by_day t set payments = t.payments - o.payments, amount = t.amount - o.amount
+      from (select o.org_id, date_trunc('day', o.received_at, 'UTC') as day_start, o.currency::text as currency,
                    count(*) as payments, sum(o.amount) as amount
               from old_rows o group by 1, 2, 3) o
-     where t.org_id = o.org_id and t.hour_start = o.hour_start and t.currency = o.currency;
+     where t.org_id = o.org_id and t.day_start = o.day_start and t.currency = o.currency;
   end if;
   return null;
 end
 $$;
-create trigger payments_by_hour_insert after insert on public.payments
-  referencing new table as new_rows for each statement execute function private.payments_by_hour_apply();
-create trigger payments_by_hour_delete after delete on public.payments
-  referencing old table as old_rows for each statement execute function private.payments_by_hour_apply();
+create trigger payments_by_day_insert after insert on public.payments
+  referencing new table as new_rows for each statement execute function private.payments_by_day_apply();
+create trigger payments_by_day_delete after delete on public.payments
+  referencing old table as old_rows for each statement execute function private.payments_by_day_apply();
 
-create function private.expenses_by_hour_apply() returns trigger
+create function private.expenses_by_day_apply() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
   if tg_op in ('UPDATE', 'DELETE') then
-    update private.expenses_by_hour t set expenses = t.expenses - o.expenses, amount = t.amount - o.amount
-      from (select o.org_id, date_trunc('hour', o.paid_at, 'UTC') as hour_start, o.currency::text as currency,
+    update private.expenses_by_day t set expenses = t.expenses - o.expenses, amount = t.amount - o.amount
+      from (select o.org_id, date_trunc('day', o.paid_at, 'UTC') as day_start, o.currency::text as currency,
                    count(*) as expenses, sum(o.amount) as amount
               from old_rows o group by 1, 2, 3) o
-     where t.org_id = o.org_id and t.hour_start = o.hour_start and t.currency = o.currency;
+     where t.org_id = o.org_id and t.day_start = o.day_start and t.currency = o.currency;
   end if;
   if tg_op in ('INSERT', 'UPDATE') then
-    insert into private.expenses_by_hour as t (org_id, hour_start, currency, expenses, amount)
-    select n.org_id, date_trunc('hour', n.paid_at, 'UTC'), n.currency::text, count(*), sum(n.amount)
+    insert into private.expenses_by_day as t (org_id, day_start, currency, expenses, amount)
+    select n.org_id, date_trunc('day', n.paid_at, 'UTC'), n.currency::text, count(*), sum(n.amount)
       from new_rows n group by 1, 2, 3
-    on conflict (org_id, hour_start, currency)
+    on conflict (org_id, day_start, currency)
     do update set expenses = t.expenses + excluded.expenses, amount = t.amount + excluded.amount;
   end if;
   return null;
 end
 $$;
-create trigger expenses_by_hour_insert after insert on public.expenses
-  referencing new table as new_rows for each statement execute function private.expenses_by_hour_apply();
-create trigger expenses_by_hour_delete after delete on public.expenses
-  referencing old table as old_rows for each statement execute function private.expenses_by_hour_apply();
+create trigger expenses_by_day_insert after insert on public.expenses
+  referencing new table as new_rows for each statement execute function private.expenses_by_day_apply();
+create trigger expenses_by_day_delete after delete on public.expenses
+  referencing old table as old_rows for each statement execute function private.expenses_by_day_apply();
 -- Updates that leave amount, currency and date alone (a new note, vendor or category) are not counted.
-create function private.expenses_by_hour_update() returns trigger
+create function private.expenses_by_day_update() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  update private.expenses_by_hour t set expenses = t.expenses - 1, amount = t.amount - old.amount
-   where t.org_id = old.org_id and t.hour_start = date_trunc('hour', old.paid_at, 'UTC')
+  update private.expenses_by_day t set expenses = t.expenses - 1, amount = t.amount - old.amount
+   where t.org_id = old.org_id and t.day_start = date_trunc('day', old.paid_at, 'UTC')
      and t.currency = old.currency::text;
-  insert into private.expenses_by_hour as t (org_id, hour_start, currency, expenses, amount)
-  values (new.org_id, date_trunc('hour', new.paid_at, 'UTC'), new.currency::text, 1, new.amount)
-  on conflict (org_id, hour_start, currency)
+  insert into private.expenses_by_day as t (org_id, day_start, currency, expenses, amount)
+  values (new.org_id, date_trunc('day', new.paid_at, 'UTC'), new.currency::text, 1, new.amount)
+  on conflict (org_id, day_start, currency)
   do update set expenses = t.expenses + excluded.expenses, amount = t.amount + excluded.amount;
   return null;
 end
 $$;
-create trigger expenses_by_hour_update after update on public.expenses for each row
+create trigger expenses_by_day_update after update on public.expenses for each row
   when (old.amount is distinct from new.amount or old.currency is distinct from new.currency
         or old.paid_at is distinct from new.paid_at or old.org_id is distinct from new.org_id)
-  execute function private.expenses_by_hour_update();
+  execute function private.expenses_by_day_update();
 
-create function private.invoices_by_hour_apply() returns trigger
+create function private.invoices_by_day_apply() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
   if tg_op = 'INSERT' then
-    insert into private.invoices_by_hour as t (org_id, hour_start, currency, status, invoices, total)
-    select n.org_id, date_trunc('hour', coalesce(n.issued_at, n.created_at), 'UTC'), n.currency::text, n.status,
+    insert into private.invoices_by_day as t (org_id, day_start, currency, status, invoices, total)
+    select n.org_id, date_trunc('day', coalesce(n.issued_at, n.created_at), 'UTC'), n.currency::text, n.status,
            count(*), sum(n.total)
       from new_rows n group by 1, 2, 3, 4
-    on conflict (org_id, hour_start, currency, status)
+    on conflict (org_id, day_start, currency, status)
     do update set invoices = t.invoices + excluded.invoices, total = t.total + excluded.total;
   elsif tg_op = 'DELETE' then
-    update private.invoices_by_hour t set invoices = t.invoices - o.invoices, total = t.total - o.total
-      from (select o.org_id, date_trunc('hour', coalesce(o.issued_at, o.created_at), 'UTC') as hour_start,
+    update private.invoices_by_day t set invoices = t.invoices - o.invoices, total = t.total - o.total
+      from (select o.org_id, date_trunc('day', coalesce(o.issued_at, o.created_at), 'UTC') as day_start,
                    o.currency::text as currency, o.status, count(*) as invoices, sum(o.total) as total
               from old_rows o group by 1, 2, 3, 4) o
-     where t.org_id = o.org_id and t.hour_start = o.hour_start and t.currency = o.currency and t.status = o.status;
+     where t.org_id = o.org_id and t.day_start = o.day_start and t.currency = o.currency and t.status = o.status;
   end if;
   return null;
 end
 $$;
-create trigger invoices_by_hour_insert after insert on public.invoices
-  referencing new table as new_rows for each statement execute function private.invoices_by_hour_apply();
-create trigger invoices_by_hour_delete after delete on public.invoices
-  referencing old table as old_rows for each statement execute function private.invoices_by_hour_apply();
+create trigger invoices_by_day_insert after insert on public.invoices
+  referencing new table as new_rows for each statement execute function private.invoices_by_day_apply();
+create trigger invoices_by_day_delete after delete on public.invoices
+  referencing old table as old_rows for each statement execute function private.invoices_by_day_apply();
 -- A payment changes amount_paid only (and PAID the status): most updates are not counted at all.
-create function private.invoices_by_hour_update() returns trigger
+create function private.invoices_by_day_update() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  update private.invoices_by_hour t set invoices = t.invoices - 1, total = t.total - old.total
-   where t.org_id = old.org_id and t.hour_start = date_trunc('hour', coalesce(old.issued_at, old.created_at), 'UTC')
+  update private.invoices_by_day t set invoices = t.invoices - 1, total = t.total - old.total
+   where t.org_id = old.org_id and t.day_start = date_trunc('day', coalesce(old.issued_at, old.created_at), 'UTC')
      and t.currency = old.currency::text and t.status = old.status;
-  insert into private.invoices_by_hour as t (org_id, hour_start, currency, status, invoices, total)
-  values (new.org_id, date_trunc('hour', coalesce(new.issued_at, new.created_at), 'UTC'), new.currency::text,
+  insert into private.invoices_by_day as t (org_id, day_start, currency, status, invoices, total)
+  values (new.org_id, date_trunc('day', coalesce(new.issued_at, new.created_at), 'UTC'), new.currency::text,
           new.status, 1, new.total)
-  on conflict (org_id, hour_start, currency, status)
+  on conflict (org_id, day_start, currency, status)
   do update set invoices = t.invoices + excluded.invoices, total = t.total + excluded.total;
   return null;
 end
 $$;
-create trigger invoices_by_hour_update after update on public.invoices for each row
+create trigger invoices_by_day_update after update on public.invoices for each row
   when (old.total is distinct from new.total or old.currency is distinct from new.currency
         or old.status is distinct from new.status or old.issued_at is distinct from new.issued_at
         or old.created_at is distinct from new.created_at or old.org_id is distinct from new.org_id)
-  execute function private.invoices_by_hour_update();
+  execute function private.invoices_by_day_update();
 
 -- A deleted organization takes its totals with it.
-create function private.drop_hourly_totals() returns trigger
+create function private.drop_daily_totals() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  delete from private.payments_by_hour t using old_rows o where t.org_id = o.id;
-  delete from private.expenses_by_hour t using old_rows o where t.org_id = o.id;
-  delete from private.invoices_by_hour t using old_rows o where t.org_id = o.id;
+  delete from private.payments_by_day t using old_rows o where t.org_id = o.id;
+  delete from private.expenses_by_day t using old_rows o where t.org_id = o.id;
+  delete from private.invoices_by_day t using old_rows o where t.org_id = o.id;
   return null;
 end
 $$;
-create trigger organizations_drop_hourly_totals after delete on public.organizations
-  referencing old table as old_rows for each statement execute function private.drop_hourly_totals();
+create trigger organizations_drop_daily_totals after delete on public.organizations
+  referencing old table as old_rows for each statement execute function private.drop_daily_totals();
 
 -- Recomputes the totals of one organization (all when null) from the tables: after a bulk load with
 -- triggers off (npm run seed:large), or to check them.
-create function private.rebuild_hourly_totals(p_org_id uuid default null) returns void
+create function private.rebuild_daily_totals(p_org_id uuid default null) returns void
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  delete from private.payments_by_hour where p_org_id is null or org_id = p_org_id;
-  delete from private.expenses_by_hour where p_org_id is null or org_id = p_org_id;
-  delete from private.invoices_by_hour where p_org_id is null or org_id = p_org_id;
-  insert into private.payments_by_hour (org_id, hour_start, currency, payments, amount)
-  select p.org_id, date_trunc('hour', p.received_at, 'UTC'), p.currency::text, count(*), sum(p.amount)
+  delete from private.payments_by_day where p_org_id is null or org_id = p_org_id;
+  delete from private.expenses_by_day where p_org_id is null or org_id = p_org_id;
+  delete from private.invoices_by_day where p_org_id is null or org_id = p_org_id;
+  insert into private.payments_by_day (org_id, day_start, currency, payments, amount)
+  select p.org_id, date_trunc('day', p.received_at, 'UTC'), p.currency::text, count(*), sum(p.amount)
     from public.payments p where p_org_id is null or p.org_id = p_org_id group by 1, 2, 3;
-  insert into private.expenses_by_hour (org_id, hour_start, currency, expenses, amount)
-  select e.org_id, date_trunc('hour', e.paid_at, 'UTC'), e.currency::text, count(*), sum(e.amount)
+  insert into private.expenses_by_day (org_id, day_start, currency, expenses, amount)
+  select e.org_id, date_trunc('day', e.paid_at, 'UTC'), e.currency::text, count(*), sum(e.amount)
     from public.expenses e where p_org_id is null or e.org_id = p_org_id group by 1, 2, 3;
-  insert into private.invoices_by_hour (org_id, hour_start, currency, status, invoices, total)
-  select i.org_id, date_trunc('hour', coalesce(i.issued_at, i.created_at), 'UTC'), i.currency::text, i.status,
+  insert into private.invoices_by_day (org_id, day_start, currency, status, invoices, total)
+  select i.org_id, date_trunc('day', coalesce(i.issued_at, i.created_at), 'UTC'), i.currency::text, i.status,
          count(*), sum(i.total)
     from public.invoices i where p_org_id is null or i.org_id = p_org_id group by 1, 2, 3, 4;
 end
 $$;
-revoke all on function private.rebuild_hourly_totals(uuid) from public, anon, authenticated;
+revoke all on function private.rebuild_daily_totals(uuid) from public, anon, authenticated;
 
--- The whole UTC hours inside [from, to): from lo (from rounded up to the hour) to hi (to rounded down,
+-- The whole UTC days inside [from, to): from lo (from rounded up to a day) to hi (to rounded down,
 -- never below lo). The rows of [from, lo) and [hi, to) are read from the tables.
-create function private.whole_hours(p_from timestamptz, p_to timestamptz, out lo timestamptz, out hi timestamptz)
+create function private.whole_days(p_from timestamptz, p_to timestamptz, out lo timestamptz, out hi timestamptz)
 language sql immutable set search_path = ''
 as $$
-  select x.lo, greatest(date_trunc('hour', p_to, 'UTC'), x.lo)
-    from (select case when date_trunc('hour', p_from, 'UTC') = p_from then p_from
-                      else date_trunc('hour', p_from, 'UTC') + interval '1 hour' end as lo) x
+  select x.lo, greatest(date_trunc('day', p_to, 'UTC'), x.lo)
+    from (select case when date_trunc('day', p_from, 'UTC') = p_from then p_from
+                      else date_trunc('day', p_from, 'UTC') + interval '24 hours' end as lo) x
 $$;
 
 -- Payments received in [from, to) per currency: how many and how much. Currencies with none are left out.
@@ -220,10 +220,10 @@ create function private.payments_between(p_org_id uuid, p_from timestamptz, p_to
 returns table (currency text, payments bigint, amount numeric)
 language sql stable set search_path = ''
 as $$
-  with h as (select * from private.whole_hours(p_from, p_to))
+  with h as (select * from private.whole_days(p_from, p_to))
   select x.currency, sum(x.n)::bigint, sum(x.amount)
-    from (select t.currency, t.payments as n, t.amount from private.payments_by_hour t, h
-           where t.org_id = p_org_id and t.hour_start >= h.lo and t.hour_start < h.hi
+    from (select t.currency, t.payments as n, t.amount from private.payments_by_day t, h
+           where t.org_id = p_org_id and t.day_start >= h.lo and t.day_start < h.hi
           union all
           select p.currency::text, 1, p.amount from public.payments p, h
            where p.org_id = p_org_id and p.received_at >= p_from and p.received_at < least(h.lo, p_to)
@@ -239,10 +239,10 @@ create function private.expenses_between(p_org_id uuid, p_from timestamptz, p_to
 returns table (currency text, expenses bigint, amount numeric)
 language sql stable set search_path = ''
 as $$
-  with h as (select * from private.whole_hours(p_from, p_to))
+  with h as (select * from private.whole_days(p_from, p_to))
   select x.currency, sum(x.n)::bigint, sum(x.amount)
-    from (select t.currency, t.expenses as n, t.amount from private.expenses_by_hour t, h
-           where t.org_id = p_org_id and t.hour_start >= h.lo and t.hour_start < h.hi
+    from (select t.currency, t.expenses as n, t.amount from private.expenses_by_day t, h
+           where t.org_id = p_org_id and t.day_start >= h.lo and t.day_start < h.hi
           union all
           select e.currency::text, 1, e.amount from public.expenses e, h
            where e.org_id = p_org_id and e.paid_at >= p_from and e.paid_at < least(h.lo, p_to)
@@ -258,10 +258,10 @@ create function private.invoices_between(p_org_id uuid, p_from timestamptz, p_to
 returns table (currency text, status public.invoice_status, invoices bigint, total numeric)
 language sql stable set search_path = ''
 as $$
-  with h as (select * from private.whole_hours(p_from, p_to))
+  with h as (select * from private.whole_days(p_from, p_to))
   select x.currency, x.status, sum(x.n)::bigint, sum(x.total)
-    from (select t.currency, t.status, t.invoices as n, t.total from private.invoices_by_hour t, h
-           where t.org_id = p_org_id and t.hour_start >= h.lo and t.hour_start < h.hi
+    from (select t.currency, t.status, t.invoices as n, t.total from private.invoices_by_day t, h
+           where t.org_id = p_org_id and t.day_start >= h.lo and t.day_start < h.hi
           union all
           select i.currency::text, i.status, 1, i.total from public.invoices i, h
            where i.org_id = p_org_id and coalesce(i.issued_at, i.created_at) >= p_from
@@ -273,7 +273,7 @@ as $$
    group by x.currency, x.status
   having sum(x.n) <> 0
 $$;
-revoke all on function private.whole_hours(timestamptz, timestamptz) from public, anon;
+revoke all on function private.whole_days(timestamptz, timestamptz) from public, anon;
 revoke all on function private.payments_between(uuid, timestamptz, timestamptz) from public, anon, authenticated;
 revoke all on function private.expenses_between(uuid, timestamptz, timestamptz) from public, anon, authenticated;
 revoke all on function private.invoices_between(uuid, timestamptz, timestamptz) from public, anon, authenticated;
@@ -320,7 +320,7 @@ revoke all on function private.assert_reader(uuid) from public, anon;
 grant execute on function private.can_read(uuid) to authenticated, service_role;
 grant execute on function private.assert_reader(uuid) to authenticated, service_role;
 
--- The dashboard figures (see 20261122001400_metrics.sql): revenue from the hourly totals.
+-- The dashboard figures (see 20261122001400_metrics.sql): revenue from the daily totals.
 create or replace function public.get_metrics(p_org_id uuid) returns jsonb
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -372,7 +372,7 @@ begin
 end
 $$;
 
--- The dashboard (see 20261122001700_crm_dashboard.sql): revenue from the hourly totals, read as the owner.
+-- The dashboard (see 20261122001700_crm_dashboard.sql): revenue from the daily totals, read as the owner.
 create or replace function public.get_dashboard(p_org_id uuid) returns jsonb
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -528,7 +528,7 @@ $$;
 
 -- ---------------------------------------------------------------------------------------------------
 -- The reports (see 20261122001500_reports.sql), read as their owner after private.report_window has
--- checked, as the caller, that their role may read the report; sums from the hourly totals.
+-- checked, as the caller, that their role may read the report; sums from the daily totals.
 create or replace function public.report_overview(p_org_id uuid, p_days integer) returns jsonb
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -719,7 +719,7 @@ end
 $$;
 
 -- Revenue and expenses per day (7, 30 days), week from Monday (90) or month (365) in the organization's
--- time zone: each bucket is a range of local days, summed from the hourly totals.
+-- time zone: each bucket is a range of local days, summed from the daily totals.
 create or replace function public.report_timeseries(p_org_id uuid, p_days integer) returns jsonb
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -829,4 +829,4 @@ end
 $$;
 
 -- The totals of what is already there.
-select private.rebuild_hourly_totals();
+select private.rebuild_daily_totals();

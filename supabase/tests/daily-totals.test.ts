@@ -1,7 +1,7 @@
-// The hourly running totals that the dashboard, the metrics and the reports add up
+// The daily running totals that the dashboard, the metrics and the reports add up
 // (20261122003100_performance.sql): after invoices, lines, issues, voids, payments, and expenses added,
 // edited and deleted, one by one and several in one statement, the kept totals equal totals recomputed
-// from the tables, and a sum over a range that starts and ends inside an hour (Kathmandu is UTC+5:45)
+// from the tables, and a sum over a range that starts and ends inside a day (Kathmandu is UTC+5:45)
 // equals the sum of the rows themselves.
 import { describe, expect, it } from 'vitest';
 import { asOwner, type Sql } from './harness.ts';
@@ -28,23 +28,23 @@ async function invoice(sql: Sql, org: Org, customer: string, amount: string, cre
 async function keptAndRebuilt(sql: Sql, orgId: string) {
   const read = async () => ({
     payments: await sql(
-      `select hour_start, currency, payments, amount::text from private.payments_by_hour
+      `select day_start, currency, payments, amount::text from private.payments_by_day
         where org_id = $1 and payments <> 0 order by 1, 2`,
       [orgId],
     ),
     expenses: await sql(
-      `select hour_start, currency, expenses, amount::text from private.expenses_by_hour
+      `select day_start, currency, expenses, amount::text from private.expenses_by_day
         where org_id = $1 and expenses <> 0 order by 1, 2`,
       [orgId],
     ),
     invoices: await sql(
-      `select hour_start, currency, status, invoices, total::text from private.invoices_by_hour
+      `select day_start, currency, status, invoices, total::text from private.invoices_by_day
         where org_id = $1 and invoices <> 0 order by 1, 2, 3`,
       [orgId],
     ),
   });
   const kept = await read();
-  await sql(`select private.rebuild_hourly_totals($1)`, [orgId]);
+  await sql(`select private.rebuild_daily_totals($1)`, [orgId]);
   return { kept, rebuilt: await read() };
 }
 
@@ -91,19 +91,19 @@ async function busyOrganization(sql: Sql) {
   return org;
 }
 
-describe('hourly totals', () => {
+describe('daily totals', () => {
   it('stay equal to the totals recomputed from the tables', async () => {
     await asOwner(async (sql) => {
       const org = await busyOrganization(sql);
       const { kept, rebuilt } = await keptAndRebuilt(sql, org.id);
-      expect(kept.payments.length).toBeGreaterThan(10);
-      expect(kept.expenses.length).toBeGreaterThan(10);
-      expect(kept.invoices.length).toBeGreaterThan(10);
+      expect(kept.payments.length).toBeGreaterThan(2);
+      expect(kept.expenses.length).toBeGreaterThan(2);
+      expect(kept.invoices.length).toBeGreaterThan(2);
       expect(kept).toEqual(rebuilt);
     });
   });
 
-  it('add up any range, whole hours or not, as the rows themselves do', async () => {
+  it('add up any range, whole days or not, as the rows themselves do', async () => {
     await asOwner(async (sql) => {
       const org = await busyOrganization(sql);
       // Local midnights in Kathmandu (quarter past the UTC hour), odd minutes, an empty range, all time.
@@ -120,7 +120,7 @@ describe('hourly totals', () => {
                   at time zone 'Asia/Kathmandu' as midnight`,
       );
       ranges.push([new Date(row!.midnight).toISOString(), 'infinity']);
-      // Ranges that begin or end a second away from a row, inside its hour.
+      // Ranges that begin or end a second away from a row, inside its day.
       const instants = await sql<{ t: Date }>(
         `(select received_at as t from public.payments where org_id = $1 order by received_at limit 3)
          union all (select paid_at from public.expenses where org_id = $1 order by paid_at desc limit 3)
