@@ -42,6 +42,10 @@ async function keptAndRebuilt(sql: Sql, orgId: string) {
         where org_id = $1 and invoices <> 0 order by 1, 2, 3`,
       [orgId],
     ),
+    customers: await sql(
+      `select customer_id, last_at from private.customer_activity where org_id = $1 order by 1`,
+      [orgId],
+    ),
   });
   const kept = await read();
   await sql(`select private.rebuild_daily_totals($1)`, [orgId]);
@@ -51,13 +55,14 @@ async function keptAndRebuilt(sql: Sql, orgId: string) {
 async function busyOrganization(sql: Sql) {
   const org = await setupOrg(sql, { plan: 'GROWTH' });
   await sql(`update public.organizations set timezone = 'Asia/Kathmandu' where id = $1`, [org.id]);
-  const [c] = await sql<{ id: string }>(
-    `insert into public.customers (org_id, name) values ($1, 'Akosua') returning id`,
+  const customers = await sql<{ id: string }>(
+    `insert into public.customers (org_id, name) values ($1, 'Akosua'), ($1, 'Kwame'), ($1, 'Ama') returning id`,
     [org.id],
   );
+  const [akosua, kwame, ama] = customers.map((c) => c.id);
   const invoices: string[] = [];
   for (let k = 0; k < 12; k++) {
-    const id = await invoice(sql, org, c!.id, `${(k + 1) * 10}.25`, at(k * 37 + k / 7));
+    const id = await invoice(sql, org, k % 2 ? kwame! : akosua!, `${(k + 1) * 10}.25`, at(k * 37 + k / 7));
     invoices.push(id);
     if (k % 4 === 3) continue; // stays a quote
     await sql(`update public.invoices set status = 'ISSUED', issued_at = $2 where id = $1`, [
@@ -72,8 +77,13 @@ async function busyOrganization(sql: Sql) {
         [org.id, id, at(k * 30 - 0.2), org.ownerId, at(k * 30 - 1.6)],
       );
   }
-  // A quote's lines change after it was made: its total moves.
+  // A quote's lines change after it was made: its total moves; Kwame's newest quote goes to Akosua.
   await sql(`update public.invoice_items set qty = 5 where invoice_id = $1`, [invoices[3]]);
+  await sql(`update public.invoices set customer_id = $2 where id = $1`, [invoices[3], akosua]);
+  // Ama's only invoice is voided: she has no activity left.
+  const amas = await invoice(sql, org, ama!, '40.00', at(2));
+  await sql(`update public.invoices set status = 'ISSUED', issued_at = $2 where id = $1`, [amas, at(1)]);
+  await sql(`update public.invoices set status = 'VOID' where id = $1`, [amas]);
   await sql(
     `insert into public.expenses (org_id, vendor, category, amount, currency, paid_at, created_by)
      select $1, 'Landlord', 'rent', 100 + g, case when g % 3 = 0 then 'XOF' else 'GHS' end,
@@ -99,6 +109,7 @@ describe('daily totals', () => {
       expect(kept.payments.length).toBeGreaterThan(2);
       expect(kept.expenses.length).toBeGreaterThan(2);
       expect(kept.invoices.length).toBeGreaterThan(2);
+      expect(kept.customers.length).toBe(2);
       expect(kept).toEqual(rebuilt);
     });
   });
@@ -173,6 +184,49 @@ describe('daily totals', () => {
         };
         expect(kept, `${from} – ${to}`).toEqual(direct);
       }
+    });
+  });
+
+  it("count a range's active customers as its invoices and payments say, also with a payment dated ahead", async () => {
+    await asOwner(async (sql) => {
+      const org = await busyOrganization(sql);
+      const check = async () => {
+        for (const days of [7, 30, 90, 365]) {
+          const [row] = await sql<{ overview: { activeCustomers: number; range: Record<string, string> } }>(
+            `select public.report_overview($1, $2) as overview`,
+            [org.id, days],
+          );
+          const { range, activeCustomers } = row!.overview;
+          const [direct] = await sql<{ n: number }>(
+            `select count(*)::int as n
+               from (select customer_id from public.invoices
+                      where org_id = $1 and status <> 'VOID'
+                        and coalesce(issued_at, created_at) >= $2 and coalesce(issued_at, created_at) < $3
+                     union
+                     select i.customer_id from public.payments p join public.invoices i on i.id = p.invoice_id
+                      where p.org_id = $1 and p.received_at >= $2 and p.received_at < $3) c`,
+            [org.id, range.startsAt, range.endsAt],
+          );
+          expect(activeCustomers, `${days} days`).toBe(direct!.n);
+        }
+      };
+      await check();
+      // Yaw bought 200 days ago and pays next week: active in the last 365 days only.
+      const [yaw] = await sql<{ id: string }>(
+        `insert into public.customers (org_id, name) values ($1, 'Yaw') returning id`,
+        [org.id],
+      );
+      const old = await invoice(sql, org, yaw!.id, '80.00', at(24 * 200));
+      await sql(`update public.invoices set status = 'ISSUED', issued_at = $2 where id = $1`, [
+        old,
+        at(24 * 200),
+      ]);
+      await sql(
+        `insert into public.payments (org_id, invoice_id, method, amount, received_at, created_by)
+         values ($1, $2, 'cash', 10, $3, $4)`,
+        [org.id, old, at(-24 * 8), org.ownerId],
+      );
+      await check();
     });
   });
 });
