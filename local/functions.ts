@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { ANON_KEY, ROOT, SERVICE_ROLE_KEY, type StackConfig } from './config.ts';
-import { sendJson, type Handler } from './http.ts';
+import { clientIp, sendJson, type Handler } from './http.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
 
 function denoBinary(): string {
@@ -91,7 +91,8 @@ export async function createFunctions(opts: {
           port,
           method: req.method,
           path: url.pathname + url.search,
-          headers: req.headers,
+          // The function sees who called, as behind Supabase's gateway.
+          headers: { ...req.headers, 'x-forwarded-for': clientIp(req) },
         },
         (up) => {
           res.writeHead(up.statusCode ?? 502, up.headers);

@@ -37,9 +37,18 @@ export function sendEmpty(res: ServerResponse, status: number, headers: Record<s
   res.end();
 }
 
-/** The caller's address, for rate limits (the stack is reached directly, not through a proxy). */
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/**
+ * The caller's address, for rate limits. The stack is reached directly, so it is the socket's, except for
+ * a call relayed on this machine (the edge runtime signing someone in through /api/auth/login), which
+ * names the person's address in X-Forwarded-For as Supabase's gateway does: otherwise everyone signing in
+ * through the function would share one budget, and one guesser could lock them all out.
+ */
 export function clientIp(req: IncomingMessage): string {
-  return req.socket.remoteAddress ?? 'unknown';
+  const socket = req.socket.remoteAddress ?? 'unknown';
+  const forwarded = [req.headers['x-forwarded-for']].flat()[0]?.split(',')[0]?.trim();
+  return forwarded && LOOPBACK.test(socket) ? forwarded : socket;
 }
 
 const EXPOSED = [

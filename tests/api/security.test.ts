@@ -805,9 +805,12 @@ describe('oversize and malformed input', () => {
 // Sign-in rate limits: per address (GoTrue's budget, lifted for the suites) and per email from one
 // address, so an attacker guessing one person's password is stopped without locking that person out.
 
-/** A password sign-in sent from a given loopback address (the local stack sees each as its own client). */
-function signInFrom(address: string, email: string, password: string) {
-  const target = new URL(`${SUPABASE_URL}/auth/v1/token?grant_type=password`);
+/** A password sign-in sent from a given loopback address (the local stack sees each as its own client),
+ * to Auth itself or through the integrators' /api/auth/login. */
+function signInFrom(address: string, email: string, password: string, via: 'auth' | 'api' = 'auth') {
+  const target = new URL(
+    via === 'auth' ? `${SUPABASE_URL}/auth/v1/token?grant_type=password` : `${SUPABASE_URL}/api/auth/login`,
+  );
   const payload = JSON.stringify({ email, password });
   return new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
     const req = http.request(
@@ -854,5 +857,24 @@ describe.runIf(local)('sign-in rate limits', () => {
     // And the attacker's address is not shut for other people's correct sign-ins.
     const other = await owner();
     expect((await signInFrom(attacker, other.input.email, other.input.password)).status).toBe(200);
+  });
+
+  it('counts sign-ins through /api/auth/login per caller, so guessing through the API locks nobody out', async () => {
+    const person = await owner();
+    const { email, password } = person.input;
+    const attacker = '127.0.0.4';
+    let refusedAt = 0;
+    for (let i = 1; i <= 100 && !refusedAt; i++) {
+      const guess = await signInFrom(attacker, email, `wrong-${i}`, 'api');
+      if (guess.status === 429) refusedAt = i;
+      else expect(guess.status).toBe(401);
+    }
+    expect(refusedAt).toBeGreaterThan(3);
+    expect(refusedAt).toBeLessThan(100);
+    expect((await signInFrom(attacker, email, password, 'api')).status).toBe(429);
+    // The person, through the same API from their own address, signs in.
+    const real = await signInFrom('127.0.0.5', email, password, 'api');
+    expect(real.status).toBe(200);
+    expect((real.body.session as { access_token?: string }).access_token).toEqual(expect.any(String));
   });
 });

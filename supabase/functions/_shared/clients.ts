@@ -26,8 +26,12 @@ export function userClient(token: string): Db {
   });
 }
 
-export function anonClient(): Db {
-  return createClient<Database>(url, anonKey, noSession);
+/** The anon client; `forwardedFor` names the caller's address to Auth (its rate limits are per address). */
+export function anonClient(forwardedFor?: string | null): Db {
+  return createClient<Database>(url, anonKey, {
+    ...noSession,
+    ...(forwardedFor ? { global: { headers: { 'X-Forwarded-For': forwardedFor } } } : {}),
+  });
 }
 
 export function adminClient(): Db {

@@ -48,7 +48,8 @@ export async function register(req: Request): Promise<Response> {
 /** Signs in with email and password and returns the session, for integrators; the app signs in with Auth directly. */
 export async function login(req: Request): Promise<Response> {
   const input = await parseBody(req, LoginInputSchema);
-  const { data, error } = await anonClient().auth.signInWithPassword(input);
+  // Auth limits sign-ins per address: it is told the caller's, not the function's own.
+  const { data, error } = await anonClient(req.headers.get('x-forwarded-for')).auth.signInWithPassword(input);
   if (error || !data.session) {
     if (error?.status === 429) throw new AppError('RATE_LIMITED', error.message);
     throw new AppError('UNAUTHORIZED', error?.message ?? 'Invalid login credentials');
