@@ -70,6 +70,13 @@ export async function startStack(
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, resolve);
+  }).catch(async (e: unknown) => {
+    // The port is taken: leave nothing running behind (the edge runtime, Postgres).
+    await functions.stop().catch(() => {});
+    await rest.stop().catch(() => {});
+    await Promise.all([restPool.end(), authPool.end()]).catch(() => {});
+    await db.stop().catch(() => {});
+    throw e;
   });
 
   return {
