@@ -947,5 +947,49 @@ begin
 end
 $$;
 
+-- An invoice's totals are added up once per statement on its lines (create_invoice and update_quote write
+-- all the lines in one statement), not once per line: each recount is an update of the invoice with its
+-- audit row and checks, made while the organization's invoice counter is locked for the next number.
+drop trigger invoice_items_totals on public.invoice_items;
+create or replace function private.recompute_invoice_totals() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform set_config('kasuwa.recomputing_totals', 'on', true);
+  -- The lines' invoices before and after: an update may move a line from one invoice to another.
+  if tg_op = 'INSERT' then
+    update public.invoices i
+       set subtotal = t.subtotal, tax = t.tax, total = t.subtotal + t.tax
+      from (select distinct n.org_id, n.invoice_id from new_rows n) x
+      join public.invoices inv on inv.org_id = x.org_id and inv.id = x.invoice_id
+      cross join lateral private.invoice_totals(inv.org_id, inv.id, inv.currency) t
+     where i.id = inv.id;
+  elsif tg_op = 'DELETE' then
+    update public.invoices i
+       set subtotal = t.subtotal, tax = t.tax, total = t.subtotal + t.tax
+      from (select distinct o.org_id, o.invoice_id from old_rows o) x
+      join public.invoices inv on inv.org_id = x.org_id and inv.id = x.invoice_id
+      cross join lateral private.invoice_totals(inv.org_id, inv.id, inv.currency) t
+     where i.id = inv.id;
+  else
+    update public.invoices i
+       set subtotal = t.subtotal, tax = t.tax, total = t.subtotal + t.tax
+      from (select n.org_id, n.invoice_id from new_rows n union select o.org_id, o.invoice_id from old_rows o) x
+      join public.invoices inv on inv.org_id = x.org_id and inv.id = x.invoice_id
+      cross join lateral private.invoice_totals(inv.org_id, inv.id, inv.currency) t
+     where i.id = inv.id;
+  end if;
+  perform set_config('kasuwa.recomputing_totals', 'off', true);
+  return null;
+end
+$$;
+create trigger invoice_items_totals_insert after insert on public.invoice_items
+  referencing new table as new_rows for each statement execute function private.recompute_invoice_totals();
+create trigger invoice_items_totals_update after update on public.invoice_items
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function private.recompute_invoice_totals();
+create trigger invoice_items_totals_delete after delete on public.invoice_items
+  referencing old table as old_rows for each statement execute function private.recompute_invoice_totals();
+
 -- The totals of what is already there.
 select private.rebuild_daily_totals();
