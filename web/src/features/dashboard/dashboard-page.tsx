@@ -281,6 +281,8 @@ function QuickActions() {
   const navigate = useNavigate();
   const canStock = useCan('OWNER', 'MANAGER');
   const canLead = useCan('OWNER', 'MANAGER', 'SALES');
+  // A salesperson reads payments but does not record them (the Accounting page offers them no button).
+  const canPay = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
   const [open, setOpen] = useState<'invoice' | 'product' | 'lead' | null>(null);
   const t = (id: string) => intl.formatMessage({ id });
   return (
@@ -299,13 +301,15 @@ function QuickActions() {
             {t('dashboard.newLead')}
           </button>
         )}
-        <button
-          type="button"
-          className="btn btn-outline min-h-11"
-          onClick={() => void navigate('/accounting')}
-        >
-          {t('dashboard.recordPayment')}
-        </button>
+        {canPay && (
+          <button
+            type="button"
+            className="btn btn-outline min-h-11"
+            onClick={() => void navigate('/accounting')}
+          >
+            {t('dashboard.recordPayment')}
+          </button>
+        )}
       </div>
       <Suspense fallback={null}>
         {open === 'invoice' && <CreateInvoiceDialog onClose={() => setOpen(null)} />}
