@@ -43,11 +43,12 @@ create table private.invoices_by_day (
   status public.invoice_status not null,
   invoices bigint not null,
   total numeric not null,
+  amount_paid numeric not null,
   primary key (org_id, day_start, currency, status)
 );
 comment on table private.payments_by_day is 'Payments received per organization, UTC day and currency (kept by triggers on public.payments).';
 comment on table private.expenses_by_day is 'Expenses paid per organization, UTC day and currency (kept by triggers on public.expenses).';
-comment on table private.invoices_by_day is 'Invoices per organization, UTC day they are dated in, currency and status (kept by triggers on public.invoices).';
+comment on table private.invoices_by_day is 'Invoices per organization, UTC day they are dated in, currency and status, with their total and amount paid (kept by triggers on public.invoices).';
 revoke all on private.payments_by_day, private.expenses_by_day, private.invoices_by_day from public, anon, authenticated;
 
 -- Each trigger adds the new rows and takes away the old ones, grouped, in one statement per table.
@@ -126,16 +127,19 @@ language plpgsql security definer set search_path = ''
 as $$
 begin
   if tg_op = 'INSERT' then
-    insert into private.invoices_by_day as t (org_id, day_start, currency, status, invoices, total)
+    insert into private.invoices_by_day as t (org_id, day_start, currency, status, invoices, total, amount_paid)
     select n.org_id, date_trunc('day', coalesce(n.issued_at, n.created_at), 'UTC'), n.currency::text, n.status,
-           count(*), sum(n.total)
+           count(*), sum(n.total), sum(n.amount_paid)
       from new_rows n group by 1, 2, 3, 4
     on conflict (org_id, day_start, currency, status)
-    do update set invoices = t.invoices + excluded.invoices, total = t.total + excluded.total;
+    do update set invoices = t.invoices + excluded.invoices, total = t.total + excluded.total,
+                  amount_paid = t.amount_paid + excluded.amount_paid;
   elsif tg_op = 'DELETE' then
-    update private.invoices_by_day t set invoices = t.invoices - o.invoices, total = t.total - o.total
+    update private.invoices_by_day t
+       set invoices = t.invoices - o.invoices, total = t.total - o.total, amount_paid = t.amount_paid - o.amount_paid
       from (select o.org_id, date_trunc('day', coalesce(o.issued_at, o.created_at), 'UTC') as day_start,
-                   o.currency::text as currency, o.status, count(*) as invoices, sum(o.total) as total
+                   o.currency::text as currency, o.status, count(*) as invoices, sum(o.total) as total,
+                   sum(o.amount_paid) as amount_paid
               from old_rows o group by 1, 2, 3, 4) o
      where t.org_id = o.org_id and t.day_start = o.day_start and t.currency = o.currency and t.status = o.status;
   end if;
@@ -146,24 +150,27 @@ create trigger invoices_by_day_insert after insert on public.invoices
   referencing new table as new_rows for each statement execute function private.invoices_by_day_apply();
 create trigger invoices_by_day_delete after delete on public.invoices
   referencing old table as old_rows for each statement execute function private.invoices_by_day_apply();
--- A payment changes amount_paid only (and PAID the status): most updates are not counted at all.
+-- Updates that leave the counted columns alone (a due date, notes) are not counted.
 create function private.invoices_by_day_update() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  update private.invoices_by_day t set invoices = t.invoices - 1, total = t.total - old.total
+  update private.invoices_by_day t
+     set invoices = t.invoices - 1, total = t.total - old.total, amount_paid = t.amount_paid - old.amount_paid
    where t.org_id = old.org_id and t.day_start = date_trunc('day', coalesce(old.issued_at, old.created_at), 'UTC')
      and t.currency = old.currency::text and t.status = old.status;
-  insert into private.invoices_by_day as t (org_id, day_start, currency, status, invoices, total)
+  insert into private.invoices_by_day as t (org_id, day_start, currency, status, invoices, total, amount_paid)
   values (new.org_id, date_trunc('day', coalesce(new.issued_at, new.created_at), 'UTC'), new.currency::text,
-          new.status, 1, new.total)
+          new.status, 1, new.total, new.amount_paid)
   on conflict (org_id, day_start, currency, status)
-  do update set invoices = t.invoices + excluded.invoices, total = t.total + excluded.total;
+  do update set invoices = t.invoices + excluded.invoices, total = t.total + excluded.total,
+                amount_paid = t.amount_paid + excluded.amount_paid;
   return null;
 end
 $$;
 create trigger invoices_by_day_update after update on public.invoices for each row
-  when (old.total is distinct from new.total or old.currency is distinct from new.currency
+  when (old.total is distinct from new.total or old.amount_paid is distinct from new.amount_paid
+        or old.currency is distinct from new.currency
         or old.status is distinct from new.status or old.issued_at is distinct from new.issued_at
         or old.created_at is distinct from new.created_at or old.org_id is distinct from new.org_id)
   execute function private.invoices_by_day_update();
@@ -301,9 +308,9 @@ begin
   insert into private.expenses_by_day (org_id, day_start, currency, expenses, amount)
   select e.org_id, date_trunc('day', e.paid_at, 'UTC'), e.currency::text, count(*), sum(e.amount)
     from public.expenses e where p_org_id is null or e.org_id = p_org_id group by 1, 2, 3;
-  insert into private.invoices_by_day (org_id, day_start, currency, status, invoices, total)
+  insert into private.invoices_by_day (org_id, day_start, currency, status, invoices, total, amount_paid)
   select i.org_id, date_trunc('day', coalesce(i.issued_at, i.created_at), 'UTC'), i.currency::text, i.status,
-         count(*), sum(i.total)
+         count(*), sum(i.total), sum(i.amount_paid)
     from public.invoices i where p_org_id is null or i.org_id = p_org_id group by 1, 2, 3, 4;
   delete from private.customer_activity where p_org_id is null or org_id = p_org_id;
   insert into private.customer_activity (org_id, customer_id, last_at)
@@ -387,6 +394,18 @@ as $$
    group by x.currency, x.status
   having sum(x.n) <> 0
 $$;
+-- ISSUED invoices per currency: how many and what they still owe (the dashboard's amount outstanding).
+create function private.open_invoices(p_org_id uuid)
+returns table (currency text, invoices bigint, amount numeric)
+language sql stable set search_path = ''
+as $$
+  select t.currency, sum(t.invoices)::bigint, sum(t.total - t.amount_paid)
+    from private.invoices_by_day t
+   where t.org_id = p_org_id and t.status = 'ISSUED'
+   group by t.currency
+  having sum(t.invoices) <> 0
+$$;
+revoke all on function private.open_invoices(uuid) from public, anon, authenticated;
 revoke all on function private.whole_days(timestamptz, timestamptz) from public, anon;
 revoke all on function private.payments_between(uuid, timestamptz, timestamptz) from public, anon, authenticated;
 revoke all on function private.expenses_between(uuid, timestamptz, timestamptz) from public, anon, authenticated;
@@ -433,7 +452,8 @@ revoke all on function private.assert_reader(uuid) from public, anon;
 grant execute on function private.can_read(uuid) to authenticated, service_role;
 grant execute on function private.assert_reader(uuid) to authenticated, service_role;
 
--- The dashboard figures (see 20261122001400_metrics.sql): revenue from the daily totals.
+-- The dashboard figures (see 20261122001400_metrics.sql): revenue and amounts outstanding from the daily
+-- totals.
 create or replace function public.get_metrics(p_org_id uuid) returns jsonb
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -461,10 +481,7 @@ begin
       left join private.payments_between(p_org_id, v_last_month_start, v_month_start) l on l.currency = a.currency
   ),
   outstanding as (
-    select i.currency::text as currency, sum(i.total - i.amount_paid) as amount, count(*) as invoices
-      from public.invoices i
-     where i.org_id = p_org_id and i.status = 'ISSUED'
-     group by i.currency
+    select o.currency, o.amount, o.invoices from private.open_invoices(p_org_id) o
   )
   select jsonb_build_object(
     'currency', v_currency,
@@ -485,7 +502,8 @@ begin
 end
 $$;
 
--- The dashboard (see 20261122001700_crm_dashboard.sql): revenue from the daily totals, read as the owner.
+-- The dashboard (see 20261122001700_crm_dashboard.sql): revenue and amounts outstanding from the daily
+-- totals, read as the owner.
 create or replace function public.get_dashboard(p_org_id uuid) returns jsonb
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -515,10 +533,7 @@ begin
       left join private.payments_between(p_org_id, v_last_month_start, v_month_start) l on l.currency = a.currency
   ),
   open_invoices as (
-    select i.currency::text as currency, count(*) as invoices, sum(i.total - i.amount_paid) as amount
-      from public.invoices i
-     where i.org_id = p_org_id and i.status = 'ISSUED'
-     group by i.currency
+    select o.currency, o.invoices, o.amount from private.open_invoices(p_org_id) o
   ),
   low_stock as not materialized (
     select p.id, p.name, p.sku, p.unit, p.stock_on_hand, p.low_stock_threshold, p.updated_at

@@ -38,7 +38,7 @@ async function keptAndRebuilt(sql: Sql, orgId: string) {
       [orgId],
     ),
     invoices: await sql(
-      `select day_start, currency, status, invoices, total::text from private.invoices_by_day
+      `select day_start, currency, status, invoices, total::text, amount_paid::text from private.invoices_by_day
         where org_id = $1 and invoices <> 0 order by 1, 2, 3`,
       [orgId],
     ),
