@@ -5,11 +5,14 @@ import { issuedInvoice } from './people.ts';
 const button = (page: Page, name: string | RegExp) =>
   page.getByRole('button', { name }).filter({ visible: true }).first();
 
-/** Waits until the service worker controls the page, so a reload works without the network. */
+/**
+ * Waits until the app's service worker is activated, so the pages opened next (and reloads) work without the
+ * network. (One still activating does not always serve a navigation made meanwhile.)
+ */
 async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
-    return !!registration?.active;
+    return registration?.active?.state === 'activated';
   });
 }
 
