@@ -9,6 +9,7 @@ export default tseslint.config(
       'node_modules',
       '.data',
       'web/dist',
+      'web/dist-*',
       'test-results',
       'playwright-report',
       'supabase/.temp',

@@ -2,9 +2,11 @@
 // interface language before the app loads.
 import { test as base, expect, type Page } from '@playwright/test';
 
-export const test = base.extend<{ failOnConsoleErrors: void }>({
+export const test = base.extend<{ failOnConsoleErrors: void; expectedConsoleErrors: RegExp[] }>({
+  /** Console lines a test provokes on purpose (a download made to fail), which are then not failures. */
+  expectedConsoleErrors: [[], { option: true }],
   failOnConsoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on('console', (m) => {
         // The browser's own line for an answered 4xx (a refused sign-in) is not an error of the app.
@@ -12,12 +14,15 @@ export const test = base.extend<{ failOnConsoleErrors: void }>({
           m.type() === 'error' &&
           !m.text().startsWith('Failed to load resource: the server responded with a status of 4') &&
           // A request that found no network (offline tests) is the browser's line; the app handles it.
-          !m.text().startsWith('Failed to load resource: net::ERR_')
+          !m.text().startsWith('Failed to load resource: net::ERR_') &&
+          !expectedConsoleErrors.some((e) => e.test(m.text()))
         ) {
           errors.push(m.text());
         }
       });
-      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('pageerror', (e) => {
+        if (!expectedConsoleErrors.some((x) => x.test(e.message))) errors.push(e.message);
+      });
       await use();
       expect(errors, 'console errors').toEqual([]);
     },

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { apiAs, expect, registerOwner, signIn, test } from './fixtures.ts';
+import { apiAs, expect, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
 
 const button = (page: Page, name: string | RegExp) =>
   page.getByRole('button', { name }).filter({ visible: true }).first();
@@ -254,6 +254,41 @@ test.describe('the installed app', () => {
     await expect.poll(kept, { timeout: 15_000 }).toEqual([]);
     await expect(page.getByTestId('pending-changes')).toHaveCount(0);
     expect(await customersOnServer(page, owner, 'Expired-Session')).toBe(1);
+  });
+
+  test.describe('a screen whose code cannot be downloaded', () => {
+    // No service worker: the network drops before the app is kept for offline use.
+    test.use({
+      serviceWorkers: 'block',
+      expectedConsoleErrors: [/Failed to fetch dynamically imported module/],
+    });
+    for (const locale of ['en', 'fr'] as const) {
+      test(`says so in the member's language and opens on Try again once the network is back (${locale})`, async ({
+        page,
+      }) => {
+        const words = {
+          en: { title: 'This screen could not be opened', retry: 'Try again', type: 'Report Type' },
+          fr: { title: 'Cet écran n’a pas pu s’ouvrir', retry: 'Réessayer', type: 'Type de rapport' },
+        }[locale];
+        await useLanguage(page, locale);
+        const owner = await registerOwner(page, { locale });
+        await signIn(page, owner.email, owner.password);
+        await expect(page.getByLabel(locale === 'en' ? 'User menu' : 'Menu utilisateur')).toBeVisible();
+        await page.context().setOffline(true);
+        await page.evaluate(() => {
+          history.pushState({}, '', '/reports');
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        });
+        await expect(page.getByRole('heading', { name: words.title })).toBeVisible();
+        await expect(page.getByRole('alert')).toContainText(
+          locale === 'en' ? 'Nothing you saved is lost.' : 'Rien de ce que vous avez enregistré n’est perdu.',
+        );
+        await page.context().setOffline(false);
+        await page.getByRole('button', { name: words.retry }).click();
+        await expect(page.getByLabel(words.type)).toBeVisible();
+        await expect(page.getByRole('heading', { name: words.title })).toHaveCount(0);
+      });
+    }
   });
 
   test('asks the browser to keep its storage, so the unsent changes are not evicted', async ({ page }) => {

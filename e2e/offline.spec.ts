@@ -122,35 +122,25 @@ test.describe('offline', () => {
     await lead.getByRole('button', { name: 'Save Lead' }).click();
     await expect(page.getByText('Saved on this device')).toBeVisible();
 
-    // Ama pays 50 towards her invoice made today. No screen offers an invoice the server has not numbered
-    // yet, so this payment is queued the way the payment form queues one, through the app's outbox.
-    const offlineInvoice = await page.evaluate(async () => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const r = indexedDB.open('kasuwa');
-        r.onsuccess = () => resolve(r.result);
-        r.onerror = () => reject(r.error);
-      });
-      const rows = await new Promise<{ id: string; orgId: string }[]>((resolve, reject) => {
-        const r = db.transaction('invoices').objectStore('invoices').getAll();
-        r.onsuccess = () => resolve(r.result as { id: string; orgId: string }[]);
-        r.onerror = () => reject(r.error);
-      });
-      db.close();
-      return rows[0]!;
-    });
-    await page.evaluate(
-      ({ id, orgId }) =>
-        void (window as unknown as { kasuwaOutbox: { enqueue(op: unknown): Promise<unknown> } }).kasuwaOutbox
-          .enqueue({
-            orgId,
-            method: 'POST',
-            path: '/api/payments',
-            body: { id: crypto.randomUUID(), invoiceId: id, method: 'cash', amount: 50, provider: null },
-            label: 'Offline Ama',
-          })
-          .catch(() => {}), // kept on the device: answered later
-      offlineInvoice,
-    );
+    // Still offline, the lead is on the board at once, marked pending.
+    await expect(page.getByTestId('column-PROSPECT')).toContainText('Offline Lead Mensah');
+    await expect(page.getByTestId('column-PROSPECT').getByTestId('pending-badge')).toBeVisible();
+
+    // Ama pays 50 towards her invoice made today: it has no number yet, so it is offered as pending, and
+    // yesterday's invoice is offered with what is left once the queued 120 is counted.
+    await page.goto('/accounting?tab=payments');
+    await button(page, 'Record Payment').click();
+    const payAma = page.getByRole('dialog', { name: 'Record Payment' });
+    const choice = payAma.getByLabel('Invoice');
+    await expect(choice.locator('option', { hasText: earlier.number })).toContainText('380');
+    const pendingOption = choice.locator('option', { hasText: 'Pending — Offline Ama' });
+    await expect(pendingOption).toHaveCount(1);
+    const offlineInvoice = { id: (await pendingOption.getAttribute('value'))! };
+    await choice.selectOption(offlineInvoice.id);
+    await payAma.getByLabel('Payment Method').selectOption({ label: 'Cash' });
+    await payAma.getByLabel('Amount').fill('50');
+    await payAma.getByRole('button', { name: 'Record Payment' }).click();
+    await expect(page.getByText('Saved on this device').first()).toBeVisible();
     await expect(page.getByTestId('pending-changes')).toHaveText('6 pending changes');
 
     // Closed and reopened without a connection: the app opens, the changes are still there, in order.
@@ -162,7 +152,7 @@ test.describe('offline', () => {
       /^Product — Offline Rice 5kg/,
       /^Customer — Offline Ama/,
       /^Invoice — Offline Ama/,
-      /^Payment/,
+      /^Payment — Yaw Earlier/,
       /^Lead — Offline Lead Mensah/,
       /^Payment — Offline Ama/,
     ]);
@@ -210,6 +200,34 @@ test.describe('offline', () => {
     expect(leads[0]).toMatchObject({ company: 'Mensah Stores', value: 900, stage: 'PROSPECT' });
     await page.goto('/crm');
     await expect(page.getByTestId('column-PROSPECT')).toContainText('Offline Lead Mensah');
+  });
+
+  test('an invoice opened once is read offline; one never opened says the server cannot be reached, not that it does not exist', async ({
+    page,
+    context,
+  }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    const seen = await issuedInvoice(page, 250, 'Adjoa Seen');
+    const unseen = await issuedInvoice(page, 90, 'Kwesi Unseen');
+    await page.goto(`/sales/invoices/${seen.id}`);
+    await expect(page.getByText(seen.number).first()).toBeVisible();
+    await keptOnDevice(page, seen.id);
+    await waitForServiceWorker(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText('Adjoa Seen').first()).toBeVisible();
+    await expect(page.getByText(seen.number).first()).toBeVisible();
+    await expect(page.getByText('This invoice does not exist or you cannot see it.')).toHaveCount(0);
+
+    await page.goto(`/sales/invoices/${unseen.id}`);
+    await expect(page.getByRole('alert').filter({ hasText: 'the server cannot be reached' })).toHaveText(
+      "This invoice has not been opened on this device yet, and the server cannot be reached. Try again when you're back online.",
+    );
+    await context.setOffline(false);
+    await page.goto(`/sales/invoices/${crypto.randomUUID()}`);
+    await expect(page.getByText('This invoice does not exist or you cannot see it.')).toBeVisible();
   });
 
   test('a reply lost on the way back does not make a second customer', async ({ page }) => {

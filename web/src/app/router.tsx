@@ -5,6 +5,7 @@ import type { CurrentUser } from '../features/auth/api/current-user.ts';
 import { SessionGate, VisitorsOnly } from '../features/auth/components/session-gate.tsx';
 import { loadMessages, storedLocale } from '../lib/i18n.tsx';
 import { PublicLayout } from './public-layout.tsx';
+import { RouteError } from './route-error.tsx';
 
 /**
  * A screen that shows features' strings loads them with its code: a visitor's first page (the landing
@@ -122,43 +123,48 @@ const member = (screen: (user: CurrentUser) => ReactNode, visitor: ReactNode = <
   );
 
 export const router = createBrowserRouter([
-  { path: '/', element: member((user) => <DashboardPage user={user} />, <LandingPage />) },
-  { path: '/accounting', element: member(() => <AccountingPage />) },
-  { path: '/reports', element: member(() => <ReportsPage />) },
-  { path: '/inventory', element: member(() => <InventoryPage />) },
-  { path: '/sales', element: member(() => <SalesPage />) },
-  { path: '/crm', element: member(() => <CrmPage />) },
-  { path: '/sales/invoices/:id', element: member(() => <InvoicePage />) },
-  { path: '/team', element: member(() => <TeamPage />) },
-  { path: '/settings', element: member((user) => <SettingsPage user={user} />) },
   {
-    element: <PublicLayout />,
+    errorElement: <RouteError />,
     children: [
-      { path: '/pricing', element: page(<PricingPage />) },
-      { path: '/features', element: page(<FeaturesPage />) },
-      { path: '/about', element: page(<AboutPage />) },
-      { path: '/testimonials', element: page(<TestimonialsPage />) },
-      { path: '/demo', element: page(<DemoPage />) },
+      { path: '/', element: member((user) => <DashboardPage user={user} />, <LandingPage />) },
+      { path: '/accounting', element: member(() => <AccountingPage />) },
+      { path: '/reports', element: member(() => <ReportsPage />) },
+      { path: '/inventory', element: member(() => <InventoryPage />) },
+      { path: '/sales', element: member(() => <SalesPage />) },
+      { path: '/crm', element: member(() => <CrmPage />) },
+      { path: '/sales/invoices/:id', element: member(() => <InvoicePage />) },
+      { path: '/team', element: member(() => <TeamPage />) },
+      { path: '/settings', element: member((user) => <SettingsPage user={user} />) },
       {
-        path: '/login',
-        element: page(
-          <VisitorsOnly>
-            <LoginPage />
-          </VisitorsOnly>,
-        ),
+        element: <PublicLayout />,
+        children: [
+          { path: '/pricing', element: page(<PricingPage />) },
+          { path: '/features', element: page(<FeaturesPage />) },
+          { path: '/about', element: page(<AboutPage />) },
+          { path: '/testimonials', element: page(<TestimonialsPage />) },
+          { path: '/demo', element: page(<DemoPage />) },
+          {
+            path: '/login',
+            element: page(
+              <VisitorsOnly>
+                <LoginPage />
+              </VisitorsOnly>,
+            ),
+          },
+          {
+            path: '/register',
+            element: page(
+              <VisitorsOnly>
+                <RegisterPage />
+              </VisitorsOnly>,
+            ),
+          },
+          { path: '/logout', element: page(<LogoutPage />) },
+          { path: '/i/:token', element: page(<PublicInvoicePage />) },
+          { path: '/invite/:token', element: page(<InvitePage />) },
+          { path: '*', element: page(<NotFoundPage />) },
+        ],
       },
-      {
-        path: '/register',
-        element: page(
-          <VisitorsOnly>
-            <RegisterPage />
-          </VisitorsOnly>,
-        ),
-      },
-      { path: '/logout', element: page(<LogoutPage />) },
-      { path: '/i/:token', element: page(<PublicInvoicePage />) },
-      { path: '/invite/:token', element: page(<InvitePage />) },
-      { path: '*', element: page(<NotFoundPage />) },
     ],
   },
 ]);

@@ -268,14 +268,26 @@ function serverText(e: unknown): string {
 }
 
 let flushing: Promise<void> | null = null;
+let again = false;
 
-/** Sends what is waiting, in order, from one tab at a time. */
+/**
+ * Sends what is waiting, in order, from one tab at a time. A call that arrives while a round is under way
+ * (the connection came back, a change was just queued) gets a round of its own after it: the round under
+ * way may have read the queue before that change, or failed just before the network returned.
+ */
 export function flush(): Promise<void> {
-  flushing ??= (async () => {
+  if (flushing) {
+    again = true;
+    return flushing;
+  }
+  flushing = (async () => {
     try {
       await openLocalDb();
-      if (navigator.locks) await navigator.locks.request('kasuwa-outbox', () => sendAll());
-      else await sendAll();
+      do {
+        again = false;
+        if (navigator.locks) await navigator.locks.request('kasuwa-outbox', () => sendAll());
+        else await sendAll();
+      } while (again);
     } finally {
       flushing = null;
     }
@@ -327,11 +339,15 @@ export const outbox = {
 
 /** Starts the outbox: sends on start, when the connection returns, when the tab is shown, and on a timer. */
 export function startOutbox(): () => void {
-  const kick = () => void flush();
+  const kick = () => {
+    // A sign the connection may be back: try now, not after the wait the last failure set.
+    backoff = 2_000;
+    void flush();
+  };
   const onVisible = () => document.visibilityState === 'visible' && kick();
   window.addEventListener('online', kick);
   document.addEventListener('visibilitychange', onVisible);
-  const timer = setInterval(() => snapshot.some((e) => e.status === 'pending') && kick(), 30_000);
+  const timer = setInterval(() => snapshot.some((e) => e.status === 'pending') && void flush(), 30_000);
   void refresh().then(kick);
   void navigator.storage?.persist?.();
   return () => {

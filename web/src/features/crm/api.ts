@@ -79,11 +79,31 @@ export function useMembers() {
 export const useSaveLead = () =>
   useWrite<{ id?: string; input: LeadInput }, Lead>(
     ({ id, input }) =>
-      id
-        ? { method: 'PUT', path: `/api/leads/${id}`, body: input, label: input.name }
-        : { method: 'POST', path: '/api/leads', body: { ...input, id: uuidv7() }, label: input.name },
+      id ? { method: 'PUT', path: `/api/leads/${id}`, body: input, label: input.name } : newLead(input),
     ['/api/leads'],
   );
+
+// A new lead gets its id on the device and is shown on the board, marked pending, until the server has it.
+function newLead(input: LeadInput) {
+  const body = { ...input, id: uuidv7() };
+  const row: Lead = {
+    id: body.id,
+    name: input.name,
+    company: input.company ?? null,
+    value: input.value ?? null,
+    stage: input.stage ?? 'PROSPECT',
+    closeDate: input.closeDate ?? null,
+    owner: null,
+    updatedAt: new Date().toISOString(),
+  };
+  return {
+    method: 'POST' as const,
+    path: '/api/leads',
+    body,
+    label: input.name,
+    creates: { store: 'leads' as const, row: { ...row } },
+  };
+}
 
 export const useMoveLead = () =>
   useWrite<{ lead: Lead; stage: Stage }, Lead>(

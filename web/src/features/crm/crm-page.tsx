@@ -13,7 +13,9 @@ import { notify } from '../../components/ui/notify.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { PendingBadge, withPending } from '../../components/ui/pending.tsx';
 import { formatMoney } from '../../lib/money.ts';
+import { usePendingRows } from '../../lib/use-outbox.ts';
 import { notifySaved } from '../../lib/use-write.ts';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../app/organization.tsx';
@@ -280,7 +282,9 @@ function LeadCard({
       }}
       onClick={() => !dragging && onOpen()}
     >
-      <span className="font-medium">{lead.name}</span>
+      <span className="font-medium">
+        {lead.name} {'pending' in lead && <PendingBadge />}
+      </span>
       {lead.company && <span className="block text-xs opacity-70">{lead.company}</span>}
       {lead.value != null && (
         <span className="block text-xs">{formatMoney(lead.value, org.currency, intl.locale)}</span>
@@ -296,7 +300,11 @@ export function CrmPage() {
   const canEdit = useCan('OWNER', 'MANAGER', 'SALES');
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
-  const leads = useLeads(search).data?.rows ?? [];
+  const needle = search.trim().toLowerCase();
+  const pending = usePendingRows<Lead>('leads', org.id).filter((l) =>
+    `${l.name} ${l.company ?? ''}`.toLowerCase().includes(needle),
+  );
+  const leads = withPending(useLeads(search).data?.rows ?? [], pending, true);
   const move = useMoveLead();
   const [open, setOpen] = useState<
     { kind: 'add' } | { kind: 'edit'; lead: Lead } | { kind: 'details'; lead: Lead } | null
@@ -369,8 +377,9 @@ export function CrmPage() {
                 <LeadCard
                   key={l.id}
                   lead={l}
-                  draggable={canEdit}
-                  onOpen={() => setOpen({ kind: 'details', lead: l })}
+                  // A lead still on this device is changed once the server has it.
+                  draggable={canEdit && !('pending' in l)}
+                  onOpen={() => !('pending' in l) && setOpen({ kind: 'details', lead: l })}
                   onDrop={(stage) => void drop(l, stage)}
                 />
               ))

@@ -150,6 +150,7 @@ export const useCreateInvoice = () =>
               input.currency ?? 'GHS',
             ).total
           : input.total,
+        amountPaid: 0,
         createdAt: new Date().toISOString(),
         customer: { id: input.customerId, name: customerName ?? '' },
         pending: true,
@@ -178,8 +179,13 @@ export const useInvoiceAction = () =>
   );
 
 export const useRecordPayment = () =>
-  useWrite<PaymentInput, { id: string }>(
-    (input) => ({ method: 'POST', path: '/api/payments', body: { ...input, id: input.id ?? uuidv7() } }),
+  useWrite<PaymentInput & { customerName?: string }, { id: string }>(
+    ({ customerName, ...input }) => ({
+      method: 'POST',
+      path: '/api/payments',
+      body: { ...input, id: input.id ?? uuidv7() },
+      label: customerName,
+    }),
     ['/api/payments', '/api/invoices'],
   );
 

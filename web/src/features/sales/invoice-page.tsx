@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { notify } from '../../components/ui/notify.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { errorMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../app/organization.tsx';
@@ -150,10 +151,18 @@ export function InvoicePage() {
   const pdf = usePdfDownload();
   const me = useQuery(currentUserQuery).data?.id;
   const [open, setOpen] = useState<'pay' | 'void' | 'share' | 'edit' | null>(null);
-  if (invoice.isError)
+  // What this device already has is shown even when the refresh fails (offline); "does not exist" is said
+  // only when the server said so, any other failure is said as it is.
+  if (invoice.isError && !invoice.data)
     return (
       <section className="mx-auto max-w-3xl p-4">
-        <p>{t('invoices.notFound')}</p>
+        <p role="alert">
+          {!(invoice.error instanceof ApiError)
+            ? t('invoices.unreachable')
+            : invoice.error.status === 404
+              ? t('invoices.notFound')
+              : errorMessage(intl, invoice.error)}
+        </p>
         <Link to="/sales" className="link">
           {t('invoices.back')}
         </Link>
@@ -231,7 +240,13 @@ export function InvoicePage() {
       <InvoiceDocument data={document} />
       {open === 'pay' && (
         <RecordPaymentDialog
-          invoice={{ id: inv.id, number: inv.number, currency: inv.currency, balance: inv.balance }}
+          invoice={{
+            id: inv.id,
+            number: inv.number,
+            currency: inv.currency,
+            balance: inv.balance,
+            customer: inv.customer,
+          }}
           onClose={() => setOpen(null)}
         />
       )}

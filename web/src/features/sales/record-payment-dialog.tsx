@@ -16,21 +16,49 @@ import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
-import { useInvoices, useRecordPayment } from './api.ts';
+import { type InvoiceSummary, useInvoices, useRecordPayment } from './api.ts';
 import { notifySaved } from '../../lib/use-write.ts';
 import { useOrganization } from '../app/organization.tsx';
+import { useOutboxEntries, usePendingRows } from '../../lib/use-outbox.ts';
+import { currencyDecimals } from '../../../../packages/shared/invoice-totals.ts';
+
+/**
+ * The ISSUED invoices a payment can be for: the server's, and those made on this device not sent yet (the
+ * payment waits for its invoice in the outbox). Each balance leaves out the payments still waiting to be
+ * sent, so a shop offline all day does not take the same balance twice.
+ */
+function useIssuedToPay(orgId: string) {
+  const server = useInvoices({ status: 'ISSUED', limit: 200 }).data?.rows ?? [];
+  const made = usePendingRows<InvoiceSummary>('invoices', orgId).filter((i) => i.status === 'ISSUED');
+  const queued = new Map<string, number>();
+  for (const e of useOutboxEntries()) {
+    const body = e.body as { invoiceId?: string; amount?: number } | undefined;
+    if (e.orgId !== orgId || e.method !== 'POST' || e.path !== '/api/payments' || !body?.invoiceId) continue;
+    queued.set(body.invoiceId, (queued.get(body.invoiceId) ?? 0) + Number(body.amount ?? 0));
+  }
+  const ids = new Set(made.map((i) => i.id));
+  return [...made, ...server.filter((i) => !ids.has(i.id))]
+    .map((i) => ({
+      ...i,
+      balance: Number(
+        (i.total - (i.amountPaid ?? 0) - (queued.get(i.id) ?? 0)).toFixed(currencyDecimals(i.currency)),
+      ),
+    }))
+    .filter((i) => i.balance > 0);
+}
 
 export function RecordPaymentDialog({
   invoice,
   onClose,
 }: {
   /** The invoice it is for (from its page); otherwise the member picks one of the ISSUED invoices. */
-  invoice?: { id: string; number: string; currency: string; balance: number };
+  invoice?: { id: string; number: string; currency: string; balance: number; customer: { name: string } };
   onClose: () => void;
 }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const issued = useInvoices({ status: 'ISSUED', limit: 200 }).data?.rows ?? [];
+  const org = useOrganization();
+  const issued = useIssuedToPay(org.id);
   const record = useRecordPayment();
   const form = useForm({
     resolver: zodResolver(PaymentInputSchema),
@@ -42,14 +70,11 @@ export function RecordPaymentDialog({
       ref: '',
     },
   });
-  const org = useOrganization();
   const { register, handleSubmit, formState, control, setValue } = form;
   const draft = useFormDraft(form, { orgId: org.id, name: `payment:${invoice?.id ?? 'any'}` });
   const method = useWatch({ control, name: 'method' });
   const invoiceId = useWatch({ control, name: 'invoiceId' });
-  const chosen =
-    invoice ??
-    issued.filter((i) => i.id === invoiceId).map((i) => ({ ...i, balance: i.total - i.amountPaid }))[0];
+  const chosen = invoice ?? issued.find((i) => i.id === invoiceId);
   const error = (name: 'invoiceId' | 'method' | 'amount' | 'ref' | 'provider') =>
     validationMessage(intl, formState.errors[name]?.message);
   return (
@@ -63,6 +88,7 @@ export function RecordPaymentDialog({
             result = await record.mutateAsync({
               ...input,
               provider: input.method === 'mobile-money' ? input.provider : null,
+              customerName: chosen?.customer.name,
             });
           } catch (e) {
             notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
@@ -84,13 +110,13 @@ export function RecordPaymentDialog({
             placeholder={issued.length ? t('payments.selectInvoice') : t('payments.noIssued')}
             options={issued.map((i) => ({
               value: i.id,
-              label: `${i.number} — ${i.customer.name} (${formatMoney(i.total - i.amountPaid, i.currency, intl.locale)})`,
+              label: `${i.number ?? t('outbox.pending')} — ${i.customer.name} (${formatMoney(i.balance, i.currency, intl.locale)})`,
             }))}
             error={error('invoiceId')}
             {...register('invoiceId', {
               onChange: (e: { target: { value: string } }) => {
                 const i = issued.find((x) => x.id === e.target.value);
-                if (i) setValue('amount', i.total - i.amountPaid);
+                if (i) setValue('amount', i.balance);
               },
             })}
           />
