@@ -175,23 +175,38 @@ test.describe('a user without an organization', () => {
 });
 
 test.describe('an expired session', () => {
-  test('shows "Unauthorized" and goes to sign-in after 500 ms', async ({ page, request }) => {
-    await page.goto('/login');
-    await page.getByLabel('Email').fill('demo@kasuwa.app');
-    await page.getByLabel('Password').fill('kasuwa-demo-2026');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('heading', { name: 'Welcome, Ama' })).toBeVisible();
-    const session = JSON.parse((await page.evaluate(() => localStorage.getItem('kasuwa-auth')))!) as {
-      access_token: string;
-    };
-    // Signed out on another device: this session is no longer valid on the server.
-    const out = await request.post('/auth/v1/logout?scope=local', {
-      headers: { authorization: `Bearer ${session.access_token}` },
+  for (const path of ['/', '/sales']) {
+    test(`shows "Unauthorized" and goes to sign-in after 500 ms, from ${path}, without a 404 meanwhile`, async ({
+      page,
+      request,
+    }) => {
+      await page.goto('/login');
+      await page.getByLabel('Email').fill('demo@kasuwa.app');
+      await page.getByLabel('Password').fill('kasuwa-demo-2026');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page.getByRole('heading', { name: 'Welcome, Ama' })).toBeVisible();
+      const session = JSON.parse((await page.evaluate(() => localStorage.getItem('kasuwa-auth')))!) as {
+        access_token: string;
+      };
+      // Signed out on another device: this session is no longer valid on the server.
+      const out = await request.post('/auth/v1/logout?scope=local', {
+        headers: { authorization: `Bearer ${session.access_token}` },
+      });
+      expect(out.status()).toBe(204);
+      // What the page shows on the way to sign-in (the toast lasts 500 ms) is remembered across the redirect.
+      await page.addInitScript(() => {
+        new MutationObserver(() => {
+          const text = document.body?.innerText ?? '';
+          if (text.includes('404 Page Not Found')) sessionStorage.setItem('saw-404', '1');
+          if (/Unauthorized\s+You are logged out\. Logging in again\.\.\./.test(text))
+            sessionStorage.setItem('saw-toast', '1');
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      });
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+      expect(
+        await page.evaluate(() => [sessionStorage.getItem('saw-toast'), sessionStorage.getItem('saw-404')]),
+      ).toEqual(['1', null]);
     });
-    expect(out.status()).toBe(204);
-    await page.reload();
-    await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible();
-    await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/);
-  });
+  }
 });

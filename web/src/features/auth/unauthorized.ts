@@ -6,7 +6,13 @@ import { forgetCachedData } from '../../lib/query-client.ts';
 
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 
+let redirecting = false;
+
+/** True from the "Unauthorized" toast until sign-in opens: screens wait instead of showing a visitor's page. */
+export const isRedirectingToSignIn = () => redirecting;
+
 export async function handleUnauthorized(): Promise<void> {
+  redirecting = true;
   const { supabase } = await import('../../lib/supabase.ts');
   await supabase.auth.signOut({ scope: 'local' });
   forgetCachedData();

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useCurrentUser, type CurrentUser } from '../api/current-user.ts';
+import { isRedirectingToSignIn } from '../unauthorized.ts';
 
 /** Renders `signedIn` or `signedOut` by the current user; "Loading..." while it is being read. */
 export function SessionGate({
@@ -12,7 +13,8 @@ export function SessionGate({
   signedOut: ReactNode;
 }) {
   const { data: user, isPending } = useCurrentUser();
-  if (isPending) return <Loading />;
+  // A session that just expired goes to sign-in in a moment: not the visitor's page (a 404) meanwhile.
+  if (isPending || (!user && isRedirectingToSignIn())) return <Loading />;
   return user ? signedIn(user) : signedOut;
 }
 
