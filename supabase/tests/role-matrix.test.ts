@@ -9,63 +9,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ANON_KEY, SERVICE_ROLE_KEY, SUPABASE_URL } from '../../tests/env.ts';
 import { supabaseClient } from '../../tests/supabase-client.ts';
 import { actAs, asOwner, ROLES, type Role, type Sql, user } from './harness.ts';
+import { type Action, matrix } from './role-matrix.ts';
 import { buildRow, fixtures, insertFixture, type Key, type Org, setupOrg, snapshot } from './fixtures.ts';
 
 type Caller = Role | 'OUTSIDER' | 'ANON';
 const CALLERS: Caller[] = [...ROLES, 'OUTSIDER', 'ANON'];
 
-/** Who may: initials of O(WNER) M(ANAGER) A(CCOUNTANT) S(ALES), on another member's rows. */
-interface Entry {
-  select: string;
-  insert: string;
-  update: string;
-  delete: string;
-}
-const all = 'OMAS';
-const none = '';
-const m = (select: string, insert: string, update: string, del: string): Entry => ({
-  select,
-  insert,
-  update,
-  delete: del,
-});
-
-// The matrix on rows created by another member (the organization's founder). Rows only their author
-// sees (preferences, achievements, offline-sync records) are nobody else's business.
-// prettier-ignore
-const matrix: Record<string, Entry> = {
-  organizations:          m(all, none, 'OM', 'O'),
-  memberships:            m(all, none, 'OM', 'OM'),
-  invitations:            m(all, 'OM', 'OM', 'OM'),
-  member_preferences:     m(none, all, none, none),
-  products:               m(all, 'OM', 'OM', 'OM'),
-  suppliers:              m(all, 'OM', 'OM', 'OM'),
-  purchase_orders:        m(all, 'OM', 'OM', 'OM'),
-  purchase_order_lines:   m(all, 'OM', 'OM', 'OM'),
-  stock_moves:            m(all, 'OM', none, none),
-  customers:              m(all, all, all, 'OM'),
-  invoice_counters:       m(all, none, none, none),
-  invoices:               m(all, all, 'OMA', none),
-  invoice_items:          m(all, all, 'OMA', 'OMA'),
-  invoice_share_tokens:   m(all, all, 'OMA', 'OMA'),
-  payments:               m(all, 'OMA', none, none),
-  expenses:               m('OMA', 'OMA', 'OMA', 'OMA'),
-  leads:                  m(all, 'OMS', 'OMS', 'OMS'),
-  lead_notes:             m(all, 'OMS', none, 'OM'),
-  audit_logs:             m('OMA', none, none, none),
-  employees:              m(all, 'OM', 'OM', 'OM'),
-  licenses:               m(all, none, none, none),
-  subscription_plans:     m(all, 'OMA', 'OMA', 'OMA'),
-  subscriptions:          m(all, 'OMA', 'OMA', 'OMA'),
-  subscription_invoices:  m(all, 'OMA', 'OMA', 'OMA'),
-  billing_cycles:         m(all, 'OMA', 'OMA', 'OMA'),
-  document_categories:    m(all, 'OM', 'OM', 'OMA'),
-  documents:              m(all, all, 'OMA', 'OMA'),
-  document_versions:      m(all, all, none, 'OMA'),
-  document_shares:        m(all, all, none, 'OMA'),
-  gamification_events:    m(none, all, none, none),
-  sync_mutations:         m(none, all, none, none),
-};
+// The matrix on rows created by another member (the organization's founder): role-matrix.ts. Rows only
+// their author sees (preferences, achievements, offline-sync records) are nobody else's business.
 
 // Public tables without org_id: reference data every signed-in person reads, and people's own rows
 // (a profile is also read by colleagues). Nobody adds or removes any of them through the Data API.
@@ -190,7 +141,7 @@ describe('the Data API role matrix', () => {
   for (const [table, entry] of Object.entries(matrix)) {
     describe(table, () => {
       for (const caller of CALLERS) {
-        const can = (action: keyof Entry) => may(caller, entry[action]);
+        const can = (action: Action) => may(caller, entry[action]);
         const summary = (['select', 'insert', 'update', 'delete'] as const)
           .map((a) => `${can(a) ? '' : 'no '}${a}`)
           .join(', ');

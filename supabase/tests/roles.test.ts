@@ -35,69 +35,7 @@ import {
   updateRow,
 } from './fixtures.ts';
 
-type Action = 'select' | 'insert' | 'update' | 'delete';
-/** Which roles may: a string of initials, O(WNER) M(ANAGER) A(CCOUNTANT) S(ALES). */
-type Allowed = Record<Action, string>;
-interface Entry extends Allowed {
-  area: string;
-  /** What changes when the row is the acting member's own. */
-  own?: Partial<Omit<Allowed, 'insert'>>;
-}
-
-const all = 'OMAS';
-const none = '';
-/** One row of the matrix: who may select, insert, update and delete; `own` for the member's own rows. */
-const m = (
-  area: string,
-  select: string,
-  insert: string,
-  update: string,
-  del: string,
-  own?: Entry['own'],
-): Entry => ({
-  area,
-  select,
-  insert,
-  update,
-  delete: del,
-  ...(own ? { own } : {}),
-});
-
-// prettier-ignore
-const matrix: Record<string, Entry> = {
-  // table:              m(area, select, insert, update, delete, { own rows })
-  organizations:          m('organization settings', all, none, 'OM', 'O'),
-  memberships:            m('members & invitations', all, none, 'OM', 'OM'),
-  invitations:            m('members & invitations', all, 'OM', 'OM', 'OM'),
-  member_preferences:     m('preferences', none, all, none, none, { select: all, update: all }),
-  products:               m('inventory', all, 'OM', 'OM', 'OM'),
-  suppliers:              m('inventory', all, 'OM', 'OM', 'OM'),
-  purchase_orders:        m('inventory', all, 'OM', 'OM', 'OM'),
-  purchase_order_lines:   m('inventory', all, 'OM', 'OM', 'OM'),
-  stock_moves:            m('inventory', all, 'OM', none, none),
-  customers:              m('customers', all, all, all, 'OM'),
-  invoice_counters:       m('invoices', all, none, none, none),
-  invoices:               m('invoices', all, all, 'OMA', none, { update: all }),
-  invoice_items:          m('invoices', all, all, 'OMA', 'OMA', { update: all, delete: all }),
-  invoice_share_tokens:   m('invoices', all, all, 'OMA', 'OMA', { update: all, delete: all }),
-  payments:               m('payments', all, 'OMA', none, none),
-  expenses:               m('expenses', 'OMA', 'OMA', 'OMA', 'OMA'),
-  leads:                  m('leads', all, 'OMS', 'OMS', 'OMS'),
-  lead_notes:             m('leads', all, 'OMS', none, 'OM', { update: 'OMS', delete: 'OMS' }),
-  audit_logs:             m('audit log', 'OMA', none, none, none),
-  employees:              m('employees', all, 'OM', 'OM', 'OM'),
-  licenses:               m('plan & billing', all, none, none, none),
-  subscription_plans:     m('subscriptions', all, 'OMA', 'OMA', 'OMA'),
-  subscriptions:          m('subscriptions', all, 'OMA', 'OMA', 'OMA'),
-  subscription_invoices:  m('subscriptions', all, 'OMA', 'OMA', 'OMA'),
-  billing_cycles:         m('subscriptions', all, 'OMA', 'OMA', 'OMA'),
-  document_categories:    m('documents', all, 'OM', 'OM', 'OMA'),
-  documents:              m('documents', all, all, 'OMA', 'OMA', { update: all }),
-  document_versions:      m('documents', all, all, none, 'OMA'),
-  document_shares:        m('documents', all, all, none, 'OMA', { update: all }),
-  gamification_events:    m('achievements', none, all, none, none, { select: all }),
-  sync_mutations:         m('offline sync', none, all, none, none, { select: all }),
-};
+import { type Action, matrix } from './role-matrix.ts';
 
 // The organization row itself has no org_id, so it gets its own subject; every other table uses its fixture.
 interface Subject {
