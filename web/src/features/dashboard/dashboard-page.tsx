@@ -33,7 +33,7 @@ function useDashboard() {
 
 function Card({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
-    <section className="card border border-base-300 bg-base-100" data-testid={testId}>
+    <section className="card min-w-0 border border-base-300 bg-base-100" data-testid={testId}>
       <div className="card-body gap-2 p-4">
         <h2 className="font-semibold">{title}</h2>
         {children}
@@ -125,7 +125,7 @@ function Pipeline() {
           const column = pipeline?.find((x) => x.stage === stage);
           const totals = column?.totals ?? [];
           return (
-            <div key={stage} className="rounded-box bg-base-200 p-2" data-testid={`stage-${stage}`}>
+            <div key={stage} className="min-w-0 rounded-box bg-base-200 p-2" data-testid={`stage-${stage}`}>
               <p className="flex justify-between text-sm font-medium">
                 <FormattedMessage id={`dashboard.stage.${stage}`} />
                 <span className="badge badge-sm">{column?.count ?? 0}</span>
@@ -276,6 +276,9 @@ function RecentActivity() {
   );
 }
 
+// A label longer than half a small phone ("Enregistrer un paiement") wraps inside its button.
+const ACTION = 'btn h-auto min-h-11 whitespace-normal py-2';
+
 function QuickActions() {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -288,23 +291,23 @@ function QuickActions() {
   return (
     <Card title={t('dashboard.quickActions')} testId="quick-actions">
       <div className="grid grid-cols-2 gap-2">
-        <button type="button" className="btn btn-primary min-h-11" onClick={() => setOpen('invoice')}>
+        <button type="button" className={ACTION + ' btn-primary'} onClick={() => setOpen('invoice')}>
           {t('dashboard.createInvoice')}
         </button>
         {canStock && (
-          <button type="button" className="btn btn-outline min-h-11" onClick={() => setOpen('product')}>
+          <button type="button" className={ACTION + ' btn-outline'} onClick={() => setOpen('product')}>
             {t('dashboard.addProduct')}
           </button>
         )}
         {canLead && (
-          <button type="button" className="btn btn-outline min-h-11" onClick={() => setOpen('lead')}>
+          <button type="button" className={ACTION + ' btn-outline'} onClick={() => setOpen('lead')}>
             {t('dashboard.newLead')}
           </button>
         )}
         {canPay && (
           <button
             type="button"
-            className="btn btn-outline min-h-11"
+            className={ACTION + ' btn-outline'}
             onClick={() => void navigate('/accounting')}
           >
             {t('dashboard.recordPayment')}

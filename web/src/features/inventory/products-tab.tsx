@@ -140,7 +140,7 @@ export function ProductsTab() {
           />
         </div>
         {canEdit && (
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <button type="button" className="btn btn-outline min-h-11" onClick={exportCsv}>
               {t('inventory.export')}
             </button>

@@ -1,0 +1,98 @@
+// Every signed-in screen and tab on the narrowest phone we support (360 px), in English and in French
+// (whose words are longer): the page never scrolls sideways. Tables either fit or scroll inside their own
+// box; the pipeline board scrolls inside its own row.
+import type { Page } from '@playwright/test';
+import { apiAs, expect, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
+import { issuedInvoice } from './people.ts';
+
+const CUSTOMER = 'Société Commerciale Kwame-Asante Frères';
+
+/** Each screen, and a text it shows once its data is drawn (the widest rows are then on the page). */
+const SCREENS: [string, string | null][] = [
+  ['/', 'Grossiste Pharmaceutique du Plateau'],
+  ['/inventory?tab=products', 'HUILE-PALME-25L-RAFF'],
+  ['/inventory?tab=suppliers', null],
+  ['/inventory?tab=orders', null],
+  ['/sales?tab=invoices', CUSTOMER],
+  ['/sales?tab=customers', CUSTOMER],
+  ['/sales?tab=payments', CUSTOMER],
+  ['/crm', 'PharmaPlateau SARL'],
+  ['/accounting?tab=expenses', 'Compagnie Ivoirienne'],
+  ['/accounting?tab=payments', CUSTOMER],
+  ['/reports', null],
+  ['/team?tab=members', null],
+  ['/team?tab=employees', null],
+  ['/settings?tab=organization', null],
+  ['/settings?tab=profile', null],
+  ['/settings?tab=preferences', null],
+  ['/settings?tab=notifications', null],
+  ['/settings?tab=plan', null],
+  ['/settings?tab=activity', null],
+];
+
+/** How many pixels the page is wider than the screen (0 when nothing scrolls sideways), and what sticks out. */
+const sideways = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const over = document.documentElement.scrollWidth - width;
+    if (over <= 0) return 0;
+    const culprits = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1)
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').slice(0, 40)}"`);
+    return `${over}px wider: ${culprits.join(' | ')}`;
+  });
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+for (const locale of ['en', 'fr'] as const) {
+  test(`no signed-in screen scrolls sideways at 360 px (${locale})`, async ({ page }) => {
+    test.slow(); // nineteen screens
+    await useLanguage(page, locale);
+    const owner = await registerOwner(page, {
+      locale,
+      organizationName: `Établissements Adjoa-Mensah & Fils ${Math.random().toString(36).slice(2, 8)}`,
+    });
+    await signIn(page, owner.email, owner.password);
+    // Long names and large amounts, as a wholesaler has them.
+    const product = await apiAs(page, '/products', {
+      name: 'Huile de palme raffinée — bidon de 25 litres',
+      sku: 'HUILE-PALME-25L-RAFF',
+      cost: 1_250_000,
+      price: 1_487_500,
+      openingStock: 3,
+      lowStockThreshold: 5,
+    });
+    expect(product.id).toBeTruthy();
+    const invoice = await issuedInvoice(page, 12_345_678.9, CUSTOMER);
+    await apiAs(page, '/payments', {
+      invoiceId: invoice.id,
+      method: 'mobile-money',
+      provider: 'MTN_MOMO',
+      amount: 1_000_000,
+      ref: 'MOMO-REF-0123456789-ABCDEFGHIJ',
+    });
+    await apiAs(page, '/expenses', {
+      vendor: 'Compagnie Ivoirienne d’Électricité — agence de Treichville',
+      category: 'utilities',
+      amount: 987_654.32,
+      currency: 'GHS',
+      paidAt: new Date().toISOString().slice(0, 10),
+    });
+    await apiAs(page, '/leads', {
+      name: 'Grossiste Pharmaceutique du Plateau',
+      company: 'PharmaPlateau SARL',
+      value: 25_000_000,
+    });
+    for (const [screen, shows] of SCREENS) {
+      await page.goto(screen);
+      if (shows) await expect(page.getByText(shows).filter({ visible: true }).first()).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: /Loading|Chargement/ })).toHaveCount(0);
+      await expect(page.locator('main')).not.toBeEmpty();
+      expect(await sideways(page), screen).toBe(0);
+    }
+    await page.goto(`/sales/invoices/${invoice.id}`);
+    await expect(page.getByText(invoice.number).first()).toBeVisible();
+    expect(await sideways(page), 'the invoice page').toBe(0);
+  });
+}
