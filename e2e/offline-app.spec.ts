@@ -256,6 +256,26 @@ test.describe('the installed app', () => {
     expect(await customersOnServer(page, owner, 'Expired-Session')).toBe(1);
   });
 
+  test.describe('on a connection that says it is up but answers nothing', () => {
+    test.use({ serviceWorkers: 'block' });
+    test('a list seen once stays on the device through failed refreshes and reloads', async ({ page }) => {
+      const owner = await registerOwner(page);
+      await signIn(page, owner.email, owner.password);
+      await apiAs(page, '/customers', { name: 'Lie-Fi Ama' });
+      await page.goto('/sales?tab=customers');
+      await expect(page.getByTestId('customers-table')).toContainText('Lie-Fi Ama');
+      await page.waitForFunction(() => (localStorage.getItem('kasuwa-cache') ?? '').includes('Lie-Fi Ama'));
+      // The phone shows full bars, but every call to the server is dropped (a 3G cell that lost its backhaul).
+      await page.route('**/api/**', (route) => route.abort('connectionreset'));
+      await page.reload();
+      await expect(page.getByTestId('customers-table')).toContainText('Lie-Fi Ama');
+      // The app tried to read the list again and failed; what it showed is still kept for the next start.
+      await page.waitForTimeout(1_500); // the kept copy is written a moment after a change
+      await page.reload();
+      await expect(page.getByTestId('customers-table')).toContainText('Lie-Fi Ama');
+    });
+  });
+
   test.describe('a screen whose code cannot be downloaded', () => {
     // No service worker: the network drops before the app is kept for offline use.
     test.use({

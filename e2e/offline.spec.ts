@@ -415,6 +415,72 @@ test.describe('offline', () => {
     expect(await apiAs(page, '/customers?search=Kofi%20Waits')).toHaveLength(1);
   });
 
+  test('a refused new product is corrected with Edit: it takes its place in the queue and the sale that needs it follows', async ({
+    page,
+    context,
+  }) => {
+    test.slow(); // a queue sent twice
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    await apiAs(page, '/products', { name: 'Old Soap', sku: 'SOAP-1', cost: 1, price: 2 });
+    await page.goto('/inventory');
+    await expect(page.getByText('SOAP-1').filter({ visible: true })).toBeVisible();
+    await waitForServiceWorker(page);
+
+    await context.setOffline(true);
+    await button(page, 'Add Product').click();
+    const product = page.getByRole('dialog', { name: 'Add Product' });
+    await product.getByLabel('Product Name').fill('New Soap');
+    await product.getByLabel('SKU').fill('soap-1'); // already taken (SKUs ignore case)
+    await product.getByLabel('Cost Price').fill('3');
+    await product.getByLabel('Selling Price').fill('5');
+    await product.getByLabel('Opening stock').fill('20');
+    await product.getByRole('button', { name: 'Create Product' }).click();
+    await expect(page.getByText('Saved on this device')).toBeVisible();
+    await page.goto('/sales?tab=invoices');
+    await button(page, 'Create Invoice').click();
+    const invoice = page.getByRole('dialog', { name: 'Create Invoice' });
+    await invoice.getByRole('button', { name: 'New customer' }).click();
+    const customer = page.getByRole('dialog', { name: 'Add Customer' });
+    await customer.getByLabel('Name').fill('Kofi Waits');
+    await customer.getByRole('button', { name: 'Save Customer' }).click();
+    await invoice.locator('#line-0-product').selectOption({ label: 'New Soap (soap-1)' });
+    await invoice.locator('#line-0-qty').fill('4');
+    await invoice.getByLabel('Status').selectOption('ISSUED');
+    await invoice.getByRole('button', { name: 'Create Invoice' }).click();
+    await expect(page.getByTestId('pending-changes')).toHaveText('3 pending changes');
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    // The product is refused; the customer arrives; the invoice selling the product waits.
+    await expect(page.getByTestId('pending-changes')).toHaveText('2 pending changes', { timeout: 15_000 });
+    await page.getByTestId('pending-changes').click();
+    const panel = page.getByRole('dialog', { name: 'Pending changes' });
+    const refused = panel.getByTestId('pending-change').filter({ hasText: 'New Soap' });
+    await expect(refused).toContainText('A product with this SKU already exists');
+    await refused.getByRole('button', { name: 'Edit' }).click();
+
+    // The form opens with what was typed offline; the SKU is corrected and the product sent in its place.
+    await expect(product.getByLabel('Product Name')).toHaveValue('New Soap');
+    await expect(product.getByLabel('SKU')).toHaveValue('soap-1');
+    await expect(product.getByLabel('Opening stock')).toHaveValue('20');
+    await product.getByLabel('SKU').fill('SOAP-2');
+    await product.getByRole('button', { name: 'Create Product' }).click();
+    await expect(page.getByText('Product created successfully')).toBeVisible();
+    await expect(product).toHaveCount(0);
+    await expect(page.getByTestId('pending-changes')).toHaveCount(0, { timeout: 15_000 });
+
+    const products = await apiAs(page, '/products?search=SOAP-2');
+    expect(products).toHaveLength(1);
+    expect(products[0]).toMatchObject({ name: 'New Soap', stockOnHand: 16 });
+    const invoices = await apiAs(page, '/invoices');
+    expect(invoices).toHaveLength(1);
+    const sold = await apiAs(page, `/invoices/${invoices[0].id}`);
+    expect(sold).toMatchObject({ number: 'INV-000001', customer: { name: 'Kofi Waits' } });
+    expect(sold.lines).toEqual([expect.objectContaining({ productId: products[0].id, qty: 4 })]);
+    expect(await apiAs(page, '/products?search=soap')).toHaveLength(2);
+  });
+
   test('a change the server refuses stays listed with its reason; changes that need it wait; Discard removes them', async ({
     page,
     context,

@@ -46,6 +46,11 @@ export interface Operation {
   body?: unknown;
   label?: string;
   creates?: OutboxEntry['creates'];
+  /**
+   * A refused change this one corrects (the member edited it): it takes that change's place in the queue,
+   * and keeps the id of the row it creates, so the changes that use the row still find it.
+   */
+  replaces?: string;
 }
 
 /** Thrown to a caller whose change was kept on the device because the server could not be reached. */
@@ -100,8 +105,11 @@ function announce(answer?: Answer) {
 
 /** Keeps a change on the device, then sends it; resolves with the server's answer. */
 export async function enqueue<T>(op: Operation): Promise<T> {
-  const seq = nextSeq(Date.now(), lastSeq);
-  lastSeq = seq;
+  const replaced = op.replaces
+    ? (await readAll<OutboxEntry>('outbox', 'seq')).find((e) => e.id === op.replaces)
+    : undefined;
+  const seq = replaced?.seq ?? nextSeq(Date.now(), lastSeq);
+  if (!replaced) lastSeq = seq;
   const entry: OutboxEntry = {
     id: uuidv7(),
     seq,
@@ -120,8 +128,15 @@ export async function enqueue<T>(op: Operation): Promise<T> {
   const answered = new Promise<T>((resolve, reject) =>
     waiters.set(entry.id, { resolve: resolve as (v: unknown) => void, reject }),
   );
-  // The change and the row it creates are kept in one step.
-  await writeTogether(entry.creates ? ['outbox', entry.creates.store] : ['outbox'], (tx) => {
+  // The change and the row it creates are kept in one step (with the refused change it corrects gone).
+  const stores = new Set(['outbox']);
+  if (entry.creates) stores.add(entry.creates.store);
+  if (replaced?.creates) stores.add(replaced.creates.store);
+  await writeTogether([...stores], (tx) => {
+    if (replaced) {
+      tx.objectStore('outbox').delete(replaced.id);
+      if (replaced.creates) tx.objectStore(replaced.creates.store).delete(replaced.creates.row.id);
+    }
     tx.objectStore('outbox').add(entry);
     if (entry.creates) tx.objectStore(entry.creates.store).put({ ...entry.creates.row, orgId: entry.orgId });
   });
@@ -204,6 +219,9 @@ async function sendAll(): Promise<void> {
       if ([...uses(entry)].some((id) => blocked.has(id) && id !== entry.creates?.row.id.toLowerCase())) {
         if (entry.creates) blocked.add(entry.creates.row.id.toLowerCase());
         if (entry.status !== 'waiting') await update({ ...entry, status: 'waiting' });
+        // A form still waiting for it learns it is kept on the device (it is sent once the change it
+        // needs is fixed), instead of waiting for an answer that will not come in this round.
+        if (waiters.has(entry.id)) announce({ id: entry.id, ok: false, error: { offline: true } });
         continue;
       }
       try {

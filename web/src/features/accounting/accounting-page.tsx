@@ -14,7 +14,7 @@ import { Tabs, useTab } from '../../components/ui/tabs.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { useMetrics } from '../app/metrics.ts';
 import { useCan, useOrganization } from '../app/organization.tsx';
-import { useInvoices } from '../sales/api.ts';
+import { useInvoices, useIssuedToPay } from '../sales/api.ts';
 import { PaymentsTab } from '../sales/payments-tab.tsx';
 import { RecordPaymentDialog } from '../sales/record-payment-dialog.tsx';
 import { PAGE_SIZE, useAccountingSummary, useExpenses, usePendingExpenses } from './api.ts';
@@ -150,8 +150,11 @@ function PaymentsSection() {
   const intl = useIntl();
   const canRecord = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
   const [recording, setRecording] = useState(false);
-  const issued = useInvoices({ status: 'ISSUED', limit: 1 }).data;
-  const nothingToPay = !issued || issued.total === 0;
+  const org = useOrganization();
+  // The server's ISSUED invoices and those made on this device, less what is already paid or queued.
+  const toPay = useIssuedToPay(org.id);
+  const loaded = useInvoices({ status: 'ISSUED', limit: 200 }).data !== undefined;
+  const nothingToPay = toPay.length === 0;
   return (
     <div className="flex flex-col gap-4">
       {canRecord && (
@@ -164,7 +167,7 @@ function PaymentsSection() {
           >
             <FormattedMessage id="payments.record" />
           </button>
-          {issued && nothingToPay && (
+          {loaded && nothingToPay && (
             <p className="text-sm opacity-70">{intl.formatMessage({ id: 'payments.noIssued' })}</p>
           )}
         </div>

@@ -120,7 +120,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
           <h1 className="flex-1 truncate text-lg font-semibold">
             {current && <FormattedMessage id={current.id} />}
           </h1>
-          <PendingChanges />
+          <PendingChanges organizations={user.organizations} />
           <ConnectionBadge />
           <div className="hidden sm:block">{org && <AppThemeSwitch org={org} />}</div>
           <UserMenu user={user} role={org?.role} />

@@ -1,22 +1,50 @@
 // The header's "Pending changes": how many of the member's changes wait to reach the server, and the
 // list of them — a refused one with its reason, Retry and Discard; ones waiting for it; a paused queue
 // that needs signing in again.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { discard, retry } from '../../lib/outbox.ts';
+import { discard, type OutboxEntry, retry } from '../../lib/outbox.ts';
 import { useOutboxEntries } from '../../lib/use-outbox.ts';
+import { type Organization, OrganizationProvider } from './organization.tsx';
 import { validationMessage } from '../../lib/validation-message.ts';
 
-export function PendingChanges() {
+// The forms a refused new row is corrected in, loaded when Edit is pressed.
+const ProductDialog = lazy(() =>
+  import('../inventory/product-dialog.tsx').then((m) => ({ default: m.ProductDialog })),
+);
+const CustomerDialog = lazy(() =>
+  import('../sales/customers-tab.tsx').then((m) => ({ default: m.CustomerDialog })),
+);
+const LeadDialog = lazy(() => import('../crm/crm-page.tsx').then((m) => ({ default: m.LeadDialog })));
+const EDITABLE: Record<string, typeof ProductDialog> = {
+  '/api/products': ProductDialog,
+  '/api/customers': CustomerDialog,
+  '/api/leads': LeadDialog,
+};
+
+export function PendingChanges({ organizations }: { organizations: Organization[] }) {
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
   const entries = useOutboxEntries();
   const [open, setOpen] = useState(false);
-  if (!entries.length) return null;
+  const [editing, setEditing] = useState<OutboxEntry | null>(null);
+  // The form acts in the organization the change was made in (the one on screen may be another).
+  const orgOf = (e: OutboxEntry) => organizations.find((o) => o.id === e.orgId);
+  const Editor = editing && EDITABLE[editing.path];
+  const editingOrg = editing && orgOf(editing);
+  const editor = Editor && editingOrg && (
+    <OrganizationProvider org={editingOrg}>
+      <Suspense fallback={null}>
+        <Editor refused={editing} onClose={() => setEditing(null)} />
+      </Suspense>
+    </OrganizationProvider>
+  );
+  if (!entries.length) return editor;
   const failed = entries.some((e) => e.status === 'failed' || e.status === 'needs-sign-in');
   return (
     <>
+      {editor}
       <button
         type="button"
         className={`btn btn-sm min-h-11 ${failed ? 'btn-error' : 'btn-warning'}`}
@@ -50,6 +78,18 @@ export function PendingChanges() {
                     <button type="button" className="btn btn-sm min-h-11" onClick={() => void retry(e.id)}>
                       {t('common.retry')}
                     </button>
+                    {e.status === 'failed' && e.method === 'POST' && e.path in EDITABLE && orgOf(e) && (
+                      <button
+                        type="button"
+                        className="btn btn-sm min-h-11"
+                        onClick={() => {
+                          setOpen(false);
+                          setEditing(e);
+                        }}
+                      >
+                        {t('common.edit')}
+                      </button>
+                    )}
                     {e.status === 'failed' && (
                       <button
                         type="button"

@@ -77,15 +77,17 @@ export function useMembers() {
 }
 
 export const useSaveLead = () =>
-  useWrite<{ id?: string; input: LeadInput }, Lead>(
-    ({ id, input }) =>
-      id ? { method: 'PUT', path: `/api/leads/${id}`, body: input, label: input.name } : newLead(input),
+  useWrite<{ id?: string; input: LeadInput; rowId?: string; replaces?: string }, Lead>(
+    ({ id, input, rowId, replaces }) =>
+      id
+        ? { method: 'PUT', path: `/api/leads/${id}`, body: input, label: input.name }
+        : { ...newLead(input, rowId), replaces },
     ['/api/leads'],
   );
 
 // A new lead gets its id on the device and is shown on the board, marked pending, until the server has it.
-function newLead(input: LeadInput) {
-  const body = { ...input, id: uuidv7() };
+function newLead(input: LeadInput, id = uuidv7()) {
+  const body = { ...input, id };
   const row: Lead = {
     id: body.id,
     name: input.name,

@@ -32,27 +32,50 @@ import {
   useMoveLead,
   useSaveLead,
 } from './api.ts';
-import { LeadFormSchema } from '../../../../packages/shared/schemas/crm.ts';
+import { type LeadInput, LeadFormSchema } from '../../../../packages/shared/schemas/crm.ts';
+import type { OutboxEntry } from '../../lib/outbox.ts';
 
-export function LeadDialog({ lead, onClose }: { lead?: Lead; onClose: () => void }) {
+export function LeadDialog({
+  lead,
+  refused,
+  onClose,
+}: {
+  lead?: Lead;
+  /** A new lead the server refused (Pending changes → Edit): corrected and sent in its place. */
+  refused?: OutboxEntry;
+  onClose: () => void;
+}) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const save = useSaveLead();
   const members = useMembers().data?.rows ?? [];
+  const was = refused?.body as (LeadInput & { id: string }) | undefined;
   const form = useForm({
     resolver: zodResolver(LeadFormSchema),
-    defaultValues: {
-      name: lead?.name ?? '',
-      company: lead?.company ?? '',
-      value: (lead?.value ?? '') as unknown,
-      stage: lead?.stage ?? ('PROSPECT' as const),
-      closeDate: lead?.closeDate ?? '',
-      ownerId: lead?.owner?.id ?? '',
-    },
+    defaultValues: was
+      ? {
+          name: was.name,
+          company: was.company ?? '',
+          value: (was.value ?? '') as unknown,
+          stage: was.stage,
+          closeDate: was.closeDate ?? '',
+          ownerId: was.ownerId ?? '',
+        }
+      : {
+          name: lead?.name ?? '',
+          company: lead?.company ?? '',
+          value: (lead?.value ?? '') as unknown,
+          stage: lead?.stage ?? ('PROSPECT' as const),
+          closeDate: lead?.closeDate ?? '',
+          ownerId: lead?.owner?.id ?? '',
+        },
   });
   const org = useOrganization();
   const { register, handleSubmit, formState } = form;
-  const draft = useFormDraft(form, { orgId: org.id, name: `lead:${lead?.id ?? 'new'}` });
+  const draft = useFormDraft(form, {
+    orgId: org.id,
+    name: `lead:${lead?.id ?? (refused ? `refused:${refused.id}` : 'new')}`,
+  });
   const error = (name: keyof typeof formState.errors) =>
     validationMessage(intl, formState.errors[name]?.message as string | undefined);
   return (
@@ -63,7 +86,12 @@ export function LeadDialog({ lead, onClose }: { lead?: Lead; onClose: () => void
         onSubmit={handleSubmit(async (input) => {
           let result;
           try {
-            result = await save.mutateAsync({ id: lead?.id, input: input as never });
+            result = await save.mutateAsync({
+              id: lead?.id,
+              input: input as never,
+              rowId: was?.id,
+              replaces: refused?.id,
+            });
           } catch (e) {
             notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
             return;

@@ -134,8 +134,8 @@ export const usePurchaseOrder = (id: string) => {
 };
 
 export const useSaveProduct = () =>
-  useWrite<{ id?: string; input: ProductInput }, Product>(
-    ({ id, input }) => {
+  useWrite<{ id?: string; input: ProductInput; replaces?: string }, Product>(
+    ({ id, input, replaces }) => {
       if (id) return { method: 'PUT', path: `/api/products/${id}`, body: input, label: input.name };
       // A new product gets its id on the device, so a sale made offline can already refer to it.
       const body = { ...input, id: input.id ?? uuidv7() };
@@ -146,6 +146,7 @@ export const useSaveProduct = () =>
         body,
         label: input.name,
         creates: { store: 'products', row },
+        replaces,
       };
     },
     ['/api/products'],

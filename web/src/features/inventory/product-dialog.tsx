@@ -5,43 +5,61 @@ import { useFormDraft } from '../../lib/form-draft.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { ProductInputSchema } from '../../../../packages/shared/schemas/inventory.ts';
+import { type ProductInput, ProductInputSchema } from '../../../../packages/shared/schemas/inventory.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
 import { type Product, useSaveProduct } from './api.ts';
+import type { OutboxEntry } from '../../lib/outbox.ts';
 import { ScanButton } from './barcode-scanner.tsx';
 import { notifySaved } from '../../lib/use-write.ts';
 import { useOrganization } from '../app/organization.tsx';
 
-export function ProductDialog({ product, onClose }: { product?: Product; onClose: () => void }) {
+export function ProductDialog({
+  product,
+  refused,
+  onClose,
+}: {
+  product?: Product;
+  /** A new product the server refused (Pending changes → Edit): its values, corrected and sent in its place. */
+  refused?: OutboxEntry;
+  onClose: () => void;
+}) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const save = useSaveProduct();
+  const was = refused?.body as (ProductInput & { id: string }) | undefined;
   const form = useForm({
     resolver: zodResolver(ProductInputSchema),
-    defaultValues: {
-      name: product?.name ?? '',
-      sku: product?.sku ?? '',
-      barcode: product?.barcode ?? '',
-      unit: product?.unit ?? 'pcs',
-      cost: product?.cost ?? '',
-      price: product?.price ?? '',
-      taxCode: product?.taxCode ?? '',
-      lowStockThreshold: product?.lowStockThreshold ?? 5,
-      openingStock: 0,
-    },
+    defaultValues: was
+      ? { ...was, barcode: was.barcode ?? '', taxCode: was.taxCode ?? '' }
+      : {
+          name: product?.name ?? '',
+          sku: product?.sku ?? '',
+          barcode: product?.barcode ?? '',
+          unit: product?.unit ?? 'pcs',
+          cost: product?.cost ?? '',
+          price: product?.price ?? '',
+          taxCode: product?.taxCode ?? '',
+          lowStockThreshold: product?.lowStockThreshold ?? 5,
+          openingStock: 0,
+        },
   });
   const org = useOrganization();
   const { register, handleSubmit, formState, setValue } = form;
-  const draft = useFormDraft(form, { orgId: org.id, name: `product:${product?.id ?? 'new'}` });
+  const draft = useFormDraft(form, {
+    orgId: org.id,
+    name: `product:${product?.id ?? (refused ? `refused:${refused.id}` : 'new')}`,
+  });
   const error = (name: keyof typeof formState.errors) =>
     validationMessage(intl, formState.errors[name]?.message as string | undefined);
   const onSubmit = handleSubmit(async (input) => {
     let result: unknown;
     try {
-      result = await save.mutateAsync({ id: product?.id, input });
+      result = await save.mutateAsync(
+        was ? { input: { ...input, id: was.id }, replaces: refused!.id } : { id: product?.id, input },
+      );
     } catch (e) {
       notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
       return;

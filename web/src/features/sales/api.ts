@@ -7,10 +7,11 @@ import type {
   PaymentInput,
   QuoteInput,
 } from '../../../../packages/shared/schemas/sales.ts';
-import { invoiceTotals } from '../../../../packages/shared/invoice-totals.ts';
+import { currencyDecimals, invoiceTotals } from '../../../../packages/shared/invoice-totals.ts';
 import { apiFetch, apiList } from '../../lib/api-client.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
+import { useOutboxEntries, usePendingRows } from '../../lib/use-outbox.ts';
 import { useOrganization } from '../app/organization.tsx';
 
 export type InvoiceStatus = 'QUOTE' | 'ISSUED' | 'PAID' | 'VOID';
@@ -118,8 +119,8 @@ export function usePayments(offset: number) {
 }
 
 export const useSaveCustomer = () =>
-  useWrite<{ id?: string; input: CustomerInput }, Customer>(
-    ({ id, input }) => {
+  useWrite<{ id?: string; input: CustomerInput; replaces?: string }, Customer>(
+    ({ id, input, replaces }) => {
       if (id) return { method: 'PUT', path: `/api/customers/${id}`, body: input, label: input.name };
       // A new customer gets its id on the device, so an invoice made offline can already be for them.
       const body = { ...input, id: input.id ?? uuidv7() };
@@ -130,6 +131,7 @@ export const useSaveCustomer = () =>
         body,
         label: input.name,
         creates: { store: 'customers', row },
+        replaces,
       };
     },
     ['/api/customers'],
@@ -204,4 +206,29 @@ export function useShareInvoice() {
       onSuccess: refresh,
     }),
   };
+}
+
+/**
+ * The ISSUED invoices a payment can be for: the server's, and those made on this device not sent yet (the
+ * payment waits for its invoice in the outbox). Each balance leaves out the payments still waiting to be
+ * sent, so a shop offline all day does not take the same balance twice.
+ */
+export function useIssuedToPay(orgId: string) {
+  const server = useInvoices({ status: 'ISSUED', limit: 200 }).data?.rows ?? [];
+  const made = usePendingRows<InvoiceSummary>('invoices', orgId).filter((i) => i.status === 'ISSUED');
+  const queued = new Map<string, number>();
+  for (const e of useOutboxEntries()) {
+    const body = e.body as { invoiceId?: string; amount?: number } | undefined;
+    if (e.orgId !== orgId || e.method !== 'POST' || e.path !== '/api/payments' || !body?.invoiceId) continue;
+    queued.set(body.invoiceId, (queued.get(body.invoiceId) ?? 0) + Number(body.amount ?? 0));
+  }
+  const ids = new Set(made.map((i) => i.id));
+  return [...made, ...server.filter((i) => !ids.has(i.id))]
+    .map((i) => ({
+      ...i,
+      balance: Number(
+        (i.total - (i.amountPaid ?? 0) - (queued.get(i.id) ?? 0)).toFixed(currencyDecimals(i.currency)),
+      ),
+    }))
+    .filter((i) => i.balance > 0);
 }

@@ -18,34 +18,43 @@ import { notifySaved } from '../../lib/use-write.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { PendingBadge, withPending } from '../../components/ui/pending.tsx';
 import { usePendingRows } from '../../lib/use-outbox.ts';
+import type { OutboxEntry } from '../../lib/outbox.ts';
 import { useOrganization } from '../app/organization.tsx';
 import { type Customer, PAGE_SIZE, useCustomers, useSaveCustomer } from './api.ts';
 
 export function CustomerDialog({
   customer,
   initialName = '',
+  refused,
   onClose,
   onSaved,
 }: {
   customer?: Customer;
   initialName?: string;
+  /** A new customer the server refused (Pending changes → Edit): corrected and sent in its place. */
+  refused?: OutboxEntry;
   onClose: () => void;
   onSaved?: (c: Customer) => void;
 }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const save = useSaveCustomer();
+  const was = refused?.body as
+    { id: string; name: string; email?: string | null; phone?: string | null } | undefined;
   const form = useForm({
     resolver: zodResolver(CustomerInputSchema),
     defaultValues: {
-      name: customer?.name ?? initialName,
-      email: customer?.email ?? '',
-      phone: customer?.phone ?? '',
+      name: was?.name ?? customer?.name ?? initialName,
+      email: was?.email ?? customer?.email ?? '',
+      phone: was?.phone ?? customer?.phone ?? '',
     },
   });
   const org = useOrganization();
   const { register, handleSubmit, formState } = form;
-  const draft = useFormDraft(form, { orgId: org.id, name: `customer:${customer?.id ?? 'new'}` });
+  const draft = useFormDraft(form, {
+    orgId: org.id,
+    name: `customer:${customer?.id ?? (refused ? `refused:${refused.id}` : 'new')}`,
+  });
   const error = (name: 'name' | 'email' | 'phone') =>
     validationMessage(intl, formState.errors[name]?.message);
   return (
@@ -58,10 +67,14 @@ export function CustomerDialog({
           e.stopPropagation();
           return handleSubmit(async (input) => {
             // A new customer's id is made here, so it can be chosen at once, even offline.
-            const id = customer?.id ?? uuidv7();
+            const id = customer?.id ?? was?.id ?? uuidv7();
             let saved: Customer | null;
             try {
-              saved = await save.mutateAsync({ id: customer?.id, input: { ...input, id } });
+              saved = await save.mutateAsync({
+                id: customer?.id,
+                input: { ...input, id },
+                replaces: refused?.id,
+              });
             } catch (err) {
               notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, err) });
               return;

@@ -16,36 +16,9 @@ import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
-import { type InvoiceSummary, useInvoices, useRecordPayment } from './api.ts';
+import { useIssuedToPay, useRecordPayment } from './api.ts';
 import { notifySaved } from '../../lib/use-write.ts';
 import { useOrganization } from '../app/organization.tsx';
-import { useOutboxEntries, usePendingRows } from '../../lib/use-outbox.ts';
-import { currencyDecimals } from '../../../../packages/shared/invoice-totals.ts';
-
-/**
- * The ISSUED invoices a payment can be for: the server's, and those made on this device not sent yet (the
- * payment waits for its invoice in the outbox). Each balance leaves out the payments still waiting to be
- * sent, so a shop offline all day does not take the same balance twice.
- */
-function useIssuedToPay(orgId: string) {
-  const server = useInvoices({ status: 'ISSUED', limit: 200 }).data?.rows ?? [];
-  const made = usePendingRows<InvoiceSummary>('invoices', orgId).filter((i) => i.status === 'ISSUED');
-  const queued = new Map<string, number>();
-  for (const e of useOutboxEntries()) {
-    const body = e.body as { invoiceId?: string; amount?: number } | undefined;
-    if (e.orgId !== orgId || e.method !== 'POST' || e.path !== '/api/payments' || !body?.invoiceId) continue;
-    queued.set(body.invoiceId, (queued.get(body.invoiceId) ?? 0) + Number(body.amount ?? 0));
-  }
-  const ids = new Set(made.map((i) => i.id));
-  return [...made, ...server.filter((i) => !ids.has(i.id))]
-    .map((i) => ({
-      ...i,
-      balance: Number(
-        (i.total - (i.amountPaid ?? 0) - (queued.get(i.id) ?? 0)).toFixed(currencyDecimals(i.currency)),
-      ),
-    }))
-    .filter((i) => i.balance > 0);
-}
 
 export function RecordPaymentDialog({
   invoice,
