@@ -9,7 +9,7 @@ import { pgrstError, sendError, toApiError } from './errors.ts';
 import { negotiateMedia, negotiateSchema, type Media } from './negotiate.ts';
 import { readOperation, type Operation, type Reply } from './operation.ts';
 import { openApiReply } from './openapi.ts';
-import { isJsonObject, parseJsonBody } from './payload.ts';
+import { invalidBody, isJsonObject, parseJsonBody } from './payload.ts';
 import { parsePrefer, type Preferences } from './prefer.ts';
 import { putOperation } from './put-op.ts';
 import type { QueryParams } from './query.ts';
@@ -60,9 +60,16 @@ interface RequestContext {
   extraSearchPath: string[];
 }
 
+/** Bodies PostgREST reads as JSON: no Content-Type, application/json, or a JSON flavour of it. */
+const JSON_BODY = /^application\/(?:[\w.+-]+\+)?json$/;
+
 async function body(req: IncomingMessage, fallback?: unknown): Promise<unknown> {
+  const mime = (req.headers['content-type'] ?? 'application/json').split(';')[0]!.trim().toLowerCase();
   try {
-    return parseJsonBody(await readBody(req, BODY_LIMIT), fallback);
+    const raw = await readBody(req, BODY_LIMIT);
+    // As PostgREST v12+ answers on the wire (its error table's 415 row is stale): 400 PGRST102.
+    if (raw.length && !JSON_BODY.test(mime)) throw invalidBody(`Content-Type not acceptable: ${mime}`);
+    return parseJsonBody(raw, fallback);
   } catch (e) {
     if (e instanceof BodyTooLarge) throw pgrstError(413, 'PGRST102', e.message);
     throw e;

@@ -29,7 +29,7 @@ export function rest(path: string, init: RestInit = {}): Promise<Response> {
   const headers: Record<string, string> = { apikey: ANON_KEY, ...init.headers };
   const token = init.token === undefined ? ANON_KEY : init.token;
   if (token !== null) headers.authorization = `Bearer ${token}`;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.body !== undefined) headers['content-type'] ??= 'application/json';
   return fetch(`${SUPABASE_URL}/rest/v1${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers,

@@ -257,4 +257,20 @@ describe('Data API writes: errors', () => {
     expect(body.status).toBe(400);
     expect((await json(body)).code).toBe('PGRST102');
   });
+
+  it('answers 400 PGRST102 "Content-Type not acceptable" for a write that is not JSON, and stores nothing', async () => {
+    const name = `Plain ${s}`;
+    const res = await rest('/customers', {
+      token: owner.token,
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ org_id: owner.orgId, name }),
+    });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toMatchObject({
+      code: 'PGRST102',
+      message: 'Content-Type not acceptable: text/plain',
+    });
+    const stored = await rest(`/customers?name=eq.${encodeURIComponent(name)}`, { token: owner.token });
+    expect(await json(stored)).toEqual([]);
+  });
 });
