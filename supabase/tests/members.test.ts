@@ -388,6 +388,28 @@ describe('preferences', () => {
     });
   });
 
+  it('two saves at the same moment keep both changes (one switch does not put back the other)', async () => {
+    const org = await asOwner((sql) => setupOrg(sql), { commit: true });
+    await asOwner((sql) => save(sql, org.ownerId, org.id, { compactView: true }), { commit: true });
+    const saving = (input: object, holdMs: number) =>
+      asOwner(
+        async (sql) => {
+          await save(sql, org.ownerId, org.id, input);
+          await new Promise((r) => setTimeout(r, holdMs)); // committed only after the other save began
+        },
+        { commit: true },
+      );
+    const first = saving({ paymentReminders: false }, 400);
+    await new Promise((r) => setTimeout(r, 100));
+    await Promise.all([first, saving({ marketingUpdates: true }, 0)]);
+    const [now] = await asOwner((sql) => get(sql, org.ownerId, org.id));
+    expect(now).toMatchObject({
+      compact_view: true,
+      notify_payment_reminders: false,
+      notify_marketing: true,
+    });
+  });
+
   it('refuses an organization the caller does not belong to, and a theme that does not exist', async () => {
     await asOwner(async (sql) => {
       const [org, other] = [await setupOrg(sql), await setupOrg(sql)];

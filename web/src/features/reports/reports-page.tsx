@@ -306,9 +306,9 @@ export function ReportsPage() {
   const range = current && 'range' in current ? current.range : null;
 
   const exportCsv = async () => {
-    const empty = !current
-      ? false
-      : type === 'overview'
+    if (!current) return; // the button waits for the report (see below)
+    const empty =
+      type === 'overview'
         ? isEmptyOverview(current as OverviewReport)
         : (current as { total: number }).total === 0;
     if (empty) {
@@ -354,7 +354,8 @@ export function ReportsPage() {
         <button
           type="button"
           className="btn btn-primary col-span-2 min-h-11 sm:ml-auto"
-          disabled={exporting}
+          // Until the report is read there is no telling whether it has anything to export.
+          disabled={exporting || !current}
           onClick={() => void exportCsv()}
         >
           {exporting ? t('reports.exporting') : t('reports.export')}
