@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SERVICE_ROLE_KEY } from '../local/config.ts';
-import { expect, openNavigation, test, useLanguage } from './fixtures.ts';
+import { expect, openNavigation, signIn, test, useLanguage } from './fixtures.ts';
 
 const unique = () => randomUUID().slice(0, 8);
 
@@ -180,10 +180,7 @@ test.describe('an expired session', () => {
       page,
       request,
     }) => {
-      await page.goto('/login');
-      await page.getByLabel('Email').fill('demo@kasuwa.app');
-      await page.getByLabel('Password').fill('kasuwa-demo-2026');
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await signIn(page); // the demo account
       await expect(page.getByRole('heading', { name: 'Welcome, Ama' })).toBeVisible();
       const session = JSON.parse((await page.evaluate(() => localStorage.getItem('kasuwa-auth')))!) as {
         access_token: string;

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { apiAs, expect, registerOwner, signIn, test } from './fixtures.ts';
 import { issuedInvoice } from './people.ts';
 
@@ -35,6 +35,44 @@ const outboxOnDevice = (page: Page) =>
     db.close();
     return all.map((e) => `${e.label} ${e.status} ${e.attempts}`);
   });
+
+/**
+ * An owner whose shop has "Old Soap" (SKU SOAP-1) goes offline and adds "New Soap" with the SKU soap-1,
+ * already taken, then sells 4 of it on an ISSUED invoice to a new customer, Kofi Waits: three changes
+ * queued, the first of which the server will refuse.
+ */
+async function sellTakenSkuOffline(page: Page, context: BrowserContext) {
+  const owner = await registerOwner(page);
+  await signIn(page, owner.email, owner.password);
+  const old = await apiAs(page, '/products', { name: 'Old Soap', sku: 'SOAP-1', cost: 1, price: 2 });
+  await page.goto('/inventory');
+  await waitForServiceWorker(page);
+  await page.reload(); // opened by the installed app, as the shop's phone has it
+  await expect(page.getByText('SOAP-1').filter({ visible: true })).toBeVisible();
+
+  await context.setOffline(true);
+  await button(page, 'Add Product').click();
+  const product = page.getByRole('dialog', { name: 'Add Product' });
+  await product.getByLabel('Product Name').fill('New Soap');
+  await product.getByLabel('SKU').fill('soap-1'); // already taken (SKUs ignore case)
+  await product.getByLabel('Cost Price').fill('3');
+  await product.getByLabel('Selling Price').fill('5');
+  await product.getByLabel('Opening stock').fill('20');
+  await product.getByRole('button', { name: 'Create Product' }).click();
+  await expect(page.getByText('Saved on this device')).toBeVisible();
+  await page.goto('/sales?tab=invoices');
+  await button(page, 'Create Invoice').click();
+  const invoice = page.getByRole('dialog', { name: 'Create Invoice' });
+  await invoice.getByRole('button', { name: 'New customer' }).click();
+  const customer = page.getByRole('dialog', { name: 'Add Customer' });
+  await customer.getByLabel('Name').fill('Kofi Waits');
+  await customer.getByRole('button', { name: 'Save Customer' }).click();
+  await invoice.locator('#line-0-product').selectOption({ label: 'New Soap (soap-1)' });
+  await invoice.locator('#line-0-qty').fill('4');
+  await invoice.getByLabel('Status').selectOption('ISSUED');
+  await invoice.getByRole('button', { name: 'Create Invoice' }).click();
+  return { old, customer };
+}
 
 test.describe('offline', () => {
   test('a day without network: a product, a customer, an invoice for them, payments and a lead made offline survive a reload and reach the server once, linked', async ({
@@ -326,34 +364,7 @@ test.describe('offline', () => {
     context,
   }) => {
     test.slow(); // a queue of four, sent twice
-    const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
-    const old = await apiAs(page, '/products', { name: 'Old Soap', sku: 'SOAP-1', cost: 1, price: 2 });
-    await page.goto('/inventory');
-    await expect(page.getByText('SOAP-1').filter({ visible: true })).toBeVisible();
-    await waitForServiceWorker(page);
-
-    await context.setOffline(true);
-    await button(page, 'Add Product').click();
-    const product = page.getByRole('dialog', { name: 'Add Product' });
-    await product.getByLabel('Product Name').fill('New Soap');
-    await product.getByLabel('SKU').fill('soap-1'); // already taken (SKUs ignore case)
-    await product.getByLabel('Cost Price').fill('3');
-    await product.getByLabel('Selling Price').fill('5');
-    await product.getByLabel('Opening stock').fill('20');
-    await product.getByRole('button', { name: 'Create Product' }).click();
-    await expect(page.getByText('Saved on this device')).toBeVisible();
-    await page.goto('/sales?tab=invoices');
-    await button(page, 'Create Invoice').click();
-    const invoice = page.getByRole('dialog', { name: 'Create Invoice' });
-    await invoice.getByRole('button', { name: 'New customer' }).click();
-    const customer = page.getByRole('dialog', { name: 'Add Customer' });
-    await customer.getByLabel('Name').fill('Kofi Waits');
-    await customer.getByRole('button', { name: 'Save Customer' }).click();
-    await invoice.locator('#line-0-product').selectOption({ label: 'New Soap (soap-1)' });
-    await invoice.locator('#line-0-qty').fill('4');
-    await invoice.getByLabel('Status').selectOption('ISSUED');
-    await invoice.getByRole('button', { name: 'Create Invoice' }).click();
+    const { old, customer } = await sellTakenSkuOffline(page, context);
     await expect(page.getByText('Saved on this device').first()).toBeVisible();
     await page.getByRole('tab', { name: 'Customers' }).click();
     await button(page, 'Add Customer').click();
@@ -420,34 +431,8 @@ test.describe('offline', () => {
     context,
   }) => {
     test.slow(); // a queue sent twice
-    const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
-    await apiAs(page, '/products', { name: 'Old Soap', sku: 'SOAP-1', cost: 1, price: 2 });
-    await page.goto('/inventory');
-    await expect(page.getByText('SOAP-1').filter({ visible: true })).toBeVisible();
-    await waitForServiceWorker(page);
-
-    await context.setOffline(true);
-    await button(page, 'Add Product').click();
+    await sellTakenSkuOffline(page, context);
     const product = page.getByRole('dialog', { name: 'Add Product' });
-    await product.getByLabel('Product Name').fill('New Soap');
-    await product.getByLabel('SKU').fill('soap-1'); // already taken (SKUs ignore case)
-    await product.getByLabel('Cost Price').fill('3');
-    await product.getByLabel('Selling Price').fill('5');
-    await product.getByLabel('Opening stock').fill('20');
-    await product.getByRole('button', { name: 'Create Product' }).click();
-    await expect(page.getByText('Saved on this device')).toBeVisible();
-    await page.goto('/sales?tab=invoices');
-    await button(page, 'Create Invoice').click();
-    const invoice = page.getByRole('dialog', { name: 'Create Invoice' });
-    await invoice.getByRole('button', { name: 'New customer' }).click();
-    const customer = page.getByRole('dialog', { name: 'Add Customer' });
-    await customer.getByLabel('Name').fill('Kofi Waits');
-    await customer.getByRole('button', { name: 'Save Customer' }).click();
-    await invoice.locator('#line-0-product').selectOption({ label: 'New Soap (soap-1)' });
-    await invoice.locator('#line-0-qty').fill('4');
-    await invoice.getByLabel('Status').selectOption('ISSUED');
-    await invoice.getByRole('button', { name: 'Create Invoice' }).click();
     await expect(page.getByTestId('pending-changes')).toHaveText('3 pending changes');
 
     await context.setOffline(false);

@@ -75,6 +75,10 @@ export function useFormDraft<T extends FieldValues>(
   };
 }
 
+/** The draft name of a record's form: the record it edits, the refused change it corrects, or a new one. */
+export const draftName = (form: string, recordId?: string, refusedId?: string) =>
+  `${form}:${recordId ?? (refusedId ? `refused:${refusedId}` : 'new')}`;
+
 /** Forgets every draft on this device (signing out). */
 export function forgetDrafts(): void {
   for (const key of Object.keys(localStorage)) if (key.startsWith(DRAFT_PREFIX)) localStorage.removeItem(key);

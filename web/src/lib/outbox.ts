@@ -129,14 +129,9 @@ export async function enqueue<T>(op: Operation): Promise<T> {
     waiters.set(entry.id, { resolve: resolve as (v: unknown) => void, reject }),
   );
   // The change and the row it creates are kept in one step (with the refused change it corrects gone).
-  const stores = new Set(['outbox']);
-  if (entry.creates) stores.add(entry.creates.store);
-  if (replaced?.creates) stores.add(replaced.creates.store);
+  const stores = new Set([...storesOf(entry), ...(replaced ? storesOf(replaced) : [])]);
   await writeTogether([...stores], (tx) => {
-    if (replaced) {
-      tx.objectStore('outbox').delete(replaced.id);
-      if (replaced.creates) tx.objectStore(replaced.creates.store).delete(replaced.creates.row.id);
-    }
+    if (replaced) drop(tx, replaced);
     tx.objectStore('outbox').add(entry);
     if (entry.creates) tx.objectStore(entry.creates.store).put({ ...entry.creates.row, orgId: entry.orgId });
   });
@@ -164,11 +159,17 @@ async function update(entry: OutboxEntry) {
   await writeTogether(['outbox'], (tx) => tx.objectStore('outbox').put(entry));
 }
 
+/** The stores an entry lives in: the outbox, and the store of the row it creates. */
+const storesOf = (entry: OutboxEntry) => (entry.creates ? ['outbox', entry.creates.store] : ['outbox']);
+
+/** Deletes an entry and the row it would have created, inside a transaction over `storesOf(entry)`. */
+function drop(tx: IDBTransaction, entry: OutboxEntry) {
+  tx.objectStore('outbox').delete(entry.id);
+  if (entry.creates) tx.objectStore(entry.creates.store).delete(entry.creates.row.id);
+}
+
 async function remove(entry: OutboxEntry) {
-  await writeTogether(entry.creates ? ['outbox', entry.creates.store] : ['outbox'], (tx) => {
-    tx.objectStore('outbox').delete(entry.id);
-    if (entry.creates) tx.objectStore(entry.creates.store).delete(entry.creates.row.id);
-  });
+  await writeTogether(storesOf(entry), (tx) => drop(tx, entry));
 }
 
 const serialize = (e: unknown): SerializedError =>

@@ -14,7 +14,7 @@ import { Tabs, useTab } from '../../components/ui/tabs.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { useMetrics } from '../app/metrics.ts';
 import { useCan, useOrganization } from '../app/organization.tsx';
-import { useInvoices, useIssuedToPay } from '../sales/api.ts';
+import { useIssuedToPay } from '../sales/api.ts';
 import { PaymentsTab } from '../sales/payments-tab.tsx';
 import { RecordPaymentDialog } from '../sales/record-payment-dialog.tsx';
 import { PAGE_SIZE, useAccountingSummary, useExpenses, usePendingExpenses } from './api.ts';
@@ -152,9 +152,8 @@ function PaymentsSection() {
   const [recording, setRecording] = useState(false);
   const org = useOrganization();
   // The server's ISSUED invoices and those made on this device, less what is already paid or queued.
-  const toPay = useIssuedToPay(org.id);
-  const loaded = useInvoices({ status: 'ISSUED', limit: 200 }).data !== undefined;
-  const nothingToPay = toPay.length === 0;
+  const { invoices, loaded } = useIssuedToPay(org.id);
+  const nothingToPay = invoices.length === 0;
   return (
     <div className="flex flex-col gap-4">
       {canRecord && (

@@ -2,7 +2,7 @@
 // lead is dragged (mouse or finger) to another stage, Add Lead, and Lead Details with stage buttons, owner,
 // edit and notes.
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
-import { useFormDraft } from '../../lib/form-draft.ts';
+import { draftName, useFormDraft } from '../../lib/form-draft.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -50,32 +50,21 @@ export function LeadDialog({
   const save = useSaveLead();
   const members = useMembers().data?.rows ?? [];
   const was = refused?.body as (LeadInput & { id: string }) | undefined;
+  const from = was ?? (lead && { ...lead, ownerId: lead.owner?.id });
   const form = useForm({
     resolver: zodResolver(LeadFormSchema),
-    defaultValues: was
-      ? {
-          name: was.name,
-          company: was.company ?? '',
-          value: (was.value ?? '') as unknown,
-          stage: was.stage,
-          closeDate: was.closeDate ?? '',
-          ownerId: was.ownerId ?? '',
-        }
-      : {
-          name: lead?.name ?? '',
-          company: lead?.company ?? '',
-          value: (lead?.value ?? '') as unknown,
-          stage: lead?.stage ?? ('PROSPECT' as const),
-          closeDate: lead?.closeDate ?? '',
-          ownerId: lead?.owner?.id ?? '',
-        },
+    defaultValues: {
+      name: from?.name ?? '',
+      company: from?.company ?? '',
+      value: (from?.value ?? '') as unknown,
+      stage: from?.stage ?? ('PROSPECT' as const),
+      closeDate: from?.closeDate ?? '',
+      ownerId: from?.ownerId ?? '',
+    },
   });
   const org = useOrganization();
   const { register, handleSubmit, formState } = form;
-  const draft = useFormDraft(form, {
-    orgId: org.id,
-    name: `lead:${lead?.id ?? (refused ? `refused:${refused.id}` : 'new')}`,
-  });
+  const draft = useFormDraft(form, { orgId: org.id, name: draftName('lead', lead?.id, refused?.id) });
   const error = (name: keyof typeof formState.errors) =>
     validationMessage(intl, formState.errors[name]?.message as string | undefined);
   return (

@@ -1,7 +1,7 @@
 // Add Product / Edit Product (spec section 5): name and SKU required, unit pcs by default, cost, price and
 // low-stock threshold (5) required, barcode and tax code optional; opening stock when adding.
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
-import { useFormDraft } from '../../lib/form-draft.ts';
+import { draftName, useFormDraft } from '../../lib/form-draft.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
@@ -30,28 +30,24 @@ export function ProductDialog({
   const t = (id: string) => intl.formatMessage({ id });
   const save = useSaveProduct();
   const was = refused?.body as (ProductInput & { id: string }) | undefined;
+  const from = was ?? product;
   const form = useForm({
     resolver: zodResolver(ProductInputSchema),
-    defaultValues: was
-      ? { ...was, barcode: was.barcode ?? '', taxCode: was.taxCode ?? '' }
-      : {
-          name: product?.name ?? '',
-          sku: product?.sku ?? '',
-          barcode: product?.barcode ?? '',
-          unit: product?.unit ?? 'pcs',
-          cost: product?.cost ?? '',
-          price: product?.price ?? '',
-          taxCode: product?.taxCode ?? '',
-          lowStockThreshold: product?.lowStockThreshold ?? 5,
-          openingStock: 0,
-        },
+    defaultValues: {
+      name: from?.name ?? '',
+      sku: from?.sku ?? '',
+      barcode: from?.barcode ?? '',
+      unit: from?.unit ?? 'pcs',
+      cost: from?.cost ?? '',
+      price: from?.price ?? '',
+      taxCode: from?.taxCode ?? '',
+      lowStockThreshold: from?.lowStockThreshold ?? 5,
+      openingStock: was?.openingStock ?? 0,
+    },
   });
   const org = useOrganization();
   const { register, handleSubmit, formState, setValue } = form;
-  const draft = useFormDraft(form, {
-    orgId: org.id,
-    name: `product:${product?.id ?? (refused ? `refused:${refused.id}` : 'new')}`,
-  });
+  const draft = useFormDraft(form, { orgId: org.id, name: draftName('product', product?.id, refused?.id) });
   const error = (name: keyof typeof formState.errors) =>
     validationMessage(intl, formState.errors[name]?.message as string | undefined);
   const onSubmit = handleSubmit(async (input) => {

@@ -211,10 +211,12 @@ export function useShareInvoice() {
 /**
  * The ISSUED invoices a payment can be for: the server's, and those made on this device not sent yet (the
  * payment waits for its invoice in the outbox). Each balance leaves out the payments still waiting to be
- * sent, so a shop offline all day does not take the same balance twice.
+ * sent, so a shop offline all day does not take the same balance twice. `loaded`: the server's list has
+ * been read (so an empty list means there is nothing to pay).
  */
 export function useIssuedToPay(orgId: string) {
-  const server = useInvoices({ status: 'ISSUED', limit: 200 }).data?.rows ?? [];
+  const answer = useInvoices({ status: 'ISSUED', limit: 200 }).data;
+  const server = answer?.rows ?? [];
   const made = usePendingRows<InvoiceSummary>('invoices', orgId).filter((i) => i.status === 'ISSUED');
   const queued = new Map<string, number>();
   for (const e of useOutboxEntries()) {
@@ -223,7 +225,7 @@ export function useIssuedToPay(orgId: string) {
     queued.set(body.invoiceId, (queued.get(body.invoiceId) ?? 0) + Number(body.amount ?? 0));
   }
   const ids = new Set(made.map((i) => i.id));
-  return [...made, ...server.filter((i) => !ids.has(i.id))]
+  const invoices = [...made, ...server.filter((i) => !ids.has(i.id))]
     .map((i) => ({
       ...i,
       balance: Number(
@@ -231,4 +233,5 @@ export function useIssuedToPay(orgId: string) {
       ),
     }))
     .filter((i) => i.balance > 0);
+  return { invoices, loaded: answer !== undefined };
 }

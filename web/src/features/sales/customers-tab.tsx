@@ -1,6 +1,6 @@
 // Customers: search by name, phone or email; add and edit (name required, email checked when given).
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
-import { useFormDraft } from '../../lib/form-draft.ts';
+import { draftName, useFormDraft } from '../../lib/form-draft.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -44,17 +44,14 @@ export function CustomerDialog({
   const form = useForm({
     resolver: zodResolver(CustomerInputSchema),
     defaultValues: {
-      name: was?.name ?? customer?.name ?? initialName,
-      email: was?.email ?? customer?.email ?? '',
-      phone: was?.phone ?? customer?.phone ?? '',
+      name: (was ?? customer)?.name ?? initialName,
+      email: (was ?? customer)?.email ?? '',
+      phone: (was ?? customer)?.phone ?? '',
     },
   });
   const org = useOrganization();
   const { register, handleSubmit, formState } = form;
-  const draft = useFormDraft(form, {
-    orgId: org.id,
-    name: `customer:${customer?.id ?? (refused ? `refused:${refused.id}` : 'new')}`,
-  });
+  const draft = useFormDraft(form, { orgId: org.id, name: draftName('customer', customer?.id, refused?.id) });
   const error = (name: 'name' | 'email' | 'phone') =>
     validationMessage(intl, formState.errors[name]?.message);
   return (

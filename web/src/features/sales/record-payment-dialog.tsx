@@ -31,7 +31,7 @@ export function RecordPaymentDialog({
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const org = useOrganization();
-  const issued = useIssuedToPay(org.id);
+  const issued = useIssuedToPay(org.id).invoices;
   const record = useRecordPayment();
   const form = useForm({
     resolver: zodResolver(PaymentInputSchema),
