@@ -2,7 +2,24 @@
 // interface language before the app loads.
 import { test as base, expect, type Page } from '@playwright/test';
 
-export const test = base.extend<{ failOnConsoleErrors: void; expectedConsoleErrors: RegExp[] }>({
+export const test = base.extend<{
+  failOnConsoleErrors: void;
+  expectedConsoleErrors: RegExp[];
+  budget: void;
+}>({
+  /**
+   * Every test's time budget (its timeout, after test.slow() or test.setTimeout) goes with its result, so the
+   * run's summary can name the tests that used more than half of theirs (scripts/test-all.ts).
+   */
+  budget: [
+    // Playwright reads a fixture's dependencies from its first parameter: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, testInfo) => {
+      await use();
+      testInfo.annotations.push({ type: 'budget', description: String(testInfo.timeout) });
+    },
+    { auto: true },
+  ],
   /** Console lines a test provokes on purpose (a download made to fail), which are then not failures. */
   expectedConsoleErrors: [[], { option: true }],
   failOnConsoleErrors: [
@@ -41,6 +58,21 @@ export async function useLanguage(page: Page, locale: 'en' | 'fr') {
 export async function openNavigation(page: Page) {
   if ((page.viewportSize()?.width ?? 1280) < 768)
     await page.getByRole('button', { name: 'Open menu' }).click();
+}
+
+/**
+ * Waits until the app's service worker is activated, so the pages opened next (and reloads) are served by it
+ * without the network. (`page.waitForFunction` would not do: it takes an async predicate's promise for a
+ * truthy answer and returns at once, while the worker may still be installing.)
+ */
+export async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    const { active } = await navigator.serviceWorker.ready;
+    if (active && active.state !== 'activated')
+      await new Promise<void>((resolve) =>
+        active.addEventListener('statechange', () => active.state === 'activated' && resolve()),
+      );
+  });
 }
 
 /** Signs in through the /login form and waits for the app. */

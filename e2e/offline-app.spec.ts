@@ -7,15 +7,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { apiAs, expect, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
+import { apiAs, expect, registerOwner, signIn, test, useLanguage, waitForServiceWorker } from './fixtures.ts';
 
 const button = (page: Page, name: string | RegExp) =>
   page.getByRole('button', { name }).filter({ visible: true }).first();
-
-const waitForServiceWorker = (page: Page) =>
-  page.waitForFunction(
-    async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
-  );
 
 async function addCustomer(page: Page, name: string) {
   await button(page, 'Add Customer').click();
@@ -267,10 +262,17 @@ test.describe('the installed app', () => {
       await page.waitForFunction(() => (localStorage.getItem('kasuwa-cache') ?? '').includes('Lie-Fi Ama'));
       // The phone shows full bars, but every call to the server is dropped (a 3G cell that lost its backhaul).
       await page.route('**/api/**', (route) => route.abort('connectionreset'));
+      const reloaded = await page.evaluate(() => Date.now());
       await page.reload();
       await expect(page.getByTestId('customers-table')).toContainText('Lie-Fi Ama');
-      // The app tried to read the list again and failed; what it showed is still kept for the next start.
-      await page.waitForTimeout(1_500); // the kept copy is written a moment after a change
+      // The app tried to read again and failed; the copy it keeps, written after that, still has the list.
+      await page.waitForFunction((since) => {
+        const kept = JSON.parse(localStorage.getItem('kasuwa-cache') ?? 'null') as {
+          timestamp: number;
+        } | null;
+        return !!kept && kept.timestamp > since;
+      }, reloaded);
+      expect(await page.evaluate(() => localStorage.getItem('kasuwa-cache'))).toContain('Lie-Fi Ama');
       await page.reload();
       await expect(page.getByTestId('customers-table')).toContainText('Lie-Fi Ama');
     });

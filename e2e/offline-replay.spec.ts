@@ -7,22 +7,17 @@ import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { loadConfig } from '../local/config.ts';
 import { startStack, type Stack } from '../local/server.ts';
-import { apiAs, expect, registerOwner, signIn, test } from './fixtures.ts';
+import { apiAs, expect, registerOwner, signIn, test, waitForServiceWorker } from './fixtures.ts';
 
 const button = (page: Page, name: string | RegExp) =>
   page.getByRole('button', { name }).filter({ visible: true }).first();
-
-const waitForServiceWorker = (page: Page) =>
-  page.waitForFunction(
-    async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
-  );
 
 const backOnline = async (page: Page) => {
   await page.context().setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
 };
 
-/** The outbox as the device holds it: ids in sending order, with what each is. */
+/** The outbox as the device holds it: ids in sending order, with what each is and how often it was tried. */
 const outboxOnDevice = (page: Page) =>
   page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -30,15 +25,14 @@ const outboxOnDevice = (page: Page) =>
       r.onsuccess = () => resolve(r.result);
       r.onerror = () => reject(r.error);
     });
-    const all = await new Promise<{ id: string; seq: number; path: string; label: string; status: string }[]>(
-      (resolve, reject) => {
-        const r = db.transaction('outbox').objectStore('outbox').index('seq').getAll();
-        r.onsuccess = () => resolve(r.result as never);
-        r.onerror = () => reject(r.error);
-      },
-    );
+    type Entry = { id: string; seq: number; path: string; label: string; status: string; attempts: number };
+    const all = await new Promise<Entry[]>((resolve, reject) => {
+      const r = db.transaction('outbox').objectStore('outbox').index('seq').getAll();
+      r.onsuccess = () => resolve(r.result as never);
+      r.onerror = () => reject(r.error);
+    });
     db.close();
-    return all.map(({ id, path, label, status }) => ({ id, path, label, status }));
+    return all.map(({ id, path, label, status, attempts }) => ({ id, path, label, status, attempts }));
   });
 
 /** A sale made in the invoice dialog for a customer added from it, with one free-text line. */
@@ -156,8 +150,10 @@ test.describe('a replay interrupted', () => {
       await expect.poll(() => stopped !== undefined, { timeout: 15_000 }).toBe(true);
       await stopped;
       await page.unroute(POSTS);
-      // The app keeps trying against a dead server for a while: nothing is dropped meanwhile.
-      await page.waitForTimeout(3_000);
+      // The app keeps trying against a dead server (its next change is tried again): nothing is dropped.
+      await expect
+        .poll(async () => (await outboxOnDevice(page))[0]?.attempts ?? 0, { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(2);
       expect((await outboxOnDevice(page)).map((e) => e.id)).toEqual(queued.slice(2).map((e) => e.id));
       await expect(page.getByTestId('pending-changes')).toHaveText('4 pending changes');
 

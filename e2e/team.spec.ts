@@ -32,6 +32,7 @@ test.describe('team', () => {
     page,
     browser,
   }) => {
+    test.slow(); // two people, two browsers, a registration and three changes of the team
     const owner = await registerOwner(page);
     await signIn(page, owner.email, owner.password);
     await page.goto('/team');
@@ -191,6 +192,7 @@ test.describe('team', () => {
     page,
     browser,
   }) => {
+    test.slow(); // three invitation links opened in a second browser
     await useLanguage(page, 'fr');
     const owner = await registerOwner(page, { country: 'SN', currency: 'XOF', locale: 'fr' });
     await signIn(page, owner.email, owner.password);

@@ -27,8 +27,10 @@ const readJson = (file: string): Record<string, unknown> | null => {
 
 const totals = { passed: 0, failed: 0 };
 const lines: string[] = [];
+const minutes = (since: number) => `${((Date.now() - since) / 60_000).toFixed(1)} min`;
 
 const vitestJson = path.join(out, 'vitest.json');
+const vitestStart = Date.now();
 const vitestCode = await run(bin('vitest'), [
   'run',
   '--reporter=default',
@@ -38,21 +40,72 @@ const vitestCode = await run(bin('vitest'), [
 const vitest = readJson(vitestJson);
 const vPassed = Number(vitest?.numPassedTests ?? 0);
 const vFailed = Number(vitest?.numFailedTests ?? 0) + (vitestCode !== 0 && !vitest?.numFailedTests ? 1 : 0);
-lines.push(`vitest: ${vPassed} passed, ${vFailed} failed`);
+lines.push(`vitest: ${vPassed} passed, ${vFailed} failed in ${minutes(vitestStart)}`);
 totals.passed += vPassed;
 totals.failed += vFailed;
 
 const pwJson = path.join(out, 'playwright.json');
+const pwStart = Date.now();
 const pwCode = await run(bin('playwright'), ['test'], {
   PW_REPORTER: 'list,json',
   PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
 });
-const stats = (readJson(pwJson)?.stats ?? {}) as Record<string, number>;
+const pwReport = readJson(pwJson);
+const stats = (pwReport?.stats ?? {}) as Record<string, number>;
 const pPassed = (stats.expected ?? 0) + (stats.flaky ?? 0);
 const pFailed = (stats.unexpected ?? 0) + (pwCode !== 0 && !stats.unexpected ? 1 : 0);
-lines.push(`playwright: ${pPassed} passed, ${pFailed} failed${stats.flaky ? ` (${stats.flaky} flaky)` : ''}`);
+lines.push(
+  `playwright: ${pPassed} passed, ${pFailed} failed${stats.flaky ? ` (${stats.flaky} flaky)` : ''} in ${minutes(pwStart)}`,
+);
+const near = nearBudget(pwReport);
+if (near.length)
+  console.log(
+    `\nBrowser tests that used more than half of their time budget (give them more, or make them faster):\n${near.join('\n')}`,
+  );
 totals.passed += pPassed;
 totals.failed += pFailed;
+
+/**
+ * The browser tests whose run took more than half of their budget (the timeout e2e/fixtures.ts records with
+ * each result): on a busier machine they are the next to time out.
+ */
+function nearBudget(report: Record<string, unknown> | null): string[] {
+  interface Suite {
+    title: string;
+    file?: string;
+    specs?: {
+      title: string;
+      tests: { projectName: string; annotations?: Annotation[]; results: Result[] }[];
+    }[];
+    suites?: Suite[];
+  }
+  interface Annotation {
+    type: string;
+    description?: string;
+  }
+  interface Result {
+    duration: number;
+    annotations?: Annotation[];
+  }
+  const found: string[] = [];
+  const walk = (suite: Suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        for (const r of t.results) {
+          const budget = Number(
+            [...(r.annotations ?? []), ...(t.annotations ?? [])].find((a) => a.type === 'budget')
+              ?.description,
+          );
+          if (budget > 0 && r.duration > budget / 2)
+            found.push(
+              `  ${(r.duration / 1000).toFixed(1)} s of ${budget / 1000} s  [${t.projectName}] ${suite.file ?? suite.title} › ${spec.title}`,
+            );
+        }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of (report?.suites ?? []) as Suite[]) walk(suite);
+  return found;
+}
 
 writeFileSync(path.join(out, 'summary.json'), JSON.stringify(totals));
 console.log(`\n${lines.join('\n')}\n${totals.passed} passed, ${totals.failed} failed`);
