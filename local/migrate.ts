@@ -24,9 +24,12 @@ function run(cmd: string, args: string[]): Promise<string> {
 
 const cli = path.join(ROOT, 'node_modules', '.bin', 'supabase');
 
-/** Applies pending migrations, then `seed.sql` when it has not been applied yet (the CLI tracks it). */
-export async function migrate(postgresUrl: string): Promise<string> {
-  return run(cli, ['db', 'push', '--remote', postgresUrl, '--include-seed', '--yes']);
+/**
+ * Applies pending migrations, then `seed.sql` when it has not been applied yet (the CLI tracks it);
+ * without the seed when `seed` is false.
+ */
+export async function migrate(postgresUrl: string, { seed = true } = {}): Promise<string> {
+  return run(cli, ['db', 'push', '--remote', postgresUrl, ...(seed ? ['--include-seed'] : []), '--yes']);
 }
 
 /**
@@ -34,7 +37,7 @@ export async function migrate(postgresUrl: string): Promise<string> {
  * `supabase db reset` does. (The CLI's own remote reset drops the `auth` schema, which GoTrue owns on
  * Supabase; the local stack recreates it instead.)
  */
-export async function reset(adminUrl: string, postgresUrl: string): Promise<string> {
+export async function reset(adminUrl: string, postgresUrl: string, { seed = true } = {}): Promise<string> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -48,5 +51,5 @@ export async function reset(adminUrl: string, postgresUrl: string): Promise<stri
     await client.end();
   }
   await bootstrap(adminUrl);
-  return migrate(postgresUrl);
+  return migrate(postgresUrl, { seed });
 }

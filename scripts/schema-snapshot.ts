@@ -1,0 +1,45 @@
+// Writes supabase/schema.sql, the schema the migrations make as the catalog holds it (see
+// local/schema-snapshot.ts), from a throwaway embedded database. `--check` fails when the migrations and
+// the committed file disagree, with the start of the diff (CI runs it).
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { ROOT } from '../local/config.ts';
+import { reset } from '../local/migrate.ts';
+import { startDatabase } from '../local/postgres.ts';
+import { compareSnapshots, takeSnapshot } from '../local/schema-snapshot.ts';
+
+const target = path.join(ROOT, 'supabase', 'schema.sql');
+const check = process.argv.includes('--check');
+
+const dataDir = path.join(ROOT, '.data', 'schema-snapshot');
+rmSync(dataDir, { recursive: true, force: true });
+const db = await startDatabase({ dataDir, port: Number(process.env.SCHEMA_PG_PORT ?? 54598) });
+try {
+  await reset(db.adminUrl, db.postgresUrl, { seed: false });
+  const client = new pg.Client({ connectionString: db.adminUrl });
+  await client.connect();
+  let snapshot: string;
+  try {
+    snapshot = await takeSnapshot(client);
+  } finally {
+    await client.end();
+  }
+  if (check) {
+    const diff = compareSnapshots(readFileSync(target, 'utf8'), snapshot);
+    if (diff) {
+      console.error(
+        'supabase/schema.sql does not match what supabase/migrations make. If the change is meant, run\n' +
+          '`npm run gen:schema` and commit the file with the migration; reviewers read the change there.\n',
+      );
+      console.error(diff);
+      process.exitCode = 1;
+    } else console.log('supabase/schema.sql matches the migrations');
+  } else {
+    writeFileSync(target, snapshot);
+    console.log(`wrote ${path.relative(ROOT, target)}`);
+  }
+} finally {
+  await db.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
