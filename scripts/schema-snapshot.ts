@@ -1,16 +1,31 @@
 // Writes supabase/schema.sql, the schema the migrations make as the catalog holds it (see
 // local/schema-snapshot.ts), from a throwaway embedded database. `--check` fails when the migrations and
-// the committed file disagree, with the start of the diff (CI runs it).
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+// the committed file disagree, with the start of the diff, and when a function, policy or trigger is
+// created in more than one migration file (CI runs it).
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { ROOT } from '../local/config.ts';
 import { reset } from '../local/migrate.ts';
 import { startDatabase } from '../local/postgres.ts';
-import { compareSnapshots, takeSnapshot } from '../local/schema-snapshot.ts';
+import { compareSnapshots, duplicateDefinitions, takeSnapshot } from '../local/schema-snapshot.ts';
 
 const target = path.join(ROOT, 'supabase', 'schema.sql');
+const migrationsDir = path.join(ROOT, 'supabase', 'migrations');
 const check = process.argv.includes('--check');
+
+const files = Object.fromEntries(
+  readdirSync(migrationsDir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => [f, readFileSync(path.join(migrationsDir, f), 'utf8')]),
+);
+const duplicates = duplicateDefinitions(files);
+if (check && duplicates.size > 0) {
+  console.error('Created in more than one migration file (each should be created once, in its domain):');
+  for (const [what, where] of duplicates) console.error(`  ${what}: ${where.join(', ')}`);
+  process.exitCode = 1;
+}
 
 const dataDir = path.join(ROOT, '.data', 'schema-snapshot');
 rmSync(dataDir, { recursive: true, force: true });

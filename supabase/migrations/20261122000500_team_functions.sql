@@ -1,8 +1,8 @@
--- Team, the functions the app calls (tables and policies are in 20261122000600_team.sql): invitations
+-- Team, the functions the app calls (tables and policies are in 20261122000400_team.sql): invitations
 -- created, refreshed, revoked, previewed by anyone holding the link and accepted by the invitee; members'
 -- roles changed and members removed with clear answers; employees saved once; a member's preferences.
 -- Role rules live here and in the policies: OWNER and MANAGER manage, a MANAGER never reaches the OWNER
--- role, the last OWNER stays. Answers are { data } or { error: { code, message } } like 1300_mutations.
+-- role, the last OWNER stays. Answers are { data } or { error: { code, message } }.
 
 -- ---------------------------------------------------------------------------------------------------
 -- Helpers.
@@ -33,34 +33,6 @@ as $$
   select jsonb_build_object('id', p_row.id, 'email', p_row.email, 'role', p_row.role,
     'expiresAt', p_row.expires_at, 'createdAt', p_row.created_at)
 $$;
-
--- ---------------------------------------------------------------------------------------------------
--- Gaps in 0600_team: a pending invitation holds a seat (0700_billing counts it on insert only), so an
--- update must not bring a revoked, accepted or expired invitation back, nor move it to another email or
--- organization. Revoking, accepting and refreshing a live invitation stay possible.
-create function private.guard_invitation_update() returns trigger
-language plpgsql set search_path = ''
-as $$
-begin
-  if (new.org_id, new.email) is distinct from (old.org_id, old.email) then
-    raise exception 'An invitation cannot move to another email or organization' using errcode = '23514';
-  end if;
-  if old.accepted_at is not null or old.revoked_at is not null then
-    raise exception 'This invitation is no longer pending' using errcode = '23514';
-  end if;
-  if old.expires_at <= now() and new.expires_at > old.expires_at then
-    raise exception 'An expired invitation cannot be extended: invite again' using errcode = '23514';
-  end if;
-  return new;
-end
-$$;
-create trigger invitations_guard_update before update on public.invitations
-  for each row execute function private.guard_invitation_update();
-
--- What members may change on an invitation: revoke it, or refresh it (create_invitation). Accepting is
--- accept_invitation's (security definer).
-revoke update on public.invitations from authenticated;
-grant update (role, token_hash, invited_by, expires_at, revoked_at) on public.invitations to authenticated;
 
 -- ---------------------------------------------------------------------------------------------------
 -- Invitations.
@@ -256,8 +228,8 @@ comment on function public.accept_invitation(text) is
   'The signed-in user joins with the invitation''s role when it is pending and sent to their email; idempotent for a member.';
 
 -- ---------------------------------------------------------------------------------------------------
--- Members. The policies and private.keep_an_owner (0600_team) decide; these checks first give each
--- refusal its own sentence.
+-- Members. The policies and private.keep_an_owner (20261122000400_team.sql) decide; these checks first
+-- give each refusal its own sentence.
 
 create function public.change_member_role(p_org_id uuid, p_user_id uuid, p_role public.membership_role)
 returns jsonb
@@ -412,10 +384,13 @@ begin
          coalesce((p_input ->> 'marketingUpdates')::boolean, d.notify_marketing)
     from public.get_preferences(p_org_id) d
   on conflict (org_id, user_id) do update
-     set theme = excluded.theme, compact_view = excluded.compact_view,
-         notify_low_stock = excluded.notify_low_stock, notify_payment_reminders = excluded.notify_payment_reminders,
-         notify_new_leads = excluded.notify_new_leads, notify_team_activity = excluded.notify_team_activity,
-         notify_marketing = excluded.notify_marketing
+     set theme = coalesce(p_input ->> 'theme', mp.theme),
+         compact_view = coalesce((p_input ->> 'compactView')::boolean, mp.compact_view),
+         notify_low_stock = coalesce((p_input ->> 'lowStockAlerts')::boolean, mp.notify_low_stock),
+         notify_payment_reminders = coalesce((p_input ->> 'paymentReminders')::boolean, mp.notify_payment_reminders),
+         notify_new_leads = coalesce((p_input ->> 'newLeadNotifications')::boolean, mp.notify_new_leads),
+         notify_team_activity = coalesce((p_input ->> 'teamActivity')::boolean, mp.notify_team_activity),
+         notify_marketing = coalesce((p_input ->> 'marketingUpdates')::boolean, mp.notify_marketing)
   returning * into v_row;
   return v_row;
 end

@@ -1,21 +1,14 @@
 -- Sales: customers, invoices with lines, payments, gap-free invoice numbers and share links.
 -- The rules hold whoever writes (the SPA, /api, an admin in the dashboard): numbers are assigned here,
 -- totals are computed from the lines, statuses move only along QUOTE -> ISSUED -> PAID and
--- QUOTE/ISSUED -> VOID, issuing takes stock out and voiding puts it back, once.
+-- QUOTE/ISSUED -> VOID, issuing takes stock out and voiding puts it back, once. Tables, rules and
+-- policies; the functions the app calls are in 20261122000900_sales_functions.sql.
 
 create type public.invoice_status as enum ('QUOTE', 'ISSUED', 'PAID', 'VOID');
 create type public.mobile_money_provider as enum (
   'MTN_MOMO', 'ORANGE_MONEY', 'WAVE', 'MPESA', 'AIRTEL_MONEY', 'MOOV_MONEY', 'TELECEL_CASH', 'FREE_MONEY',
   'AFRIMONEY', 'OTHER'
 );
-
--- Minor units per currency (spec currency table): XOF and GNF have none.
-create function public.currency_decimals(p_currency text) returns integer
-language sql immutable set search_path = ''
-as $$
-  select case upper(p_currency) when 'XOF' then 0 when 'XAF' then 0 when 'GNF' then 0 else 2 end
-$$;
-comment on function public.currency_decimals(text) is 'Decimals money is rounded to in this currency (XOF, GNF: 0; others 2).';
 
 -- ---------------------------------------------------------------------------------------------------
 create table public.customers (
@@ -36,6 +29,12 @@ create index customers_org_name_idx on public.customers (org_id, name);
 create index customers_name_trgm_idx on public.customers using gin (name extensions.gin_trgm_ops);
 create index customers_org_phone_idx on public.customers (org_id, phone) where phone is not null;
 create index customers_org_email_idx on public.customers (org_id, lower(email)) where email is not null;
+-- The dashboard counts the active (not archived) customers; the customer list (list_customers) reads them
+-- newest first and searches them by name, phone or email.
+create index customers_org_active_idx on public.customers (org_id, created_at) where not archived;
+create index customers_org_active_created_idx on public.customers (org_id, created_at desc, id) where not archived;
+create index customers_phone_trgm_idx on public.customers using gin (phone extensions.gin_trgm_ops);
+create index customers_email_trgm_idx on public.customers using gin (email extensions.gin_trgm_ops);
 create trigger customers_touch before update on public.customers
   for each row execute function private.touch_versioned();
 
@@ -75,9 +74,29 @@ comment on column public.invoices.amount_paid is 'Sum of payments; the invoice b
 comment on column public.invoices.due_at is 'Due date, in the organization''s time zone.';
 create index invoices_org_created_idx on public.invoices (org_id, created_at desc);
 create index invoices_org_status_idx on public.invoices (org_id, status, created_at desc);
-create index invoices_customer_idx on public.invoices (org_id, customer_id);
 create index invoices_number_trgm_idx on public.invoices using gin (number extensions.gin_trgm_ops);
 create index invoices_org_issued_idx on public.invoices (org_id, issued_at) where issued_at is not null;
+-- A customer's invoices, with what the customer's latest activity is read from (running totals).
+create index invoices_customer_idx on public.invoices (org_id, customer_id) include (status, issued_at, created_at);
+-- An invoice is dated by when it was issued, or created while a quote: coalesce(issued_at, created_at).
+-- The sales report reads its page and the overview its active customers from this index (issued_at and
+-- created_at are included too: PostgreSQL reads an expression from the index alone only when the columns
+-- it is made of are there as well).
+create index invoices_org_dated_idx on public.invoices (org_id, (coalesce(issued_at, created_at)) desc, id desc)
+  include (customer_id, status, issued_at, created_at);
+-- The quotes, never issued.
+create index invoices_org_undated_idx on public.invoices (org_id, created_at desc) where issued_at is null;
+-- The dashboard's amount outstanding and pending invoice count read only ISSUED invoices: index-only.
+create index invoices_org_open_idx on public.invoices (org_id, currency) include (total, amount_paid)
+  where status = 'ISSUED';
+-- The invoice list (search_invoices) reads a page by (org_id, created_at) first, then joins its customers.
+create index invoices_org_created_id_idx on public.invoices (org_id, created_at desc, id);
+-- Searching invoices by number reads an index on the digits of the number (INV-000123 -> 000123): a
+-- trigram search for "INV-009999" had to read the posting lists of "INV", "NV-", "V-0" and "-00", which
+-- every invoice shares.
+create index invoices_number_digits_trgm_idx on public.invoices
+  using gin (substr(number, 5) extensions.gin_trgm_ops);
+create index invoices_org_number_digits_idx on public.invoices (org_id, substr(number, 5) text_pattern_ops);
 
 create table public.invoice_items (
   id uuid primary key default gen_random_uuid(),
@@ -119,6 +138,9 @@ comment on table public.payments is 'Money received against an ISSUED invoice; n
 comment on column public.payments.provider is 'Mobile money operator, for method mobile-money.';
 comment on column public.payments.ref is 'Transaction reference (mobile money id, bank reference, cheque number).';
 create index payments_org_received_idx on public.payments (org_id, received_at desc);
+-- Revenue read by date alone: index-only scans.
+create index payments_org_received_amount_idx on public.payments (org_id, received_at desc, id desc)
+  include (currency, amount, invoice_id);
 create index payments_invoice_idx on public.payments (org_id, invoice_id);
 
 create table public.invoice_share_tokens (
@@ -173,24 +195,48 @@ as $$
    where it.org_id = p_org_id and it.invoice_id = p_invoice_id
 $$;
 
+-- An invoice's totals are added up once per statement on its lines (create_invoice and update_quote write
+-- all the lines in one statement), not once per line: each recount is an update of the invoice with its
+-- audit row and checks, made while the organization's invoice counter is locked for the next number.
 create function private.recompute_invoice_totals() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
   perform set_config('kasuwa.recomputing_totals', 'on', true);
-  -- The line's invoice before and after: an update may move a line from one invoice to another.
-  update public.invoices i
-     set subtotal = t.subtotal, tax = t.tax, total = t.subtotal + t.tax
-    from public.invoices inv
-    cross join lateral private.invoice_totals(inv.org_id, inv.id, inv.currency) t
-   where i.id = inv.id
-     and ((inv.org_id = old.org_id and inv.id = old.invoice_id) or (inv.org_id = new.org_id and inv.id = new.invoice_id));
+  -- The lines' invoices before and after: an update may move a line from one invoice to another.
+  if tg_op = 'INSERT' then
+    update public.invoices i
+       set subtotal = t.subtotal, tax = t.tax, total = t.subtotal + t.tax
+      from (select distinct n.org_id, n.invoice_id from new_rows n) x
+      join public.invoices inv on inv.org_id = x.org_id and inv.id = x.invoice_id
+      cross join lateral private.invoice_totals(inv.org_id, inv.id, inv.currency) t
+     where i.id = inv.id;
+  elsif tg_op = 'DELETE' then
+    update public.invoices i
+       set subtotal = t.subtotal, tax = t.tax, total = t.subtotal + t.tax
+      from (select distinct o.org_id, o.invoice_id from old_rows o) x
+      join public.invoices inv on inv.org_id = x.org_id and inv.id = x.invoice_id
+      cross join lateral private.invoice_totals(inv.org_id, inv.id, inv.currency) t
+     where i.id = inv.id;
+  else
+    update public.invoices i
+       set subtotal = t.subtotal, tax = t.tax, total = t.subtotal + t.tax
+      from (select n.org_id, n.invoice_id from new_rows n union select o.org_id, o.invoice_id from old_rows o) x
+      join public.invoices inv on inv.org_id = x.org_id and inv.id = x.invoice_id
+      cross join lateral private.invoice_totals(inv.org_id, inv.id, inv.currency) t
+     where i.id = inv.id;
+  end if;
   perform set_config('kasuwa.recomputing_totals', 'off', true);
   return null;
 end
 $$;
-create trigger invoice_items_totals after insert or update or delete on public.invoice_items
-  for each row execute function private.recompute_invoice_totals();
+create trigger invoice_items_totals_insert after insert on public.invoice_items
+  referencing new table as new_rows for each statement execute function private.recompute_invoice_totals();
+create trigger invoice_items_totals_update after update on public.invoice_items
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function private.recompute_invoice_totals();
+create trigger invoice_items_totals_delete after delete on public.invoice_items
+  referencing old table as old_rows for each statement execute function private.recompute_invoice_totals();
 
 create function private.guard_invoice_items() returns trigger
 language plpgsql security definer set search_path = ''
