@@ -993,10 +993,10 @@ CREATE POLICY "Members can read the memberships of their organizations" ON publi
 CREATE POLICY "Owners can change any member's role" ON public.memberships AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners can remove any member" ON public.memberships AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER}'::public.membership_role[]) AS org_ids_with_role)));
 COMMENT ON TABLE public.memberships IS 'Who belongs to which organization, with which role. The source of every RLS decision.';
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE ON TABLE public.memberships TO authenticated;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.memberships TO anon;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.memberships TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.memberships TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.memberships TO service_role;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.memberships TO anon;
 GRANT UPDATE (role) ON TABLE public.memberships TO authenticated;
 
 -- table public.organizations
@@ -1032,10 +1032,10 @@ COMMENT ON COLUMN public.organizations.name IS 'Unique across all organizations,
 COMMENT ON COLUMN public.organizations.currency IS 'ISO 4217 code the organization works in by default (SLL accepted beside SLE).';
 COMMENT ON COLUMN public.organizations.timezone IS 'IANA zone in which "this month", due dates and report ranges are computed.';
 COMMENT ON COLUMN public.organizations.default_tax_rate IS 'Percentage prefilled on new invoice lines (from the country''s standard VAT).';
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE ON TABLE public.organizations TO authenticated;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.organizations TO anon;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.organizations TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.organizations TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.organizations TO service_role;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.organizations TO anon;
 GRANT UPDATE (name) ON TABLE public.organizations TO authenticated;
 GRANT UPDATE (country) ON TABLE public.organizations TO authenticated;
 GRANT UPDATE (currency) ON TABLE public.organizations TO authenticated;
@@ -1189,10 +1189,10 @@ COMMENT ON TABLE public.profiles IS 'One row per auth user: the name, locale and
 COMMENT ON COLUMN public.profiles.email IS 'Copy of auth.users.email, kept in sync by trigger; change the email through Auth, not here.';
 COMMENT ON COLUMN public.profiles.locale IS 'Interface language: en or fr.';
 COMMENT ON COLUMN public.profiles.onboarding_progress IS 'Getting Started checklist state, keyed by step.';
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE ON TABLE public.profiles TO authenticated;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.profiles TO anon;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.profiles TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.profiles TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.profiles TO service_role;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.profiles TO anon;
 GRANT UPDATE (first_name) ON TABLE public.profiles TO authenticated;
 GRANT UPDATE (last_name) ON TABLE public.profiles TO authenticated;
 GRANT UPDATE (profile_image_url) ON TABLE public.profiles TO authenticated;

@@ -10,6 +10,9 @@ create schema if not exists private;
 revoke all on schema private from public;
 grant usage on schema private to authenticated, service_role;
 
+-- TRUNCATE ignores RLS; the API roles never need it. Set before the first table, so no table has it.
+alter default privileges for role postgres in schema public revoke truncate on tables from anon, authenticated;
+
 -- ---------------------------------------------------------------------------------------------------
 -- Triggers shared by many tables.
 

@@ -213,9 +213,6 @@ create policy "Members can read the memberships of their organizations"
   on public.memberships for select to authenticated
   using (org_id in (select private.member_org_ids()));
 
--- TRUNCATE ignores RLS; the API never needs it. (Also for tables created later: default privileges.)
-alter default privileges for role postgres in schema public revoke truncate on tables from anon, authenticated;
-
 -- Columns a member may not change on a profile they can update.
 revoke update on public.profiles from authenticated;
 grant update (first_name, last_name, locale, profile_image_url, onboarding_progress) on public.profiles to authenticated;
