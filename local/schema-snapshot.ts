@@ -333,3 +333,21 @@ export function duplicateDefinitions(files: Record<string, string>): Map<string,
   }
   return new Map([...seen].filter(([, where]) => where.length > 1));
 }
+
+/**
+ * Names of functions, policies and triggers longer than PostgreSQL keeps (63 bytes): it cuts them with
+ * only a notice, so "… can delete subscription invoices" would be stored as "… can delete subscription_invoic".
+ */
+export function overlongNames(files: Record<string, string>): string[] {
+  const found: string[] = [];
+  for (const [file, text] of Object.entries(files)) {
+    const code = text.replace(/--.*$/gm, '');
+    for (const m of code.matchAll(
+      /\bcreate\s+(?:or\s+replace\s+)?(function|policy|trigger)\s+("(?:[^"]|"")+"|[\w.$%]+)/gi,
+    )) {
+      const name = m[2]!.startsWith('"') ? m[2]!.slice(1, -1).replace(/""/g, '"') : m[2]!.split('.').pop()!;
+      if (Buffer.byteLength(name) > 63) found.push(`${file}: ${m[1]!.toLowerCase()} ${m[2]}`);
+    }
+  }
+  return found;
+}

@@ -1,14 +1,19 @@
 // Writes supabase/schema.sql, the schema the migrations make as the catalog holds it (see
 // local/schema-snapshot.ts), from a throwaway embedded database. `--check` fails when the migrations and
-// the committed file disagree, with the start of the diff, and when a function, policy or trigger is
-// created in more than one migration file (CI runs it).
+// the committed file disagree, with the start of the diff, when a function, policy or trigger is created
+// in more than one migration file, and when one's name is longer than PostgreSQL keeps (CI runs it).
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { ROOT } from '../local/config.ts';
 import { reset } from '../local/migrate.ts';
 import { startDatabase } from '../local/postgres.ts';
-import { compareSnapshots, duplicateDefinitions, takeSnapshot } from '../local/schema-snapshot.ts';
+import {
+  compareSnapshots,
+  duplicateDefinitions,
+  overlongNames,
+  takeSnapshot,
+} from '../local/schema-snapshot.ts';
 
 const target = path.join(ROOT, 'supabase', 'schema.sql');
 const migrationsDir = path.join(ROOT, 'supabase', 'migrations');
@@ -24,6 +29,12 @@ const duplicates = duplicateDefinitions(files);
 if (check && duplicates.size > 0) {
   console.error('Created in more than one migration file (each should be created once, in its domain):');
   for (const [what, where] of duplicates) console.error(`  ${what}: ${where.join(', ')}`);
+  process.exitCode = 1;
+}
+const overlong = overlongNames(files);
+if (check && overlong.length > 0) {
+  console.error('Names longer than PostgreSQL keeps (63 bytes; it would cut them silently):');
+  for (const what of overlong) console.error(`  ${what}`);
   process.exitCode = 1;
 }
 

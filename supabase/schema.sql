@@ -252,10 +252,10 @@ ALTER TABLE public.billing_cycles ADD CONSTRAINT billing_cycles_pkey PRIMARY KEY
 CREATE TRIGGER billing_cycles_audit_delete AFTER DELETE ON public.billing_cycles REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER billing_cycles_audit_insert AFTER INSERT ON public.billing_cycles REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER billing_cycles_audit_update AFTER UPDATE ON public.billing_cycles REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
-CREATE POLICY "Members can read billing_cycles" ON public.billing_cycles AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
-CREATE POLICY "Owners, managers and accountants can add billing_cycles" ON public.billing_cycles AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can delete billing_cycles" ON public.billing_cycles AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can edit billing_cycles" ON public.billing_cycles AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Members can read billing cycles" ON public.billing_cycles AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
+CREATE POLICY "Owners, managers and accountants can add billing cycles" ON public.billing_cycles AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners, managers and accountants can delete billing cycles" ON public.billing_cycles AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners, managers and accountants can edit billing cycles" ON public.billing_cycles AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
 COMMENT ON TABLE public.billing_cycles IS 'The periods of a subscription and whether each was billed and paid.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.billing_cycles TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.billing_cycles TO service_role;
@@ -295,9 +295,9 @@ CREATE TRIGGER customers_audit_delete AFTER DELETE ON public.customers REFERENCI
 CREATE TRIGGER customers_audit_insert AFTER INSERT ON public.customers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER customers_audit_update AFTER UPDATE ON public.customers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER customers_touch BEFORE UPDATE ON public.customers FOR EACH ROW EXECUTE FUNCTION private.touch_versioned();
-CREATE POLICY "Members can add customers" ON public.customers AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
-CREATE POLICY "Members can edit customers" ON public.customers AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids))) WITH CHECK ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
-CREATE POLICY "Members can read customers" ON public.customers AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Members can add customers" ON public.customers AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
+CREATE POLICY "Members can edit customers" ON public.customers AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
+CREATE POLICY "Members can read customers" ON public.customers AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can delete customers" ON public.customers AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
 COMMENT ON TABLE public.customers IS 'People and businesses the organization sells to.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.customers TO postgres;
@@ -329,10 +329,10 @@ CREATE TRIGGER document_categories_audit_delete AFTER DELETE ON public.document_
 CREATE TRIGGER document_categories_audit_insert AFTER INSERT ON public.document_categories REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER document_categories_audit_update AFTER UPDATE ON public.document_categories REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER document_categories_touch BEFORE UPDATE ON public.document_categories FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE POLICY "Members can read document_categories" ON public.document_categories AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Members can read document categories" ON public.document_categories AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can add categories" ON public.document_categories AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can edit categories" ON public.document_categories AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can delete document_categories" ON public.document_categories AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners, managers and accountants can delete document categories" ON public.document_categories AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
 COMMENT ON TABLE public.document_categories IS 'Folders for documents, with a display colour.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.document_categories TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.document_categories TO service_role;
@@ -363,10 +363,10 @@ ALTER TABLE public.document_shares ADD CONSTRAINT document_shares_shared_by_fkey
 CREATE TRIGGER document_shares_audit_delete AFTER DELETE ON public.document_shares REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER document_shares_audit_insert AFTER INSERT ON public.document_shares REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER document_shares_audit_update AFTER UPDATE ON public.document_shares REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
-CREATE POLICY "Members can read document_shares" ON public.document_shares AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
-CREATE POLICY "Members can share documents as themselves" ON public.document_shares AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)) AND (shared_by = ( SELECT auth.uid() AS uid))));
-CREATE POLICY "Owners, managers and accountants can delete document_shares" ON public.document_shares AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Sharers can change their shares" ON public.document_shares AS PERMISSIVE FOR UPDATE TO authenticated USING (((shared_by = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.member_org_ids() AS member_org_ids)))) WITH CHECK ((shared_by = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "Members can read document shares" ON public.document_shares AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
+CREATE POLICY "Members can share documents as themselves" ON public.document_shares AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)) AND (shared_by = ( SELECT auth.uid() AS uid))));
+CREATE POLICY "Owners, managers and accountants can delete document shares" ON public.document_shares AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Sharers can change their shares" ON public.document_shares AS PERMISSIVE FOR UPDATE TO authenticated USING (((shared_by = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)))) WITH CHECK ((shared_by = ( SELECT auth.uid() AS uid)));
 COMMENT ON TABLE public.document_shares IS 'A document shared with another member of the same organization.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.document_shares TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.document_shares TO service_role;
@@ -400,9 +400,9 @@ ALTER TABLE public.document_versions ADD CONSTRAINT document_versions_version_nu
 CREATE TRIGGER document_versions_audit_delete AFTER DELETE ON public.document_versions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER document_versions_audit_insert AFTER INSERT ON public.document_versions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER document_versions_audit_update AFTER UPDATE ON public.document_versions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
-CREATE POLICY "Members can add versions as themselves" ON public.document_versions AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)) AND (uploaded_by = ( SELECT auth.uid() AS uid))));
-CREATE POLICY "Members can read document_versions" ON public.document_versions AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
-CREATE POLICY "Owners, managers and accountants can delete document_versions" ON public.document_versions AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Members can add versions as themselves" ON public.document_versions AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)) AND (uploaded_by = ( SELECT auth.uid() AS uid))));
+CREATE POLICY "Members can read document versions" ON public.document_versions AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
+CREATE POLICY "Owners, managers and accountants can delete document versions" ON public.document_versions AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
 COMMENT ON TABLE public.document_versions IS 'Earlier files of a document.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.document_versions TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.document_versions TO service_role;
@@ -449,10 +449,10 @@ CREATE TRIGGER documents_audit_delete AFTER DELETE ON public.documents REFERENCI
 CREATE TRIGGER documents_audit_insert AFTER INSERT ON public.documents REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER documents_audit_update AFTER UPDATE ON public.documents REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER documents_touch BEFORE UPDATE ON public.documents FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE POLICY "Members can read documents" ON public.documents AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
-CREATE POLICY "Members can upload documents as themselves" ON public.documents AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)) AND (uploaded_by = ( SELECT auth.uid() AS uid))));
+CREATE POLICY "Members can read documents" ON public.documents AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
+CREATE POLICY "Members can upload documents as themselves" ON public.documents AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)) AND (uploaded_by = ( SELECT auth.uid() AS uid))));
 CREATE POLICY "Owners, managers and accountants can delete documents" ON public.documents AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Uploaders, owners, managers and accountants can edit documents" ON public.documents AS PERMISSIVE FOR UPDATE TO authenticated USING ((((uploaded_by = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.member_org_ids() AS member_org_ids))) OR (org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)))) WITH CHECK ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Uploaders, owners, managers and accountants can edit documents" ON public.documents AS PERMISSIVE FOR UPDATE TO authenticated USING ((((uploaded_by = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role))) OR (org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 COMMENT ON TABLE public.documents IS 'A stored file and what it is about.';
 COMMENT ON COLUMN public.documents.related_entity_type IS 'Table of the row the document belongs to (e.g. invoices), with related_entity_id.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.documents TO postgres;
@@ -484,7 +484,7 @@ CREATE TRIGGER employees_audit_delete AFTER DELETE ON public.employees REFERENCI
 CREATE TRIGGER employees_audit_insert AFTER INSERT ON public.employees REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER employees_audit_update AFTER UPDATE ON public.employees REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER employees_touch BEFORE UPDATE ON public.employees FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE POLICY "Members can read employees" ON public.employees AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Members can read employees" ON public.employees AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can add employees" ON public.employees AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can delete employees" ON public.employees AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can edit employees" ON public.employees AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
@@ -580,8 +580,8 @@ ALTER TABLE public.gamification_events ADD CONSTRAINT gamification_events_pkey P
 ALTER TABLE public.gamification_events ADD CONSTRAINT gamification_events_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE INDEX gamification_events_org_idx ON public.gamification_events USING btree (org_id, created_at DESC);
 CREATE INDEX gamification_events_user_idx ON public.gamification_events USING btree (user_id, created_at DESC);
-CREATE POLICY "Members can record their own events" ON public.gamification_events AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.member_org_ids() AS member_org_ids))));
-CREATE POLICY "Users can read their own events" ON public.gamification_events AS PERMISSIVE FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.member_org_ids() AS member_org_ids))));
+CREATE POLICY "Members can record their own events" ON public.gamification_events AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role))));
+CREATE POLICY "Users can read their own events" ON public.gamification_events AS PERMISSIVE FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role))));
 COMMENT ON TABLE public.gamification_events IS 'Things a user did that can count towards achievements (first product, first invoice...).';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.gamification_events TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.gamification_events TO service_role;
@@ -622,7 +622,7 @@ CREATE TRIGGER invitations_plan_limit BEFORE INSERT ON public.invitations FOR EA
 CREATE TRIGGER invitations_retire_expired BEFORE INSERT ON public.invitations FOR EACH ROW EXECUTE FUNCTION private.retire_expired_invitations();
 CREATE POLICY "Managers can invite anyone but owners" ON public.invitations AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{MANAGER}'::public.membership_role[]) AS org_ids_with_role)) AND (role <> 'OWNER'::public.membership_role) AND (invited_by = ( SELECT auth.uid() AS uid))));
 CREATE POLICY "Managers can revoke invitations but owners'" ON public.invitations AS PERMISSIVE FOR UPDATE TO authenticated USING (((org_id IN ( SELECT private.org_ids_with_role('{MANAGER}'::public.membership_role[]) AS org_ids_with_role)) AND (role <> 'OWNER'::public.membership_role))) WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{MANAGER}'::public.membership_role[]) AS org_ids_with_role)) AND (role <> 'OWNER'::public.membership_role)));
-CREATE POLICY "Members can read their organization's invitations" ON public.invitations AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Members can read their organization's invitations" ON public.invitations AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can delete invitations" ON public.invitations AS PERMISSIVE FOR DELETE TO authenticated USING (((org_id IN ( SELECT private.org_ids_with_role('{OWNER}'::public.membership_role[]) AS org_ids_with_role)) OR ((org_id IN ( SELECT private.org_ids_with_role('{MANAGER}'::public.membership_role[]) AS org_ids_with_role)) AND (role <> 'OWNER'::public.membership_role))));
 CREATE POLICY "Owners can invite with any role" ON public.invitations AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{OWNER}'::public.membership_role[]) AS org_ids_with_role)) AND (invited_by = ( SELECT auth.uid() AS uid))));
 CREATE POLICY "Owners can revoke invitations" ON public.invitations AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER}'::public.membership_role[]) AS org_ids_with_role)));
@@ -649,7 +649,7 @@ ALTER TABLE public.invoice_counters FORCE ROW LEVEL SECURITY;
 ALTER TABLE public.invoice_counters ADD CONSTRAINT invoice_counters_last_number_check CHECK ((last_number >= 0));
 ALTER TABLE public.invoice_counters ADD CONSTRAINT invoice_counters_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 ALTER TABLE public.invoice_counters ADD CONSTRAINT invoice_counters_pkey PRIMARY KEY (org_id);
-CREATE POLICY "Members can read their invoice counter" ON public.invoice_counters AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Members can read their invoice counter" ON public.invoice_counters AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 COMMENT ON TABLE public.invoice_counters IS 'The last invoice number given per organization; bumped in the invoice''s own transaction, so numbers have no gaps.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoice_counters TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoice_counters TO service_role;
@@ -699,7 +699,7 @@ CREATE POLICY "Invoice editors can delete lines" ON public.invoice_items AS PERM
 CREATE POLICY "Invoice editors can edit lines" ON public.invoice_items AS PERMISSIVE FOR UPDATE TO authenticated USING (((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)) OR ((org_id IN ( SELECT private.org_ids_with_role('{SALES}'::public.membership_role[]) AS org_ids_with_role)) AND (invoice_id IN ( SELECT i.id
    FROM public.invoices i
   WHERE (i.created_by = ( SELECT auth.uid() AS uid)))))));
-CREATE POLICY "Members can read invoice lines" ON public.invoice_items AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Members can read invoice lines" ON public.invoice_items AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 COMMENT ON TABLE public.invoice_items IS 'Lines of an invoice: a product from inventory or free text, quantity, unit price and tax rate.';
 COMMENT ON COLUMN public.invoice_items.tax_rate IS 'Percentage; defaults in the app to the organization''s default_tax_rate.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoice_items TO postgres;
@@ -732,9 +732,9 @@ CREATE TRIGGER invoice_share_tokens_audit_delete AFTER DELETE ON public.invoice_
 CREATE TRIGGER invoice_share_tokens_audit_insert AFTER INSERT ON public.invoice_share_tokens REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER invoice_share_tokens_audit_update AFTER UPDATE ON public.invoice_share_tokens REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE POLICY "Creators and invoice editors can delete share links" ON public.invoice_share_tokens AS PERMISSIVE FOR DELETE TO authenticated USING (((created_by = ( SELECT auth.uid() AS uid)) OR (org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role))));
-CREATE POLICY "Creators and invoice editors can revoke share links" ON public.invoice_share_tokens AS PERMISSIVE FOR UPDATE TO authenticated USING (((created_by = ( SELECT auth.uid() AS uid)) OR (org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)))) WITH CHECK ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
-CREATE POLICY "Members can create share links" ON public.invoice_share_tokens AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)) AND (created_by = ( SELECT auth.uid() AS uid))));
-CREATE POLICY "Members can read share links" ON public.invoice_share_tokens AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Creators and invoice editors can revoke share links" ON public.invoice_share_tokens AS PERMISSIVE FOR UPDATE TO authenticated USING (((created_by = ( SELECT auth.uid() AS uid)) OR (org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
+CREATE POLICY "Members can create share links" ON public.invoice_share_tokens AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid))));
+CREATE POLICY "Members can read share links" ON public.invoice_share_tokens AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 COMMENT ON TABLE public.invoice_share_tokens IS 'Public links to view one invoice without signing in (e.g. sent by WhatsApp). Only the token''s SHA-256 is stored.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoice_share_tokens TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoice_share_tokens TO service_role;
@@ -802,8 +802,8 @@ CREATE TRIGGER invoices_guard BEFORE UPDATE ON public.invoices FOR EACH ROW EXEC
 CREATE TRIGGER invoices_plan_limit BEFORE INSERT ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.enforce_invoice_limit();
 CREATE TRIGGER invoices_recompute_on_currency BEFORE UPDATE OF currency ON public.invoices FOR EACH ROW WHEN ((new.currency IS DISTINCT FROM old.currency)) EXECUTE FUNCTION private.recompute_on_currency();
 CREATE TRIGGER invoices_touch BEFORE UPDATE ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.touch_versioned();
-CREATE POLICY "Members can create invoices" ON public.invoices AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)) AND (created_by = ( SELECT auth.uid() AS uid))));
-CREATE POLICY "Members can read invoices" ON public.invoices AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Members can create invoices" ON public.invoices AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid))));
+CREATE POLICY "Members can read invoices" ON public.invoices AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners, managers and accountants can edit invoices" ON public.invoices AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Sales members can edit, issue or void their own quotes" ON public.invoices AS PERMISSIVE FOR UPDATE TO authenticated USING (((org_id IN ( SELECT private.org_ids_with_role('{SALES}'::public.membership_role[]) AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid)) AND (status = 'QUOTE'::public.invoice_status))) WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{SALES}'::public.membership_role[]) AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid)) AND (status = ANY (ARRAY['QUOTE'::public.invoice_status, 'ISSUED'::public.invoice_status, 'VOID'::public.invoice_status]))));
 COMMENT ON TABLE public.invoices IS 'Quotes and invoices. Totals come from invoice_items; status moves QUOTE -> ISSUED -> PAID, QUOTE/ISSUED -> VOID.';
@@ -839,7 +839,7 @@ CREATE TRIGGER lead_notes_audit_insert AFTER INSERT ON public.lead_notes REFEREN
 CREATE TRIGGER lead_notes_audit_update AFTER UPDATE ON public.lead_notes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE POLICY "Authors can edit their notes" ON public.lead_notes AS PERMISSIVE FOR UPDATE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,SALES}'::public.membership_role[]) AS org_ids_with_role)))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 CREATE POLICY "Authors, owners and managers can delete notes" ON public.lead_notes AS PERMISSIVE FOR DELETE TO authenticated USING ((((user_id = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,SALES}'::public.membership_role[]) AS org_ids_with_role))) OR (org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))));
-CREATE POLICY "Members can read lead notes" ON public.lead_notes AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Members can read lead notes" ON public.lead_notes AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners, managers and sales can add notes as themselves" ON public.lead_notes AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,SALES}'::public.membership_role[]) AS org_ids_with_role)) AND (user_id = ( SELECT auth.uid() AS uid))));
 COMMENT ON TABLE public.lead_notes IS 'Notes on a lead, with their author and time.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.lead_notes TO postgres;
@@ -881,7 +881,7 @@ CREATE TRIGGER leads_audit_insert AFTER INSERT ON public.leads REFERENCING NEW T
 CREATE TRIGGER leads_audit_update AFTER UPDATE ON public.leads REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER leads_owner_is_member BEFORE INSERT OR UPDATE OF owner_id ON public.leads FOR EACH ROW EXECUTE FUNCTION private.check_lead_owner();
 CREATE TRIGGER leads_touch BEFORE UPDATE ON public.leads FOR EACH ROW EXECUTE FUNCTION private.touch_versioned();
-CREATE POLICY "Members can read leads" ON public.leads AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Members can read leads" ON public.leads AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners, managers and sales can add leads" ON public.leads AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,SALES}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners, managers and sales can delete leads" ON public.leads AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,SALES}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners, managers and sales can edit leads" ON public.leads AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,SALES}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,SALES}'::public.membership_role[]) AS org_ids_with_role)));
@@ -926,7 +926,7 @@ CREATE TRIGGER licenses_audit_delete AFTER DELETE ON public.licenses REFERENCING
 CREATE TRIGGER licenses_audit_insert AFTER INSERT ON public.licenses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER licenses_audit_update AFTER UPDATE ON public.licenses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER licenses_touch BEFORE UPDATE ON public.licenses FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE POLICY "Members can read their organization's license" ON public.licenses AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Members can read their organization's license" ON public.licenses AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 COMMENT ON TABLE public.licenses IS 'The organization''s plan of this product. Written by billing (service role) only.';
 COMMENT ON COLUMN public.licenses.grace_days IS 'Days the plan keeps working after end_at before limits fall back to Starter.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.licenses TO postgres;
@@ -957,9 +957,9 @@ CREATE TRIGGER member_preferences_audit_delete AFTER DELETE ON public.member_pre
 CREATE TRIGGER member_preferences_audit_insert AFTER INSERT ON public.member_preferences REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER member_preferences_audit_update AFTER UPDATE ON public.member_preferences REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER member_preferences_touch BEFORE UPDATE ON public.member_preferences FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE POLICY "Members can change their own preferences" ON public.member_preferences AS PERMISSIVE FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.member_org_ids() AS member_org_ids))));
+CREATE POLICY "Members can change their own preferences" ON public.member_preferences AS PERMISSIVE FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role))));
 CREATE POLICY "Members can read their own preferences" ON public.member_preferences AS PERMISSIVE FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE POLICY "Members can save their own preferences" ON public.member_preferences AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.member_org_ids() AS member_org_ids))));
+CREATE POLICY "Members can save their own preferences" ON public.member_preferences AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role))));
 COMMENT ON TABLE public.member_preferences IS 'A member''s saved preferences (Settings > Preferences and Notifications) in one organization.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.member_preferences TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.member_preferences TO service_role;
@@ -989,7 +989,7 @@ CREATE TRIGGER memberships_touch BEFORE UPDATE ON public.memberships FOR EACH RO
 CREATE POLICY "Managers can change non-owners' roles, but not to owner" ON public.memberships AS PERMISSIVE FOR UPDATE TO authenticated USING (((org_id IN ( SELECT private.org_ids_with_role('{MANAGER}'::public.membership_role[]) AS org_ids_with_role)) AND (role <> 'OWNER'::public.membership_role))) WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{MANAGER}'::public.membership_role[]) AS org_ids_with_role)) AND (role <> 'OWNER'::public.membership_role)));
 CREATE POLICY "Managers can remove non-owners" ON public.memberships AS PERMISSIVE FOR DELETE TO authenticated USING (((org_id IN ( SELECT private.org_ids_with_role('{MANAGER}'::public.membership_role[]) AS org_ids_with_role)) AND (role <> 'OWNER'::public.membership_role)));
 CREATE POLICY "Members can leave an organization" ON public.memberships AS PERMISSIVE FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE POLICY "Members can read the memberships of their organizations" ON public.memberships AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Members can read the memberships of their organizations" ON public.memberships AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners can change any member's role" ON public.memberships AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners can remove any member" ON public.memberships AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER}'::public.membership_role[]) AS org_ids_with_role)));
 COMMENT ON TABLE public.memberships IS 'Who belongs to which organization, with which role. The source of every RLS decision.';
@@ -1024,7 +1024,7 @@ CREATE TRIGGER organizations_audit_insert AFTER INSERT ON public.organizations R
 CREATE TRIGGER organizations_audit_update AFTER UPDATE ON public.organizations REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER organizations_drop_daily_totals AFTER DELETE ON public.organizations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.drop_daily_totals();
 CREATE TRIGGER organizations_touch BEFORE UPDATE ON public.organizations FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE POLICY "Members can read their organizations" ON public.organizations AS PERMISSIVE FOR SELECT TO authenticated USING ((id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Members can read their organizations" ON public.organizations AS PERMISSIVE FOR SELECT TO authenticated USING ((id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can update their organization" ON public.organizations AS PERMISSIVE FOR UPDATE TO authenticated USING ((id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners can delete their organization" ON public.organizations AS PERMISSIVE FOR DELETE TO authenticated USING ((id IN ( SELECT private.org_ids_with_role('{OWNER}'::public.membership_role[]) AS org_ids_with_role)));
 COMMENT ON TABLE public.organizations IS 'A business (tenant). Every tenant row carries its org_id.';
@@ -1079,7 +1079,7 @@ CREATE TRIGGER payments_by_day_delete AFTER DELETE ON public.payments REFERENCIN
 CREATE TRIGGER payments_by_day_insert AFTER INSERT ON public.payments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.payments_by_day_apply();
 CREATE TRIGGER payments_customer_activity_delete AFTER DELETE ON public.payments REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.customer_activity_apply();
 CREATE TRIGGER payments_customer_activity_insert AFTER INSERT ON public.payments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.customer_activity_apply();
-CREATE POLICY "Members can read payments" ON public.payments AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Members can read payments" ON public.payments AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners, managers and accountants can record payments" ON public.payments AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid))));
 COMMENT ON TABLE public.payments IS 'Money received against an ISSUED invoice; never more than its balance. Revenue is the sum of payments.';
 COMMENT ON COLUMN public.payments.provider IS 'Mobile money operator, for method mobile-money.';
@@ -1142,7 +1142,7 @@ CREATE TRIGGER products_guard_stock BEFORE INSERT OR UPDATE ON public.products F
 CREATE TRIGGER products_plan_limit BEFORE INSERT ON public.products FOR EACH ROW EXECUTE FUNCTION private.enforce_product_limit();
 CREATE TRIGGER products_plan_limit_unarchive BEFORE UPDATE OF archived ON public.products FOR EACH ROW EXECUTE FUNCTION private.enforce_product_limit();
 CREATE TRIGGER products_touch BEFORE UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION private.touch_versioned();
-CREATE POLICY "Members can read products" ON public.products AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Members can read products" ON public.products AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can add products" ON public.products AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can delete products" ON public.products AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can edit products" ON public.products AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
@@ -1183,7 +1183,7 @@ ALTER TABLE public.profiles ADD CONSTRAINT profiles_total_achievements_check CHE
 CREATE TRIGGER profiles_touch BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE POLICY "Users can read their own profile and their colleagues' profiles" ON public.profiles AS PERMISSIVE FOR SELECT TO authenticated USING (((id = ( SELECT auth.uid() AS uid)) OR (id IN ( SELECT m.user_id
    FROM public.memberships m
-  WHERE (m.org_id IN ( SELECT private.member_org_ids() AS member_org_ids))))));
+  WHERE (m.org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role))))));
 CREATE POLICY "Users can update their own profile" ON public.profiles AS PERMISSIVE FOR UPDATE TO authenticated USING ((id = ( SELECT auth.uid() AS uid))) WITH CHECK ((id = ( SELECT auth.uid() AS uid)));
 COMMENT ON TABLE public.profiles IS 'One row per auth user: the name, locale and onboarding state the app shows. Created by a trigger on auth.users.';
 COMMENT ON COLUMN public.profiles.email IS 'Copy of auth.users.email, kept in sync by trigger; change the email through Auth, not here.';
@@ -1225,7 +1225,7 @@ CREATE TRIGGER purchase_order_lines_audit_delete AFTER DELETE ON public.purchase
 CREATE TRIGGER purchase_order_lines_audit_insert AFTER INSERT ON public.purchase_order_lines REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER purchase_order_lines_audit_update AFTER UPDATE ON public.purchase_order_lines REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER purchase_order_lines_guard BEFORE INSERT OR DELETE OR UPDATE ON public.purchase_order_lines FOR EACH ROW EXECUTE FUNCTION private.guard_purchase_order_lines();
-CREATE POLICY "Members can read purchase order lines" ON public.purchase_order_lines AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Members can read purchase order lines" ON public.purchase_order_lines AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can add purchase order lines" ON public.purchase_order_lines AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can delete purchase order lines" ON public.purchase_order_lines AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can edit purchase order lines" ON public.purchase_order_lines AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
@@ -1271,7 +1271,7 @@ CREATE TRIGGER purchase_orders_audit_update AFTER UPDATE ON public.purchase_orde
 CREATE TRIGGER purchase_orders_guard BEFORE UPDATE ON public.purchase_orders FOR EACH ROW EXECUTE FUNCTION private.guard_purchase_order();
 CREATE TRIGGER purchase_orders_received_once BEFORE UPDATE OF status ON public.purchase_orders FOR EACH ROW EXECUTE FUNCTION private.refuse_receiving_twice();
 CREATE TRIGGER purchase_orders_touch BEFORE UPDATE ON public.purchase_orders FOR EACH ROW EXECUTE FUNCTION private.touch_versioned();
-CREATE POLICY "Members can read purchase orders" ON public.purchase_orders AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Members can read purchase orders" ON public.purchase_orders AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can create purchase orders" ON public.purchase_orders AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can delete draft purchase orders" ON public.purchase_orders AS PERMISSIVE FOR DELETE TO authenticated USING (((status = 'DRAFT'::public.purchase_order_status) AND (org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))));
 CREATE POLICY "Owners and managers can edit purchase orders" ON public.purchase_orders AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
@@ -1311,7 +1311,7 @@ CREATE TRIGGER stock_moves_apply AFTER INSERT ON public.stock_moves FOR EACH ROW
 CREATE TRIGGER stock_moves_audit_delete AFTER DELETE ON public.stock_moves REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER stock_moves_audit_insert AFTER INSERT ON public.stock_moves REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER stock_moves_audit_update AFTER UPDATE ON public.stock_moves REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
-CREATE POLICY "Members can read the stock ledger" ON public.stock_moves AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Members can read the stock ledger" ON public.stock_moves AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can record stock moves" ON public.stock_moves AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid)) AND (reason = ANY (ARRAY['OPENING'::public.stock_move_reason, 'ADJUSTMENT'::public.stock_move_reason]))));
 COMMENT ON TABLE public.stock_moves IS 'The stock ledger: every change of stock on hand, append-only. stock_on_hand = sum(delta).';
 COMMENT ON COLUMN public.stock_moves.ref_id IS 'The invoice (SALE, VOID_RETURN) or purchase order (PURCHASE_RECEIPT) that caused the move.';
@@ -1347,10 +1347,10 @@ CREATE INDEX subscription_invoices_subscription_idx ON public.subscription_invoi
 CREATE TRIGGER subscription_invoices_audit_delete AFTER DELETE ON public.subscription_invoices REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER subscription_invoices_audit_insert AFTER INSERT ON public.subscription_invoices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER subscription_invoices_audit_update AFTER UPDATE ON public.subscription_invoices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
-CREATE POLICY "Members can read subscription_invoices" ON public.subscription_invoices AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
-CREATE POLICY "Owners, managers and accountants can add subscription_invoices" ON public.subscription_invoices AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can delete subscription_invoic" ON public.subscription_invoices AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can edit subscription_invoices" ON public.subscription_invoices AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Members can read subscription invoices" ON public.subscription_invoices AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
+CREATE POLICY "Owners, managers and accountants can add subscription invoices" ON public.subscription_invoices AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners, managers and accountants can edit subscription invoices" ON public.subscription_invoices AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners, managers, accountants can delete subscription invoices" ON public.subscription_invoices AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
 COMMENT ON TABLE public.subscription_invoices IS 'Which invoice billed which period of a subscription.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.subscription_invoices TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.subscription_invoices TO service_role;
@@ -1389,10 +1389,10 @@ CREATE TRIGGER subscription_plans_audit_delete AFTER DELETE ON public.subscripti
 CREATE TRIGGER subscription_plans_audit_insert AFTER INSERT ON public.subscription_plans REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER subscription_plans_audit_update AFTER UPDATE ON public.subscription_plans REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER subscription_plans_touch BEFORE UPDATE ON public.subscription_plans FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE POLICY "Members can read subscription_plans" ON public.subscription_plans AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
-CREATE POLICY "Owners, managers and accountants can add subscription_plans" ON public.subscription_plans AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can delete subscription_plans" ON public.subscription_plans AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can edit subscription_plans" ON public.subscription_plans AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Members can read subscription plans" ON public.subscription_plans AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
+CREATE POLICY "Owners, managers and accountants can add subscription plans" ON public.subscription_plans AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners, managers and accountants can delete subscription plans" ON public.subscription_plans AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners, managers and accountants can edit subscription plans" ON public.subscription_plans AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
 COMMENT ON TABLE public.subscription_plans IS 'A recurring offer the organization sells to its customers (e.g. monthly maintenance).';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.subscription_plans TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.subscription_plans TO service_role;
@@ -1436,7 +1436,7 @@ CREATE TRIGGER subscriptions_audit_delete AFTER DELETE ON public.subscriptions R
 CREATE TRIGGER subscriptions_audit_insert AFTER INSERT ON public.subscriptions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER subscriptions_audit_update AFTER UPDATE ON public.subscriptions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER subscriptions_touch BEFORE UPDATE ON public.subscriptions FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE POLICY "Members can read subscriptions" ON public.subscriptions AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Members can read subscriptions" ON public.subscriptions AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners, managers and accountants can add subscriptions" ON public.subscriptions AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners, managers and accountants can delete subscriptions" ON public.subscriptions AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners, managers and accountants can edit subscriptions" ON public.subscriptions AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
@@ -1469,7 +1469,7 @@ CREATE TRIGGER suppliers_audit_delete AFTER DELETE ON public.suppliers REFERENCI
 CREATE TRIGGER suppliers_audit_insert AFTER INSERT ON public.suppliers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER suppliers_audit_update AFTER UPDATE ON public.suppliers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER suppliers_touch BEFORE UPDATE ON public.suppliers FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE POLICY "Members can read suppliers" ON public.suppliers AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)));
+CREATE POLICY "Members can read suppliers" ON public.suppliers AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can add suppliers" ON public.suppliers AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can delete suppliers" ON public.suppliers AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can edit suppliers" ON public.suppliers AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
@@ -1498,9 +1498,9 @@ ALTER TABLE public.sync_mutations ADD CONSTRAINT sync_mutations_org_id_fkey FORE
 ALTER TABLE public.sync_mutations ADD CONSTRAINT sync_mutations_pkey PRIMARY KEY (org_id, mutation_id);
 ALTER TABLE public.sync_mutations ADD CONSTRAINT sync_mutations_status_check CHECK (((status)::text = ANY ((ARRAY['applied'::character varying, 'refused'::character varying])::text[])));
 CREATE INDEX sync_mutations_created_idx ON public.sync_mutations USING btree (org_id, created_at);
-CREATE POLICY "Members can read their own mutations" ON public.sync_mutations AS PERMISSIVE FOR SELECT TO authenticated USING (((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)) AND (created_by = ( SELECT auth.uid() AS uid))));
-CREATE POLICY "Members can record their own mutations" ON public.sync_mutations AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.member_org_ids() AS member_org_ids)) AND (created_by = ( SELECT auth.uid() AS uid))));
-CREATE POLICY "Members can store the answer of their own mutations" ON public.sync_mutations AS PERMISSIVE FOR UPDATE TO authenticated USING (((created_by = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.member_org_ids() AS member_org_ids)))) WITH CHECK ((created_by = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "Members can read their own mutations" ON public.sync_mutations AS PERMISSIVE FOR SELECT TO authenticated USING (((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid))));
+CREATE POLICY "Members can record their own mutations" ON public.sync_mutations AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid))));
+CREATE POLICY "Members can store the answer of their own mutations" ON public.sync_mutations AS PERMISSIVE FOR UPDATE TO authenticated USING (((created_by = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)))) WITH CHECK ((created_by = ( SELECT auth.uid() AS uid)));
 COMMENT ON TABLE public.sync_mutations IS 'Idempotency records of offline mutations: (organization, mutation id) -> the answer given.';
 COMMENT ON COLUMN public.sync_mutations.request_hash IS 'Hash of the arguments; a replay with the same id but other arguments is refused.';
 COMMENT ON COLUMN public.sync_mutations.status IS 'applied, or refused by a business rule (recorded too, so a replay gets the same answer).';
@@ -1548,7 +1548,8 @@ AS $function$
 declare
   v_invoice public.invoices;
 begin
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}', 'payments');
+  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    'new row violates row-level security policy for table "payments"');
   select * into v_invoice from public.invoices
    where org_id = new.org_id and id = new.invoice_id for update;
   if v_invoice.status <> 'ISSUED' then
@@ -1598,88 +1599,6 @@ ALTER FUNCTION private.apply_stock_move() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.apply_stock_move() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.apply_stock_move() TO postgres;
 
--- function private.assert_member(p_org_id uuid)
-CREATE OR REPLACE FUNCTION private.assert_member(p_org_id uuid)
- RETURNS void
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if not exists (select 1 from public.memberships m
-                  where m.org_id = p_org_id and m.user_id = (select auth.uid())) then
-    raise exception 'You are not a member of this organization' using errcode = '42501';
-  end if;
-end
-$function$;
-ALTER FUNCTION private.assert_member(p_org_id uuid) OWNER TO postgres;
-GRANT EXECUTE ON FUNCTION private.assert_member(p_org_id uuid) TO authenticated;
-GRANT EXECUTE ON FUNCTION private.assert_member(p_org_id uuid) TO postgres;
-GRANT EXECUTE ON FUNCTION private.assert_member(p_org_id uuid) TO service_role;
-
--- function private.assert_reader(p_org_id uuid)
-CREATE OR REPLACE FUNCTION private.assert_reader(p_org_id uuid)
- RETURNS void
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if not private.can_read(p_org_id) then
-    raise exception 'You are not a member of this organization' using errcode = '42501';
-  end if;
-end
-$function$;
-ALTER FUNCTION private.assert_reader(p_org_id uuid) OWNER TO postgres;
-GRANT EXECUTE ON FUNCTION private.assert_reader(p_org_id uuid) TO authenticated;
-GRANT EXECUTE ON FUNCTION private.assert_reader(p_org_id uuid) TO postgres;
-GRANT EXECUTE ON FUNCTION private.assert_reader(p_org_id uuid) TO service_role;
-
--- function private.assert_report_access(p_org_id uuid, p_report text)
-CREATE OR REPLACE FUNCTION private.assert_report_access(p_org_id uuid, p_report text)
- RETURNS void
- LANGUAGE plpgsql
- STABLE
- SET search_path TO ''
-AS $function$
-begin
-  if coalesce((select auth.role()), '') not in ('authenticated', 'anon') then
-    return;
-  end if;
-  if not public.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}') then
-    raise exception 'You are not a member of this organization' using errcode = '42501';
-  end if;
-  if p_report not in ('sales', 'inventory') and not public.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}') then
-    raise exception 'Sales members can see only the sales and inventory reports' using errcode = '42501';
-  end if;
-end
-$function$;
-ALTER FUNCTION private.assert_report_access(p_org_id uuid, p_report text) OWNER TO postgres;
-GRANT EXECUTE ON FUNCTION private.assert_report_access(p_org_id uuid, p_report text) TO authenticated;
-GRANT EXECUTE ON FUNCTION private.assert_report_access(p_org_id uuid, p_report text) TO postgres;
-GRANT EXECUTE ON FUNCTION private.assert_report_access(p_org_id uuid, p_report text) TO service_role;
-
--- function private.assert_role(p_org_id uuid, p_roles public.membership_role[], p_table text)
-CREATE OR REPLACE FUNCTION private.assert_role(p_org_id uuid, p_roles public.membership_role[], p_table text)
- RETURNS void
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  -- Nested triggers (cascades when an organization is deleted) were allowed by the statement that started them.
-  if pg_trigger_depth() > 1 then
-    return;
-  end if;
-  if (select auth.role()) = 'authenticated' and not public.has_role(p_org_id, p_roles) then
-    raise exception 'new row violates row-level security policy for table "%"', p_table using errcode = '42501';
-  end if;
-end
-$function$;
-ALTER FUNCTION private.assert_role(p_org_id uuid, p_roles public.membership_role[], p_table text) OWNER TO postgres;
-GRANT EXECUTE ON FUNCTION private.assert_role(p_org_id uuid, p_roles public.membership_role[], p_table text) TO authenticated;
-GRANT EXECUTE ON FUNCTION private.assert_role(p_org_id uuid, p_roles public.membership_role[], p_table text) TO postgres;
-
 -- function private.assign_invoice_number()
 CREATE OR REPLACE FUNCTION private.assign_invoice_number()
  RETURNS trigger
@@ -1690,7 +1609,8 @@ AS $function$
 declare
   v_next bigint;
 begin
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}', 'invoices');
+  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}',
+    'new row violates row-level security policy for table "invoices"');
   if new.status <> 'QUOTE' or new.amount_paid <> 0 or new.subtotal <> 0 or new.tax <> 0 or new.total <> 0 then
     raise exception 'A new invoice starts as an empty QUOTE; add its lines, then issue it'
       using errcode = '23514';
@@ -1790,22 +1710,6 @@ GRANT EXECUTE ON FUNCTION private.audit_redact(p_row jsonb) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.audit_redact(p_row jsonb) TO postgres;
 GRANT EXECUTE ON FUNCTION private.audit_redact(p_row jsonb) TO service_role;
 
--- function private.can_read(p_org_id uuid)
-CREATE OR REPLACE FUNCTION private.can_read(p_org_id uuid)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select coalesce((select auth.role()), '') not in ('authenticated', 'anon')
-         or exists (select 1 from public.memberships m
-                     where m.org_id = p_org_id and m.user_id = (select auth.uid()))
-$function$;
-ALTER FUNCTION private.can_read(p_org_id uuid) OWNER TO postgres;
-GRANT EXECUTE ON FUNCTION private.can_read(p_org_id uuid) TO authenticated;
-GRANT EXECUTE ON FUNCTION private.can_read(p_org_id uuid) TO postgres;
-GRANT EXECUTE ON FUNCTION private.can_read(p_org_id uuid) TO service_role;
-
 -- function private.check_lead_owner()
 CREATE OR REPLACE FUNCTION private.check_lead_owner()
  RETURNS trigger
@@ -1819,7 +1723,8 @@ begin
   end if;
   -- Security definer reads memberships before RLS has had its say: refuse outsiders first, as RLS would,
   -- so nobody learns who belongs to another organization.
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER,SALES}', 'leads');
+  perform private.require_role(new.org_id, '{OWNER,MANAGER,SALES}',
+    'new row violates row-level security policy for table "leads"');
   if not exists (select 1 from public.memberships m where m.org_id = new.org_id and m.user_id = new.owner_id) then
     raise exception 'The owner must be a member of this organization' using errcode = '23503';
   end if;
@@ -2030,7 +1935,8 @@ declare
   v_tz text := (select o.timezone from public.organizations o where o.id = new.org_id);
   v_limit integer;
 begin
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}', 'invoices');
+  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}',
+    'new row violates row-level security policy for table "invoices"');
   v_limit := private.plan_limit(new.org_id, 'max_invoices_per_month');
   if v_limit is not null then
     perform private.refuse_over_limit(new.org_id, 'max_invoices_per_month',
@@ -2055,7 +1961,8 @@ CREATE OR REPLACE FUNCTION private.enforce_member_limit()
  SET search_path TO ''
 AS $function$
 begin
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER}', 'invitations');
+  perform private.require_role(new.org_id, '{OWNER,MANAGER}',
+    'new row violates row-level security policy for table "invitations"');
   perform private.refuse_over_limit(new.org_id, 'max_members',
     (select count(*) from public.memberships m where m.org_id = new.org_id)
     + (select count(*) from public.invitations i
@@ -2082,7 +1989,8 @@ begin
   if tg_op = 'UPDATE' and not (old.archived and not new.archived) then
     return new;
   end if;
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER}', 'products');
+  perform private.require_role(new.org_id, '{OWNER,MANAGER}',
+    'new row violates row-level security policy for table "products"');
   v_limit := private.plan_limit(new.org_id, 'max_products');
   if v_limit is not null then
     perform private.refuse_over_limit(new.org_id, 'max_products',
@@ -2266,7 +2174,8 @@ AS $function$
 declare
   v_row public.invoice_items := coalesce(new, old);
 begin
-  perform private.assert_role(v_row.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}', 'invoice_items');
+  perform private.require_role(v_row.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}',
+    'new row violates row-level security policy for table "invoice_items"');
   -- Both invoices count: a line must not be moved off an issued invoice either. (An invoice already gone
   -- is being deleted with its organization.)
   if exists (select 1 from public.invoices i
@@ -2319,7 +2228,8 @@ AS $function$
 declare
   v_row public.purchase_order_lines := coalesce(new, old);
 begin
-  perform private.assert_role(v_row.org_id, '{OWNER,MANAGER}', 'purchase_order_lines');
+  perform private.require_role(v_row.org_id, '{OWNER,MANAGER}',
+    'new row violates row-level security policy for table "purchase_order_lines"');
   -- Both orders count: a line must not be moved off an approved order either.
   if exists (select 1 from public.purchase_orders po
               where po.status <> 'DRAFT'
@@ -2356,6 +2266,21 @@ $function$;
 ALTER FUNCTION private.guard_stock_on_hand() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.guard_stock_on_hand() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.guard_stock_on_hand() TO postgres;
+
+-- function private.has_role(p_org_id uuid, p_roles public.membership_role[])
+CREATE OR REPLACE FUNCTION private.has_role(p_org_id uuid, p_roles public.membership_role[] DEFAULT '{OWNER,MANAGER,ACCOUNTANT,SALES}'::public.membership_role[])
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce((select auth.role()), '') not in ('authenticated', 'anon')
+         or p_org_id in (select private.org_ids_with_role(p_roles))
+$function$;
+ALTER FUNCTION private.has_role(p_org_id uuid, p_roles public.membership_role[]) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.has_role(p_org_id uuid, p_roles public.membership_role[]) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.has_role(p_org_id uuid, p_roles public.membership_role[]) TO postgres;
+GRANT EXECUTE ON FUNCTION private.has_role(p_org_id uuid, p_roles public.membership_role[]) TO service_role;
 
 -- function private.invitation_json(p_row public.invitations)
 CREATE OR REPLACE FUNCTION private.invitation_json(p_row public.invitations)
@@ -2528,20 +2453,6 @@ ALTER FUNCTION private.keep_an_owner() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.keep_an_owner() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.keep_an_owner() TO postgres;
 
--- function private.member_org_ids()
-CREATE OR REPLACE FUNCTION private.member_org_ids()
- RETURNS SETOF uuid
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select m.org_id from public.memberships m where m.user_id = (select auth.uid())
-$function$;
-ALTER FUNCTION private.member_org_ids() OWNER TO postgres;
-GRANT EXECUTE ON FUNCTION private.member_org_ids() TO authenticated;
-GRANT EXECUTE ON FUNCTION private.member_org_ids() TO postgres;
-GRANT EXECUTE ON FUNCTION private.member_org_ids() TO service_role;
-
 -- function private.money_list(p_amounts jsonb, p_org_currency text)
 CREATE OR REPLACE FUNCTION private.money_list(p_amounts jsonb, p_org_currency text)
  RETURNS jsonb
@@ -2592,7 +2503,7 @@ ALTER FUNCTION private.open_invoices(p_org_id uuid) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.open_invoices(p_org_id uuid) TO postgres;
 
 -- function private.org_ids_with_role(p_roles public.membership_role[])
-CREATE OR REPLACE FUNCTION private.org_ids_with_role(p_roles public.membership_role[])
+CREATE OR REPLACE FUNCTION private.org_ids_with_role(p_roles public.membership_role[] DEFAULT '{OWNER,MANAGER,ACCOUNTANT,SALES}'::public.membership_role[])
  RETURNS SETOF uuid
  LANGUAGE sql
  STABLE SECURITY DEFINER
@@ -2962,7 +2873,11 @@ begin
   if p_days is null or p_days not in (7, 30, 90, 365) then
     raise exception 'The date range must be 7, 30, 90 or 365 days' using errcode = '22023';
   end if;
-  perform private.assert_report_access(p_org_id, p_report);
+  perform private.require_role(p_org_id);
+  if p_report not in ('sales', 'inventory') then
+    perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+      'Sales members can see only the sales and inventory reports');
+  end if;
   select o.timezone, o.currency::text, (now() at time zone o.timezone)::date
     into tz, org_currency, last_day
     from public.organizations o where o.id = p_org_id;
@@ -2979,6 +2894,24 @@ GRANT EXECUTE ON FUNCTION private.report_window(p_org_id uuid, p_days integer, p
 GRANT EXECUTE ON FUNCTION private.report_window(p_org_id uuid, p_days integer, p_report text, OUT tz text, OUT org_currency text, OUT starts_at timestamp with time zone, OUT ends_at timestamp with time zone, OUT first_day date, OUT last_day date) TO postgres;
 GRANT EXECUTE ON FUNCTION private.report_window(p_org_id uuid, p_days integer, p_report text, OUT tz text, OUT org_currency text, OUT starts_at timestamp with time zone, OUT ends_at timestamp with time zone, OUT first_day date, OUT last_day date) TO service_role;
 
+-- function private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text)
+CREATE OR REPLACE FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[] DEFAULT '{OWNER,MANAGER,ACCOUNTANT,SALES}'::public.membership_role[], p_refusal text DEFAULT 'You are not a member of this organization'::text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if pg_trigger_depth() <= 1 and not private.has_role(p_org_id, p_roles) then
+    raise exception '%', p_refusal using errcode = '42501';
+  end if;
+end
+$function$;
+ALTER FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text) TO postgres;
+GRANT EXECUTE ON FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text) TO service_role;
+
 -- function private.retire_expired_invitations()
 CREATE OR REPLACE FUNCTION private.retire_expired_invitations()
  RETURNS trigger
@@ -2987,7 +2920,8 @@ CREATE OR REPLACE FUNCTION private.retire_expired_invitations()
  SET search_path TO ''
 AS $function$
 begin
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER}', 'invitations');
+  perform private.require_role(new.org_id, '{OWNER,MANAGER}',
+    'new row violates row-level security policy for table "invitations"');
   update public.invitations set revoked_at = now()
    where org_id = new.org_id and email = new.email
      and accepted_at is null and revoked_at is null and expires_at <= now();
@@ -3228,7 +3162,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER,SALES}', 'lead_notes');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER,SALES}',
+      'new row violates row-level security policy for table "lead_notes"');
     insert into public.lead_notes (org_id, lead_id, user_id, note)
     values (p_org_id, p_lead_id, (select auth.uid()), btrim(p_note))
     returning * into v_row;
@@ -3290,10 +3225,10 @@ begin
   if not found then
     return private.team_refusal('NOT_FOUND', 'Member not found');
   end if;
-  if not public.has_role(p_org_id, '{OWNER,MANAGER}') then
+  if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
     return private.team_refusal('FORBIDDEN', 'Only owners and managers can change roles');
   end if;
-  if (v_current = 'OWNER' or p_role = 'OWNER') and not public.has_role(p_org_id, '{OWNER}') then
+  if (v_current = 'OWNER' or p_role = 'OWNER') and not private.has_role(p_org_id, '{OWNER}') then
     return private.team_refusal('FORBIDDEN', 'Only an owner can grant or change the owner role');
   end if;
   if v_current <> p_role then
@@ -3341,11 +3276,9 @@ begin
     return jsonb_set(v_done, '{data,token}', case when found then to_jsonb(v_token) else 'null'::jsonb end);
   end if;
   begin
-    if not public.has_role(p_org_id, '{OWNER,MANAGER}') then
-      raise exception 'Only owners and managers can invite members' using errcode = '42501';
-    end if;
-    if v_role = 'OWNER' and not public.has_role(p_org_id, '{OWNER}') then
-      raise exception 'Only an owner can invite someone as owner' using errcode = '42501';
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers can invite members');
+    if v_role = 'OWNER' then
+      perform private.require_role(p_org_id, '{OWNER}', 'Only an owner can invite someone as owner');
     end if;
     if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
       raise exception 'Invalid email address' using errcode = '23514';
@@ -3358,8 +3291,8 @@ begin
      where i.org_id = p_org_id and i.email = v_email
        and i.accepted_at is null and i.revoked_at is null and i.expires_at > now();
     if found then
-      if v_pending.role = 'OWNER' and not public.has_role(p_org_id, '{OWNER}') then
-        raise exception 'Only an owner can change an invitation to join as owner' using errcode = '42501';
+      if v_pending.role = 'OWNER' then
+        perform private.require_role(p_org_id, '{OWNER}', 'Only an owner can change an invitation to join as owner');
       end if;
       update public.invitations
          set token_hash = private.invitation_token_hash(v_token), role = v_role,
@@ -3548,7 +3481,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'purchase_orders');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+      'new row violates row-level security policy for table "purchase_orders"');
     if jsonb_typeof(p_input -> 'lines') <> 'array' or jsonb_array_length(p_input -> 'lines') = 0 then
       raise exception 'A purchase order needs at least one line' using errcode = '23514';
     end if;
@@ -3607,7 +3541,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'products');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+      'new row violates row-level security policy for table "products"');
     if not exists (select 1 from public.products p where p.org_id = p_org_id and p.id = p_product_id and not p.archived) then
       raise exception 'Product not found' using errcode = '23503';
     end if;
@@ -3651,7 +3586,7 @@ declare
   v_next_month_start timestamptz;
   v_answer jsonb;
 begin
-  perform private.assert_reader(p_org_id);
+  perform private.require_role(p_org_id);
   select o.currency::text, o.timezone into v_currency, v_tz from public.organizations o where o.id = p_org_id;
   if v_tz is null then
     raise exception 'You are not a member of this organization' using errcode = '42501';
@@ -3809,8 +3744,8 @@ declare
   v_last_month_start timestamptz;
   v_answer jsonb;
 begin
-  -- Nothing (null) for an organization the caller is not a member of, as before.
-  if not private.can_read(p_org_id) then
+  -- Nothing (null) for an organization the caller is not a member of.
+  if not private.has_role(p_org_id) then
     return null;
   end if;
   select o.currency::text, o.timezone into v_currency, v_tz from public.organizations o where o.id = p_org_id;
@@ -3863,9 +3798,7 @@ declare
   v_tz text;
   v_license public.licenses;
 begin
-  if not public.is_member(p_org_id) then
-    raise exception 'You are not a member of this organization' using errcode = '42501';
-  end if;
+  perform private.require_role(p_org_id);
   select o.timezone into v_tz from public.organizations o where o.id = p_org_id;
   select l.* into v_license from public.licenses l
    where l.org_id = p_org_id and l.status in ('ACTIVE', 'TRIAL')
@@ -3915,9 +3848,7 @@ AS $function$
 declare
   v_row public.member_preferences;
 begin
-  if not public.is_member(p_org_id) then
-    raise exception 'You are not a member of this organization' using errcode = '42501';
-  end if;
+  perform private.require_role(p_org_id);
   select * into v_row from public.member_preferences p where p.org_id = p_org_id and p.user_id = (select auth.uid());
   if not found then
     -- The column defaults of public.member_preferences (supabase/tests/members.test.ts keeps them equal).
@@ -3933,19 +3864,16 @@ GRANT EXECUTE ON FUNCTION public.get_preferences(p_org_id uuid) TO postgres;
 GRANT EXECUTE ON FUNCTION public.get_preferences(p_org_id uuid) TO service_role;
 
 -- function public.has_role(p_org_id uuid, p_roles public.membership_role[])
-CREATE OR REPLACE FUNCTION public.has_role(p_org_id uuid, p_roles public.membership_role[])
+CREATE OR REPLACE FUNCTION public.has_role(p_org_id uuid, p_roles public.membership_role[] DEFAULT '{OWNER,MANAGER,ACCOUNTANT,SALES}'::public.membership_role[])
  RETURNS boolean
  LANGUAGE sql
- STABLE SECURITY DEFINER
+ STABLE
  SET search_path TO ''
 AS $function$
-  select exists (
-    select 1 from public.memberships m
-     where m.org_id = p_org_id and m.user_id = (select auth.uid()) and m.role = any (p_roles)
-  )
+  select private.has_role(p_org_id, p_roles)
 $function$;
 ALTER FUNCTION public.has_role(p_org_id uuid, p_roles public.membership_role[]) OWNER TO postgres;
-COMMENT ON FUNCTION public.has_role(p_org_id uuid, p_roles public.membership_role[]) IS 'True when the calling user has one of the roles in the organization.';
+COMMENT ON FUNCTION public.has_role(p_org_id uuid, p_roles public.membership_role[]) IS 'True when the calling user has one of the roles in the organization (any role when none are given).';
 GRANT EXECUTE ON FUNCTION public.has_role(p_org_id uuid, p_roles public.membership_role[]) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.has_role(p_org_id uuid, p_roles public.membership_role[]) TO postgres;
 GRANT EXECUTE ON FUNCTION public.has_role(p_org_id uuid, p_roles public.membership_role[]) TO service_role;
@@ -3965,7 +3893,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'products');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+      'new row violates row-level security policy for table "products"');
     if jsonb_typeof(p_rows) <> 'array' or jsonb_array_length(p_rows) = 0 then
       raise exception 'The file has no products' using errcode = '23514';
     end if;
@@ -4064,23 +3993,6 @@ GRANT EXECUTE ON FUNCTION public.invitation_preview(p_token text) TO authenticat
 GRANT EXECUTE ON FUNCTION public.invitation_preview(p_token text) TO postgres;
 GRANT EXECUTE ON FUNCTION public.invitation_preview(p_token text) TO service_role;
 
--- function public.is_member(p_org_id uuid)
-CREATE OR REPLACE FUNCTION public.is_member(p_org_id uuid)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select exists (
-    select 1 from public.memberships m where m.org_id = p_org_id and m.user_id = (select auth.uid())
-  )
-$function$;
-ALTER FUNCTION public.is_member(p_org_id uuid) OWNER TO postgres;
-COMMENT ON FUNCTION public.is_member(p_org_id uuid) IS 'True when the calling user belongs to the organization.';
-GRANT EXECUTE ON FUNCTION public.is_member(p_org_id uuid) TO authenticated;
-GRANT EXECUTE ON FUNCTION public.is_member(p_org_id uuid) TO postgres;
-GRANT EXECUTE ON FUNCTION public.is_member(p_org_id uuid) TO service_role;
-
 -- function public.lead_pipeline(p_org_id uuid)
 CREATE OR REPLACE FUNCTION public.lead_pipeline(p_org_id uuid)
  RETURNS TABLE(stage public.lead_stage, currency text, leads bigint, total numeric)
@@ -4112,7 +4024,7 @@ declare
   v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 500);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
 begin
-  perform private.assert_member(p_org_id);
+  perform private.require_role(p_org_id);
   return jsonb_build_object(
     'total', (select count(*) from public.customers c
                where c.org_id = p_org_id and not c.archived
@@ -4171,7 +4083,7 @@ declare
   v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 500);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
 begin
-  perform private.assert_member(p_org_id);
+  perform private.require_role(p_org_id);
   -- The count and the page are separate queries, so the page reads only its rows through the name index.
   return jsonb_build_object(
     'total', (select count(*) from public.products p
@@ -4357,10 +4269,10 @@ begin
     return private.team_refusal('NOT_FOUND', 'Member not found');
   end if;
   if p_user_id <> (select auth.uid()) then
-    if not public.has_role(p_org_id, '{OWNER,MANAGER}') then
+    if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
       return private.team_refusal('FORBIDDEN', 'Only owners and managers can remove members');
     end if;
-    if v_current = 'OWNER' and not public.has_role(p_org_id, '{OWNER}') then
+    if v_current = 'OWNER' and not private.has_role(p_org_id, '{OWNER}') then
       return private.team_refusal('FORBIDDEN', 'Only an owner can remove an owner');
     end if;
   end if;
@@ -4431,7 +4343,7 @@ AS $function$
 declare
   v_currency text;
 begin
-  perform private.assert_report_access(p_org_id, 'inventory');
+  perform private.require_role(p_org_id);
   select o.currency::text into v_currency from public.organizations o where o.id = p_org_id;
   if v_currency is null then
     raise exception 'You are not a member of this organization' using errcode = '42501';
@@ -4722,10 +4634,10 @@ begin
   if not found then
     return private.team_refusal('NOT_FOUND', 'Invitation not found');
   end if;
-  if not public.has_role(p_org_id, '{OWNER,MANAGER}') then
+  if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
     return private.team_refusal('FORBIDDEN', 'Only owners and managers can revoke invitations');
   end if;
-  if v_row.role = 'OWNER' and not public.has_role(p_org_id, '{OWNER}') then
+  if v_row.role = 'OWNER' and not private.has_role(p_org_id, '{OWNER}') then
     return private.team_refusal('FORBIDDEN', 'Only an owner can revoke an invitation to join as owner');
   end if;
   if v_row.accepted_at is not null then
@@ -4820,9 +4732,7 @@ begin
     return v_done;
   end if;
   begin
-    if not public.has_role(p_org_id, '{OWNER,MANAGER}') then
-      raise exception 'Only owners and managers can manage employees' using errcode = '42501';
-    end if;
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers can manage employees');
     if exists (select 1 from public.employees e where e.id = v_id) then
       update public.employees
          set name = coalesce(btrim(p_input ->> 'name'), name),
@@ -4870,7 +4780,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER,SALES}', 'leads');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER,SALES}',
+      'new row violates row-level security policy for table "leads"');
     if p_lead_id is null then
       insert into public.leads (id, org_id, name, company, stage, owner_id, value, close_date)
       values (v_id, p_org_id, btrim(p_input ->> 'name'), nullif(btrim(p_input ->> 'company'), ''),
@@ -4957,7 +4868,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'suppliers');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+      'new row violates row-level security policy for table "suppliers"');
     insert into public.suppliers (id, org_id, name, email, phone)
     values (v_id, p_org_id, btrim(p_input ->> 'name'), nullif(btrim(p_input ->> 'email'), ''),
             nullif(btrim(p_input ->> 'phone'), ''))
@@ -5003,7 +4915,7 @@ declare
                       else 'text' end;
   v_digits text := regexp_replace(coalesce(v_term, ''), '^[iI][nN][vV]-?', '');
 begin
-  perform private.assert_member(p_org_id);
+  perform private.require_role(p_org_id);
   if v_mode = 'all' then
     if p_status is null then
       select coalesce(max(c.last_number), 0) into v_total from public.invoice_counters c where c.org_id = p_org_id;
@@ -5103,7 +5015,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'purchase_orders');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+      'new row violates row-level security policy for table "purchase_orders"');
     update public.purchase_orders set status = p_status where org_id = p_org_id and id = p_order_id;
     if not found then
       raise exception 'Purchase order not found' using errcode = '23503';
@@ -5170,7 +5083,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'products');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+      'new row violates row-level security policy for table "products"');
     update public.products p
        set name = f.name, sku = f.sku, barcode = f.barcode, unit = f.unit, cost = f.cost, price = f.price,
            tax_code = f.tax_code, low_stock_threshold = f.low_stock_threshold

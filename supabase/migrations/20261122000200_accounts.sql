@@ -1,5 +1,5 @@
 -- Accounts and organizations: profiles (one per auth user), organizations and memberships, the role
--- helpers every tenant policy and function uses, and creating an organization — by a signed-in user, or
+-- helpers every policy and function asks, and creating an organization — by a signed-in user, or
 -- at registration by the `api` function for a user it has just created.
 
 create type public.membership_role as enum ('OWNER', 'MANAGER', 'ACCOUNTANT', 'SALES');
@@ -61,80 +61,74 @@ comment on table public.memberships is 'Who belongs to which organization, with 
 create index memberships_user_id_idx on public.memberships (user_id);
 
 -- ---------------------------------------------------------------------------------------------------
--- Helpers used by every policy. They read memberships as their owner (security definer) so a policy on
--- memberships itself does not recurse, and they depend only on the caller, so a policy written as
--- `org_id in (select private.member_org_ids())` is evaluated once per statement, not once per row.
+-- Roles: the one family of helpers every policy and function asks whether the caller may do something
+-- in an organization. The caller holds a role there when their membership has it; given no roles, any
+-- role will do (a member). They read memberships as their owner (security definer, through
+-- org_ids_with_role), so a policy on memberships itself does not recurse.
+--
+--   private.org_ids_with_role(roles)          The caller's organizations where they hold one of the roles.
+--                                             Policies say `org_id in (select private.org_ids_with_role(…))`:
+--                                             it depends only on the caller, so it runs once per statement,
+--                                             not once per row.
+--   private.has_role(org, roles)              Whether the caller holds one of the roles in the organization.
+--   private.require_role(org, roles, refusal) The same, or the refusal: SQLSTATE 42501 (the API's
+--                                             FORBIDDEN) and the sentence given.
+--
+-- has_role and require_role check signed-in users (and anon). The service role and the database owner
+-- (scripts, tests) are members of nothing; RLS does not bind them, and neither do these two.
 
-create function private.member_org_ids() returns setof uuid
-language sql stable security definer set search_path = ''
-as $$
-  select m.org_id from public.memberships m where m.user_id = (select auth.uid())
-$$;
-
-create function private.org_ids_with_role(p_roles public.membership_role[]) returns setof uuid
+create function private.org_ids_with_role(
+  p_roles public.membership_role[] default '{OWNER,MANAGER,ACCOUNTANT,SALES}'
+) returns setof uuid
 language sql stable security definer set search_path = ''
 as $$
   select m.org_id from public.memberships m
    where m.user_id = (select auth.uid()) and m.role = any (p_roles)
 $$;
 
-create function public.is_member(p_org_id uuid) returns boolean
+create function private.has_role(
+  p_org_id uuid, p_roles public.membership_role[] default '{OWNER,MANAGER,ACCOUNTANT,SALES}'
+) returns boolean
 language sql stable security definer set search_path = ''
 as $$
-  select exists (
-    select 1 from public.memberships m where m.org_id = p_org_id and m.user_id = (select auth.uid())
-  )
+  select coalesce((select auth.role()), '') not in ('authenticated', 'anon')
+         or p_org_id in (select private.org_ids_with_role(p_roles))
 $$;
-comment on function public.is_member(uuid) is 'True when the calling user belongs to the organization.';
 
-create function public.has_role(p_org_id uuid, p_roles public.membership_role[]) returns boolean
-language sql stable security definer set search_path = ''
+-- The default refusal is for a caller who is not a member at all. A security-definer trigger reads other
+-- rows before RLS has had its say: it refuses with RLS's own sentence, so nothing leaks through messages.
+-- A nested trigger (a cascade when an organization is deleted) was allowed by the statement that started it.
+create function private.require_role(
+  p_org_id uuid, p_roles public.membership_role[] default '{OWNER,MANAGER,ACCOUNTANT,SALES}',
+  p_refusal text default 'You are not a member of this organization'
+) returns void
+language plpgsql stable set search_path = ''
 as $$
-  select exists (
-    select 1 from public.memberships m
-     where m.org_id = p_org_id and m.user_id = (select auth.uid()) and m.role = any (p_roles)
-  )
+begin
+  if pg_trigger_depth() <= 1 and not private.has_role(p_org_id, p_roles) then
+    raise exception '%', p_refusal using errcode = '42501';
+  end if;
+end
 $$;
-comment on function public.has_role(uuid, public.membership_role[]) is 'True when the calling user has one of the roles in the organization.';
 
-revoke all on function private.member_org_ids() from public;
 revoke all on function private.org_ids_with_role(public.membership_role[]) from public;
-grant execute on function private.member_org_ids() to authenticated, service_role;
+revoke all on function private.has_role(uuid, public.membership_role[]) from public;
+revoke all on function private.require_role(uuid, public.membership_role[], text) from public;
 grant execute on function private.org_ids_with_role(public.membership_role[]) to authenticated, service_role;
-revoke execute on function public.is_member(uuid) from public, anon;
+grant execute on function private.has_role(uuid, public.membership_role[]) to authenticated, service_role;
+grant execute on function private.require_role(uuid, public.membership_role[], text) to authenticated, service_role;
+
+-- For clients (the `api` function asks it before listing expenses or the audit trail).
+create function public.has_role(
+  p_org_id uuid, p_roles public.membership_role[] default '{OWNER,MANAGER,ACCOUNTANT,SALES}'
+) returns boolean
+language sql stable set search_path = ''
+as $$
+  select private.has_role(p_org_id, p_roles)
+$$;
+comment on function public.has_role(uuid, public.membership_role[]) is
+  'True when the calling user has one of the roles in the organization (any role when none are given).';
 revoke execute on function public.has_role(uuid, public.membership_role[]) from public, anon;
-
--- For security-definer triggers that read other rows before RLS has had its say: refuse a signed-in
--- caller who lacks the role, with the same error RLS would give, so nothing leaks through messages.
-create function private.assert_role(p_org_id uuid, p_roles public.membership_role[], p_table text) returns void
-language plpgsql stable security definer set search_path = ''
-as $$
-begin
-  -- Nested triggers (cascades when an organization is deleted) were allowed by the statement that started them.
-  if pg_trigger_depth() > 1 then
-    return;
-  end if;
-  if (select auth.role()) = 'authenticated' and not public.has_role(p_org_id, p_roles) then
-    raise exception 'new row violates row-level security policy for table "%"', p_table using errcode = '42501';
-  end if;
-end
-$$;
-revoke all on function private.assert_role(uuid, public.membership_role[], text) from public;
-grant execute on function private.assert_role(uuid, public.membership_role[], text) to authenticated;
-
--- For functions that read an organization's rows as their owner: refuse whoever is not a member.
-create function private.assert_member(p_org_id uuid) returns void
-language plpgsql stable security definer set search_path = ''
-as $$
-begin
-  if not exists (select 1 from public.memberships m
-                  where m.org_id = p_org_id and m.user_id = (select auth.uid())) then
-    raise exception 'You are not a member of this organization' using errcode = '42501';
-  end if;
-end
-$$;
-revoke execute on function private.assert_member(uuid) from public;
-grant execute on function private.assert_member(uuid) to authenticated, service_role;
 
 create trigger profiles_touch before update on public.profiles
   for each row execute function private.touch_updated_at();
@@ -191,7 +185,7 @@ create policy "Users can read their own profile and their colleagues' profiles"
   on public.profiles for select to authenticated
   using (
     id = (select auth.uid())
-    or id in (select m.user_id from public.memberships m where m.org_id in (select private.member_org_ids()))
+    or id in (select m.user_id from public.memberships m where m.org_id in (select private.org_ids_with_role()))
   );
 create policy "Users can update their own profile"
   on public.profiles for update to authenticated
@@ -200,7 +194,7 @@ create policy "Users can update their own profile"
 
 create policy "Members can read their organizations"
   on public.organizations for select to authenticated
-  using (id in (select private.member_org_ids()));
+  using (id in (select private.org_ids_with_role()));
 create policy "Owners and managers can update their organization"
   on public.organizations for update to authenticated
   using (id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
@@ -211,7 +205,7 @@ create policy "Owners can delete their organization"
 
 create policy "Members can read the memberships of their organizations"
   on public.memberships for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 
 -- Columns a member may not change on a profile they can update.
 revoke update on public.profiles from authenticated;

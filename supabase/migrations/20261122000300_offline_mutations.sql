@@ -26,11 +26,11 @@ create index sync_mutations_created_idx on public.sync_mutations (org_id, create
 alter table public.sync_mutations enable row level security;
 alter table public.sync_mutations force row level security;
 create policy "Members can read their own mutations" on public.sync_mutations for select to authenticated
-  using (org_id in (select private.member_org_ids()) and created_by = (select auth.uid()));
+  using (org_id in (select private.org_ids_with_role()) and created_by = (select auth.uid()));
 create policy "Members can record their own mutations" on public.sync_mutations for insert to authenticated
-  with check (org_id in (select private.member_org_ids()) and created_by = (select auth.uid()));
+  with check (org_id in (select private.org_ids_with_role()) and created_by = (select auth.uid()));
 create policy "Members can store the answer of their own mutations" on public.sync_mutations for update to authenticated
-  using (created_by = (select auth.uid()) and org_id in (select private.member_org_ids()))
+  using (created_by = (select auth.uid()) and org_id in (select private.org_ids_with_role()))
   with check (created_by = (select auth.uid()));
 
 -- ---------------------------------------------------------------------------------------------------

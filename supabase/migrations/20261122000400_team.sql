@@ -71,7 +71,8 @@ create function private.retire_expired_invitations() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER}', 'invitations');
+  perform private.require_role(new.org_id, '{OWNER,MANAGER}',
+    'new row violates row-level security policy for table "invitations"');
   update public.invitations set revoked_at = now()
    where org_id = new.org_id and email = new.email
      and accepted_at is null and revoked_at is null and expires_at <= now();
@@ -85,7 +86,7 @@ alter table public.invitations enable row level security;
 alter table public.invitations force row level security;
 
 create policy "Members can read their organization's invitations" on public.invitations for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Owners can invite with any role" on public.invitations for insert to authenticated
   with check (org_id in (select private.org_ids_with_role('{OWNER}')) and invited_by = (select auth.uid()));
 create policy "Managers can invite anyone but owners" on public.invitations for insert to authenticated
@@ -156,10 +157,10 @@ alter table public.member_preferences force row level security;
 create policy "Members can read their own preferences" on public.member_preferences for select to authenticated
   using (user_id = (select auth.uid()));
 create policy "Members can save their own preferences" on public.member_preferences for insert to authenticated
-  with check (user_id = (select auth.uid()) and org_id in (select private.member_org_ids()));
+  with check (user_id = (select auth.uid()) and org_id in (select private.org_ids_with_role()));
 create policy "Members can change their own preferences" on public.member_preferences for update to authenticated
   using (user_id = (select auth.uid()))
-  with check (user_id = (select auth.uid()) and org_id in (select private.member_org_ids()));
+  with check (user_id = (select auth.uid()) and org_id in (select private.org_ids_with_role()));
 
 -- ---------------------------------------------------------------------------------------------------
 create table public.employees (
@@ -181,7 +182,7 @@ create trigger employees_touch before update on public.employees
 alter table public.employees enable row level security;
 alter table public.employees force row level security;
 create policy "Members can read employees" on public.employees for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can add employees" on public.employees for insert to authenticated
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 create policy "Owners and managers can edit employees" on public.employees for update to authenticated

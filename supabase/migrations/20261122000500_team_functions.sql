@@ -66,11 +66,9 @@ begin
     return jsonb_set(v_done, '{data,token}', case when found then to_jsonb(v_token) else 'null'::jsonb end);
   end if;
   begin
-    if not public.has_role(p_org_id, '{OWNER,MANAGER}') then
-      raise exception 'Only owners and managers can invite members' using errcode = '42501';
-    end if;
-    if v_role = 'OWNER' and not public.has_role(p_org_id, '{OWNER}') then
-      raise exception 'Only an owner can invite someone as owner' using errcode = '42501';
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers can invite members');
+    if v_role = 'OWNER' then
+      perform private.require_role(p_org_id, '{OWNER}', 'Only an owner can invite someone as owner');
     end if;
     if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
       raise exception 'Invalid email address' using errcode = '23514';
@@ -83,8 +81,8 @@ begin
      where i.org_id = p_org_id and i.email = v_email
        and i.accepted_at is null and i.revoked_at is null and i.expires_at > now();
     if found then
-      if v_pending.role = 'OWNER' and not public.has_role(p_org_id, '{OWNER}') then
-        raise exception 'Only an owner can change an invitation to join as owner' using errcode = '42501';
+      if v_pending.role = 'OWNER' then
+        perform private.require_role(p_org_id, '{OWNER}', 'Only an owner can change an invitation to join as owner');
       end if;
       update public.invitations
          set token_hash = private.invitation_token_hash(v_token), role = v_role,
@@ -119,10 +117,10 @@ begin
   if not found then
     return private.team_refusal('NOT_FOUND', 'Invitation not found');
   end if;
-  if not public.has_role(p_org_id, '{OWNER,MANAGER}') then
+  if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
     return private.team_refusal('FORBIDDEN', 'Only owners and managers can revoke invitations');
   end if;
-  if v_row.role = 'OWNER' and not public.has_role(p_org_id, '{OWNER}') then
+  if v_row.role = 'OWNER' and not private.has_role(p_org_id, '{OWNER}') then
     return private.team_refusal('FORBIDDEN', 'Only an owner can revoke an invitation to join as owner');
   end if;
   if v_row.accepted_at is not null then
@@ -242,10 +240,10 @@ begin
   if not found then
     return private.team_refusal('NOT_FOUND', 'Member not found');
   end if;
-  if not public.has_role(p_org_id, '{OWNER,MANAGER}') then
+  if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
     return private.team_refusal('FORBIDDEN', 'Only owners and managers can change roles');
   end if;
-  if (v_current = 'OWNER' or p_role = 'OWNER') and not public.has_role(p_org_id, '{OWNER}') then
+  if (v_current = 'OWNER' or p_role = 'OWNER') and not private.has_role(p_org_id, '{OWNER}') then
     return private.team_refusal('FORBIDDEN', 'Only an owner can grant or change the owner role');
   end if;
   if v_current <> p_role then
@@ -276,10 +274,10 @@ begin
     return private.team_refusal('NOT_FOUND', 'Member not found');
   end if;
   if p_user_id <> (select auth.uid()) then
-    if not public.has_role(p_org_id, '{OWNER,MANAGER}') then
+    if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
       return private.team_refusal('FORBIDDEN', 'Only owners and managers can remove members');
     end if;
-    if v_current = 'OWNER' and not public.has_role(p_org_id, '{OWNER}') then
+    if v_current = 'OWNER' and not private.has_role(p_org_id, '{OWNER}') then
       return private.team_refusal('FORBIDDEN', 'Only an owner can remove an owner');
     end if;
   end if;
@@ -310,9 +308,7 @@ begin
     return v_done;
   end if;
   begin
-    if not public.has_role(p_org_id, '{OWNER,MANAGER}') then
-      raise exception 'Only owners and managers can manage employees' using errcode = '42501';
-    end if;
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers can manage employees');
     if exists (select 1 from public.employees e where e.id = v_id) then
       update public.employees
          set name = coalesce(btrim(p_input ->> 'name'), name),
@@ -350,9 +346,7 @@ as $$
 declare
   v_row public.member_preferences;
 begin
-  if not public.is_member(p_org_id) then
-    raise exception 'You are not a member of this organization' using errcode = '42501';
-  end if;
+  perform private.require_role(p_org_id);
   select * into v_row from public.member_preferences p where p.org_id = p_org_id and p.user_id = (select auth.uid());
   if not found then
     -- The column defaults of public.member_preferences (supabase/tests/members.test.ts keeps them equal).

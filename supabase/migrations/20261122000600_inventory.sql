@@ -186,7 +186,7 @@ alter table public.stock_moves enable row level security;
 alter table public.stock_moves force row level security;
 
 create policy "Members can read products" on public.products for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can add products" on public.products for insert to authenticated
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 create policy "Owners and managers can edit products" on public.products for update to authenticated
@@ -196,7 +196,7 @@ create policy "Owners and managers can delete products" on public.products for d
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 
 create policy "Members can read suppliers" on public.suppliers for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can add suppliers" on public.suppliers for insert to authenticated
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 create policy "Owners and managers can edit suppliers" on public.suppliers for update to authenticated
@@ -206,7 +206,7 @@ create policy "Owners and managers can delete suppliers" on public.suppliers for
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 
 create policy "Members can read purchase orders" on public.purchase_orders for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can create purchase orders" on public.purchase_orders for insert to authenticated
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 create policy "Owners and managers can edit purchase orders" on public.purchase_orders for update to authenticated
@@ -216,7 +216,7 @@ create policy "Owners and managers can delete draft purchase orders" on public.p
   using (status = 'DRAFT' and org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 
 create policy "Members can read purchase order lines" on public.purchase_order_lines for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can add purchase order lines" on public.purchase_order_lines for insert to authenticated
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 create policy "Owners and managers can edit purchase order lines" on public.purchase_order_lines for update to authenticated
@@ -226,7 +226,7 @@ create policy "Owners and managers can delete purchase order lines" on public.pu
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 
 create policy "Members can read the stock ledger" on public.stock_moves for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can record stock moves" on public.stock_moves for insert to authenticated
   with check (
     org_id in (select private.org_ids_with_role('{OWNER,MANAGER}'))
@@ -263,7 +263,8 @@ as $$
 declare
   v_row public.purchase_order_lines := coalesce(new, old);
 begin
-  perform private.assert_role(v_row.org_id, '{OWNER,MANAGER}', 'purchase_order_lines');
+  perform private.require_role(v_row.org_id, '{OWNER,MANAGER}',
+    'new row violates row-level security policy for table "purchase_order_lines"');
   -- Both orders count: a line must not be moved off an approved order either.
   if exists (select 1 from public.purchase_orders po
               where po.status <> 'DRAFT'

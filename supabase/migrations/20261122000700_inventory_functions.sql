@@ -93,7 +93,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'products');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+      'new row violates row-level security policy for table "products"');
     update public.products p
        set name = f.name, sku = f.sku, barcode = f.barcode, unit = f.unit, cost = f.cost, price = f.price,
            tax_code = f.tax_code, low_stock_threshold = f.low_stock_threshold
@@ -126,7 +127,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'products');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+      'new row violates row-level security policy for table "products"');
     if not exists (select 1 from public.products p where p.org_id = p_org_id and p.id = p_product_id and not p.archived) then
       raise exception 'Product not found' using errcode = '23503';
     end if;
@@ -163,7 +165,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'products');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+      'new row violates row-level security policy for table "products"');
     if jsonb_typeof(p_rows) <> 'array' or jsonb_array_length(p_rows) = 0 then
       raise exception 'The file has no products' using errcode = '23514';
     end if;
@@ -244,7 +247,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'suppliers');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+      'new row violates row-level security policy for table "suppliers"');
     insert into public.suppliers (id, org_id, name, email, phone)
     values (v_id, p_org_id, btrim(p_input ->> 'name'), nullif(btrim(p_input ->> 'email'), ''),
             nullif(btrim(p_input ->> 'phone'), ''))
@@ -281,7 +285,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'purchase_orders');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+      'new row violates row-level security policy for table "purchase_orders"');
     if jsonb_typeof(p_input -> 'lines') <> 'array' or jsonb_array_length(p_input -> 'lines') = 0 then
       raise exception 'A purchase order needs at least one line' using errcode = '23514';
     end if;
@@ -318,7 +323,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'purchase_orders');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+      'new row violates row-level security policy for table "purchase_orders"');
     update public.purchase_orders set status = p_status where org_id = p_org_id and id = p_order_id;
     if not found then
       raise exception 'Purchase order not found' using errcode = '23503';
@@ -373,7 +379,7 @@ declare
   v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 500);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
 begin
-  perform private.assert_member(p_org_id);
+  perform private.require_role(p_org_id);
   -- The count and the page are separate queries, so the page reads only its rows through the name index.
   return jsonb_build_object(
     'total', (select count(*) from public.products p

@@ -167,7 +167,8 @@ as $$
 declare
   v_next bigint;
 begin
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}', 'invoices');
+  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}',
+    'new row violates row-level security policy for table "invoices"');
   if new.status <> 'QUOTE' or new.amount_paid <> 0 or new.subtotal <> 0 or new.tax <> 0 or new.total <> 0 then
     raise exception 'A new invoice starts as an empty QUOTE; add its lines, then issue it'
       using errcode = '23514';
@@ -244,7 +245,8 @@ as $$
 declare
   v_row public.invoice_items := coalesce(new, old);
 begin
-  perform private.assert_role(v_row.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}', 'invoice_items');
+  perform private.require_role(v_row.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}',
+    'new row violates row-level security policy for table "invoice_items"');
   -- Both invoices count: a line must not be moved off an issued invoice either. (An invoice already gone
   -- is being deleted with its organization.)
   if exists (select 1 from public.invoices i
@@ -357,7 +359,8 @@ as $$
 declare
   v_invoice public.invoices;
 begin
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}', 'payments');
+  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    'new row violates row-level security policy for table "payments"');
   select * into v_invoice from public.invoices
    where org_id = new.org_id and id = new.invoice_id for update;
   if v_invoice.status <> 'ISSUED' then
@@ -405,22 +408,22 @@ alter table public.invoice_share_tokens enable row level security;
 alter table public.invoice_share_tokens force row level security;
 
 create policy "Members can read customers" on public.customers for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Members can add customers" on public.customers for insert to authenticated
-  with check (org_id in (select private.member_org_ids()));
+  with check (org_id in (select private.org_ids_with_role()));
 create policy "Members can edit customers" on public.customers for update to authenticated
-  using (org_id in (select private.member_org_ids()))
-  with check (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()))
+  with check (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can delete customers" on public.customers for delete to authenticated
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 
 create policy "Members can read their invoice counter" on public.invoice_counters for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 
 create policy "Members can read invoices" on public.invoices for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Members can create invoices" on public.invoices for insert to authenticated
-  with check (org_id in (select private.member_org_ids()) and created_by = (select auth.uid()));
+  with check (org_id in (select private.org_ids_with_role()) and created_by = (select auth.uid()));
 create policy "Owners, managers and accountants can edit invoices" on public.invoices for update to authenticated
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
@@ -432,7 +435,7 @@ create policy "Sales members can edit, issue or void their own quotes" on public
   );
 
 create policy "Members can read invoice lines" on public.invoice_items for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Invoice editors can add lines" on public.invoice_items for insert to authenticated
   with check (
     org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'))
@@ -453,21 +456,21 @@ create policy "Invoice editors can delete lines" on public.invoice_items for del
   );
 
 create policy "Members can read payments" on public.payments for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Owners, managers and accountants can record payments" on public.payments for insert to authenticated
   with check (
     org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')) and created_by = (select auth.uid())
   );
 
 create policy "Members can read share links" on public.invoice_share_tokens for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Members can create share links" on public.invoice_share_tokens for insert to authenticated
-  with check (org_id in (select private.member_org_ids()) and created_by = (select auth.uid()));
+  with check (org_id in (select private.org_ids_with_role()) and created_by = (select auth.uid()));
 create policy "Creators and invoice editors can revoke share links" on public.invoice_share_tokens for update to authenticated
   using (
     created_by = (select auth.uid()) or org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'))
   )
-  with check (org_id in (select private.member_org_ids()));
+  with check (org_id in (select private.org_ids_with_role()));
 create policy "Creators and invoice editors can delete share links" on public.invoice_share_tokens for delete to authenticated
   using (
     created_by = (select auth.uid()) or org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'))

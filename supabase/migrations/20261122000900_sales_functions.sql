@@ -259,7 +259,7 @@ declare
                       else 'text' end;
   v_digits text := regexp_replace(coalesce(v_term, ''), '^[iI][nN][vV]-?', '');
 begin
-  perform private.assert_member(p_org_id);
+  perform private.require_role(p_org_id);
   if v_mode = 'all' then
     if p_status is null then
       select coalesce(max(c.last_number), 0) into v_total from public.invoice_counters c where c.org_id = p_org_id;
@@ -322,7 +322,7 @@ declare
   v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 500);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
 begin
-  perform private.assert_member(p_org_id);
+  perform private.require_role(p_org_id);
   return jsonb_build_object(
     'total', (select count(*) from public.customers c
                where c.org_id = p_org_id and not c.archived

@@ -52,7 +52,7 @@ alter table public.lead_notes force row level security;
 
 -- Role matrix: leads and notes edit for OWNER, MANAGER and SALES; read for ACCOUNTANT.
 create policy "Members can read leads" on public.leads for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Owners, managers and sales can add leads" on public.leads for insert to authenticated
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,SALES}')));
 create policy "Owners, managers and sales can edit leads" on public.leads for update to authenticated
@@ -62,7 +62,7 @@ create policy "Owners, managers and sales can delete leads" on public.leads for 
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,SALES}')));
 
 create policy "Members can read lead notes" on public.lead_notes for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Owners, managers and sales can add notes as themselves" on public.lead_notes for insert to authenticated
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,SALES}')) and user_id = (select auth.uid()));
 create policy "Authors can edit their notes" on public.lead_notes for update to authenticated
@@ -86,7 +86,8 @@ begin
   end if;
   -- Security definer reads memberships before RLS has had its say: refuse outsiders first, as RLS would,
   -- so nobody learns who belongs to another organization.
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER,SALES}', 'leads');
+  perform private.require_role(new.org_id, '{OWNER,MANAGER,SALES}',
+    'new row violates row-level security policy for table "leads"');
   if not exists (select 1 from public.memberships m where m.org_id = new.org_id and m.user_id = new.owner_id) then
     raise exception 'The owner must be a member of this organization' using errcode = '23503';
   end if;
@@ -115,7 +116,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER,SALES}', 'leads');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER,SALES}',
+      'new row violates row-level security policy for table "leads"');
     if p_lead_id is null then
       insert into public.leads (id, org_id, name, company, stage, owner_id, value, close_date)
       values (v_id, p_org_id, btrim(p_input ->> 'name'), nullif(btrim(p_input ->> 'company'), ''),
@@ -158,7 +160,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER,SALES}', 'lead_notes');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER,SALES}',
+      'new row violates row-level security policy for table "lead_notes"');
     insert into public.lead_notes (org_id, lead_id, user_id, note)
     values (p_org_id, p_lead_id, (select auth.uid()), btrim(p_note))
     returning * into v_row;

@@ -55,7 +55,7 @@ alter table public.licenses force row level security;
 alter table public.entitlements enable row level security;
 alter table public.entitlements force row level security;
 create policy "Members can read their organization's license" on public.licenses for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Signed-in users can read what each plan allows" on public.entitlements for select to authenticated
   using (true);
 
@@ -101,7 +101,8 @@ begin
   if tg_op = 'UPDATE' and not (old.archived and not new.archived) then
     return new;
   end if;
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER}', 'products');
+  perform private.require_role(new.org_id, '{OWNER,MANAGER}',
+    'new row violates row-level security policy for table "products"');
   v_limit := private.plan_limit(new.org_id, 'max_products');
   if v_limit is not null then
     perform private.refuse_over_limit(new.org_id, 'max_products',
@@ -125,7 +126,8 @@ declare
   v_tz text := (select o.timezone from public.organizations o where o.id = new.org_id);
   v_limit integer;
 begin
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}', 'invoices');
+  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}',
+    'new row violates row-level security policy for table "invoices"');
   v_limit := private.plan_limit(new.org_id, 'max_invoices_per_month');
   if v_limit is not null then
     perform private.refuse_over_limit(new.org_id, 'max_invoices_per_month',
@@ -146,7 +148,8 @@ create function private.enforce_member_limit() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER}', 'invitations');
+  perform private.require_role(new.org_id, '{OWNER,MANAGER}',
+    'new row violates row-level security policy for table "invitations"');
   perform private.refuse_over_limit(new.org_id, 'max_members',
     (select count(*) from public.memberships m where m.org_id = new.org_id)
     + (select count(*) from public.invitations i
@@ -256,17 +259,18 @@ alter table public.billing_cycles enable row level security;
 alter table public.billing_cycles force row level security;
 
 -- Like invoices: every member reads; OWNER, MANAGER and ACCOUNTANT manage.
-create policy "Members can read subscription_plans" on public.subscription_plans for select to authenticated
-  using (org_id in (select private.member_org_ids()));
-create policy "Owners, managers and accountants can add subscription_plans" on public.subscription_plans for insert to authenticated
+create policy "Members can read subscription plans" on public.subscription_plans for select to authenticated
+  using (org_id in (select private.org_ids_with_role()));
+create policy "Owners, managers and accountants can add subscription plans" on public.subscription_plans for insert to authenticated
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
-create policy "Owners, managers and accountants can edit subscription_plans" on public.subscription_plans for update to authenticated
+create policy "Owners, managers and accountants can edit subscription plans" on public.subscription_plans for update to authenticated
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
-create policy "Owners, managers and accountants can delete subscription_plans" on public.subscription_plans for delete to authenticated
+create policy "Owners, managers and accountants can delete subscription plans" on public.subscription_plans for delete to authenticated
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+
 create policy "Members can read subscriptions" on public.subscriptions for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Owners, managers and accountants can add subscriptions" on public.subscriptions for insert to authenticated
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
 create policy "Owners, managers and accountants can edit subscriptions" on public.subscriptions for update to authenticated
@@ -274,23 +278,25 @@ create policy "Owners, managers and accountants can edit subscriptions" on publi
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
 create policy "Owners, managers and accountants can delete subscriptions" on public.subscriptions for delete to authenticated
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
-create policy "Members can read subscription_invoices" on public.subscription_invoices for select to authenticated
-  using (org_id in (select private.member_org_ids()));
-create policy "Owners, managers and accountants can add subscription_invoices" on public.subscription_invoices for insert to authenticated
+
+create policy "Members can read subscription invoices" on public.subscription_invoices for select to authenticated
+  using (org_id in (select private.org_ids_with_role()));
+create policy "Owners, managers and accountants can add subscription invoices" on public.subscription_invoices for insert to authenticated
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
-create policy "Owners, managers and accountants can edit subscription_invoices" on public.subscription_invoices for update to authenticated
+create policy "Owners, managers and accountants can edit subscription invoices" on public.subscription_invoices for update to authenticated
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
-create policy "Owners, managers and accountants can delete subscription_invoices" on public.subscription_invoices for delete to authenticated
+create policy "Owners, managers, accountants can delete subscription invoices" on public.subscription_invoices for delete to authenticated
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
-create policy "Members can read billing_cycles" on public.billing_cycles for select to authenticated
-  using (org_id in (select private.member_org_ids()));
-create policy "Owners, managers and accountants can add billing_cycles" on public.billing_cycles for insert to authenticated
+
+create policy "Members can read billing cycles" on public.billing_cycles for select to authenticated
+  using (org_id in (select private.org_ids_with_role()));
+create policy "Owners, managers and accountants can add billing cycles" on public.billing_cycles for insert to authenticated
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
-create policy "Owners, managers and accountants can edit billing_cycles" on public.billing_cycles for update to authenticated
+create policy "Owners, managers and accountants can edit billing cycles" on public.billing_cycles for update to authenticated
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
-create policy "Owners, managers and accountants can delete billing_cycles" on public.billing_cycles for delete to authenticated
+create policy "Owners, managers and accountants can delete billing cycles" on public.billing_cycles for delete to authenticated
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
 
 -- ---------------------------------------------------------------------------------------------------
@@ -307,9 +313,7 @@ declare
   v_tz text;
   v_license public.licenses;
 begin
-  if not public.is_member(p_org_id) then
-    raise exception 'You are not a member of this organization' using errcode = '42501';
-  end if;
+  perform private.require_role(p_org_id);
   select o.timezone into v_tz from public.organizations o where o.id = p_org_id;
   select l.* into v_license from public.licenses l
    where l.org_id = p_org_id and l.status in ('ACTIVE', 'TRIAL')

@@ -10,25 +10,8 @@
 -- Role matrix: OWNER, MANAGER and ACCOUNTANT read every report; SALES only the sales and inventory ones.
 
 -- ---------------------------------------------------------------------------------------------------
--- Who may read which report. Callers other than signed-in users (service role, the database owner in
--- maintenance scripts) are not members and read everything RLS lets them.
-create function private.assert_report_access(p_org_id uuid, p_report text) returns void
-language plpgsql stable set search_path = ''
-as $$
-begin
-  if coalesce((select auth.role()), '') not in ('authenticated', 'anon') then
-    return;
-  end if;
-  if not public.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}') then
-    raise exception 'You are not a member of this organization' using errcode = '42501';
-  end if;
-  if p_report not in ('sales', 'inventory') and not public.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}') then
-    raise exception 'Sales members can see only the sales and inventory reports' using errcode = '42501';
-  end if;
-end
-$$;
-
--- The report's range (see the top of this file) and the organization's currency and time zone.
+-- The report's range (see the top of this file) and the organization's currency and time zone, after
+-- checking that the caller's role may read the report.
 create function private.report_window(p_org_id uuid, p_days integer, p_report text,
   out tz text, out org_currency text, out starts_at timestamptz, out ends_at timestamptz,
   out first_day date, out last_day date)
@@ -38,7 +21,11 @@ begin
   if p_days is null or p_days not in (7, 30, 90, 365) then
     raise exception 'The date range must be 7, 30, 90 or 365 days' using errcode = '22023';
   end if;
-  perform private.assert_report_access(p_org_id, p_report);
+  perform private.require_role(p_org_id);
+  if p_report not in ('sales', 'inventory') then
+    perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+      'Sales members can see only the sales and inventory reports');
+  end if;
   select o.timezone, o.currency::text, (now() at time zone o.timezone)::date
     into tz, org_currency, last_day
     from public.organizations o where o.id = p_org_id;
@@ -74,11 +61,9 @@ as $$
                             'startsAt', p_starts, 'endsAt', p_ends)
 $$;
 
-revoke all on function private.assert_report_access(uuid, text) from public;
 revoke all on function private.report_window(uuid, integer, text) from public;
 revoke all on function private.money_list(jsonb, text) from public;
 revoke all on function private.report_range_json(integer, text, date, date, timestamptz, timestamptz) from public;
-grant execute on function private.assert_report_access(uuid, text) to authenticated, service_role;
 grant execute on function private.report_window(uuid, integer, text) to authenticated, service_role;
 grant execute on function private.money_list(jsonb, text) to authenticated, service_role;
 grant execute on function private.report_range_json(integer, text, date, date, timestamptz, timestamptz)
@@ -304,7 +289,7 @@ as $$
 declare
   v_currency text;
 begin
-  perform private.assert_report_access(p_org_id, 'inventory');
+  perform private.require_role(p_org_id);
   select o.currency::text into v_currency from public.organizations o where o.id = p_org_id;
   if v_currency is null then
     raise exception 'You are not a member of this organization' using errcode = '42501';

@@ -1,29 +1,7 @@
 -- The dashboard (/) and its metrics, each read in one call computed in the database: as the function's
--- owner (security definer) after checking that the caller is a member, months in the organization's time
+-- owner (security definer) after checking that the caller is a member (private.has_role), months in the organization's time
 -- zone, revenue and amounts outstanding from the running totals. Money is never added across currencies:
 -- amounts are per currency, the organization's currency first (0 when nothing happened in it).
-
-create function private.can_read(p_org_id uuid) returns boolean
-language sql stable security definer set search_path = ''
-as $$
-  select coalesce((select auth.role()), '') not in ('authenticated', 'anon')
-         or exists (select 1 from public.memberships m
-                     where m.org_id = p_org_id and m.user_id = (select auth.uid()))
-$$;
-
-create function private.assert_reader(p_org_id uuid) returns void
-language plpgsql stable security definer set search_path = ''
-as $$
-begin
-  if not private.can_read(p_org_id) then
-    raise exception 'You are not a member of this organization' using errcode = '42501';
-  end if;
-end
-$$;
-revoke all on function private.can_read(uuid) from public, anon;
-revoke all on function private.assert_reader(uuid) from public, anon;
-grant execute on function private.can_read(uuid) to authenticated, service_role;
-grant execute on function private.assert_reader(uuid) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------------
 -- Dashboard metrics, computed in SQL under the caller's RLS, in the organization's time zone.
@@ -40,8 +18,8 @@ declare
   v_last_month_start timestamptz;
   v_answer jsonb;
 begin
-  -- Nothing (null) for an organization the caller is not a member of, as before.
-  if not private.can_read(p_org_id) then
+  -- Nothing (null) for an organization the caller is not a member of.
+  if not private.has_role(p_org_id) then
     return null;
   end if;
   select o.currency::text, o.timezone into v_currency, v_tz from public.organizations o where o.id = p_org_id;
@@ -114,7 +92,7 @@ declare
   v_next_month_start timestamptz;
   v_answer jsonb;
 begin
-  perform private.assert_reader(p_org_id);
+  perform private.require_role(p_org_id);
   select o.currency::text, o.timezone into v_currency, v_tz from public.organizations o where o.id = p_org_id;
   if v_tz is null then
     raise exception 'You are not a member of this organization' using errcode = '42501';

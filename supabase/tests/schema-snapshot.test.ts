@@ -1,7 +1,8 @@
 // supabase/schema.sql is the schema the migrations make (npm run gen:schema; CI runs it with --check). The
 // database these suites run on was built from the migrations, so it must match the file exactly, and any
 // drift of the catalog — a function changed, a table added — must show as a difference that names it.
-// Also: no function, policy or trigger is created in more than one migration file.
+// Also: no function, policy or trigger is created in more than one migration file, nor with a name longer
+// than PostgreSQL keeps.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,6 +12,7 @@ import {
   changedEntries,
   compareSnapshots,
   duplicateDefinitions,
+  overlongNames,
   takeSnapshot,
 } from '../../local/schema-snapshot.ts';
 import { DATABASE_ADMIN_URL } from '../../tests/env.ts';
@@ -71,6 +73,17 @@ describe('the schema snapshot', () => {
     );
     expect(Object.keys(files).length).toBeGreaterThan(10);
     expect([...duplicateDefinitions(files)]).toEqual([]);
+    expect(overlongNames(files)).toEqual([]);
+  });
+
+  it('finds a name PostgreSQL would cut to 63 bytes', () => {
+    const name = 'Owners, managers and accountants can delete subscription invoices';
+    expect(
+      overlongNames({
+        'a.sql': `create policy "${name}" on public.t for delete using (true);
+                  create policy "Members can read subscription invoices" on public.t for select using (true);`,
+      }),
+    ).toEqual([`a.sql: policy "${name}"`]);
   });
 
   it('finds a function, policy or trigger created twice (a policy name may repeat on another table)', () => {
