@@ -7,7 +7,7 @@ import { loadConfig, ROOT, type StackConfig } from './config.ts';
 import { createFunctions } from './functions.ts';
 import { createAuth } from './auth/index.ts';
 import { applyCors, sendJson, type Handler } from './http.ts';
-import { migrate, reset } from './migrate.ts';
+import { migrate, reset, unknownMigrations } from './migrate.ts';
 import { startDatabase, type Database } from './postgres.ts';
 import { createRest } from './rest/index.ts';
 import { createStatic } from './static.ts';
@@ -20,12 +20,38 @@ export interface Stack {
 }
 
 export async function startStack(
-  opts: { reset?: boolean; log?: (line: string) => void; config?: StackConfig } = {},
+  opts: {
+    reset?: boolean;
+    log?: (line: string) => void;
+    /** What the person starting the stack must read (a reset they did not ask for). */
+    notice?: (message: string) => void;
+    config?: StackConfig;
+  } = {},
 ): Promise<Stack> {
   const config = opts.config ?? loadConfig();
   const log = opts.log ?? (() => {});
+  const notice = opts.notice ?? ((message: string) => console.warn(message));
   const db = await startDatabase({ dataDir: config.dataDir, port: config.pgPort, log });
-  log(opts.reset ? await reset(db.adminUrl, db.postgresUrl) : await migrate(db.postgresUrl));
+  // A database built from migrations that no longer exist (the files were re-cut before the first
+  // deployment) cannot be migrated forward: it is reset, with its data.
+  const stale = opts.reset ? [] : await unknownMigrations(db.postgresUrl);
+  if (stale.length > 0 && process.env.DATABASE_URL) {
+    // Not the local stack's own database: never reset it unasked.
+    throw new Error(
+      `The database at DATABASE_URL was built by migrations that supabase/migrations no longer has ` +
+        `(${stale.join(', ')}). Reset it yourself (RESET=1) if it holds nothing to keep.`,
+    );
+  }
+  if (stale.length > 0) {
+    notice(
+      `\n  The local database in ${config.dataDir} was built by migrations that supabase/migrations no longer has\n` +
+        `  (${stale.length} of them, e.g. ${stale[0]}): the migration history changed (docs/decisions/004).\n` +
+        `  Resetting it: its data is replaced by the demo data.\n`,
+    );
+  }
+  log(
+    opts.reset || stale.length > 0 ? await reset(db.adminUrl, db.postgresUrl) : await migrate(db.postgresUrl),
+  );
 
   const url = `http://localhost:${config.port}`;
   const restPool = new pg.Pool({ connectionString: db.authenticatorUrl, max: 10 });

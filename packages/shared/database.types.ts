@@ -1901,12 +1901,11 @@ export type Database = {
         };
       };
       has_role: {
-        Args: { p_org_id: string; p_roles: Database['public']['Enums']['membership_role'][] };
+        Args: { p_org_id: string; p_roles?: Database['public']['Enums']['membership_role'][] };
         Returns: boolean;
       };
       import_products: { Args: { p_mutation_id: string; p_org_id: string; p_rows: Json }; Returns: Json };
       invitation_preview: { Args: { p_token: string }; Returns: Json };
-      is_member: { Args: { p_org_id: string }; Returns: boolean };
       lead_pipeline: {
         Args: { p_org_id: string };
         Returns: {

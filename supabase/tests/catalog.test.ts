@@ -52,4 +52,15 @@ describe('the catalog', () => {
     );
     expect(unsafe).toEqual([]);
   });
+
+  it('lets no API role truncate a public table (TRUNCATE ignores RLS)', async () => {
+    const truncatable = await asOwner((sql) =>
+      sql(`select c.relname as table, r.role
+             from pg_class c join pg_namespace n on n.oid = c.relnamespace
+            cross join (values ('anon'), ('authenticated')) r(role)
+            where n.nspname = 'public' and c.relkind in ('r', 'p')
+              and has_table_privilege(r.role, c.oid, 'TRUNCATE')`),
+    );
+    expect(truncatable).toEqual([]);
+  });
 });

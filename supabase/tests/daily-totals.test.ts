@@ -1,5 +1,5 @@
 // The daily running totals that the dashboard, the metrics and the reports add up
-// (20261122003100_performance.sql): after invoices, lines, issues, voids, payments, and expenses added,
+// (20261122001300_running_totals.sql): after invoices, lines, issues, voids, payments, and expenses added,
 // edited and deleted, one by one and several in one statement, the kept totals equal totals recomputed
 // from the tables, and a sum over a range that starts and ends inside a day (Kathmandu is UTC+5:45)
 // equals the sum of the rows themselves.

@@ -1,4 +1,4 @@
-// Invitations through the functions the app calls (20261122001600_invitations.sql): who may invite with
+// Invitations through the functions the app calls (20261122000500_team_functions.sql): who may invite with
 // which role, one pending invitation per email (re-inviting refreshes it), the plan's seats, revoking,
 // the public preview of a link, and accepting it as the invited person — never as someone else.
 import { createHash, randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Members, employees and preferences through the functions the app calls (20261122001600_invitations.sql):
+// Members, employees and preferences through the functions the app calls (20261122000500_team_functions.sql):
 // changing roles and removing members with each role (a MANAGER never reaches OWNER, the last OWNER
 // stays), employees saved by OWNER and MANAGER only, and each member's own saved preferences.
 import { randomUUID } from 'node:crypto';

@@ -9,7 +9,7 @@ const firstLine = async (sql: Sql, table: string, parent: string, id: string) =>
   (await sql<{ id: string }>(`select id from ${table} where ${parent} = $1`, [id]))[0]!.id;
 
 describe('rules that once broke', () => {
-  // 20261122000300_sales.sql, private.guard_invoice_items: on UPDATE it checks only the NEW invoice.
+  // 20261122000800_sales.sql, private.guard_invoice_items: on UPDATE it checks only the NEW invoice.
   it('refuses to move a line off an ISSUED invoice onto a quote (23514)', async () => {
     await asOwner(async (sql) => {
       const org = await setupOrg(sql);
@@ -33,7 +33,7 @@ describe('rules that once broke', () => {
     });
   });
 
-  // 20261122000200_inventory.sql, private.guard_purchase_order_lines: on UPDATE it checks only the NEW order.
+  // 20261122000600_inventory.sql, private.guard_purchase_order_lines: on UPDATE it checks only the NEW order.
   it('refuses to move a line off an APPROVED purchase order, so receiving it still adds its stock (23514)', async () => {
     await asOwner(async (sql) => {
       const org = await setupOrg(sql);
@@ -70,7 +70,7 @@ describe('rules that once broke', () => {
     });
   });
 
-  // 20261122000300_sales.sql, private.guard_invoice: a QUOTE's currency can change, but its totals keep the
+  // 20261122000800_sales.sql, private.guard_invoice: a QUOTE's currency can change, but its totals keep the
   // old currency's rounding; a 999.99 XOF invoice can then never be paid (XOF payments are whole francs).
   it('recomputes a quote’s totals in its new currency’s decimals when the currency changes', async () => {
     await asOwner(async (sql) => {
@@ -86,7 +86,7 @@ describe('rules that once broke', () => {
     });
   });
 
-  // 20261122000700_billing.sql, private.enforce_invoice_limit: counts by created_at, which the client writes.
+  // 20261122001200_billing.sql, private.enforce_invoice_limit: counts by created_at, which the client writes.
   it('counts an invoice in this month’s Starter limit whatever created_at the client sends (PT402)', async () => {
     await asOwner(async (sql) => {
       const org = await setupOrg(sql);
@@ -110,7 +110,7 @@ describe('rules that once broke', () => {
     });
   });
 
-  // 20261122000100_accounts.sql: `revoke update (id, created_by, created_at) on organizations` has no effect
+  // 20261122000200_accounts.sql: `revoke update (id, created_by, created_at) on organizations` has no effect
   // while authenticated holds UPDATE on the whole table.
   it('does not let an OWNER rewrite who created the organization, or when (42501)', async () => {
     await asOwner(async (sql) => {
@@ -131,7 +131,7 @@ describe('rules that once broke', () => {
     });
   });
 
-  // 20261122000600_team.sql, invitations_pending_email_key: an expired invitation still counts as pending.
+  // 20261122000400_team.sql, invitations_pending_email_key: an expired invitation still counts as pending.
   it('lets an OWNER invite an email again once its invitation has expired', async () => {
     await asOwner(async (sql) => {
       const org = await setupOrg(sql);
@@ -150,8 +150,8 @@ describe('rules that once broke', () => {
     });
   });
 
-  // 20261122000700_billing.sql, private.enforce_member_limit: unlike the product and invoice limits it does not
-  // call private.assert_role first, so a SALES member learns the plan is full instead of being refused.
+  // 20261122001200_billing.sql, private.enforce_member_limit: unlike the product and invoice limits it does not
+  // call private.require_role first, so a SALES member learns the plan is full instead of being refused.
   it('refuses an invitation from a SALES member as a permission error (42501), not a plan limit', async () => {
     await asOwner(async (sql) => {
       const org = await setupOrg(sql);
@@ -168,7 +168,7 @@ describe('rules that once broke', () => {
     });
   });
 
-  // 20261122000700_billing.sql, private.enforce_product_limit: checked on insert only, so un-archiving a
+  // 20261122001200_billing.sql, private.enforce_product_limit: checked on insert only, so un-archiving a
   // product takes a Starter organization past 100 active products.
   it('keeps a Starter organization at 100 active products when one is un-archived (PT402)', async () => {
     await asOwner(async (sql) => {
@@ -196,7 +196,7 @@ describe('rules that once broke', () => {
     });
   });
 
-  // 20261122001000_audit.sql, private.audit: UPDATE pairs old and new rows by id, else user_id, so one
+  // 20261122001800_audit.sql, private.audit: UPDATE pairs old and new rows by id, else user_id, so one
   // statement changing a user's rows in two organizations writes 4 entries, 2 of them mixing the organizations.
   it('writes one UPDATE entry per row, in its own organization, for tables keyed by (org_id, user_id)', async () => {
     await asOwner(async (sql) => {
@@ -226,7 +226,7 @@ describe('rules that once broke', () => {
     });
   });
 
-  // 20261122000300_sales.sql: invoices has version and updated_at but no touch trigger (nor have documents,
+  // 20261122000800_sales.sql: invoices has version and updated_at but no touch trigger (nor have documents,
   // document_categories and user_achievements for updated_at), so offline edits cannot detect conflicts.
   it('bumps version and updated_at on every update of a table that has them', async () => {
     const untouched = await asOwner((sql) =>

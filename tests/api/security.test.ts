@@ -376,7 +376,6 @@ const SAFE_FOR_ANYONE_SIGNED_IN = [
   'create_organization',
   'currency_decimals',
   'has_role',
-  'is_member',
   'organization_name_available',
 ];
 

@@ -104,7 +104,7 @@ describe('supabase-js against the Data API', () => {
   });
 
   it('calls functions with .rpc(), by POST or GET', async () => {
-    const member = await db.rpc('is_member', { p_org_id: owner.orgId });
+    const member = await db.rpc('has_role', { p_org_id: owner.orgId });
     expect(member).toMatchObject({ data: true, error: null, status: 200 });
     const decimals = await db.rpc('currency_decimals', { p_currency: 'GHS' }, { get: true });
     expect(decimals.data).toBe(2);

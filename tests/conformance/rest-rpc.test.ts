@@ -23,10 +23,10 @@ describe('Data API functions: calls and results', () => {
   });
 
   it('returns a scalar result as a bare JSON value', async () => {
-    const mine = await rest('/rpc/is_member', { token: owner.token, body: { p_org_id: owner.orgId } });
+    const mine = await rest('/rpc/has_role', { token: owner.token, body: { p_org_id: owner.orgId } });
     expect(mine.status).toBe(200);
     expect(await json(mine)).toBe(true);
-    const theirs = await rest('/rpc/is_member', { token: owner.token, body: { p_org_id: other.orgId } });
+    const theirs = await rest('/rpc/has_role', { token: owner.token, body: { p_org_id: other.orgId } });
     expect(await json(theirs)).toBe(false);
   });
 
@@ -74,7 +74,7 @@ describe('Data API functions: errors', () => {
   });
 
   it('refuses a function the role may not execute: 401 for anon', async () => {
-    const res = await rest('/rpc/is_member', { body: { p_org_id: owner.orgId } });
+    const res = await rest('/rpc/has_role', { body: { p_org_id: owner.orgId } });
     expect(res.status).toBe(401);
     expect((await json(res)).code).toBe('42501');
   });

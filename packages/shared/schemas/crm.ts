@@ -26,7 +26,7 @@ export const LeadUpdateSchema = LeadFormSchema.partial();
 export const LeadNoteSchema = z.object({ note: z.string().trim().min(1, 'Required').max(5000) });
 
 // ---------------------------------------------------------------------------------------------------
-// GET /api/dashboard: what public.get_dashboard answers (see 20261122001700_crm_dashboard.sql). Money
+// GET /api/dashboard: what public.get_dashboard answers (see 20261122001500_dashboard.sql). Money
 // comes as lists of { currency, amount }, the organization's currency first.
 export interface Money {
   currency: string;

@@ -1,6 +1,6 @@
 // Team and settings: invitations (created, listed, revoked, previewed by link, accepted), members' roles,
 // employees and the member's preferences. Thin: each route calls one SQL function of
-// 20261122001600_invitations.sql with the caller's JWT; the database decides who may do what.
+// 20261122000500_team_functions.sql with the caller's JWT; the database decides who may do what.
 import { z } from 'zod';
 import {
   EmployeeInputSchema,

@@ -1,44 +1,64 @@
--- CRM rule a foreign key cannot word, and the dashboard (/) read in one call.
---
--- Leads are saved by public.save_lead / public.add_lead_note (20261122002000_leads.sql). A lead's owner
--- must be a member of the lead's organization: the composite foreign key to memberships guarantees it,
--- and the trigger below says so in words before the key does (same SQLSTATE, 23503).
---
--- public.get_dashboard(org) answers everything the home screen shows — the four cards and their hint
--- lines, the pipeline board, inventory alerts, the Getting Started checklist and recent activity — in one
--- round trip, as the caller (security invoker: RLS decides what is counted), with "this month" and "last
--- month" taken in the organization's time zone. Money is never added across currencies: amounts are lists
--- of { currency, amount }, the organization's currency first (0 when nothing happened in it).
+-- The dashboard (/) and its metrics, each read in one call computed in the database: as the function's
+-- owner (security definer) after checking that the caller is a member (private.has_role), months in the organization's time
+-- zone, revenue and amounts outstanding from the running totals. Money is never added across currencies:
+-- amounts are per currency, the organization's currency first (0 when nothing happened in it).
 
 -- ---------------------------------------------------------------------------------------------------
--- Leads: the owner is a member of the organization.
-create function private.check_lead_owner() returns trigger
-language plpgsql security definer set search_path = ''
+-- Dashboard metrics, computed in SQL under the caller's RLS, in the organization's time zone.
+-- Money is summed per currency: an organization working in GHS that took one invoice in USD gets
+-- two totals, never one mixed number.
+
+create function public.get_metrics(p_org_id uuid) returns jsonb
+language plpgsql stable security definer set search_path = '' set plan_cache_mode = force_custom_plan
 as $$
+declare
+  v_currency text;
+  v_tz text;
+  v_month_start timestamptz;
+  v_last_month_start timestamptz;
+  v_answer jsonb;
 begin
-  if new.owner_id is null or (tg_op = 'UPDATE' and new.owner_id is not distinct from old.owner_id) then
-    return new;
+  -- Nothing (null) for an organization the caller is not a member of.
+  if not private.has_role(p_org_id) then
+    return null;
   end if;
-  -- Security definer reads memberships before RLS has had its say: refuse outsiders first, as RLS would,
-  -- so nobody learns who belongs to another organization.
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER,SALES}', 'leads');
-  if not exists (select 1 from public.memberships m where m.org_id = new.org_id and m.user_id = new.owner_id) then
-    raise exception 'The owner must be a member of this organization' using errcode = '23503';
+  select o.currency::text, o.timezone into v_currency, v_tz from public.organizations o where o.id = p_org_id;
+  if v_tz is null then
+    return null;
   end if;
-  return new;
+  v_month_start := date_trunc('month', now() at time zone v_tz) at time zone v_tz;
+  v_last_month_start := (date_trunc('month', now() at time zone v_tz) - interval '1 month') at time zone v_tz;
+  with revenue as (
+    select a.currency, a.amount as total, m.amount as this_month, l.amount as last_month
+      from private.payments_between(p_org_id, '-infinity', 'infinity') a
+      left join private.payments_between(p_org_id, v_month_start, 'infinity') m on m.currency = a.currency
+      left join private.payments_between(p_org_id, v_last_month_start, v_month_start) l on l.currency = a.currency
+  ),
+  outstanding as (
+    select o.currency, o.amount, o.invoices from private.open_invoices(p_org_id) o
+  )
+  select jsonb_build_object(
+    'currency', v_currency,
+    'totalRevenue', coalesce((select r.total from revenue r where r.currency = v_currency), 0),
+    'revenueThisMonth', coalesce((select r.this_month from revenue r where r.currency = v_currency), 0),
+    'revenueLastMonth', coalesce((select r.last_month from revenue r where r.currency = v_currency), 0),
+    'revenueByCurrency', coalesce((select jsonb_object_agg(r.currency, r.total) from revenue r), '{}'::jsonb),
+    'activeCustomers', (select count(*) from public.customers c where c.org_id = p_org_id and not c.archived),
+    'newCustomersThisMonth', (select count(*) from public.customers c
+                               where c.org_id = p_org_id and not c.archived and c.created_at >= v_month_start),
+    'pendingInvoices', coalesce((select sum(o.invoices) from outstanding o), 0),
+    'outstanding', coalesce((select o.amount from outstanding o where o.currency = v_currency), 0),
+    'outstandingByCurrency', coalesce((select jsonb_object_agg(o.currency, o.amount) from outstanding o), '{}'::jsonb),
+    'lowStockItems', (select count(*) from public.products p
+                       where p.org_id = p_org_id and not p.archived and p.stock_on_hand <= p.low_stock_threshold)
+  ) into v_answer;
+  return v_answer;
 end
 $$;
-revoke all on function private.check_lead_owner() from public;
-create trigger leads_owner_is_member before insert or update of owner_id on public.leads
-  for each row execute function private.check_lead_owner();
-
--- The board and the leads list show the biggest deals first: per stage by value, then the latest change.
-create index leads_org_stage_value_idx on public.leads (org_id, stage, value desc nulls last, updated_at desc);
--- The cards' amount outstanding and pending invoice count read only ISSUED invoices: index-only.
-create index invoices_org_open_idx on public.invoices (org_id, currency) include (total, amount_paid)
-  where status = 'ISSUED';
--- Active customers are the ones not archived.
-create index customers_org_active_idx on public.customers (org_id, created_at) where not archived;
+comment on function public.get_metrics(uuid) is
+  'Dashboard figures: revenue (sum of payments) in total, this and last month; customers; ISSUED invoices and what they still owe; low-stock products. Per currency where money is involved.';
+revoke execute on function public.get_metrics(uuid) from public, anon;
+grant execute on function public.get_metrics(uuid) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------------
 -- The dashboard. Answer (all keys camelCase):
@@ -61,7 +81,7 @@ create index customers_org_active_idx on public.customers (org_id, created_at) w
 -- latest 2 invoices (by creation), 2 payments (by receipt) and 2 low-stock products (by last change),
 -- newest first, at most 5. The team step is done with a second member or a pending invitation.
 create function public.get_dashboard(p_org_id uuid) returns jsonb
-language plpgsql stable set search_path = ''
+language plpgsql stable security definer set search_path = '' set plan_cache_mode = force_custom_plan
 as $$
 declare
   v_currency text;
@@ -72,6 +92,7 @@ declare
   v_next_month_start timestamptz;
   v_answer jsonb;
 begin
+  perform private.require_role(p_org_id);
   select o.currency::text, o.timezone into v_currency, v_tz from public.organizations o where o.id = p_org_id;
   if v_tz is null then
     raise exception 'You are not a member of this organization' using errcode = '42501';
@@ -82,23 +103,15 @@ begin
   v_next_month_start := (v_local_month + interval '1 month') at time zone v_tz;
 
   with revenue as (
-    select p.currency::text as currency,
-           sum(p.amount) as total,
-           coalesce(sum(p.amount) filter (where p.received_at >= v_month_start
-                                            and p.received_at < v_next_month_start), 0) as this_month,
-           coalesce(sum(p.amount) filter (where p.received_at >= v_last_month_start
-                                            and p.received_at < v_month_start), 0) as last_month
-      from public.payments p
-     where p.org_id = p_org_id
-     group by p.currency
+    select a.currency, a.amount as total, coalesce(m.amount, 0) as this_month, coalesce(l.amount, 0) as last_month
+      from private.payments_between(p_org_id, '-infinity', 'infinity') a
+      left join private.payments_between(p_org_id, v_month_start, v_next_month_start) m on m.currency = a.currency
+      left join private.payments_between(p_org_id, v_last_month_start, v_month_start) l on l.currency = a.currency
   ),
   open_invoices as (
-    select i.currency::text as currency, count(*) as invoices, sum(i.total - i.amount_paid) as amount
-      from public.invoices i
-     where i.org_id = p_org_id and i.status = 'ISSUED'
-     group by i.currency
+    select o.currency, o.invoices, o.amount from private.open_invoices(p_org_id) o
   ),
-  low_stock as (
+  low_stock as not materialized (
     select p.id, p.name, p.sku, p.unit, p.stock_on_hand, p.low_stock_threshold, p.updated_at
       from public.products p
      where p.org_id = p_org_id and not p.archived and p.stock_on_hand <= p.low_stock_threshold

@@ -57,6 +57,6 @@ create policy "Signed-in users can read achievements" on public.achievements for
 create policy "Users can read their own achievements" on public.user_achievements for select to authenticated
   using (user_id = (select auth.uid()));
 create policy "Users can read their own events" on public.gamification_events for select to authenticated
-  using (user_id = (select auth.uid()) and org_id in (select private.member_org_ids()));
+  using (user_id = (select auth.uid()) and org_id in (select private.org_ids_with_role()));
 create policy "Members can record their own events" on public.gamification_events for insert to authenticated
-  with check (user_id = (select auth.uid()) and org_id in (select private.member_org_ids()));
+  with check (user_id = (select auth.uid()) and org_id in (select private.org_ids_with_role()));

@@ -1,8 +1,8 @@
--- Team, the functions the app calls (tables and policies are in 20261122000600_team.sql): invitations
+-- Team, the functions the app calls (tables and policies are in 20261122000400_team.sql): invitations
 -- created, refreshed, revoked, previewed by anyone holding the link and accepted by the invitee; members'
 -- roles changed and members removed with clear answers; employees saved once; a member's preferences.
 -- Role rules live here and in the policies: OWNER and MANAGER manage, a MANAGER never reaches the OWNER
--- role, the last OWNER stays. Answers are { data } or { error: { code, message } } like 1300_mutations.
+-- role, the last OWNER stays. Answers are { data } or { error: { code, message } }.
 
 -- ---------------------------------------------------------------------------------------------------
 -- Helpers.
@@ -33,34 +33,6 @@ as $$
   select jsonb_build_object('id', p_row.id, 'email', p_row.email, 'role', p_row.role,
     'expiresAt', p_row.expires_at, 'createdAt', p_row.created_at)
 $$;
-
--- ---------------------------------------------------------------------------------------------------
--- Gaps in 0600_team: a pending invitation holds a seat (0700_billing counts it on insert only), so an
--- update must not bring a revoked, accepted or expired invitation back, nor move it to another email or
--- organization. Revoking, accepting and refreshing a live invitation stay possible.
-create function private.guard_invitation_update() returns trigger
-language plpgsql set search_path = ''
-as $$
-begin
-  if (new.org_id, new.email) is distinct from (old.org_id, old.email) then
-    raise exception 'An invitation cannot move to another email or organization' using errcode = '23514';
-  end if;
-  if old.accepted_at is not null or old.revoked_at is not null then
-    raise exception 'This invitation is no longer pending' using errcode = '23514';
-  end if;
-  if old.expires_at <= now() and new.expires_at > old.expires_at then
-    raise exception 'An expired invitation cannot be extended: invite again' using errcode = '23514';
-  end if;
-  return new;
-end
-$$;
-create trigger invitations_guard_update before update on public.invitations
-  for each row execute function private.guard_invitation_update();
-
--- What members may change on an invitation: revoke it, or refresh it (create_invitation). Accepting is
--- accept_invitation's (security definer).
-revoke update on public.invitations from authenticated;
-grant update (role, token_hash, invited_by, expires_at, revoked_at) on public.invitations to authenticated;
 
 -- ---------------------------------------------------------------------------------------------------
 -- Invitations.
@@ -94,11 +66,9 @@ begin
     return jsonb_set(v_done, '{data,token}', case when found then to_jsonb(v_token) else 'null'::jsonb end);
   end if;
   begin
-    if not public.has_role(p_org_id, '{OWNER,MANAGER}') then
-      raise exception 'Only owners and managers can invite members' using errcode = '42501';
-    end if;
-    if v_role = 'OWNER' and not public.has_role(p_org_id, '{OWNER}') then
-      raise exception 'Only an owner can invite someone as owner' using errcode = '42501';
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers can invite members');
+    if v_role = 'OWNER' then
+      perform private.require_role(p_org_id, '{OWNER}', 'Only an owner can invite someone as owner');
     end if;
     if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
       raise exception 'Invalid email address' using errcode = '23514';
@@ -111,8 +81,8 @@ begin
      where i.org_id = p_org_id and i.email = v_email
        and i.accepted_at is null and i.revoked_at is null and i.expires_at > now();
     if found then
-      if v_pending.role = 'OWNER' and not public.has_role(p_org_id, '{OWNER}') then
-        raise exception 'Only an owner can change an invitation to join as owner' using errcode = '42501';
+      if v_pending.role = 'OWNER' then
+        perform private.require_role(p_org_id, '{OWNER}', 'Only an owner can change an invitation to join as owner');
       end if;
       update public.invitations
          set token_hash = private.invitation_token_hash(v_token), role = v_role,
@@ -147,10 +117,10 @@ begin
   if not found then
     return private.team_refusal('NOT_FOUND', 'Invitation not found');
   end if;
-  if not public.has_role(p_org_id, '{OWNER,MANAGER}') then
+  if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
     return private.team_refusal('FORBIDDEN', 'Only owners and managers can revoke invitations');
   end if;
-  if v_row.role = 'OWNER' and not public.has_role(p_org_id, '{OWNER}') then
+  if v_row.role = 'OWNER' and not private.has_role(p_org_id, '{OWNER}') then
     return private.team_refusal('FORBIDDEN', 'Only an owner can revoke an invitation to join as owner');
   end if;
   if v_row.accepted_at is not null then
@@ -256,8 +226,8 @@ comment on function public.accept_invitation(text) is
   'The signed-in user joins with the invitation''s role when it is pending and sent to their email; idempotent for a member.';
 
 -- ---------------------------------------------------------------------------------------------------
--- Members. The policies and private.keep_an_owner (0600_team) decide; these checks first give each
--- refusal its own sentence.
+-- Members. The policies and private.keep_an_owner (20261122000400_team.sql) decide; these checks first
+-- give each refusal its own sentence.
 
 create function public.change_member_role(p_org_id uuid, p_user_id uuid, p_role public.membership_role)
 returns jsonb
@@ -270,10 +240,10 @@ begin
   if not found then
     return private.team_refusal('NOT_FOUND', 'Member not found');
   end if;
-  if not public.has_role(p_org_id, '{OWNER,MANAGER}') then
+  if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
     return private.team_refusal('FORBIDDEN', 'Only owners and managers can change roles');
   end if;
-  if (v_current = 'OWNER' or p_role = 'OWNER') and not public.has_role(p_org_id, '{OWNER}') then
+  if (v_current = 'OWNER' or p_role = 'OWNER') and not private.has_role(p_org_id, '{OWNER}') then
     return private.team_refusal('FORBIDDEN', 'Only an owner can grant or change the owner role');
   end if;
   if v_current <> p_role then
@@ -304,10 +274,10 @@ begin
     return private.team_refusal('NOT_FOUND', 'Member not found');
   end if;
   if p_user_id <> (select auth.uid()) then
-    if not public.has_role(p_org_id, '{OWNER,MANAGER}') then
+    if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
       return private.team_refusal('FORBIDDEN', 'Only owners and managers can remove members');
     end if;
-    if v_current = 'OWNER' and not public.has_role(p_org_id, '{OWNER}') then
+    if v_current = 'OWNER' and not private.has_role(p_org_id, '{OWNER}') then
       return private.team_refusal('FORBIDDEN', 'Only an owner can remove an owner');
     end if;
   end if;
@@ -338,9 +308,7 @@ begin
     return v_done;
   end if;
   begin
-    if not public.has_role(p_org_id, '{OWNER,MANAGER}') then
-      raise exception 'Only owners and managers can manage employees' using errcode = '42501';
-    end if;
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers can manage employees');
     if exists (select 1 from public.employees e where e.id = v_id) then
       update public.employees
          set name = coalesce(btrim(p_input ->> 'name'), name),
@@ -378,9 +346,7 @@ as $$
 declare
   v_row public.member_preferences;
 begin
-  if not public.is_member(p_org_id) then
-    raise exception 'You are not a member of this organization' using errcode = '42501';
-  end if;
+  perform private.require_role(p_org_id);
   select * into v_row from public.member_preferences p where p.org_id = p_org_id and p.user_id = (select auth.uid());
   if not found then
     -- The column defaults of public.member_preferences (supabase/tests/members.test.ts keeps them equal).
@@ -412,10 +378,13 @@ begin
          coalesce((p_input ->> 'marketingUpdates')::boolean, d.notify_marketing)
     from public.get_preferences(p_org_id) d
   on conflict (org_id, user_id) do update
-     set theme = excluded.theme, compact_view = excluded.compact_view,
-         notify_low_stock = excluded.notify_low_stock, notify_payment_reminders = excluded.notify_payment_reminders,
-         notify_new_leads = excluded.notify_new_leads, notify_team_activity = excluded.notify_team_activity,
-         notify_marketing = excluded.notify_marketing
+     set theme = coalesce(p_input ->> 'theme', mp.theme),
+         compact_view = coalesce((p_input ->> 'compactView')::boolean, mp.compact_view),
+         notify_low_stock = coalesce((p_input ->> 'lowStockAlerts')::boolean, mp.notify_low_stock),
+         notify_payment_reminders = coalesce((p_input ->> 'paymentReminders')::boolean, mp.notify_payment_reminders),
+         notify_new_leads = coalesce((p_input ->> 'newLeadNotifications')::boolean, mp.notify_new_leads),
+         notify_team_activity = coalesce((p_input ->> 'teamActivity')::boolean, mp.notify_team_activity),
+         notify_marketing = coalesce((p_input ->> 'marketingUpdates')::boolean, mp.notify_marketing)
   returning * into v_row;
   return v_row;
 end

@@ -1,20 +1,10 @@
 -- Inventory and purchasing: products, suppliers, purchase orders and their lines, and the stock ledger.
 -- Stock on hand changes only through stock moves: a trigger on stock_moves is the one writer of
--- products.stock_on_hand, so every number can be explained.
+-- products.stock_on_hand, so every number can be explained. Tables, rules and policies; the functions the
+-- app calls are in 20261122000700_inventory_functions.sql.
 
 create type public.purchase_order_status as enum ('DRAFT', 'APPROVED', 'RECEIVED');
 create type public.stock_move_reason as enum ('OPENING', 'ADJUSTMENT', 'PURCHASE_RECEIPT', 'SALE', 'VOID_RETURN');
-
--- Bumped on every update so offline edits can say which version they were based on.
-create function private.touch_versioned() returns trigger
-language plpgsql set search_path = ''
-as $$
-begin
-  new.updated_at := now();
-  new.version := old.version + 1;
-  return new;
-end
-$$;
 
 -- ---------------------------------------------------------------------------------------------------
 create table public.products (
@@ -33,6 +23,11 @@ create table public.products (
   version integer not null default 1,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  -- The stock state the badges show, kept on the row so lists can filter on it with an index.
+  stock_status text generated always as (
+    case when stock_on_hand <= 0 then 'OUT_OF_STOCK'
+         when stock_on_hand <= low_stock_threshold then 'LOW_STOCK'
+         else 'IN_STOCK' end) stored,
   unique (org_id, id)
 );
 comment on table public.products is 'What an organization sells or stocks. Archived products keep their history but leave every list.';
@@ -40,12 +35,22 @@ comment on column public.products.stock_on_hand is 'Maintained only by stock_mov
 comment on column public.products.low_stock_threshold is 'At or below this stock the product is "Low Stock"; at or below 0 "Out of Stock".';
 comment on column public.products.archived is 'Set instead of deleting a product that invoices or stock moves refer to.';
 comment on column public.products.version is 'Incremented on every update; offline edits carry the version they were based on.';
+comment on column public.products.stock_status is 'OUT_OF_STOCK at or below 0, LOW_STOCK at or below the threshold, else IN_STOCK.';
 create unique index products_org_sku_key on public.products (org_id, lower(sku)) where not archived;
 create index products_org_name_idx on public.products (org_id, name) where not archived;
 create index products_name_trgm_idx on public.products using gin (name extensions.gin_trgm_ops);
 create index products_sku_trgm_idx on public.products using gin (sku extensions.gin_trgm_ops);
 create index products_org_barcode_idx on public.products (org_id, barcode) where barcode is not null;
 create index products_low_stock_idx on public.products (org_id)
+  where not archived and stock_on_hand <= low_stock_threshold;
+-- The product list (list_products): a page by name, filtered by stock state.
+create index products_org_active_name_idx on public.products (org_id, name, id) where not archived;
+create index products_org_status_idx on public.products (org_id, stock_status, stock_on_hand) where not archived;
+-- The dashboard's low-stock products: counted, the first 5 by stock and name, and the 2 latest changed,
+-- each read from an index of the low-stock products alone (the CTE that held them all is inlined).
+create index products_low_stock_order_idx on public.products (org_id, stock_on_hand, name, id)
+  where not archived and stock_on_hand <= low_stock_threshold;
+create index products_low_stock_recent_idx on public.products (org_id, updated_at desc, id desc)
   where not archived and stock_on_hand <= low_stock_threshold;
 
 create trigger products_touch before update on public.products
@@ -163,14 +168,6 @@ end
 $$;
 create trigger products_guard_stock before insert or update on public.products
   for each row execute function private.guard_stock_on_hand();
-
-create function private.refuse_change() returns trigger
-language plpgsql set search_path = ''
-as $$
-begin
-  raise exception '% rows cannot be changed', tg_table_name using errcode = '42501';
-end
-$$;
 -- No delete policy either: only deleting the whole organization removes ledger rows.
 create trigger stock_moves_append_only before update on public.stock_moves
   for each row execute function private.refuse_change();
@@ -189,7 +186,7 @@ alter table public.stock_moves enable row level security;
 alter table public.stock_moves force row level security;
 
 create policy "Members can read products" on public.products for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can add products" on public.products for insert to authenticated
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 create policy "Owners and managers can edit products" on public.products for update to authenticated
@@ -199,7 +196,7 @@ create policy "Owners and managers can delete products" on public.products for d
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 
 create policy "Members can read suppliers" on public.suppliers for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can add suppliers" on public.suppliers for insert to authenticated
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 create policy "Owners and managers can edit suppliers" on public.suppliers for update to authenticated
@@ -209,7 +206,7 @@ create policy "Owners and managers can delete suppliers" on public.suppliers for
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 
 create policy "Members can read purchase orders" on public.purchase_orders for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can create purchase orders" on public.purchase_orders for insert to authenticated
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 create policy "Owners and managers can edit purchase orders" on public.purchase_orders for update to authenticated
@@ -219,7 +216,7 @@ create policy "Owners and managers can delete draft purchase orders" on public.p
   using (status = 'DRAFT' and org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 
 create policy "Members can read purchase order lines" on public.purchase_order_lines for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can add purchase order lines" on public.purchase_order_lines for insert to authenticated
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 create policy "Owners and managers can edit purchase order lines" on public.purchase_order_lines for update to authenticated
@@ -229,7 +226,7 @@ create policy "Owners and managers can delete purchase order lines" on public.pu
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 
 create policy "Members can read the stock ledger" on public.stock_moves for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can record stock moves" on public.stock_moves for insert to authenticated
   with check (
     org_id in (select private.org_ids_with_role('{OWNER,MANAGER}'))
@@ -266,7 +263,8 @@ as $$
 declare
   v_row public.purchase_order_lines := coalesce(new, old);
 begin
-  perform private.assert_role(v_row.org_id, '{OWNER,MANAGER}', 'purchase_order_lines');
+  perform private.require_role(v_row.org_id, '{OWNER,MANAGER}',
+    'new row violates row-level security policy for table "purchase_order_lines"');
   -- Both orders count: a line must not be moved off an approved order either.
   if exists (select 1 from public.purchase_orders po
               where po.status <> 'DRAFT'
@@ -279,3 +277,17 @@ end
 $$;
 create trigger purchase_order_lines_guard before insert or update or delete on public.purchase_order_lines
   for each row execute function private.guard_purchase_order_lines();
+-- Receiving an order again is refused plainly (its stock was added once). Only a statement that sets the
+-- status fires this; other edits of a received order (its expected date) are not a second receipt.
+create function private.refuse_receiving_twice() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if old.status = 'RECEIVED' and new.status = 'RECEIVED' then
+    raise exception 'This purchase order was already received' using errcode = '23514';
+  end if;
+  return new;
+end
+$$;
+create trigger purchase_orders_received_once before update of status on public.purchase_orders
+  for each row execute function private.refuse_receiving_twice();

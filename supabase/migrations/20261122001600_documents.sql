@@ -83,28 +83,42 @@ create table public.document_shares (
   foreign key (org_id, document_id) references public.documents (org_id, id) on delete cascade,
   foreign key (org_id, shared_with) references public.memberships (org_id, user_id) on delete cascade
 );
+comment on table public.document_shares is 'A document shared with another member of the same organization.';
+
 create trigger document_categories_touch before update on public.document_categories
   for each row execute function private.touch_updated_at();
 create trigger documents_touch before update on public.documents
   for each row execute function private.touch_updated_at();
 
-comment on table public.document_shares is 'A document shared with another member of the same organization.';
+alter table public.document_categories enable row level security;
+alter table public.document_categories force row level security;
+alter table public.documents enable row level security;
+alter table public.documents force row level security;
+alter table public.document_versions enable row level security;
+alter table public.document_versions force row level security;
+alter table public.document_shares enable row level security;
+alter table public.document_shares force row level security;
 
-do $$
-declare
-  t text;
-begin
-  foreach t in array array['document_categories', 'documents', 'document_versions', 'document_shares'] loop
-    execute format('alter table public.%I enable row level security', t);
-    execute format('alter table public.%I force row level security', t);
-    execute format($p$create policy "Members can read %1$s" on public.%1$I for select to authenticated
-      using (org_id in (select private.member_org_ids()))$p$, t);
-    execute format($p$create policy "Owners, managers and accountants can delete %1$s" on public.%1$I for delete to authenticated
-      using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))$p$, t);
-  end loop;
-end
-$$;
+-- Every member reads; OWNER, MANAGER and ACCOUNTANT delete.
+create policy "Members can read document categories" on public.document_categories for select to authenticated
+  using (org_id in (select private.org_ids_with_role()));
+create policy "Owners, managers and accountants can delete document categories" on public.document_categories for delete to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
 
+create policy "Members can read documents" on public.documents for select to authenticated
+  using (org_id in (select private.org_ids_with_role()));
+create policy "Owners, managers and accountants can delete documents" on public.documents for delete to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+
+create policy "Members can read document versions" on public.document_versions for select to authenticated
+  using (org_id in (select private.org_ids_with_role()));
+create policy "Owners, managers and accountants can delete document versions" on public.document_versions for delete to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+
+create policy "Members can read document shares" on public.document_shares for select to authenticated
+  using (org_id in (select private.org_ids_with_role()));
+create policy "Owners, managers and accountants can delete document shares" on public.document_shares for delete to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
 create policy "Owners and managers can add categories" on public.document_categories for insert to authenticated
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 create policy "Owners and managers can edit categories" on public.document_categories for update to authenticated
@@ -112,19 +126,19 @@ create policy "Owners and managers can edit categories" on public.document_categ
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 
 create policy "Members can upload documents as themselves" on public.documents for insert to authenticated
-  with check (org_id in (select private.member_org_ids()) and uploaded_by = (select auth.uid()));
+  with check (org_id in (select private.org_ids_with_role()) and uploaded_by = (select auth.uid()));
 create policy "Uploaders, owners, managers and accountants can edit documents" on public.documents for update to authenticated
   using (
-    (uploaded_by = (select auth.uid()) and org_id in (select private.member_org_ids()))
+    (uploaded_by = (select auth.uid()) and org_id in (select private.org_ids_with_role()))
     or org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'))
   )
-  with check (org_id in (select private.member_org_ids()));
+  with check (org_id in (select private.org_ids_with_role()));
 
 create policy "Members can add versions as themselves" on public.document_versions for insert to authenticated
-  with check (org_id in (select private.member_org_ids()) and uploaded_by = (select auth.uid()));
+  with check (org_id in (select private.org_ids_with_role()) and uploaded_by = (select auth.uid()));
 
 create policy "Members can share documents as themselves" on public.document_shares for insert to authenticated
-  with check (org_id in (select private.member_org_ids()) and shared_by = (select auth.uid()));
+  with check (org_id in (select private.org_ids_with_role()) and shared_by = (select auth.uid()));
 create policy "Sharers can change their shares" on public.document_shares for update to authenticated
-  using (shared_by = (select auth.uid()) and org_id in (select private.member_org_ids()))
+  using (shared_by = (select auth.uid()) and org_id in (select private.org_ids_with_role()))
   with check (shared_by = (select auth.uid()));

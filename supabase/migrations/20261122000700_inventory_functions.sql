@@ -1,7 +1,73 @@
--- Inventory mutations beyond create_product and adjust_stock: editing and deleting products, suppliers,
--- purchase orders (create, approve, receive) and the CSV import. Same pattern as 1300_mutations: each is
--- applied at most once per (organization, mutation id), refusals are recorded and replayed, RLS and the
+-- Inventory and purchasing, the functions the app calls: products created (with their opening stock),
+-- edited, deleted or archived, imported from CSV; stock adjusted; suppliers saved; purchase orders created,
+-- approved and received; and the product list. Each write is applied at most once per (organization,
+-- mutation id) (see 20261122000300_offline_mutations.sql), refusals are recorded and replayed, RLS and the
 -- table triggers decide what the caller may do.
+
+-- ---------------------------------------------------------------------------------------------------
+-- Products: created with their opening stock as an OPENING move.
+create function public.create_product(p_org_id uuid, p_mutation_id uuid, p_input jsonb) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'create_product', p_input);
+  v_product public.products;
+  v_opening numeric := coalesce((p_input ->> 'openingStock')::numeric, 0);
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    insert into public.products (id, org_id, name, sku, barcode, unit, cost, price, tax_code, low_stock_threshold)
+    values (coalesce((p_input ->> 'id')::uuid, gen_random_uuid()), p_org_id, btrim(p_input ->> 'name'),
+            btrim(p_input ->> 'sku'), nullif(btrim(p_input ->> 'barcode'), ''),
+            coalesce(nullif(btrim(p_input ->> 'unit'), ''), 'pcs'), (p_input ->> 'cost')::numeric,
+            (p_input ->> 'price')::numeric, nullif(btrim(p_input ->> 'taxCode'), ''),
+            coalesce((p_input ->> 'lowStockThreshold')::integer, 5))
+    returning * into v_product;
+    if v_opening <> 0 then
+      insert into public.stock_moves (org_id, product_id, delta, reason, note, created_by)
+      values (p_org_id, v_product.id, v_opening, 'OPENING', 'Opening stock', (select auth.uid()));
+    end if;
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+  end;
+  return private.remember(p_org_id, p_mutation_id,
+    jsonb_build_object('data', (select to_jsonb(p) from public.products p where p.id = v_product.id)));
+end
+$$;
+
+-- A manual stock adjustment: a delta (never an absolute number, so offline adjustments add up) and a reason.
+create function public.adjust_stock(p_org_id uuid, p_mutation_id uuid, p_product_id uuid, p_delta numeric, p_note text)
+returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'adjust_stock',
+    jsonb_build_object('product', p_product_id, 'delta', p_delta, 'note', p_note));
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    insert into public.stock_moves (org_id, product_id, delta, reason, note, created_by)
+    values (p_org_id, p_product_id, p_delta, 'ADJUSTMENT', nullif(btrim(p_note), ''), (select auth.uid()));
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+  end;
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data',
+    (select jsonb_build_object('id', p.id, 'stockOnHand', p.stock_on_hand) from public.products p where p.id = p_product_id)));
+end
+$$;
+
+revoke execute on function public.create_product(uuid, uuid, jsonb) from public, anon;
+revoke execute on function public.adjust_stock(uuid, uuid, uuid, numeric, text) from public, anon;
 
 -- Product fields from a JSON input (create, edit, import), trimmed; empty optional texts become null.
 create function private.product_fields(p_input jsonb)
@@ -27,7 +93,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'products');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+      'new row violates row-level security policy for table "products"');
     update public.products p
        set name = f.name, sku = f.sku, barcode = f.barcode, unit = f.unit, cost = f.cost, price = f.price,
            tax_code = f.tax_code, low_stock_threshold = f.low_stock_threshold
@@ -60,7 +127,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'products');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+      'new row violates row-level security policy for table "products"');
     if not exists (select 1 from public.products p where p.org_id = p_org_id and p.id = p_product_id and not p.archived) then
       raise exception 'Product not found' using errcode = '23503';
     end if;
@@ -97,7 +165,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'products');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+      'new row violates row-level security policy for table "products"');
     if jsonb_typeof(p_rows) <> 'array' or jsonb_array_length(p_rows) = 0 then
       raise exception 'The file has no products' using errcode = '23514';
     end if;
@@ -178,7 +247,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'suppliers');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+      'new row violates row-level security policy for table "suppliers"');
     insert into public.suppliers (id, org_id, name, email, phone)
     values (v_id, p_org_id, btrim(p_input ->> 'name'), nullif(btrim(p_input ->> 'email'), ''),
             nullif(btrim(p_input ->> 'phone'), ''))
@@ -215,7 +285,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'purchase_orders');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+      'new row violates row-level security policy for table "purchase_orders"');
     if jsonb_typeof(p_input -> 'lines') <> 'array' or jsonb_array_length(p_input -> 'lines') = 0 then
       raise exception 'A purchase order needs at least one line' using errcode = '23514';
     end if;
@@ -252,7 +323,8 @@ begin
     return v_done;
   end if;
   begin
-    perform private.assert_role(p_org_id, '{OWNER,MANAGER}', 'purchase_orders');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+      'new row violates row-level security policy for table "purchase_orders"');
     update public.purchase_orders set status = p_status where org_id = p_org_id and id = p_order_id;
     if not found then
       raise exception 'Purchase order not found' using errcode = '23503';
@@ -267,21 +339,6 @@ begin
     jsonb_build_object('data', (select to_jsonb(po) from public.purchase_orders po where po.id = p_order_id)));
 end
 $$;
-
--- Receiving an order again is refused plainly (its stock was added once). Only a statement that sets the
--- status fires this; other edits of a received order (its expected date) are not a second receipt.
-create function private.refuse_receiving_twice() returns trigger
-language plpgsql set search_path = ''
-as $$
-begin
-  if old.status = 'RECEIVED' and new.status = 'RECEIVED' then
-    raise exception 'This purchase order was already received' using errcode = '23514';
-  end if;
-  return new;
-end
-$$;
-create trigger purchase_orders_received_once before update of status on public.purchase_orders
-  for each row execute function private.refuse_receiving_twice();
 
 revoke execute on function private.product_fields(jsonb) from public;
 grant execute on function private.product_fields(jsonb) to authenticated, service_role;
@@ -298,13 +355,52 @@ grant execute on function public.save_supplier(uuid, uuid, jsonb) to authenticat
 grant execute on function public.create_purchase_order(uuid, uuid, jsonb) to authenticated;
 grant execute on function public.set_purchase_order_status(uuid, uuid, uuid, public.purchase_order_status) to authenticated;
 
--- The stock state the badges show, kept on the row so lists can filter on it with an index.
-alter table public.products add column stock_status text generated always as (
-  case when stock_on_hand <= 0 then 'OUT_OF_STOCK'
-       when stock_on_hand <= low_stock_threshold then 'LOW_STOCK'
-       else 'IN_STOCK' end) stored;
-comment on column public.products.stock_status is 'OUT_OF_STOCK at or below 0, LOW_STOCK at or below the threshold, else IN_STOCK.';
-create index products_org_status_idx on public.products (org_id, stock_status, stock_on_hand) where not archived;
-
--- The mutation functions run as the caller and check the role first, so a refusal is recorded plainly.
-grant execute on function private.assert_role(uuid, public.membership_role[], text) to authenticated;
+-- ---------------------------------------------------------------------------------------------------
+-- The product list, fast at 10,000 products. Row-level security keeps PostgreSQL from using an index for
+-- a condition whose operator is not leakproof (ILIKE is not): under RLS a search by name scanned every
+-- row of every organization. So the list checks membership itself, exactly as the table's read policy
+-- does, then searches one organization's rows with the trigram indexes as its owner (security definer);
+-- it never returns another organization's rows. Each call is planned for its own term
+-- (plan_cache_mode = force_custom_plan): a generic plan, made once for any term, cannot use the trigram
+-- indexes and scans the table.
+--
+-- Products: { total, rows } — by name (or, for "attention", lowest stock first), searched by name, SKU or
+-- barcode, filtered by stock status ("attention": out of stock or low).
+create function public.list_products(p_org_id uuid, p_search text, p_status text, p_limit integer, p_offset integer)
+returns jsonb
+language plpgsql stable security definer set search_path = '' set plan_cache_mode = force_custom_plan
+as $$
+declare
+  v_term text := nullif(btrim(coalesce(p_search, '')), '');
+  v_pattern text := private.contains_pattern(coalesce(v_term, ''));
+  v_statuses text[] := case when p_status is null then null
+                            when p_status = 'attention' then '{OUT_OF_STOCK,LOW_STOCK}'::text[]
+                            else array[p_status] end;
+  v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 500);
+  v_offset integer := greatest(coalesce(p_offset, 0), 0);
+begin
+  perform private.require_role(p_org_id);
+  -- The count and the page are separate queries, so the page reads only its rows through the name index.
+  return jsonb_build_object(
+    'total', (select count(*) from public.products p
+               where p.org_id = p_org_id and not p.archived
+                 and (v_statuses is null or p.stock_status = any (v_statuses))
+                 and (v_term is null or p.name ilike v_pattern or p.sku ilike v_pattern or p.barcode = v_term)),
+    'rows', coalesce((
+      select jsonb_agg(to_jsonb(page) order by page.n)
+        from (select p.id, p.name, p.sku, p.barcode, p.unit, p.cost, p.price, p.tax_code, p.stock_on_hand,
+                     p.low_stock_threshold, p.stock_status, p.version, p.updated_at,
+                     row_number() over (order by case when p_status = 'attention' then p.stock_on_hand end,
+                                                 p.name, p.id) as n
+                from (select * from public.products p
+                       where p.org_id = p_org_id and not p.archived
+                         and (v_statuses is null or p.stock_status = any (v_statuses))
+                         and (v_term is null or p.name ilike v_pattern or p.sku ilike v_pattern or p.barcode = v_term)
+                       order by case when p_status = 'attention' then p.stock_on_hand end, p.name, p.id
+                       limit v_limit offset v_offset) p) page), '[]'::jsonb));
+end
+$$;
+comment on function public.list_products(uuid, text, text, integer, integer) is
+  'One page of an organization''s products with the total, searched with the trigram indexes; members only.';
+revoke execute on function public.list_products(uuid, text, text, integer, integer) from public, anon;
+grant execute on function public.list_products(uuid, text, text, integer, integer) to authenticated, service_role;

@@ -1,13 +1,6 @@
--- Accounts: profiles (one per auth user), organizations and memberships, the helpers every tenant
--- policy uses, and the functions the app calls to create an organization.
-
-create extension if not exists pg_trgm with schema extensions;
-create extension if not exists citext with schema extensions;
-
--- Internals live in `private`, which the API roles cannot call directly.
-create schema if not exists private;
-revoke all on schema private from public;
-grant usage on schema private to authenticated, service_role;
+-- Accounts and organizations: profiles (one per auth user), organizations and memberships, the role
+-- helpers every policy and function asks, and creating an organization — by a signed-in user, or
+-- at registration by the `api` function for a user it has just created.
 
 create type public.membership_role as enum ('OWNER', 'MANAGER', 'ACCOUNTANT', 'SALES');
 comment on type public.membership_role is
@@ -68,74 +61,74 @@ comment on table public.memberships is 'Who belongs to which organization, with 
 create index memberships_user_id_idx on public.memberships (user_id);
 
 -- ---------------------------------------------------------------------------------------------------
--- Helpers used by every policy. They read memberships as their owner (security definer) so a policy on
--- memberships itself does not recurse, and they depend only on the caller, so a policy written as
--- `org_id in (select private.member_org_ids())` is evaluated once per statement, not once per row.
+-- Roles: the one family of helpers every policy and function asks whether the caller may do something
+-- in an organization. The caller holds a role there when their membership has it; given no roles, any
+-- role will do (a member). They read memberships as their owner (security definer, through
+-- org_ids_with_role), so a policy on memberships itself does not recurse.
+--
+--   private.org_ids_with_role(roles)          The caller's organizations where they hold one of the roles.
+--                                             Policies say `org_id in (select private.org_ids_with_role(…))`:
+--                                             it depends only on the caller, so it runs once per statement,
+--                                             not once per row.
+--   private.has_role(org, roles)              Whether the caller holds one of the roles in the organization.
+--   private.require_role(org, roles, refusal) The same, or the refusal: SQLSTATE 42501 (the API's
+--                                             FORBIDDEN) and the sentence given.
+--
+-- has_role and require_role check signed-in users (and anon). The service role and the database owner
+-- (scripts, tests) are members of nothing; RLS does not bind them, and neither do these two.
 
-create function private.member_org_ids() returns setof uuid
-language sql stable security definer set search_path = ''
-as $$
-  select m.org_id from public.memberships m where m.user_id = (select auth.uid())
-$$;
-
-create function private.org_ids_with_role(p_roles public.membership_role[]) returns setof uuid
+create function private.org_ids_with_role(
+  p_roles public.membership_role[] default '{OWNER,MANAGER,ACCOUNTANT,SALES}'
+) returns setof uuid
 language sql stable security definer set search_path = ''
 as $$
   select m.org_id from public.memberships m
    where m.user_id = (select auth.uid()) and m.role = any (p_roles)
 $$;
 
-create function public.is_member(p_org_id uuid) returns boolean
+create function private.has_role(
+  p_org_id uuid, p_roles public.membership_role[] default '{OWNER,MANAGER,ACCOUNTANT,SALES}'
+) returns boolean
 language sql stable security definer set search_path = ''
 as $$
-  select exists (
-    select 1 from public.memberships m where m.org_id = p_org_id and m.user_id = (select auth.uid())
-  )
+  select coalesce((select auth.role()), '') not in ('authenticated', 'anon')
+         or p_org_id in (select private.org_ids_with_role(p_roles))
 $$;
-comment on function public.is_member(uuid) is 'True when the calling user belongs to the organization.';
 
-create function public.has_role(p_org_id uuid, p_roles public.membership_role[]) returns boolean
-language sql stable security definer set search_path = ''
+-- The default refusal is for a caller who is not a member at all. A security-definer trigger reads other
+-- rows before RLS has had its say: it refuses with RLS's own sentence, so nothing leaks through messages.
+-- A nested trigger (a cascade when an organization is deleted) was allowed by the statement that started it.
+create function private.require_role(
+  p_org_id uuid, p_roles public.membership_role[] default '{OWNER,MANAGER,ACCOUNTANT,SALES}',
+  p_refusal text default 'You are not a member of this organization'
+) returns void
+language plpgsql stable set search_path = ''
 as $$
-  select exists (
-    select 1 from public.memberships m
-     where m.org_id = p_org_id and m.user_id = (select auth.uid()) and m.role = any (p_roles)
-  )
+begin
+  if pg_trigger_depth() <= 1 and not private.has_role(p_org_id, p_roles) then
+    raise exception '%', p_refusal using errcode = '42501';
+  end if;
+end
 $$;
-comment on function public.has_role(uuid, public.membership_role[]) is 'True when the calling user has one of the roles in the organization.';
 
-revoke all on function private.member_org_ids() from public;
 revoke all on function private.org_ids_with_role(public.membership_role[]) from public;
-grant execute on function private.member_org_ids() to authenticated, service_role;
+revoke all on function private.has_role(uuid, public.membership_role[]) from public;
+revoke all on function private.require_role(uuid, public.membership_role[], text) from public;
 grant execute on function private.org_ids_with_role(public.membership_role[]) to authenticated, service_role;
-revoke execute on function public.is_member(uuid) from public, anon;
+grant execute on function private.has_role(uuid, public.membership_role[]) to authenticated, service_role;
+grant execute on function private.require_role(uuid, public.membership_role[], text) to authenticated, service_role;
+
+-- For clients (the `api` function asks it before listing expenses or the audit trail).
+create function public.has_role(
+  p_org_id uuid, p_roles public.membership_role[] default '{OWNER,MANAGER,ACCOUNTANT,SALES}'
+) returns boolean
+language sql stable set search_path = ''
+as $$
+  select private.has_role(p_org_id, p_roles)
+$$;
+comment on function public.has_role(uuid, public.membership_role[]) is
+  'True when the calling user has one of the roles in the organization (any role when none are given).';
 revoke execute on function public.has_role(uuid, public.membership_role[]) from public, anon;
-
--- For security-definer triggers that read other rows before RLS has had its say: refuse a signed-in
--- caller who lacks the role, with the same error RLS would give, so nothing leaks through messages.
-create function private.assert_role(p_org_id uuid, p_roles public.membership_role[], p_table text) returns void
-language plpgsql stable security definer set search_path = ''
-as $$
-begin
-  -- Nested triggers (cascades when an organization is deleted) were allowed by the statement that started them.
-  if pg_trigger_depth() > 1 then
-    return;
-  end if;
-  if (select auth.role()) = 'authenticated' and not public.has_role(p_org_id, p_roles) then
-    raise exception 'new row violates row-level security policy for table "%"', p_table using errcode = '42501';
-  end if;
-end
-$$;
-revoke all on function private.assert_role(uuid, public.membership_role[], text) from public;
-
-create function private.touch_updated_at() returns trigger
-language plpgsql set search_path = ''
-as $$
-begin
-  new.updated_at := now();
-  return new;
-end
-$$;
 
 create trigger profiles_touch before update on public.profiles
   for each row execute function private.touch_updated_at();
@@ -192,7 +185,7 @@ create policy "Users can read their own profile and their colleagues' profiles"
   on public.profiles for select to authenticated
   using (
     id = (select auth.uid())
-    or id in (select m.user_id from public.memberships m where m.org_id in (select private.member_org_ids()))
+    or id in (select m.user_id from public.memberships m where m.org_id in (select private.org_ids_with_role()))
   );
 create policy "Users can update their own profile"
   on public.profiles for update to authenticated
@@ -201,7 +194,7 @@ create policy "Users can update their own profile"
 
 create policy "Members can read their organizations"
   on public.organizations for select to authenticated
-  using (id in (select private.member_org_ids()));
+  using (id in (select private.org_ids_with_role()));
 create policy "Owners and managers can update their organization"
   on public.organizations for update to authenticated
   using (id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
@@ -212,10 +205,7 @@ create policy "Owners can delete their organization"
 
 create policy "Members can read the memberships of their organizations"
   on public.memberships for select to authenticated
-  using (org_id in (select private.member_org_ids()));
-
--- TRUNCATE ignores RLS; the API never needs it. (Also for tables created later: default privileges.)
-alter default privileges for role postgres in schema public revoke truncate on tables from anon, authenticated;
+  using (org_id in (select private.org_ids_with_role()));
 
 -- Columns a member may not change on a profile they can update.
 revoke update on public.profiles from authenticated;
@@ -224,30 +214,95 @@ revoke update on public.organizations from authenticated;
 grant update (name, country, currency, timezone, default_tax_rate) on public.organizations to authenticated;
 
 -- ---------------------------------------------------------------------------------------------------
--- API: creating an organization makes the caller its OWNER, in one transaction.
-create function public.create_organization(p_name text, p_country text, p_currency text)
+-- Creating an organization makes the caller (or the user just registered) its OWNER, on the free
+-- Starter plan, in one transaction. One body for both.
+
+-- The IANA zone of a country's capital: where "this month" and due dates are computed by default.
+create function private.country_timezone(p_country text) returns text
+language sql immutable set search_path = ''
+as $$
+  select case upper(p_country)
+    when 'NG' then 'Africa/Lagos' when 'GH' then 'Africa/Accra' when 'SN' then 'Africa/Dakar'
+    when 'CI' then 'Africa/Abidjan' when 'TG' then 'Africa/Lome' when 'BJ' then 'Africa/Porto-Novo'
+    when 'BF' then 'Africa/Ouagadougou' when 'ML' then 'Africa/Bamako' when 'NE' then 'Africa/Niamey'
+    when 'GM' then 'Africa/Banjul' when 'GN' then 'Africa/Conakry' when 'SL' then 'Africa/Freetown'
+    when 'LR' then 'Africa/Monrovia' when 'CV' then 'Atlantic/Cape_Verde' when 'MR' then 'Africa/Nouakchott'
+    when 'GW' then 'Africa/Bissau' when 'KE' then 'Africa/Nairobi' when 'ZA' then 'Africa/Johannesburg'
+    else 'Africa/Lagos' end
+$$;
+
+-- Standard VAT (or GST) rate prefilled as the organization's default tax rate (PRODUCT-DECISIONS.md).
+create function private.country_vat_rate(p_country text) returns numeric
+language sql immutable set search_path = ''
+as $$
+  select case upper(p_country)
+    when 'NG' then 7.5 when 'GH' then 20 when 'SN' then 18 when 'CI' then 18 when 'BJ' then 18
+    when 'TG' then 18 when 'GN' then 18 when 'BF' then 18 when 'ML' then 18 when 'NE' then 19
+    when 'GW' then 19 when 'KE' then 16 when 'ZA' then 15 when 'GM' then 15 when 'SL' then 15
+    when 'CV' then 15 when 'MR' then 16 when 'LR' then 10 else 0 end
+$$;
+
+create function private.create_organization_for(p_user uuid, p_name text, p_country text, p_currency text)
 returns public.organizations
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  v_user uuid := (select auth.uid());
   v_org public.organizations;
+  v_name text := btrim(coalesce(p_name, ''));
 begin
-  if v_user is null then
+  if v_name = '' then
+    raise exception 'Organization name is required' using errcode = '23514';
+  end if;
+  -- Checked first for a clear message; the unique index still decides under concurrency.
+  if exists (select 1 from public.organizations o where lower(o.name) = lower(v_name)) then
+    raise exception 'An organization with this name already exists'
+      using errcode = '23505', detail = 'Key (name)=(' || v_name || ') already exists.';
+  end if;
+  insert into public.organizations (name, country, currency, timezone, default_tax_rate, created_by)
+  values (v_name, upper(p_country), upper(p_currency), private.country_timezone(p_country),
+          private.country_vat_rate(p_country), p_user)
+  returning * into v_org;
+  insert into public.memberships (org_id, user_id, role) values (v_org.id, p_user, 'OWNER');
+  insert into public.licenses (org_id, plan, status, created_by) values (v_org.id, 'STARTER', 'ACTIVE', p_user);
+  return v_org;
+end
+$$;
+revoke all on function private.create_organization_for(uuid, text, text, text) from public;
+
+create function public.create_organization(p_name text, p_country text, p_currency text)
+returns public.organizations
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if (select auth.uid()) is null then
     raise exception 'Not signed in' using errcode = '42501';
   end if;
-  if exists (select 1 from public.organizations o where lower(o.name) = lower(btrim(p_name))) then
-    raise exception 'An organization with this name already exists'
-      using errcode = '23505', detail = 'Key (name)=(' || btrim(p_name) || ') already exists.';
-  end if;
-  insert into public.organizations (name, country, currency, created_by)
-  values (btrim(p_name), upper(p_country), upper(p_currency), v_user)
-  returning * into v_org;
-  insert into public.memberships (org_id, user_id, role) values (v_org.id, v_user, 'OWNER');
-  return v_org;
+  return private.create_organization_for((select auth.uid()), p_name, p_country, p_currency);
 end
 $$;
 comment on function public.create_organization(text, text, text) is
   'Creates an organization with the caller as OWNER. The name must be unique, compared case-insensitively.';
 revoke execute on function public.create_organization(text, text, text) from public, anon;
 grant execute on function public.create_organization(text, text, text) to authenticated, service_role;
+
+create function public.register_organization(p_user_id uuid, p_name text, p_country text, p_currency text)
+returns public.organizations
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  return private.create_organization_for(p_user_id, p_name, p_country, p_currency);
+end
+$$;
+comment on function public.register_organization(uuid, text, text, text) is
+  'Registration only (service role): the organization of a user the api function has just created.';
+revoke execute on function public.register_organization(uuid, text, text, text) from public, anon, authenticated;
+grant execute on function public.register_organization(uuid, text, text, text) to service_role;
+
+create function public.organization_name_available(p_name text) returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select not exists (select 1 from public.organizations o where lower(o.name) = lower(btrim(p_name)))
+$$;
+comment on function public.organization_name_available(text) is
+  'Whether a name is free for a new organization (case-insensitive, surrounding spaces ignored). Used by the registration form.';
+grant execute on function public.organization_name_available(text) to anon, authenticated, service_role;

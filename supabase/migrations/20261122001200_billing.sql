@@ -55,7 +55,7 @@ alter table public.licenses force row level security;
 alter table public.entitlements enable row level security;
 alter table public.entitlements force row level security;
 create policy "Members can read their organization's license" on public.licenses for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Signed-in users can read what each plan allows" on public.entitlements for select to authenticated
   using (true);
 
@@ -89,18 +89,28 @@ begin
 end
 $$;
 
+-- A new product, invoice or invitation is counted against the plan only when the plan has a limit, and
+-- never past it.
 create function private.enforce_product_limit() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
+declare
+  v_limit integer;
 begin
   -- Counted when a product is added, and when an archived one comes back.
   if tg_op = 'UPDATE' and not (old.archived and not new.archived) then
     return new;
   end if;
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER}', 'products');
-  perform private.refuse_over_limit(new.org_id, 'max_products',
-    (select count(*) from public.products p where p.org_id = new.org_id and not p.archived and p.id <> new.id),
-    'products');
+  perform private.require_role(new.org_id, '{OWNER,MANAGER}',
+    'new row violates row-level security policy for table "products"');
+  v_limit := private.plan_limit(new.org_id, 'max_products');
+  if v_limit is not null then
+    perform private.refuse_over_limit(new.org_id, 'max_products',
+      (select count(*) from (select 1 from public.products p
+                              where p.org_id = new.org_id and not p.archived and p.id <> new.id
+                              limit v_limit) x),
+      'products');
+  end if;
   return new;
 end
 $$;
@@ -114,13 +124,19 @@ language plpgsql security definer set search_path = ''
 as $$
 declare
   v_tz text := (select o.timezone from public.organizations o where o.id = new.org_id);
+  v_limit integer;
 begin
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}', 'invoices');
-  perform private.refuse_over_limit(new.org_id, 'max_invoices_per_month',
-    (select count(*) from public.invoices i
-      where i.org_id = new.org_id
-        and i.created_at >= (date_trunc('month', now() at time zone v_tz) at time zone v_tz)),
-    'invoices a month');
+  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}',
+    'new row violates row-level security policy for table "invoices"');
+  v_limit := private.plan_limit(new.org_id, 'max_invoices_per_month');
+  if v_limit is not null then
+    perform private.refuse_over_limit(new.org_id, 'max_invoices_per_month',
+      (select count(*) from (select 1 from public.invoices i
+                              where i.org_id = new.org_id
+                                and i.created_at >= (date_trunc('month', now() at time zone v_tz) at time zone v_tz)
+                              limit v_limit) x),
+      'invoices a month');
+  end if;
   return new;
 end
 $$;
@@ -132,7 +148,8 @@ create function private.enforce_member_limit() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER}', 'invitations');
+  perform private.require_role(new.org_id, '{OWNER,MANAGER}',
+    'new row violates row-level security policy for table "invitations"');
   perform private.refuse_over_limit(new.org_id, 'max_members',
     (select count(*) from public.memberships m where m.org_id = new.org_id)
     + (select count(*) from public.invitations i
@@ -242,20 +259,96 @@ alter table public.billing_cycles enable row level security;
 alter table public.billing_cycles force row level security;
 
 -- Like invoices: every member reads; OWNER, MANAGER and ACCOUNTANT manage.
-do $$
+create policy "Members can read subscription plans" on public.subscription_plans for select to authenticated
+  using (org_id in (select private.org_ids_with_role()));
+create policy "Owners, managers and accountants can add subscription plans" on public.subscription_plans for insert to authenticated
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+create policy "Owners, managers and accountants can edit subscription plans" on public.subscription_plans for update to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+create policy "Owners, managers and accountants can delete subscription plans" on public.subscription_plans for delete to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+
+create policy "Members can read subscriptions" on public.subscriptions for select to authenticated
+  using (org_id in (select private.org_ids_with_role()));
+create policy "Owners, managers and accountants can add subscriptions" on public.subscriptions for insert to authenticated
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+create policy "Owners, managers and accountants can edit subscriptions" on public.subscriptions for update to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+create policy "Owners, managers and accountants can delete subscriptions" on public.subscriptions for delete to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+
+create policy "Members can read subscription invoices" on public.subscription_invoices for select to authenticated
+  using (org_id in (select private.org_ids_with_role()));
+create policy "Owners, managers and accountants can add subscription invoices" on public.subscription_invoices for insert to authenticated
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+create policy "Owners, managers and accountants can edit subscription invoices" on public.subscription_invoices for update to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+create policy "Owners, managers, accountants can delete subscription invoices" on public.subscription_invoices for delete to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+
+create policy "Members can read billing cycles" on public.billing_cycles for select to authenticated
+  using (org_id in (select private.org_ids_with_role()));
+create policy "Owners, managers and accountants can add billing cycles" on public.billing_cycles for insert to authenticated
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+create policy "Owners, managers and accountants can edit billing cycles" on public.billing_cycles for update to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+create policy "Owners, managers and accountants can delete billing cycles" on public.billing_cycles for delete to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+
+-- ---------------------------------------------------------------------------------------------------
+-- Settings > Plan: the organization's current plan and license (status, trial or end date), its limits and
+-- how much of each is used — members with pending invitations, invoices this month (in the organization's
+-- time zone) and products — counted exactly as the plan-limit triggers count them. Readable by every
+-- member (security definer, after a membership check: a SALES member cannot read invitations, yet the
+-- seat count includes them).
+
+create function public.get_plan(p_org_id uuid) returns jsonb
+language plpgsql stable security definer set search_path = ''
+as $$
 declare
-  t text;
+  v_tz text;
+  v_license public.licenses;
 begin
-  foreach t in array array['subscription_plans', 'subscriptions', 'subscription_invoices', 'billing_cycles'] loop
-    execute format($p$create policy "Members can read %1$s" on public.%1$I for select to authenticated
-      using (org_id in (select private.member_org_ids()))$p$, t);
-    execute format($p$create policy "Owners, managers and accountants can add %1$s" on public.%1$I for insert to authenticated
-      with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))$p$, t);
-    execute format($p$create policy "Owners, managers and accountants can edit %1$s" on public.%1$I for update to authenticated
-      using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))
-      with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))$p$, t);
-    execute format($p$create policy "Owners, managers and accountants can delete %1$s" on public.%1$I for delete to authenticated
-      using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))$p$, t);
-  end loop;
+  perform private.require_role(p_org_id);
+  select o.timezone into v_tz from public.organizations o where o.id = p_org_id;
+  select l.* into v_license from public.licenses l
+   where l.org_id = p_org_id and l.status in ('ACTIVE', 'TRIAL')
+     and (l.end_at is null or l.end_at + make_interval(days => l.grace_days) > now())
+   order by l.start_at desc limit 1;
+  if v_license.id is null then
+    -- No live license: the most recent one says why (suspended, expired); the Starter limits apply.
+    select l.* into v_license from public.licenses l where l.org_id = p_org_id order by l.start_at desc limit 1;
+  end if;
+  return jsonb_build_object(
+    'plan', case when v_license.status in ('ACTIVE', 'TRIAL')
+                  and (v_license.end_at is null or v_license.end_at + make_interval(days => v_license.grace_days) > now())
+                 then v_license.plan else 'STARTER' end,
+    'status', coalesce(v_license.status::text, 'ACTIVE'),
+    'startsAt', v_license.start_at,
+    'endsAt', v_license.end_at,
+    'trialEndsAt', case when v_license.status = 'TRIAL' then v_license.end_at end,
+    'limits', jsonb_build_object(
+      'members', private.plan_limit(p_org_id, 'max_members'),
+      'invoicesPerMonth', private.plan_limit(p_org_id, 'max_invoices_per_month'),
+      'products', private.plan_limit(p_org_id, 'max_products')),
+    'usage', jsonb_build_object(
+      'members', (select count(*) from public.memberships m where m.org_id = p_org_id)
+               + (select count(*) from public.invitations i
+                   where i.org_id = p_org_id and i.accepted_at is null and i.revoked_at is null
+                     and i.expires_at > now()),
+      'invoicesPerMonth', (select count(*) from public.invoices i
+                            where i.org_id = p_org_id
+                              and i.created_at >= (date_trunc('month', now() at time zone v_tz) at time zone v_tz)),
+      'products', (select count(*) from public.products p where p.org_id = p_org_id and not p.archived))
+  );
 end
 $$;
+comment on function public.get_plan(uuid) is
+  'The organization''s plan, license status and dates, limits and usage (members with pending invitations, invoices this month, products).';
+
+revoke execute on function public.get_plan(uuid) from public, anon;
+grant execute on function public.get_plan(uuid) to authenticated, service_role;

@@ -1,21 +1,14 @@
 -- Sales: customers, invoices with lines, payments, gap-free invoice numbers and share links.
 -- The rules hold whoever writes (the SPA, /api, an admin in the dashboard): numbers are assigned here,
 -- totals are computed from the lines, statuses move only along QUOTE -> ISSUED -> PAID and
--- QUOTE/ISSUED -> VOID, issuing takes stock out and voiding puts it back, once.
+-- QUOTE/ISSUED -> VOID, issuing takes stock out and voiding puts it back, once. Tables, rules and
+-- policies; the functions the app calls are in 20261122000900_sales_functions.sql.
 
 create type public.invoice_status as enum ('QUOTE', 'ISSUED', 'PAID', 'VOID');
 create type public.mobile_money_provider as enum (
   'MTN_MOMO', 'ORANGE_MONEY', 'WAVE', 'MPESA', 'AIRTEL_MONEY', 'MOOV_MONEY', 'TELECEL_CASH', 'FREE_MONEY',
   'AFRIMONEY', 'OTHER'
 );
-
--- Minor units per currency (spec currency table): XOF and GNF have none.
-create function public.currency_decimals(p_currency text) returns integer
-language sql immutable set search_path = ''
-as $$
-  select case upper(p_currency) when 'XOF' then 0 when 'XAF' then 0 when 'GNF' then 0 else 2 end
-$$;
-comment on function public.currency_decimals(text) is 'Decimals money is rounded to in this currency (XOF, GNF: 0; others 2).';
 
 -- ---------------------------------------------------------------------------------------------------
 create table public.customers (
@@ -36,6 +29,12 @@ create index customers_org_name_idx on public.customers (org_id, name);
 create index customers_name_trgm_idx on public.customers using gin (name extensions.gin_trgm_ops);
 create index customers_org_phone_idx on public.customers (org_id, phone) where phone is not null;
 create index customers_org_email_idx on public.customers (org_id, lower(email)) where email is not null;
+-- The dashboard counts the active (not archived) customers; the customer list (list_customers) reads them
+-- newest first and searches them by name, phone or email.
+create index customers_org_active_idx on public.customers (org_id, created_at) where not archived;
+create index customers_org_active_created_idx on public.customers (org_id, created_at desc, id) where not archived;
+create index customers_phone_trgm_idx on public.customers using gin (phone extensions.gin_trgm_ops);
+create index customers_email_trgm_idx on public.customers using gin (email extensions.gin_trgm_ops);
 create trigger customers_touch before update on public.customers
   for each row execute function private.touch_versioned();
 
@@ -75,9 +74,29 @@ comment on column public.invoices.amount_paid is 'Sum of payments; the invoice b
 comment on column public.invoices.due_at is 'Due date, in the organization''s time zone.';
 create index invoices_org_created_idx on public.invoices (org_id, created_at desc);
 create index invoices_org_status_idx on public.invoices (org_id, status, created_at desc);
-create index invoices_customer_idx on public.invoices (org_id, customer_id);
 create index invoices_number_trgm_idx on public.invoices using gin (number extensions.gin_trgm_ops);
 create index invoices_org_issued_idx on public.invoices (org_id, issued_at) where issued_at is not null;
+-- A customer's invoices, with what the customer's latest activity is read from (running totals).
+create index invoices_customer_idx on public.invoices (org_id, customer_id) include (status, issued_at, created_at);
+-- An invoice is dated by when it was issued, or created while a quote: coalesce(issued_at, created_at).
+-- The sales report reads its page and the overview its active customers from this index (issued_at and
+-- created_at are included too: PostgreSQL reads an expression from the index alone only when the columns
+-- it is made of are there as well).
+create index invoices_org_dated_idx on public.invoices (org_id, (coalesce(issued_at, created_at)) desc, id desc)
+  include (customer_id, status, issued_at, created_at);
+-- The quotes, never issued.
+create index invoices_org_undated_idx on public.invoices (org_id, created_at desc) where issued_at is null;
+-- The dashboard's amount outstanding and pending invoice count read only ISSUED invoices: index-only.
+create index invoices_org_open_idx on public.invoices (org_id, currency) include (total, amount_paid)
+  where status = 'ISSUED';
+-- The invoice list (search_invoices) reads a page by (org_id, created_at) first, then joins its customers.
+create index invoices_org_created_id_idx on public.invoices (org_id, created_at desc, id);
+-- Searching invoices by number reads an index on the digits of the number (INV-000123 -> 000123): a
+-- trigram search for "INV-009999" had to read the posting lists of "INV", "NV-", "V-0" and "-00", which
+-- every invoice shares.
+create index invoices_number_digits_trgm_idx on public.invoices
+  using gin (substr(number, 5) extensions.gin_trgm_ops);
+create index invoices_org_number_digits_idx on public.invoices (org_id, substr(number, 5) text_pattern_ops);
 
 create table public.invoice_items (
   id uuid primary key default gen_random_uuid(),
@@ -119,6 +138,9 @@ comment on table public.payments is 'Money received against an ISSUED invoice; n
 comment on column public.payments.provider is 'Mobile money operator, for method mobile-money.';
 comment on column public.payments.ref is 'Transaction reference (mobile money id, bank reference, cheque number).';
 create index payments_org_received_idx on public.payments (org_id, received_at desc);
+-- Revenue read by date alone: index-only scans.
+create index payments_org_received_amount_idx on public.payments (org_id, received_at desc, id desc)
+  include (currency, amount, invoice_id);
 create index payments_invoice_idx on public.payments (org_id, invoice_id);
 
 create table public.invoice_share_tokens (
@@ -145,7 +167,8 @@ as $$
 declare
   v_next bigint;
 begin
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}', 'invoices');
+  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}',
+    'new row violates row-level security policy for table "invoices"');
   if new.status <> 'QUOTE' or new.amount_paid <> 0 or new.subtotal <> 0 or new.tax <> 0 or new.total <> 0 then
     raise exception 'A new invoice starts as an empty QUOTE; add its lines, then issue it'
       using errcode = '23514';
@@ -173,24 +196,48 @@ as $$
    where it.org_id = p_org_id and it.invoice_id = p_invoice_id
 $$;
 
+-- An invoice's totals are added up once per statement on its lines (create_invoice and update_quote write
+-- all the lines in one statement), not once per line: each recount is an update of the invoice with its
+-- audit row and checks, made while the organization's invoice counter is locked for the next number.
 create function private.recompute_invoice_totals() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
   perform set_config('kasuwa.recomputing_totals', 'on', true);
-  -- The line's invoice before and after: an update may move a line from one invoice to another.
-  update public.invoices i
-     set subtotal = t.subtotal, tax = t.tax, total = t.subtotal + t.tax
-    from public.invoices inv
-    cross join lateral private.invoice_totals(inv.org_id, inv.id, inv.currency) t
-   where i.id = inv.id
-     and ((inv.org_id = old.org_id and inv.id = old.invoice_id) or (inv.org_id = new.org_id and inv.id = new.invoice_id));
+  -- The lines' invoices before and after: an update may move a line from one invoice to another.
+  if tg_op = 'INSERT' then
+    update public.invoices i
+       set subtotal = t.subtotal, tax = t.tax, total = t.subtotal + t.tax
+      from (select distinct n.org_id, n.invoice_id from new_rows n) x
+      join public.invoices inv on inv.org_id = x.org_id and inv.id = x.invoice_id
+      cross join lateral private.invoice_totals(inv.org_id, inv.id, inv.currency) t
+     where i.id = inv.id;
+  elsif tg_op = 'DELETE' then
+    update public.invoices i
+       set subtotal = t.subtotal, tax = t.tax, total = t.subtotal + t.tax
+      from (select distinct o.org_id, o.invoice_id from old_rows o) x
+      join public.invoices inv on inv.org_id = x.org_id and inv.id = x.invoice_id
+      cross join lateral private.invoice_totals(inv.org_id, inv.id, inv.currency) t
+     where i.id = inv.id;
+  else
+    update public.invoices i
+       set subtotal = t.subtotal, tax = t.tax, total = t.subtotal + t.tax
+      from (select n.org_id, n.invoice_id from new_rows n union select o.org_id, o.invoice_id from old_rows o) x
+      join public.invoices inv on inv.org_id = x.org_id and inv.id = x.invoice_id
+      cross join lateral private.invoice_totals(inv.org_id, inv.id, inv.currency) t
+     where i.id = inv.id;
+  end if;
   perform set_config('kasuwa.recomputing_totals', 'off', true);
   return null;
 end
 $$;
-create trigger invoice_items_totals after insert or update or delete on public.invoice_items
-  for each row execute function private.recompute_invoice_totals();
+create trigger invoice_items_totals_insert after insert on public.invoice_items
+  referencing new table as new_rows for each statement execute function private.recompute_invoice_totals();
+create trigger invoice_items_totals_update after update on public.invoice_items
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function private.recompute_invoice_totals();
+create trigger invoice_items_totals_delete after delete on public.invoice_items
+  referencing old table as old_rows for each statement execute function private.recompute_invoice_totals();
 
 create function private.guard_invoice_items() returns trigger
 language plpgsql security definer set search_path = ''
@@ -198,7 +245,8 @@ as $$
 declare
   v_row public.invoice_items := coalesce(new, old);
 begin
-  perform private.assert_role(v_row.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}', 'invoice_items');
+  perform private.require_role(v_row.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}',
+    'new row violates row-level security policy for table "invoice_items"');
   -- Both invoices count: a line must not be moved off an issued invoice either. (An invoice already gone
   -- is being deleted with its organization.)
   if exists (select 1 from public.invoices i
@@ -311,7 +359,8 @@ as $$
 declare
   v_invoice public.invoices;
 begin
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}', 'payments');
+  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    'new row violates row-level security policy for table "payments"');
   select * into v_invoice from public.invoices
    where org_id = new.org_id and id = new.invoice_id for update;
   if v_invoice.status <> 'ISSUED' then
@@ -359,22 +408,22 @@ alter table public.invoice_share_tokens enable row level security;
 alter table public.invoice_share_tokens force row level security;
 
 create policy "Members can read customers" on public.customers for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Members can add customers" on public.customers for insert to authenticated
-  with check (org_id in (select private.member_org_ids()));
+  with check (org_id in (select private.org_ids_with_role()));
 create policy "Members can edit customers" on public.customers for update to authenticated
-  using (org_id in (select private.member_org_ids()))
-  with check (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()))
+  with check (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can delete customers" on public.customers for delete to authenticated
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 
 create policy "Members can read their invoice counter" on public.invoice_counters for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 
 create policy "Members can read invoices" on public.invoices for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Members can create invoices" on public.invoices for insert to authenticated
-  with check (org_id in (select private.member_org_ids()) and created_by = (select auth.uid()));
+  with check (org_id in (select private.org_ids_with_role()) and created_by = (select auth.uid()));
 create policy "Owners, managers and accountants can edit invoices" on public.invoices for update to authenticated
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
@@ -386,7 +435,7 @@ create policy "Sales members can edit, issue or void their own quotes" on public
   );
 
 create policy "Members can read invoice lines" on public.invoice_items for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Invoice editors can add lines" on public.invoice_items for insert to authenticated
   with check (
     org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'))
@@ -407,21 +456,21 @@ create policy "Invoice editors can delete lines" on public.invoice_items for del
   );
 
 create policy "Members can read payments" on public.payments for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Owners, managers and accountants can record payments" on public.payments for insert to authenticated
   with check (
     org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')) and created_by = (select auth.uid())
   );
 
 create policy "Members can read share links" on public.invoice_share_tokens for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Members can create share links" on public.invoice_share_tokens for insert to authenticated
-  with check (org_id in (select private.member_org_ids()) and created_by = (select auth.uid()));
+  with check (org_id in (select private.org_ids_with_role()) and created_by = (select auth.uid()));
 create policy "Creators and invoice editors can revoke share links" on public.invoice_share_tokens for update to authenticated
   using (
     created_by = (select auth.uid()) or org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'))
   )
-  with check (org_id in (select private.member_org_ids()));
+  with check (org_id in (select private.org_ids_with_role()));
 create policy "Creators and invoice editors can delete share links" on public.invoice_share_tokens for delete to authenticated
   using (
     created_by = (select auth.uid()) or org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'))

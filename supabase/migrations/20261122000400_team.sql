@@ -1,6 +1,9 @@
--- Team: managing memberships, invitations, members' preferences, and employees (staff who don't use the app).
+-- Team, invitations and roles — tables and policies: who may manage memberships, invitations (pending
+-- until accepted, revoked or expired), each member's preferences, and employees (staff who don't use the
+-- app). The functions the app calls are in 20261122000500_team_functions.sql.
 
 create type public.employee_status as enum ('ACTIVE', 'INACTIVE');
+
 
 -- ---------------------------------------------------------------------------------------------------
 -- Memberships are managed by OWNER and MANAGER; a MANAGER can neither grant nor remove OWNER; the last
@@ -68,7 +71,8 @@ create function private.retire_expired_invitations() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  perform private.assert_role(new.org_id, '{OWNER,MANAGER}', 'invitations');
+  perform private.require_role(new.org_id, '{OWNER,MANAGER}',
+    'new row violates row-level security policy for table "invitations"');
   update public.invitations set revoked_at = now()
    where org_id = new.org_id and email = new.email
      and accepted_at is null and revoked_at is null and expires_at <= now();
@@ -82,7 +86,7 @@ alter table public.invitations enable row level security;
 alter table public.invitations force row level security;
 
 create policy "Members can read their organization's invitations" on public.invitations for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Owners can invite with any role" on public.invitations for insert to authenticated
   with check (org_id in (select private.org_ids_with_role('{OWNER}')) and invited_by = (select auth.uid()));
 create policy "Managers can invite anyone but owners" on public.invitations for insert to authenticated
@@ -100,6 +104,34 @@ create policy "Owners and managers can delete invitations" on public.invitations
     org_id in (select private.org_ids_with_role('{OWNER}'))
     or (org_id in (select private.org_ids_with_role('{MANAGER}')) and role <> 'OWNER')
   );
+
+-- ---------------------------------------------------------------------------------------------------
+-- A pending invitation holds a seat (the plan limit counts it on insert only), so an update must not bring
+-- a revoked, accepted or expired invitation back, nor move it to another email or organization. Revoking,
+-- accepting and refreshing a live invitation stay possible.
+create function private.guard_invitation_update() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if (new.org_id, new.email) is distinct from (old.org_id, old.email) then
+    raise exception 'An invitation cannot move to another email or organization' using errcode = '23514';
+  end if;
+  if old.accepted_at is not null or old.revoked_at is not null then
+    raise exception 'This invitation is no longer pending' using errcode = '23514';
+  end if;
+  if old.expires_at <= now() and new.expires_at > old.expires_at then
+    raise exception 'An expired invitation cannot be extended: invite again' using errcode = '23514';
+  end if;
+  return new;
+end
+$$;
+create trigger invitations_guard_update before update on public.invitations
+  for each row execute function private.guard_invitation_update();
+
+-- What members may change on an invitation: revoke it, or refresh it (create_invitation). Accepting is
+-- accept_invitation's (security definer).
+revoke update on public.invitations from authenticated;
+grant update (role, token_hash, invited_by, expires_at, revoked_at) on public.invitations to authenticated;
 
 -- ---------------------------------------------------------------------------------------------------
 create table public.member_preferences (
@@ -125,10 +157,10 @@ alter table public.member_preferences force row level security;
 create policy "Members can read their own preferences" on public.member_preferences for select to authenticated
   using (user_id = (select auth.uid()));
 create policy "Members can save their own preferences" on public.member_preferences for insert to authenticated
-  with check (user_id = (select auth.uid()) and org_id in (select private.member_org_ids()));
+  with check (user_id = (select auth.uid()) and org_id in (select private.org_ids_with_role()));
 create policy "Members can change their own preferences" on public.member_preferences for update to authenticated
   using (user_id = (select auth.uid()))
-  with check (user_id = (select auth.uid()) and org_id in (select private.member_org_ids()));
+  with check (user_id = (select auth.uid()) and org_id in (select private.org_ids_with_role()));
 
 -- ---------------------------------------------------------------------------------------------------
 create table public.employees (
@@ -150,7 +182,7 @@ create trigger employees_touch before update on public.employees
 alter table public.employees enable row level security;
 alter table public.employees force row level security;
 create policy "Members can read employees" on public.employees for select to authenticated
-  using (org_id in (select private.member_org_ids()));
+  using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can add employees" on public.employees for insert to authenticated
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 create policy "Owners and managers can edit employees" on public.employees for update to authenticated

@@ -44,6 +44,17 @@ as $$
   select coalesce(p_row ->> 'id', (p_row ->> 'org_id') || '/' || (p_row ->> 'user_id'))
 $$;
 
+-- The audit trail never keeps a secret: the hash of an invitation or share-link token (and any column
+-- whose name says token, secret or password) is left out of what an audit row records.
+create function private.audit_redact(p_row jsonb) returns jsonb
+language sql immutable set search_path = ''
+as $$
+  select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb)
+    from jsonb_each(p_row) e
+   where e.key !~* '(token|secret|password|stripe_sub_id)'
+$$;
+grant execute on function private.audit_redact(jsonb) to authenticated, service_role;
+
 create function private.audit() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -55,19 +66,19 @@ begin
   if tg_op = 'INSERT' then
     insert into public.audit_logs (org_id, actor_id, action, entity, entity_id, payload)
     select coalesce(r ->> 'org_id', r ->> 'id')::uuid, (select auth.uid()), tg_op, tg_table_name,
-           coalesce(r ->> 'id', r ->> 'user_id'), r
+           coalesce(r ->> 'id', r ->> 'user_id'), private.audit_redact(r)
       from (select to_jsonb(n) as r from new_rows n) s;
   elsif tg_op = 'DELETE' then
     insert into public.audit_logs (org_id, actor_id, action, entity, entity_id, payload)
     select coalesce(r ->> 'org_id', r ->> 'id')::uuid, (select auth.uid()), tg_op, tg_table_name,
-           coalesce(r ->> 'id', r ->> 'user_id'), r
+           coalesce(r ->> 'id', r ->> 'user_id'), private.audit_redact(r)
       from (select to_jsonb(o) as r from old_rows o) s;
   else
     insert into public.audit_logs (org_id, actor_id, action, entity, entity_id, payload)
     select coalesce(n.r ->> 'org_id', n.r ->> 'id')::uuid, (select auth.uid()), tg_op, tg_table_name,
            coalesce(n.r ->> 'id', n.r ->> 'user_id'), private.audit_changes(o.r, n.r)
-      from (select private.audit_key(to_jsonb(x)) as k, to_jsonb(x) as r from new_rows x) n
-      join (select private.audit_key(to_jsonb(x)) as k, to_jsonb(x) as r from old_rows x) o
+      from (select private.audit_key(to_jsonb(x)) as k, private.audit_redact(to_jsonb(x)) as r from new_rows x) n
+      join (select private.audit_key(to_jsonb(x)) as k, private.audit_redact(to_jsonb(x)) as r from old_rows x) o
         on o.k = n.k
      where private.audit_changes(o.r, n.r) <> '{}'::jsonb;
   end if;
@@ -75,18 +86,19 @@ begin
 end
 $$;
 
--- Attach to every tenant table (and organizations itself); internal bookkeeping tables are left out.
+-- Every tenant table (and organizations itself) is audited; internal bookkeeping (invoice_counters,
+-- sync_mutations, gamification_events, the audit trail itself) is not.
 do $$
 declare
   t text;
 begin
-  for t in
-    select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = 'public' and c.relkind = 'r'
-       and (c.relname = 'organizations'
-            or exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'org_id' and not a.attisdropped))
-       and c.relname not in ('audit_logs', 'invoice_counters', 'sync_mutations', 'gamification_events')
-  loop
+  foreach t in array array[
+    'organizations', 'memberships', 'member_preferences', 'invitations', 'employees', 'products',
+    'suppliers', 'purchase_orders', 'purchase_order_lines', 'stock_moves', 'customers', 'invoices',
+    'invoice_items', 'payments', 'invoice_share_tokens', 'leads', 'lead_notes', 'expenses', 'licenses',
+    'subscription_plans', 'subscriptions', 'subscription_invoices', 'billing_cycles', 'document_categories',
+    'documents', 'document_versions', 'document_shares'
+  ] loop
     execute format('create trigger %1$s_audit_insert after insert on public.%1$I referencing new table as new_rows
                     for each statement execute function private.audit()', t);
     execute format('create trigger %1$s_audit_update after update on public.%1$I referencing old table as old_rows new table as new_rows

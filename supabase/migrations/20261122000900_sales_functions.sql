@@ -1,0 +1,406 @@
+-- Sales, the functions the app calls: invoices created (from lines or the quick form), issued or voided,
+-- a QUOTE edited, payments recorded, customers saved — each applied once per (organization, mutation id)
+-- (see 20261122000300_offline_mutations.sql) — and the invoice and customer lists searched in the
+-- database, and public share links.
+
+-- ---------------------------------------------------------------------------------------------------
+-- Invoices: { id?, customerId, currency?, dueAt?, notes?, status?: QUOTE|ISSUED|PAID,
+--             lines: [{ productId?, description, qty, unitPrice, taxRate }] }
+-- or the spec's quick form { customerId, total, ... } (one line). PAID records a cash payment of the total.
+create function public.create_invoice(p_org_id uuid, p_mutation_id uuid, p_input jsonb) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'create_invoice', p_input);
+  v_invoice public.invoices;
+  v_status text := coalesce(p_input ->> 'status', 'QUOTE');
+  v_lines jsonb := p_input -> 'lines';
+  v_tax numeric;
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    if v_status not in ('QUOTE', 'ISSUED', 'PAID') then
+      raise exception 'An invoice is created as QUOTE, ISSUED or PAID' using errcode = '23514';
+    end if;
+    if v_lines is null or jsonb_typeof(v_lines) <> 'array' or jsonb_array_length(v_lines) = 0 then
+      if (p_input ->> 'total') is null then
+        raise exception 'Total amount is required' using errcode = '23514';
+      end if;
+      v_lines := jsonb_build_array(jsonb_build_object(
+        'description', coalesce(nullif(btrim(p_input ->> 'description'), ''), 'Sale'), 'qty', 1,
+        'unitPrice', p_input ->> 'total', 'taxRate', 0));
+    end if;
+    select o.default_tax_rate into v_tax from public.organizations o where o.id = p_org_id;
+    insert into public.invoices (id, org_id, customer_id, currency, due_at, notes, created_by)
+    values (coalesce((p_input ->> 'id')::uuid, gen_random_uuid()), p_org_id, (p_input ->> 'customerId')::uuid,
+            upper(coalesce(p_input ->> 'currency', (select o.currency from public.organizations o where o.id = p_org_id))),
+            (p_input ->> 'dueAt')::date, nullif(btrim(p_input ->> 'notes'), ''), (select auth.uid()))
+    returning * into v_invoice;
+    insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
+    select p_org_id, v_invoice.id, (l.value ->> 'productId')::uuid, btrim(l.value ->> 'description'),
+           (l.value ->> 'qty')::numeric, (l.value ->> 'unitPrice')::numeric,
+           coalesce((l.value ->> 'taxRate')::numeric, v_tax, 0), l.ordinality
+      from jsonb_array_elements(v_lines) with ordinality l;
+    if v_status in ('ISSUED', 'PAID') then
+      update public.invoices set status = 'ISSUED' where id = v_invoice.id;
+    end if;
+    if v_status = 'PAID' then
+      insert into public.payments (org_id, invoice_id, method, amount, currency, created_by)
+      select p_org_id, i.id, coalesce(p_input ->> 'paymentMethod', 'cash'), i.total, i.currency, (select auth.uid())
+        from public.invoices i where i.id = v_invoice.id;
+    end if;
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+  end;
+  return private.remember(p_org_id, p_mutation_id,
+    jsonb_build_object('data', (select to_jsonb(i) from public.invoices i where i.id = v_invoice.id)));
+end
+$$;
+
+-- Issue or void an invoice (PAID comes from payments).
+create function public.set_invoice_status(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_status public.invoice_status)
+returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'set_invoice_status',
+    jsonb_build_object('invoice', p_invoice_id, 'status', p_status));
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    update public.invoices set status = p_status where org_id = p_org_id and id = p_invoice_id;
+    if not found then
+      raise exception 'Invoice not found' using errcode = '23503';
+    end if;
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+  end;
+  return private.remember(p_org_id, p_mutation_id,
+    jsonb_build_object('data', (select to_jsonb(i) from public.invoices i where i.id = p_invoice_id)));
+end
+$$;
+
+-- Payments: { id?, invoiceId, method, provider?, amount, ref?, receivedAt? } — an amount, never a balance.
+create function public.record_payment(p_org_id uuid, p_mutation_id uuid, p_input jsonb) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'record_payment', p_input);
+  v_id uuid := coalesce((p_input ->> 'id')::uuid, gen_random_uuid());
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    insert into public.payments (id, org_id, invoice_id, method, provider, amount, currency, ref, received_at, created_by)
+    select v_id, p_org_id, i.id, p_input ->> 'method', (p_input ->> 'provider')::public.mobile_money_provider,
+           (p_input ->> 'amount')::numeric, i.currency, nullif(btrim(p_input ->> 'ref'), ''),
+           coalesce((p_input ->> 'receivedAt')::timestamptz, now()), (select auth.uid())
+      from public.invoices i where i.org_id = p_org_id and i.id = (p_input ->> 'invoiceId')::uuid;
+    if not found then
+      raise exception 'Invoice is required' using errcode = '23503';
+    end if;
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+  end;
+  return private.remember(p_org_id, p_mutation_id,
+    jsonb_build_object('data', (select to_jsonb(p) from public.payments p where p.id = v_id)));
+end
+$$;
+
+revoke execute on function public.create_invoice(uuid, uuid, jsonb) from public, anon;
+revoke execute on function public.set_invoice_status(uuid, uuid, uuid, public.invoice_status) from public, anon;
+revoke execute on function public.record_payment(uuid, uuid, jsonb) from public, anon;
+
+-- Editing a QUOTE: its customer, currency, due date, notes and lines, replaced in one step and applied
+-- once per mutation id (PUT /api/invoices/:id, also replayed from the offline outbox). Run as the caller:
+-- RLS lets owners, managers and accountants edit any quote and a SALES member only the quotes they
+-- created; the table triggers keep the rest (only a QUOTE's lines change; totals come from the lines,
+-- re-rounded in the new currency). Input: { customerId, currency?, dueAt?, notes?, lines: [...] }.
+create function public.update_quote(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb)
+returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'update_quote',
+    jsonb_build_object('invoice', p_invoice_id, 'input', p_input));
+  v_status public.invoice_status;
+  v_lines jsonb := p_input -> 'lines';
+  v_tax numeric;
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    select i.status into v_status from public.invoices i where i.org_id = p_org_id and i.id = p_invoice_id;
+    if v_status is null then
+      raise exception 'Invoice not found' using errcode = '23503';
+    end if;
+    if v_status <> 'QUOTE' then
+      raise exception 'Only a QUOTE can be edited' using errcode = '23514';
+    end if;
+    if v_lines is null or jsonb_typeof(v_lines) <> 'array' or jsonb_array_length(v_lines) = 0 then
+      raise exception 'An invoice needs at least one line' using errcode = '23514';
+    end if;
+    update public.invoices
+       set customer_id = (p_input ->> 'customerId')::uuid,
+           currency = upper(coalesce(p_input ->> 'currency', currency)),
+           due_at = (p_input ->> 'dueAt')::date,
+           notes = nullif(btrim(p_input ->> 'notes'), '')
+     where org_id = p_org_id and id = p_invoice_id;
+    if not found then
+      raise exception 'You can edit only the quotes you created' using errcode = '42501';
+    end if;
+    select o.default_tax_rate into v_tax from public.organizations o where o.id = p_org_id;
+    delete from public.invoice_items where org_id = p_org_id and invoice_id = p_invoice_id;
+    insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
+    select p_org_id, p_invoice_id, (l.value ->> 'productId')::uuid, btrim(l.value ->> 'description'),
+           (l.value ->> 'qty')::numeric, (l.value ->> 'unitPrice')::numeric,
+           coalesce((l.value ->> 'taxRate')::numeric, v_tax, 0), l.ordinality
+      from jsonb_array_elements(v_lines) with ordinality l;
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+  end;
+  return private.remember(p_org_id, p_mutation_id,
+    jsonb_build_object('data', (select to_jsonb(i) from public.invoices i where i.id = p_invoice_id)));
+end
+$$;
+comment on function public.update_quote(uuid, uuid, uuid, jsonb) is
+  'Replaces a QUOTE''s customer, currency, due date, notes and lines, once per mutation id, under the caller''s RLS.';
+
+revoke execute on function public.update_quote(uuid, uuid, uuid, jsonb) from public, anon;
+grant execute on function public.update_quote(uuid, uuid, uuid, jsonb) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------------
+-- Customers: { id?, name, email?, phone? } — creates, or edits the one with that id.
+create function public.save_customer(p_org_id uuid, p_mutation_id uuid, p_input jsonb) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'save_customer', p_input);
+  v_id uuid := coalesce((p_input ->> 'id')::uuid, gen_random_uuid());
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    if exists (select 1 from public.customers c where c.id = v_id) then
+      update public.customers
+         set name = btrim(p_input ->> 'name'), email = nullif(btrim(p_input ->> 'email'), ''),
+             phone = nullif(btrim(p_input ->> 'phone'), '')
+       where org_id = p_org_id and id = v_id;
+      if not found then
+        raise exception 'Customer not found' using errcode = '23503';
+      end if;
+    else
+      insert into public.customers (id, org_id, name, email, phone)
+      values (v_id, p_org_id, btrim(p_input ->> 'name'), nullif(btrim(p_input ->> 'email'), ''),
+              nullif(btrim(p_input ->> 'phone'), ''));
+    end if;
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+  end;
+  return private.remember(p_org_id, p_mutation_id,
+    jsonb_build_object('data', (select to_jsonb(c) from public.customers c where c.id = v_id)));
+end
+$$;
+revoke execute on function public.save_customer(uuid, uuid, jsonb) from public, anon;
+grant execute on function public.save_customer(uuid, uuid, jsonb) to authenticated;
+
+-- ---------------------------------------------------------------------------------------------------
+-- The invoice and customer lists, fast at 100,000 invoices and 20,000 customers. Row-level security keeps
+-- PostgreSQL from using an index for a condition whose operator is not leakproof (ILIKE is not): under
+-- RLS a search by name scanned every row of every organization. So the lists check membership
+-- themselves, exactly as the tables' read policies do, then search one organization's rows with the
+-- trigram indexes as their owner (security definer); they never return another organization's rows.
+-- Each call is planned for its own term (plan_cache_mode = force_custom_plan): a generic plan, made once
+-- for any term, cannot use the trigram indexes and scans the table.
+--
+-- The invoice list: newest first, optionally only one status, searched by number or customer name, with
+-- the count on every row so one call gives the page and the total. The page is read first by the
+-- (org_id, created_at) index; the total of the unfiltered list is the organization's invoice counter
+-- (numbers are gap-free and invoices are never deleted, so the last number is the count).
+create function public.search_invoices(p_org_id uuid, p_search text, p_status public.invoice_status,
+  p_limit integer, p_offset integer)
+returns table (id uuid, number text, status public.invoice_status, currency text, subtotal numeric, tax numeric,
+               total numeric, amount_paid numeric, created_at timestamptz, issued_at timestamptz, due_at date,
+               customer_id uuid, customer_name text, total_count bigint)
+language plpgsql stable security definer set search_path = '' set plan_cache_mode = force_custom_plan
+as $$
+declare
+  v_term text := nullif(btrim(coalesce(p_search, '')), '');
+  v_pattern text := private.contains_pattern(coalesce(v_term, ''));
+  v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 500);
+  v_offset integer := greatest(coalesce(p_offset, 0), 0);
+  v_total bigint;
+  -- How the term meets invoice numbers (see below); "all" when every number contains it ("INV-").
+  v_mode text := case when v_term is null or v_term ~* '^(i|in|inv|inv-)$' then 'all'
+                      when v_term ~* '^inv-?[0-9]+$' then 'prefix'
+                      when v_term ~ '^[0-9]+$' then 'digits'
+                      else 'text' end;
+  v_digits text := regexp_replace(coalesce(v_term, ''), '^[iI][nN][vV]-?', '');
+begin
+  perform private.require_role(p_org_id);
+  if v_mode = 'all' then
+    if p_status is null then
+      select coalesce(max(c.last_number), 0) into v_total from public.invoice_counters c where c.org_id = p_org_id;
+    else
+      select count(*) into v_total from public.invoices i where i.org_id = p_org_id and i.status = p_status;
+    end if;
+    return query
+      select i.id, i.number::text, i.status, i.currency::text, i.subtotal, i.tax, i.total, i.amount_paid,
+             i.created_at, i.issued_at, i.due_at, i.customer_id, c.name::text, v_total
+        from (select * from public.invoices x
+               where x.org_id = p_org_id and (p_status is null or x.status = p_status)
+               order by x.created_at desc, x.id limit v_limit offset v_offset) i
+        join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
+       order by i.created_at desc, i.id;
+    return;
+  end if;
+  return query
+    with found as (
+      -- Numbers are INV- and six digits: "INV-0099" is a prefix of the digits, "9999" anywhere in them,
+      -- each through an index on the digits alone (every number shares "INV-0", which a trigram search
+      -- would have to read 100,000 times); any other term is matched against the whole number. Each
+      -- call is planned with its own term, so only the branch that applies runs.
+      select x.id from public.invoices x
+       where v_mode = 'prefix' and x.org_id = p_org_id and substr(x.number, 5) like v_digits || '%'
+      union all
+      select x.id from public.invoices x
+       where v_mode = 'digits' and x.org_id = p_org_id and substr(x.number, 5) like '%' || v_digits || '%'
+      union all
+      select x.id from public.invoices x
+       where v_mode = 'text' and x.org_id = p_org_id and x.number ilike v_pattern
+      union
+      select x.id from public.customers c
+        join public.invoices x on x.org_id = c.org_id and x.customer_id = c.id
+       where c.org_id = p_org_id and c.name ilike v_pattern
+    ),
+    matched as (
+      select x.* from public.invoices x join found f on f.id = x.id
+       where x.org_id = p_org_id and (p_status is null or x.status = p_status)
+    )
+    select i.id, i.number::text, i.status, i.currency::text, i.subtotal, i.tax, i.total, i.amount_paid,
+           i.created_at, i.issued_at, i.due_at, i.customer_id, c.name::text, (select count(*) from matched)
+      from (select * from matched m order by m.created_at desc, m.id limit v_limit offset v_offset) i
+      join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
+     order by i.created_at desc, i.id;
+end
+$$;
+comment on function public.search_invoices(uuid, text, public.invoice_status, integer, integer) is
+  'One page of the invoice list, newest first, with the total count; search by number or customer name.';
+revoke execute on function public.search_invoices(uuid, text, public.invoice_status, integer, integer) from public, anon;
+grant execute on function public.search_invoices(uuid, text, public.invoice_status, integer, integer) to authenticated;
+
+-- Customers: { total, rows } — newest first, searched by name, phone or email.
+create function public.list_customers(p_org_id uuid, p_search text, p_limit integer, p_offset integer)
+returns jsonb
+language plpgsql stable security definer set search_path = '' set plan_cache_mode = force_custom_plan
+as $$
+declare
+  v_term text := nullif(btrim(coalesce(p_search, '')), '');
+  v_pattern text := private.contains_pattern(coalesce(v_term, ''));
+  v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 500);
+  v_offset integer := greatest(coalesce(p_offset, 0), 0);
+begin
+  perform private.require_role(p_org_id);
+  return jsonb_build_object(
+    'total', (select count(*) from public.customers c
+               where c.org_id = p_org_id and not c.archived
+                 and (v_term is null or c.name ilike v_pattern or c.phone ilike v_pattern or c.email ilike v_pattern)),
+    'rows', coalesce((
+      select jsonb_agg(to_jsonb(page) order by page.n)
+        from (select c.id, c.name, c.email, c.phone, c.created_at,
+                     row_number() over (order by c.created_at desc, c.id) as n
+                from (select * from public.customers c
+                       where c.org_id = p_org_id and not c.archived
+                         and (v_term is null or c.name ilike v_pattern or c.phone ilike v_pattern or c.email ilike v_pattern)
+                       order by c.created_at desc, c.id
+                       limit v_limit offset v_offset) c) page), '[]'::jsonb));
+end
+$$;
+comment on function public.list_customers(uuid, text, integer, integer) is
+  'One page of an organization''s customers (newest first) with the total, searched with the trigram indexes; members only.';
+revoke execute on function public.list_customers(uuid, text, integer, integer) from public, anon;
+grant execute on function public.list_customers(uuid, text, integer, integer) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------------
+-- Share links: the token is shown once to the member who creates it; only its SHA-256 is kept.
+create function public.create_invoice_share(p_org_id uuid, p_invoice_id uuid) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_token text := translate(encode(extensions.gen_random_bytes(24), 'base64'), '+/', '-_');
+  v_row public.invoice_share_tokens;
+begin
+  insert into public.invoice_share_tokens (org_id, invoice_id, token_hash, created_by)
+  values (p_org_id, p_invoice_id, encode(extensions.digest(v_token, 'sha256'), 'hex'), (select auth.uid()))
+  returning * into v_row;
+  return jsonb_build_object('id', v_row.id, 'token', v_token, 'expiresAt', v_row.expires_at);
+end
+$$;
+
+-- Revokes every live link of an invoice.
+create function public.revoke_invoice_shares(p_org_id uuid, p_invoice_id uuid) returns integer
+language sql set search_path = ''
+as $$
+  with revoked as (
+    update public.invoice_share_tokens set revoked_at = now()
+     where org_id = p_org_id and invoice_id = p_invoice_id and revoked_at is null
+    returning 1
+  )
+  select count(*)::integer from revoked
+$$;
+
+-- What a customer sees through a live link: the seller, the invoice, its lines and payments. Nothing else
+-- of the organization; an unknown, expired or revoked token gets null.
+create function public.shared_invoice(p_token text) returns jsonb
+language sql stable security definer set search_path = ''
+as $$
+  select jsonb_build_object(
+    'organization', jsonb_build_object('name', o.name, 'country', o.country, 'currency', o.currency),
+    'invoice', jsonb_build_object('number', i.number, 'status', i.status, 'currency', i.currency,
+      'subtotal', i.subtotal, 'tax', i.tax, 'total', i.total, 'amountPaid', i.amount_paid,
+      'issuedAt', i.issued_at, 'dueAt', i.due_at, 'createdAt', i.created_at, 'notes', i.notes,
+      'customer', jsonb_build_object('name', c.name)),
+    'lines', coalesce((select jsonb_agg(jsonb_build_object('description', it.description, 'qty', it.qty,
+        'unitPrice', it.unit_price, 'taxRate', it.tax_rate) order by it.position)
+      from public.invoice_items it where it.org_id = i.org_id and it.invoice_id = i.id), '[]'::jsonb),
+    'payments', coalesce((select jsonb_agg(jsonb_build_object('amount', p.amount, 'method', p.method,
+        'provider', p.provider, 'receivedAt', p.received_at) order by p.received_at)
+      from public.payments p where p.org_id = i.org_id and p.invoice_id = i.id), '[]'::jsonb))
+    from public.invoice_share_tokens t
+    join public.invoices i on i.org_id = t.org_id and i.id = t.invoice_id
+    join public.organizations o on o.id = i.org_id
+    join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
+   where t.token_hash = encode(extensions.digest(coalesce(p_token, ''), 'sha256'), 'hex')
+     and t.revoked_at is null and t.expires_at > now()
+$$;
+comment on function public.shared_invoice(text) is
+  'The read-only invoice behind a live share link (for anyone holding the token), or null.';
+
+revoke execute on function public.create_invoice_share(uuid, uuid) from public, anon;
+revoke execute on function public.revoke_invoice_shares(uuid, uuid) from public, anon;
+grant execute on function public.create_invoice_share(uuid, uuid) to authenticated;
+grant execute on function public.revoke_invoice_shares(uuid, uuid) to authenticated;
+revoke execute on function public.shared_invoice(text) from public;
+grant execute on function public.shared_invoice(text) to anon, authenticated, service_role;
