@@ -1,7 +1,35 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// The web app in three floors (docs/decisions/007-web-app-in-three-floors.md): app/ composes features/,
+// features never import each other, and components/ and lib/ (the shared floor) import neither.
+const web = './web/src';
+const features = readdirSync(new URL('web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const floors = [
+  ...features.map((name) => ({
+    target: `${web}/features/${name}`,
+    from: `${web}/features`,
+    except: [`./${name}`],
+    message:
+      'A feature does not import another: move the shared piece down to components/ or lib/, or compose them in app/.',
+  })),
+  {
+    target: [`${web}/features`, `${web}/components`, `${web}/lib`],
+    from: `${web}/app`,
+    message: 'Only app/ imports app/: it is the top floor.',
+  },
+  {
+    target: [`${web}/components`, `${web}/lib`],
+    from: `${web}/features`,
+    message: 'components/ and lib/ are below the features: they import no feature.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -30,6 +58,15 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: floors }],
+      'import-x/no-cycle': 'error',
+    },
   },
   {
     files: [

@@ -2,7 +2,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect, type ReactNode } from 'react';
 import { Toaster } from '../components/ui/notify.tsx';
-import { useSessionSync } from '../features/auth/use-session-sync.ts';
+import { useSessionSync } from '../lib/session/use-session-sync.ts';
 import { LocaleProvider } from '../lib/i18n.tsx';
 import { outbox, startOutbox } from '../lib/outbox.ts';
 import { CACHE_KEY, queryClient, WEEK } from '../lib/query-client.ts';

@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { Loading } from '../components/ui/loading.tsx';
-import type { CurrentUser } from '../features/auth/api/current-user.ts';
-import { SessionGate, VisitorsOnly } from '../features/auth/components/session-gate.tsx';
+import type { CurrentUser } from '../lib/session/current-user.ts';
+import { SessionGate, VisitorsOnly } from './session-gate.tsx';
 import { loadMessages, storedLocale } from '../lib/i18n.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RouteError } from './route-error.tsx';
@@ -56,7 +56,7 @@ const DemoPage = lazy(
   withStrings(() => import('../features/marketing/demo-page.tsx').then((m) => ({ default: m.DemoPage }))),
 );
 const AppLayout = lazy(
-  withStrings(() => import('../features/app/app-layout.tsx').then((m) => ({ default: m.AppLayout }))),
+  withStrings(() => import('./shell/app-layout.tsx').then((m) => ({ default: m.AppLayout }))),
 );
 const AccountingPage = lazy(
   withStrings(() =>
@@ -105,6 +105,22 @@ const CreateOrganization = lazy(
 );
 const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
+// The app composes features: what one screen shows of another feature is passed in here, so features never
+// import each other. The dashboard's quick actions open the sales, inventory and CRM dialogs; Accounting
+// shows the sales feature's payments.
+const quickDialogs = {
+  invoice: lazy(() =>
+    import('../features/sales/create-invoice-dialog.tsx').then((m) => ({ default: m.CreateInvoiceDialog })),
+  ),
+  product: lazy(() =>
+    import('../features/inventory/product-dialog.tsx').then((m) => ({ default: m.ProductDialog })),
+  ),
+  lead: lazy(() => import('../features/crm/crm-page.tsx').then((m) => ({ default: m.LeadDialog }))),
+};
+const PaymentsSection = lazy(() =>
+  import('../features/sales/payments-section.tsx').then((m) => ({ default: m.PaymentsSection })),
+);
+
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
 /** An app screen for members; visitors get the not-found page, as the spec's router does. */
@@ -126,8 +142,11 @@ export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
     children: [
-      { path: '/', element: member((user) => <DashboardPage user={user} />, <LandingPage />) },
-      { path: '/accounting', element: member(() => <AccountingPage />) },
+      {
+        path: '/',
+        element: member((user) => <DashboardPage user={user} dialogs={quickDialogs} />, <LandingPage />),
+      },
+      { path: '/accounting', element: member(() => <AccountingPage payments={<PaymentsSection />} />) },
       { path: '/reports', element: member(() => <ReportsPage />) },
       { path: '/inventory', element: member(() => <InventoryPage />) },
       { path: '/sales', element: member(() => <SalesPage />) },

@@ -4,7 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IntlShape } from 'react-intl';
 import { notify } from '../components/ui/notify.tsx';
-import { useOrganization } from '../features/app/organization.tsx';
+import { useOrganization } from './organization.tsx';
 import { type Operation, SavedOffline, send } from './send.ts';
 
 export function useWrite<TInput, TResult>(

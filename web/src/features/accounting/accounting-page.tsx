@@ -1,7 +1,7 @@
 // /accounting: Total Revenue (the metrics call), Total Payments and Total Expenses in the organization's
 // currency (other currencies on their own lines), then Expenses and Payments, each with its record dialog.
 // SALES has no expenses (role matrix) and cannot record payments: those parts are not shown to it.
-import { useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
@@ -12,11 +12,8 @@ import { SearchInput } from '../../components/ui/search-input.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { Tabs, useTab } from '../../components/ui/tabs.tsx';
 import { formatMoney } from '../../lib/money.ts';
-import { useMetrics } from '../app/metrics.ts';
-import { useCan, useOrganization } from '../app/organization.tsx';
-import { useIssuedToPay } from '../sales/api.ts';
-import { PaymentsTab } from '../sales/payments-tab.tsx';
-import { RecordPaymentDialog } from '../sales/record-payment-dialog.tsx';
+import { useMetrics } from '../../lib/metrics.ts';
+import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { PAGE_SIZE, useAccountingSummary, useExpenses, usePendingExpenses } from './api.ts';
 import { ExpenseDialog } from './expense-dialog.tsx';
 
@@ -146,38 +143,8 @@ function ExpensesTab() {
   );
 }
 
-function PaymentsSection() {
-  const intl = useIntl();
-  const canRecord = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
-  const [recording, setRecording] = useState(false);
-  const org = useOrganization();
-  // The server's ISSUED invoices and those made on this device, less what is already paid or queued.
-  const { invoices, loaded } = useIssuedToPay(org.id);
-  const nothingToPay = invoices.length === 0;
-  return (
-    <div className="flex flex-col gap-4">
-      {canRecord && (
-        <div className="flex flex-col items-stretch gap-1 sm:items-end">
-          <button
-            type="button"
-            className="btn btn-primary min-h-11"
-            disabled={nothingToPay}
-            onClick={() => setRecording(true)}
-          >
-            <FormattedMessage id="payments.record" />
-          </button>
-          {loaded && nothingToPay && (
-            <p className="text-sm opacity-70">{intl.formatMessage({ id: 'payments.noIssued' })}</p>
-          )}
-        </div>
-      )}
-      <PaymentsTab />
-      {recording && <RecordPaymentDialog onClose={() => setRecording(false)} />}
-    </div>
-  );
-}
-
-export function AccountingPage() {
+/** `payments`: the payments list with Record Payment, which the sales feature provides (app/router.tsx). */
+export function AccountingPage({ payments }: { payments: ReactNode }) {
   const intl = useIntl();
   const seesExpenses = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
   const tabs = seesExpenses ? (['expenses', 'payments'] as const) : (['payments'] as const);
@@ -192,7 +159,7 @@ export function AccountingPage() {
         tabs={tabs.map((id) => ({ id, label: <FormattedMessage id={`accounting.tab.${id}`} /> }))}
       />
       {tab === 'expenses' && <ExpensesTab />}
-      {tab === 'payments' && <PaymentsSection />}
+      {tab === 'payments' && <Suspense fallback={<Loading />}>{payments}</Suspense>}
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { apiFetch, apiList } from '../../lib/api-client.ts';
 import { useOutboxEntries } from '../../lib/use-outbox.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
-import { useOrganization } from '../app/organization.tsx';
+import { useOrganization } from '../../lib/organization.tsx';
 
 export interface Expense {
   id: string;

@@ -18,7 +18,7 @@ import { DraftNotice } from '../../components/ui/draft-notice.tsx';
 import { useFormDraft } from '../../lib/form-draft.ts';
 import { notifySaved } from '../../lib/use-write.ts';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
-import { useOrganization } from '../app/organization.tsx';
+import { useOrganization } from '../../lib/organization.tsx';
 import { useRecordExpense } from './api.ts';
 
 type Field = 'vendor' | 'category' | 'amount' | 'currency' | 'paidAt' | 'note';

@@ -4,8 +4,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch, apiList } from '../../lib/api-client.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
-import { useOrganization } from '../app/organization.tsx';
+import { useOrganization } from '../../lib/organization.tsx';
 import type { LeadInput } from '../../../../packages/shared/schemas/crm.ts';
+
+export { useMembers } from '../../lib/api/members.ts';
 
 export const STAGES = ['PROSPECT', 'QUALIFIED', 'PROPOSAL', 'CLOSED_WON', 'CLOSED_LOST'] as const;
 export type Stage = (typeof STAGES)[number];
@@ -61,18 +63,6 @@ export function useLeadNotes(leadId: string) {
   return useQuery({
     queryKey: ['/api/leads', orgId, leadId, 'notes'],
     queryFn: () => apiList<LeadNote>(`/api/leads/${leadId}/notes`, { orgId }),
-  });
-}
-
-export function useMembers() {
-  const orgId = useOrganization().id;
-  return useQuery({
-    queryKey: ['/api/organizations', orgId, 'members'],
-    queryFn: () =>
-      apiList<{ id: string; user: { firstName: string; lastName: string; email: string } }>(
-        `/api/organizations/${orgId}/members`,
-        { orgId },
-      ),
   });
 }
 

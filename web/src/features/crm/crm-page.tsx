@@ -18,7 +18,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { usePendingRows } from '../../lib/use-outbox.ts';
 import { notifySaved } from '../../lib/use-write.ts';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
-import { useCan, useOrganization } from '../app/organization.tsx';
+import { useCan, useOrganization } from '../../lib/organization.tsx';
 import {
   type Lead,
   STAGES,

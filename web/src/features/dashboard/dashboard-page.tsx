@@ -2,24 +2,19 @@
 // Getting Started, recent activity and quick actions — all from one call (GET /api/dashboard, computed in
 // the database), so a phone on 3G waits for one answer, not a dozen. The dialogs load when opened.
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Dashboard } from '../../../../packages/shared/schemas/crm.ts';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
 import { formatMoney } from '../../lib/money.ts';
-import type { CurrentUser } from '../auth/api/current-user.ts';
-import { useCan, useOrganization } from '../app/organization.tsx';
+import type { CurrentUser } from '../../lib/session/current-user.ts';
+import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { timeAgo } from './time-ago.ts';
 
-const CreateInvoiceDialog = lazy(() =>
-  import('../sales/create-invoice-dialog.tsx').then((m) => ({ default: m.CreateInvoiceDialog })),
-);
-const ProductDialog = lazy(() =>
-  import('../inventory/product-dialog.tsx').then((m) => ({ default: m.ProductDialog })),
-);
-const LeadDialog = lazy(() => import('../crm/crm-page.tsx').then((m) => ({ default: m.LeadDialog })));
+/** The dialogs the quick actions open, from other features: the app passes them in (app/router.tsx). */
+export type QuickDialogs = Record<'invoice' | 'product' | 'lead', ComponentType<{ onClose: () => void }>>;
 
 const STAGES = ['PROSPECT', 'QUALIFIED', 'PROPOSAL', 'CLOSED_WON'] as const;
 
@@ -279,7 +274,7 @@ function RecentActivity() {
 // A label longer than half a small phone ("Enregistrer un paiement") wraps inside its button.
 const ACTION = 'btn h-auto min-h-11 whitespace-normal py-2';
 
-function QuickActions() {
+function QuickActions({ dialogs }: { dialogs: QuickDialogs }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const canStock = useCan('OWNER', 'MANAGER');
@@ -315,15 +310,15 @@ function QuickActions() {
         )}
       </div>
       <Suspense fallback={null}>
-        {open === 'invoice' && <CreateInvoiceDialog onClose={() => setOpen(null)} />}
-        {open === 'product' && <ProductDialog onClose={() => setOpen(null)} />}
-        {open === 'lead' && <LeadDialog onClose={() => setOpen(null)} />}
+        {open === 'invoice' && <dialogs.invoice onClose={() => setOpen(null)} />}
+        {open === 'product' && <dialogs.product onClose={() => setOpen(null)} />}
+        {open === 'lead' && <dialogs.lead onClose={() => setOpen(null)} />}
       </Suspense>
     </Card>
   );
 }
 
-export function DashboardPage({ user }: { user: CurrentUser }) {
+export function DashboardPage({ user, dialogs }: { user: CurrentUser; dialogs: QuickDialogs }) {
   const org = useOrganization();
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-4 p-4">
@@ -342,7 +337,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
       <MetricCards />
       <Pipeline />
       <div className="grid gap-4 md:grid-cols-2">
-        <QuickActions />
+        <QuickActions dialogs={dialogs} />
         <RecentActivity />
         <InventoryAlerts />
         <GettingStarted />

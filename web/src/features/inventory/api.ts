@@ -1,6 +1,6 @@
 // Inventory data for the current organization: queries keyed by organization, and the writes (each with
 // its own id, applied once) that refresh the lists, the low-stock badge and the dashboard after them.
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   ProductInput,
   PurchaseOrderInput,
@@ -10,25 +10,17 @@ import type {
 import { apiFetch, apiList } from '../../lib/api-client.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
-import { useOrganization } from '../app/organization.tsx';
+import { useOrganization } from '../../lib/organization.tsx';
+import { PAGE_SIZE, type Product } from '../../lib/api/products.ts';
 
-export type StockStatus = 'OUT_OF_STOCK' | 'LOW_STOCK' | 'IN_STOCK';
-
-export interface Product {
-  id: string;
-  name: string;
-  sku: string;
-  barcode: string | null;
-  unit: string;
-  cost: number;
-  price: number;
-  taxCode: string | null;
-  stockOnHand: number;
-  lowStockThreshold: number;
-  stockStatus: StockStatus;
-  version: number;
-  updatedAt: string;
-}
+export {
+  PAGE_SIZE,
+  type Product,
+  type ProductFilter,
+  productsQuery,
+  type StockStatus,
+  useProducts,
+} from '../../lib/api/products.ts';
 
 export interface StockMove {
   id: string;
@@ -62,34 +54,6 @@ export interface PurchaseOrder {
     product: { id: string; name: string; sku: string; unit: string };
   }[];
 }
-
-export const PAGE_SIZE = 25;
-
-export interface ProductFilter {
-  search: string;
-  offset: number;
-  status?: 'attention';
-  limit?: number;
-}
-
-const params = (p: Record<string, string | number | undefined>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(p)) if (v !== undefined && v !== '') q.set(k, String(v));
-  return q.toString();
-};
-
-export const productsQuery = (orgId: string, f: ProductFilter) =>
-  queryOptions({
-    queryKey: ['/api/products', orgId, f],
-    queryFn: () =>
-      apiList<Product>(
-        `/api/products?${params({ search: f.search, status: f.status, offset: f.offset, limit: f.limit ?? PAGE_SIZE })}`,
-        { orgId },
-      ),
-    placeholderData: keepPreviousData,
-  });
-
-export const useProducts = (f: ProductFilter) => useQuery(productsQuery(useOrganization().id, f));
 
 export const useProduct = (productId: string) => {
   const orgId = useOrganization().id;

@@ -14,7 +14,7 @@ import { type Product, useSaveProduct } from './api.ts';
 import type { OutboxEntry } from '../../lib/outbox.ts';
 import { ScanButton } from './barcode-scanner.tsx';
 import { notifySaved } from '../../lib/use-write.ts';
-import { useOrganization } from '../app/organization.tsx';
+import { useOrganization } from '../../lib/organization.tsx';
 
 export function ProductDialog({
   product,

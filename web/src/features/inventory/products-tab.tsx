@@ -11,15 +11,15 @@ import { SearchInput } from '../../components/ui/search-input.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { downloadFromApi } from '../../lib/download.ts';
 import { errorMessage } from '../../lib/validation-message.ts';
-import { useCan, useOrganization } from '../app/organization.tsx';
-import { useMetrics } from '../app/metrics.ts';
+import { useCan, useOrganization } from '../../lib/organization.tsx';
+import { useMetrics } from '../../lib/metrics.ts';
 import { PendingBadge, withPending } from '../../components/ui/pending.tsx';
 import { usePendingRows } from '../../lib/use-outbox.ts';
 import { PAGE_SIZE, type Product, useDeleteProduct, useProducts } from './api.ts';
 import { ScanButton } from './barcode-scanner.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { ProductDialog } from './product-dialog.tsx';
-import { StockBadge } from './stock-badge.tsx';
+import { StockBadge } from '../../components/ui/status-badge.tsx';
 import { StockDialog } from './stock-dialogs.tsx';
 import { notifySaved } from '../../lib/use-write.ts';
 

@@ -17,7 +17,7 @@ import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
-import { useCan, useOrganization } from '../app/organization.tsx';
+import { useCan, useOrganization } from '../../lib/organization.tsx';
 import {
   PAGE_SIZE,
   type PurchaseOrder,

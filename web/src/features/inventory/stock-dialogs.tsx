@@ -10,7 +10,7 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
-import { useCan } from '../app/organization.tsx';
+import { useCan } from '../../lib/organization.tsx';
 import { type Product, useAdjustStock, useProduct, useStockMoves } from './api.ts';
 import { notifySaved } from '../../lib/use-write.ts';
 

@@ -12,7 +12,7 @@ import type {
   TimeseriesReport,
 } from '../../../../packages/shared/schemas/accounting.ts';
 import { apiFetch } from '../../lib/api-client.ts';
-import { useOrganization } from '../app/organization.tsx';
+import { useOrganization } from '../../lib/organization.tsx';
 
 export const PAGE_SIZE = 25;
 

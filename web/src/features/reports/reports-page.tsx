@@ -23,9 +23,8 @@ import { StatCard } from '../../components/ui/stat-card.tsx';
 import { downloadFromApi } from '../../lib/download.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { errorMessage } from '../../lib/validation-message.ts';
-import { useCan, useOrganization } from '../app/organization.tsx';
-import { StockBadge } from '../inventory/stock-badge.tsx';
-import { InvoiceStatusBadge } from '../sales/status-badge.tsx';
+import { useCan, useOrganization } from '../../lib/organization.tsx';
+import { InvoiceStatusBadge, StockBadge } from '../../components/ui/status-badge.tsx';
 import { type Answers, PAGE_SIZE, useReport } from './api.ts';
 import { RevenueChart } from './revenue-chart.tsx';
 

@@ -12,7 +12,7 @@ import { apiFetch, apiList } from '../../lib/api-client.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { useOutboxEntries, usePendingRows } from '../../lib/use-outbox.ts';
-import { useOrganization } from '../app/organization.tsx';
+import { useOrganization } from '../../lib/organization.tsx';
 
 export type InvoiceStatus = 'QUOTE' | 'ISSUED' | 'PAID' | 'VOID';
 

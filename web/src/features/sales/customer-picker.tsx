@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { withPending } from '../../components/ui/pending.tsx';
 import { usePendingRows } from '../../lib/use-outbox.ts';
-import { useOrganization } from '../app/organization.tsx';
+import { useOrganization } from '../../lib/organization.tsx';
 import { type Customer, useCustomers } from './api.ts';
 import { CustomerDialog } from './customers-tab.tsx';
 

@@ -19,7 +19,7 @@ import { uuidv7 } from '../../lib/uuid.ts';
 import { PendingBadge, withPending } from '../../components/ui/pending.tsx';
 import { usePendingRows } from '../../lib/use-outbox.ts';
 import type { OutboxEntry } from '../../lib/outbox.ts';
-import { useOrganization } from '../app/organization.tsx';
+import { useOrganization } from '../../lib/organization.tsx';
 import { type Customer, PAGE_SIZE, useCustomers, useSaveCustomer } from './api.ts';
 
 export function CustomerDialog({

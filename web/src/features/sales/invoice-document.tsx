@@ -2,7 +2,7 @@
 // shows, and what the PDF is made from.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatMoney } from '../../lib/money.ts';
-import { InvoiceStatusBadge } from './status-badge.tsx';
+import { InvoiceStatusBadge } from '../../components/ui/status-badge.tsx';
 
 export interface InvoiceDocumentData {
   organization: { name: string; country: string; currency: string };

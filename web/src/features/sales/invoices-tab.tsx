@@ -9,10 +9,10 @@ import { SearchInput } from '../../components/ui/search-input.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { PendingBadge, withPending } from '../../components/ui/pending.tsx';
 import { usePendingRows } from '../../lib/use-outbox.ts';
-import { useOrganization } from '../app/organization.tsx';
+import { useOrganization } from '../../lib/organization.tsx';
 import { type InvoiceSummary, PAGE_SIZE, useInvoices } from './api.ts';
 import { CreateInvoiceDialog } from './create-invoice-dialog.tsx';
-import { InvoiceStatusBadge } from './status-badge.tsx';
+import { InvoiceStatusBadge } from '../../components/ui/status-badge.tsx';
 
 export function InvoicesTab() {
   const intl = useIntl();

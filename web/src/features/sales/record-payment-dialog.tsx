@@ -18,7 +18,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
 import { useIssuedToPay, useRecordPayment } from './api.ts';
 import { notifySaved } from '../../lib/use-write.ts';
-import { useOrganization } from '../app/organization.tsx';
+import { useOrganization } from '../../lib/organization.tsx';
 
 export function RecordPaymentDialog({
   invoice,

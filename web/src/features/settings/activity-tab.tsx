@@ -9,8 +9,8 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { apiList } from '../../lib/api-client.ts';
-import { useOrganization } from '../app/organization.tsx';
-import { useMembers } from '../team/api.ts';
+import { useOrganization } from '../../lib/organization.tsx';
+import { useMembers } from '../../lib/api/members.ts';
 
 interface AuditEntry {
   id: string;

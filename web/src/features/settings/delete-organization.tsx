@@ -9,8 +9,8 @@ import { notify } from '../../components/ui/notify.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/validation-message.ts';
-import { ORG_KEY, useOrganization } from '../app/organization.tsx';
-import { currentUserQuery } from '../auth/api/current-user.ts';
+import { ORG_KEY, useOrganization } from '../../lib/organization.tsx';
+import { currentUserQuery } from '../../lib/session/current-user.ts';
 
 export function DeleteOrganization() {
   const intl = useIntl();

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Loading } from '../../components/ui/loading.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
-import { useOrganization } from '../app/organization.tsx';
+import { useOrganization } from '../../lib/organization.tsx';
 
 type Limit = 'members' | 'invoicesPerMonth' | 'products';
 interface Plan {

@@ -10,7 +10,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
 import { useLocale } from '../../lib/i18n.tsx';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
-import { currentUserQuery, type CurrentUser } from '../auth/api/current-user.ts';
+import { currentUserQuery, type CurrentUser } from '../../lib/session/current-user.ts';
 import { useChangeLanguage } from '../../components/ui/language-switch.tsx';
 
 export function ProfileForm({ user }: { user: CurrentUser }) {

@@ -12,13 +12,13 @@ import { apiFetch } from '../../lib/api-client.ts';
 import { useLocale, type Locale } from '../../lib/i18n.tsx';
 import { useTheme } from '../../lib/theme.ts';
 import { errorMessage } from '../../lib/validation-message.ts';
-import { currentUserQuery, type CurrentUser } from '../auth/api/current-user.ts';
-import { useCan, useOrganization } from '../app/organization.tsx';
+import { currentUserQuery, type CurrentUser } from '../../lib/session/current-user.ts';
+import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { ActivityTab } from './activity-tab.tsx';
 import { DeleteOrganization } from './delete-organization.tsx';
 import { PlanTab } from './plan-tab.tsx';
 import { OrganizationForm } from './organization-form.tsx';
-import { usePreferences, useSavePreferences, type Preferences } from './preferences.ts';
+import { usePreferences, useSavePreferences, type Preferences } from '../../lib/preferences.ts';
 import { ProfileForm } from './profile-form.tsx';
 
 const TABS = ['organization', 'profile', 'preferences', 'notifications', 'plan', 'activity'] as const;

@@ -8,18 +8,14 @@ import type {
   InvitationInput,
   Role,
 } from '../../../../packages/shared/schemas/team.ts';
-import { apiFetch, apiList } from '../../lib/api-client.ts';
+import { apiFetch } from '../../lib/api-client.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
-import { useOrganization } from '../app/organization.tsx';
+import { useOrganization } from '../../lib/organization.tsx';
 
-export interface Member {
-  id: string;
-  role: Role;
-  createdAt: string;
-  status: 'Active';
-  user: { firstName: string; lastName: string; email: string };
-}
+import type { Member } from '../../lib/api/members.ts';
+
+export { type Member, useMembers } from '../../lib/api/members.ts';
 
 export interface Invitation {
   id: string;
@@ -67,15 +63,6 @@ export interface Accepted {
 
 // Under the organization's key, so every write of this file (and the dashboard's member count) refreshes.
 const ORG_KEY = '/api/organizations';
-
-/** The same key and shape ({rows, total}) as the dashboard's and the CRM's member lists: one cache entry. */
-export function useMembers() {
-  const orgId = useOrganization().id;
-  return useQuery({
-    queryKey: [ORG_KEY, orgId, 'members'],
-    queryFn: () => apiList<Member>(`/api/organizations/${orgId}/members`, { orgId }),
-  });
-}
 
 export function useInvitations() {
   const orgId = useOrganization().id;

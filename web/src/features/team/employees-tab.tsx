@@ -18,7 +18,7 @@ import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { notifySaved } from '../../lib/use-write.ts';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
-import { useCan } from '../app/organization.tsx';
+import { useCan } from '../../lib/organization.tsx';
 import { type Employee, useEmployees, useSaveEmployee } from './api.ts';
 
 function EmployeeDialog({ employee, onClose }: { employee?: Employee; onClose: () => void }) {

@@ -12,7 +12,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { PRODUCT_NAME } from '../../lib/product.ts';
 import { notifySaved } from '../../lib/use-write.ts';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
-import { useCan, useOrganization } from '../app/organization.tsx';
+import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { type CreatedInvitation, useInvite } from './api.ts';
 
 export function InviteLink({ invitation }: { invitation: CreatedInvitation }) {

@@ -9,8 +9,8 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/validation-message.ts';
-import { useCurrentUser } from '../auth/api/current-user.ts';
-import { selectOrganization } from '../app/organization.tsx';
+import { useCurrentUser } from '../../lib/session/current-user.ts';
+import { selectOrganization } from '../../lib/organization.tsx';
 import { type InvitationPreview, useAcceptInvitation, useInvitationPreview } from './api.ts';
 
 export const INVITE_KEY = 'kasuwa-invite';

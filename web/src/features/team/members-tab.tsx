@@ -10,8 +10,8 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { notifySaved } from '../../lib/use-write.ts';
 import { errorMessage } from '../../lib/validation-message.ts';
-import { useCurrentUser } from '../auth/api/current-user.ts';
-import { useCan, useOrganization } from '../app/organization.tsx';
+import { useCurrentUser } from '../../lib/session/current-user.ts';
+import { useCan, useOrganization } from '../../lib/organization.tsx';
 import {
   type CreatedInvitation,
   type Invitation,

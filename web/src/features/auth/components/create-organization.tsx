@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { notify } from '../../../components/ui/notify.tsx';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
-import { currentUserQuery, type CurrentUser } from '../api/current-user.ts';
+import { currentUserQuery, type CurrentUser } from '../../../lib/session/current-user.ts';
 
 /**
  * A signed-in user without an organization gets one automatically (spec section 7): "<first name or My>

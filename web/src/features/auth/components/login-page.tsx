@@ -8,7 +8,7 @@ import { notify } from '../../../components/ui/notify.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
 import { supabase } from '../../../lib/supabase.ts';
-import { currentUserQuery } from '../api/current-user.ts';
+import { currentUserQuery } from '../../../lib/session/current-user.ts';
 import { validationMessage } from '../../../lib/validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
 

@@ -9,13 +9,13 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/validation-message.ts';
-import { currentUserQuery, type CurrentUser } from '../auth/api/current-user.ts';
-import { selectOrganization, type Organization } from './organization.tsx';
+import { currentUserQuery, type CurrentUser } from '../../lib/session/current-user.ts';
+import { selectOrganization, type Organization } from '../../lib/organization.tsx';
 import { SignOutLink } from './pending-changes.tsx';
 
 // The form (and its validation library) loads when "Create organization" is chosen, not with every screen.
 const OrganizationForm = lazy(() =>
-  import('../settings/organization-form.tsx').then((m) => ({ default: m.OrganizationForm })),
+  import('../../features/settings/organization-form.tsx').then((m) => ({ default: m.OrganizationForm })),
 );
 
 export function OrganizationSwitcher({

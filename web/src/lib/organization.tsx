@@ -1,8 +1,8 @@
 // The current organization: the one the member chose (kept under `kasuwa-org` across reloads), else
 // their first. Every organization-scoped query and call carries its id.
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { setApiOrganization } from '../../lib/api-client.ts';
-import type { CurrentUser } from '../auth/api/current-user.ts';
+import { setApiOrganization } from './api-client.ts';
+import type { CurrentUser } from './session/current-user.ts';
 
 export type Organization = CurrentUser['organizations'][number];
 export type Role = 'OWNER' | 'MANAGER' | 'ACCOUNTANT' | 'SALES';

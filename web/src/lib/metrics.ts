@@ -1,6 +1,6 @@
 // GET /api/reports/metrics for the current organization: the dashboard cards and the inventory badge.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client.ts';
+import { apiFetch } from './api-client.ts';
 
 export interface Metrics {
   currency: string;

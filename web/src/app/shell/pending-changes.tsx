@@ -6,17 +6,19 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { discard, type OutboxEntry, retry } from '../../lib/outbox.ts';
 import { useOutboxEntries } from '../../lib/use-outbox.ts';
-import { type Organization, OrganizationProvider } from './organization.tsx';
+import { type Organization, OrganizationProvider } from '../../lib/organization.tsx';
 import { validationMessage } from '../../lib/validation-message.ts';
 
 // The forms a refused new row is corrected in, loaded when Edit is pressed.
 const ProductDialog = lazy(() =>
-  import('../inventory/product-dialog.tsx').then((m) => ({ default: m.ProductDialog })),
+  import('../../features/inventory/product-dialog.tsx').then((m) => ({ default: m.ProductDialog })),
 );
 const CustomerDialog = lazy(() =>
-  import('../sales/customers-tab.tsx').then((m) => ({ default: m.CustomerDialog })),
+  import('../../features/sales/customers-tab.tsx').then((m) => ({ default: m.CustomerDialog })),
 );
-const LeadDialog = lazy(() => import('../crm/crm-page.tsx').then((m) => ({ default: m.LeadDialog })));
+const LeadDialog = lazy(() =>
+  import('../../features/crm/crm-page.tsx').then((m) => ({ default: m.LeadDialog })),
+);
 const EDITABLE: Record<string, typeof ProductDialog> = {
   '/api/products': ProductDialog,
   '/api/customers': CustomerDialog,

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { Loading } from '../../../components/ui/loading.tsx';
-import { useCurrentUser, type CurrentUser } from '../api/current-user.ts';
-import { isRedirectingToSignIn } from '../unauthorized.ts';
+import { Loading } from '../components/ui/loading.tsx';
+import { useCurrentUser, type CurrentUser } from '../lib/session/current-user.ts';
+import { isRedirectingToSignIn } from '../lib/session/unauthorized.ts';
 
 /** Renders `signedIn` or `signedOut` by the current user; "Loading..." while it is being read. */
 export function SessionGate({

@@ -1,7 +1,7 @@
 // The current user, cached under the key /api/auth/user (spec section 3): null when signed out.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch, isUnauthorizedError } from '../../../lib/api-client.ts';
-import { handleUnauthorized } from '../unauthorized.ts';
+import { apiFetch, isUnauthorizedError } from '../api-client.ts';
+import { handleUnauthorized } from './unauthorized.ts';
 
 export interface CurrentUser {
   id: string;
@@ -25,7 +25,7 @@ export const currentUserQuery = queryOptions({
   queryFn: async (): Promise<CurrentUser | null> => {
     // Visitors without a stored session never download the Supabase client (a smaller landing page).
     if (!localStorage.getItem('kasuwa-auth')) return null;
-    const { supabase } = await import('../../../lib/supabase.ts');
+    const { supabase } = await import('../supabase.ts');
     const { data } = await supabase.auth.getSession();
     if (!data.session) return null;
     try {

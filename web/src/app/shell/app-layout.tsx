@@ -6,13 +6,13 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Drawer, MenuButton } from '../../components/ui/drawer.tsx';
 import { ThemeSwitch } from '../../components/ui/theme-switch.tsx';
 import { PRODUCT_NAME } from '../../lib/product.ts';
-import type { CurrentUser } from '../auth/api/current-user.ts';
+import type { CurrentUser } from '../../lib/session/current-user.ts';
 import { useLocale } from '../../lib/i18n.tsx';
-import { usePreferencesEffect, useSavePreferences } from '../settings/preferences.ts';
+import { usePreferencesEffect, useSavePreferences } from '../../lib/preferences.ts';
 import { ConnectionBadge } from './connection-badge.tsx';
 import { PendingChanges, SignOutLink } from './pending-changes.tsx';
-import { useMetrics } from './metrics.ts';
-import { OrganizationProvider, useCurrentOrganization, type Organization } from './organization.tsx';
+import { useMetrics } from '../../lib/metrics.ts';
+import { OrganizationProvider, useCurrentOrganization, type Organization } from '../../lib/organization.tsx';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';
 

@@ -1,8 +1,8 @@
 // A session the server no longer accepts (expired, signed out elsewhere): the spec's "Unauthorized" toast,
 // then sign-in after 500 ms.
 import { notify } from '../../components/ui/notify.tsx';
-import { LOCALE_KEY, messagesFor } from '../../lib/i18n.tsx';
-import { forgetCachedData } from '../../lib/query-client.ts';
+import { LOCALE_KEY, messagesFor } from '../i18n.tsx';
+import { forgetCachedData } from '../query-client.ts';
 
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 
@@ -13,7 +13,7 @@ export const isRedirectingToSignIn = () => redirecting;
 
 export async function handleUnauthorized(): Promise<void> {
   redirecting = true;
-  const { supabase } = await import('../../lib/supabase.ts');
+  const { supabase } = await import('../supabase.ts');
   await supabase.auth.signOut({ scope: 'local' });
   forgetCachedData();
   const m = messagesFor(localStorage.getItem(LOCALE_KEY) === 'fr' ? 'fr' : 'en');

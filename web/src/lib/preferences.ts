@@ -1,8 +1,8 @@
 // A member's saved preferences in the current organization (Settings > Preferences and Notifications).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiFetch } from '../../lib/api-client.ts';
-import { applyCompactView, setTheme, THEME_KEY } from '../../lib/theme.ts';
+import { apiFetch } from './api-client.ts';
+import { applyCompactView, setTheme, THEME_KEY } from './theme.ts';
 
 export interface Preferences {
   theme: 'light' | 'dark' | 'system';

@@ -1,0 +1,51 @@
+// The organization's products: the list query every screen that shows or picks products reads (inventory,
+// the invoice form), keyed by organization and filter.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiList } from '../api-client.ts';
+import { useOrganization } from '../organization.tsx';
+
+export type StockStatus = 'OUT_OF_STOCK' | 'LOW_STOCK' | 'IN_STOCK';
+
+export interface Product {
+  id: string;
+  name: string;
+  sku: string;
+  barcode: string | null;
+  unit: string;
+  cost: number;
+  price: number;
+  taxCode: string | null;
+  stockOnHand: number;
+  lowStockThreshold: number;
+  stockStatus: StockStatus;
+  version: number;
+  updatedAt: string;
+}
+
+export const PAGE_SIZE = 25;
+
+export interface ProductFilter {
+  search: string;
+  offset: number;
+  status?: 'attention';
+  limit?: number;
+}
+
+const params = (p: Record<string, string | number | undefined>) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(p)) if (v !== undefined && v !== '') q.set(k, String(v));
+  return q.toString();
+};
+
+export const productsQuery = (orgId: string, f: ProductFilter) =>
+  queryOptions({
+    queryKey: ['/api/products', orgId, f],
+    queryFn: () =>
+      apiList<Product>(
+        `/api/products?${params({ search: f.search, status: f.status, offset: f.offset, limit: f.limit ?? PAGE_SIZE })}`,
+        { orgId },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const useProducts = (f: ProductFilter) => useQuery(productsQuery(useOrganization().id, f));
