@@ -53,6 +53,9 @@ test.describe('accounting', () => {
     await dialog.getByLabel('Category').selectOption({ label: 'Rent' });
     await dialog.getByLabel('Amount').fill('1200');
     await dialog.getByRole('button', { name: 'Record Expense' }).click();
+    // The list is read again before the dialog closes: wait until it is gone before typing on the page
+    // (typing while it still covers the page goes into the dialog).
+    await expect(dialog).toBeHidden();
     await expect(rows).toHaveCount(2);
     await expect(page.getByTestId('card-totalExpenses')).toContainText('₵1,350.50');
     await expect(page.getByTestId('card-totalExpenses')).toContainText('2 expenses recorded');

@@ -1,6 +1,6 @@
 // The interface language: English by default, French on request; kept in browser storage and on <html lang>.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider, useIntl } from 'react-intl';
 
 export type Locale = 'en' | 'fr';
 export const LOCALE_KEY = 'kasuwa-locale';
@@ -88,3 +88,13 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
 }
 
 export const useLocale = () => useContext(LocaleContext);
+
+/** The message of an id in the interface language, with its values: `const t = useT(); t('common.save')`. */
+export function useT() {
+  const intl = useIntl();
+  return useCallback(
+    (id: string, values?: Record<string, string | number | boolean | Date | null | undefined>) =>
+      intl.formatMessage({ id }, values),
+    [intl],
+  );
+}

@@ -2,8 +2,6 @@
 // null when the change was kept on the device to be sent later; either way the lists it touched are read
 // again once the server has it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { IntlShape } from 'react-intl';
-import { notify } from '../components/ui/notify.tsx';
 import { useOrganization } from './organization.tsx';
 import { type Operation, SavedOffline, send } from './send.ts';
 
@@ -31,23 +29,4 @@ export function useWrite<TInput, TResult>(
         ),
       ),
   });
-}
-
-/** The success toast of a write, or, when it was kept on the device, says so. */
-export function notifySaved(
-  intl: IntlShape,
-  result: unknown,
-  messageId: string,
-  values?: Record<string, unknown>,
-) {
-  if (result === null)
-    notify({
-      title: intl.formatMessage({ id: 'outbox.savedOffline' }),
-      description: intl.formatMessage({ id: 'outbox.savedOfflineText' }),
-    });
-  else
-    notify({
-      title: intl.formatMessage({ id: 'common.success' }),
-      description: intl.formatMessage({ id: messageId }, values as never),
-    });
 }

@@ -1,9 +1,10 @@
 // Online or offline in the header, and the spec's notices when it changes: "You're Offline" and "Back
 // Online" (which sends the changes kept on the device).
 import { useEffect, useSyncExternalStore } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { notify } from '../../components/ui/notify.tsx';
 import { flush } from '../../lib/outbox.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 const subscribe = (notify: () => void) => {
   window.addEventListener('online', notify);
@@ -15,10 +16,9 @@ const subscribe = (notify: () => void) => {
 };
 
 export function ConnectionBadge() {
-  const intl = useIntl();
+  const t = useT();
   const online = useSyncExternalStore(subscribe, () => navigator.onLine);
   useEffect(() => {
-    const t = (id: string) => intl.formatMessage({ id });
     const offline = () =>
       notify({ variant: 'error', title: t('connection.offline'), description: t('connection.offlineText') });
     const back = () => {
@@ -31,7 +31,7 @@ export function ConnectionBadge() {
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', back);
     };
-  }, [intl]);
+  }, [t]);
   return (
     <span className={`badge ${online ? 'badge-success' : 'badge-error'}`} role="status">
       <FormattedMessage id={online ? 'shell.online' : 'shell.offline'} />

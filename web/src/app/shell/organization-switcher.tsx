@@ -8,10 +8,11 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
-import { errorMessage } from '../../lib/validation-message.ts';
 import { currentUserQuery, type CurrentUser } from '../../lib/session/current-user.ts';
 import { selectOrganization, type Organization } from '../../lib/organization.tsx';
 import { SignOutLink } from './pending-changes.tsx';
+import { notifyError } from '../../lib/feedback.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 // The form (and its validation library) loads when "Create organization" is chosen, not with every screen.
 const OrganizationForm = lazy(() =>
@@ -28,7 +29,7 @@ export function OrganizationSwitcher({
   onNavigate?: () => void;
 }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const regionName = new Intl.DisplayNames([intl.locale], { type: 'region' });
@@ -85,7 +86,7 @@ export function OrganizationSwitcher({
                 try {
                   created = await apiFetch<{ id: string }>('/api/organizations', { body: input });
                 } catch (e) {
-                  notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+                  notifyError(intl, e);
                   return;
                 }
                 await queryClient.invalidateQueries(currentUserQuery);

@@ -8,6 +8,7 @@ import { discard, type OutboxEntry, retry } from '../../lib/outbox.ts';
 import { useOutboxEntries } from '../../lib/use-outbox.ts';
 import { type Organization, OrganizationProvider } from '../../lib/organization.tsx';
 import { validationMessage } from '../../lib/validation-message.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 // The forms a refused new row is corrected in, loaded when Edit is pressed.
 const ProductDialog = lazy(() =>
@@ -27,7 +28,7 @@ const EDITABLE: Record<string, typeof ProductDialog> = {
 
 export function PendingChanges({ organizations }: { organizations: Organization[] }) {
   const intl = useIntl();
-  const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
+  const t = useT();
   const entries = useOutboxEntries();
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState<OutboxEntry | null>(null);

@@ -16,6 +16,7 @@ import { useMetrics } from '../../lib/metrics.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { PAGE_SIZE, useAccountingSummary, useExpenses, usePendingExpenses } from './api.ts';
 import { ExpenseDialog } from './expense-dialog.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 function SummaryCards({ withExpenses }: { withExpenses: boolean }) {
   const intl = useIntl();
@@ -63,7 +64,7 @@ function SummaryCards({ withExpenses }: { withExpenses: boolean }) {
 function ExpensesTab() {
   const intl = useIntl();
   const org = useOrganization();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [recording, setRecording] = useState(false);

@@ -11,21 +11,21 @@ import {
   ExpenseInputSchema,
 } from '../../../../packages/shared/schemas/accounting.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { notify } from '../../components/ui/notify.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
 import { useFormDraft } from '../../lib/form-draft.ts';
-import { notifySaved } from '../../lib/use-write.ts';
-import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { submitWrite } from '../../lib/feedback.ts';
+import { validationMessage } from '../../lib/validation-message.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 import { useRecordExpense } from './api.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 type Field = 'vendor' | 'category' | 'amount' | 'currency' | 'paidAt' | 'note';
 
 export function ExpenseDialog({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const org = useOrganization();
   const record = useRecordExpense();
   const form = useForm({
@@ -48,15 +48,12 @@ export function ExpenseDialog({ onClose }: { onClose: () => void }) {
         className="flex flex-col gap-3"
         noValidate
         onSubmit={handleSubmit(async (input) => {
-          let result: unknown;
-          try {
-            result = await record.mutateAsync({ ...input, note: input.note || null });
-          } catch (e) {
-            notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
-            return;
-          }
-          draft.clear();
-          notifySaved(intl, result, 'expenses.recorded');
+          const done = await submitWrite(
+            intl,
+            () => record.mutateAsync({ ...input, note: input.note || null }),
+            { success: 'expenses.recorded', draft },
+          );
+          if (!done.ok) return;
           onClose();
         })}
       >

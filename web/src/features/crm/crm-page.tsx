@@ -9,15 +9,14 @@ import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { notify } from '../../components/ui/notify.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { PendingBadge, withPending } from '../../components/ui/pending.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { usePendingRows } from '../../lib/use-outbox.ts';
-import { notifySaved } from '../../lib/use-write.ts';
-import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { submitWrite } from '../../lib/feedback.ts';
+import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import {
   type Lead,
@@ -34,6 +33,8 @@ import {
 } from './api.ts';
 import { type LeadInput, LeadFormSchema } from '../../../../packages/shared/schemas/crm.ts';
 import type { OutboxEntry } from '../../lib/outbox.ts';
+import { notifyError } from '../../lib/feedback.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 export function LeadDialog({
   lead,
@@ -46,7 +47,7 @@ export function LeadDialog({
   onClose: () => void;
 }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const save = useSaveLead();
   const members = useMembers().data?.rows ?? [];
   const was = refused?.body as (LeadInput & { id: string }) | undefined;
@@ -73,20 +74,18 @@ export function LeadDialog({
         className="flex flex-col gap-3"
         noValidate
         onSubmit={handleSubmit(async (input) => {
-          let result;
-          try {
-            result = await save.mutateAsync({
-              id: lead?.id,
-              input: input as never,
-              rowId: was?.id,
-              replaces: refused?.id,
-            });
-          } catch (e) {
-            notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
-            return;
-          }
-          draft.clear();
-          notifySaved(intl, result, lead ? 'crm.updated' : 'crm.created');
+          const done = await submitWrite(
+            intl,
+            () =>
+              save.mutateAsync({
+                id: lead?.id,
+                input: input as never,
+                rowId: was?.id,
+                replaces: refused?.id,
+              }),
+            { success: lead ? 'crm.updated' : 'crm.created', draft },
+          );
+          if (!done.ok) return;
           onClose();
         })}
       >
@@ -146,7 +145,7 @@ export function LeadDialog({
 
 function LeadDetails({ lead, onClose, onEdit }: { lead: Lead; onClose: () => void; onEdit: () => void }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const org = useOrganization();
   const canEdit = useCan('OWNER', 'MANAGER', 'SALES');
   const move = useMoveLead();
@@ -156,15 +155,10 @@ function LeadDetails({ lead, onClose, onEdit }: { lead: Lead; onClose: () => voi
   const [stage, setStage] = useState<Stage>(lead.stage);
   const moveTo = async (next: Stage) => {
     setStage(next);
-    let result;
-    try {
-      result = await move.mutateAsync({ lead, stage: next });
-    } catch (e) {
-      setStage(lead.stage);
-      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
-      return;
-    }
-    notifySaved(intl, result, 'crm.updated');
+    const done = await submitWrite(intl, () => move.mutateAsync({ lead, stage: next }), {
+      success: 'crm.updated',
+    });
+    if (!done.ok) setStage(lead.stage);
   };
   return (
     <Dialog title={t('crm.details')} onClose={onClose}>
@@ -215,7 +209,7 @@ function LeadDetails({ lead, onClose, onEdit }: { lead: Lead; onClose: () => voi
                 await addNote.mutateAsync({ leadId: lead.id, note: note.trim() });
                 setNote('');
               } catch (err) {
-                notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, err) });
+                notifyError(intl, err);
               }
             }}
           >
@@ -312,7 +306,7 @@ function LeadCard({
 
 export function CrmPage() {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const org = useOrganization();
   const canEdit = useCan('OWNER', 'MANAGER', 'SALES');
   const [params, setParams] = useSearchParams();
@@ -337,14 +331,7 @@ export function CrmPage() {
       .join(' + ');
   const byStage = (s: Stage) => leads.filter((l) => l.stage === s);
   const drop = async (lead: Lead, stage: Stage) => {
-    let result;
-    try {
-      result = await move.mutateAsync({ lead, stage });
-    } catch (e) {
-      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
-      return;
-    }
-    notifySaved(intl, result, 'crm.updated');
+    await submitWrite(intl, () => move.mutateAsync({ lead, stage }), { success: 'crm.updated' });
   };
   return (
     <section className="mx-auto flex max-w-7xl flex-col gap-4 p-4">

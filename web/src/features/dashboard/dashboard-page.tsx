@@ -12,6 +12,7 @@ import { formatMoney } from '../../lib/money.ts';
 import type { CurrentUser } from '../../lib/session/current-user.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { timeAgo } from './time-ago.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 /** The dialogs the quick actions open, from other features: the app passes them in (app/router.tsx). */
 export type QuickDialogs = Record<'invoice' | 'product' | 'lead', ComponentType<{ onClose: () => void }>>;
@@ -275,14 +276,13 @@ function RecentActivity() {
 const ACTION = 'btn h-auto min-h-11 whitespace-normal py-2';
 
 function QuickActions({ dialogs }: { dialogs: QuickDialogs }) {
-  const intl = useIntl();
   const navigate = useNavigate();
   const canStock = useCan('OWNER', 'MANAGER');
   const canLead = useCan('OWNER', 'MANAGER', 'SALES');
   // A salesperson reads payments but does not record them (the Accounting page offers them no button).
   const canPay = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
   const [open, setOpen] = useState<'invoice' | 'product' | 'lead' | null>(null);
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   return (
     <Card title={t('dashboard.quickActions')} testId="quick-actions">
       <div className="grid grid-cols-2 gap-2">

@@ -3,13 +3,14 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { notify } from '../../components/ui/notify.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/download.ts';
-import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { validationMessage } from '../../lib/validation-message.ts';
 import { useImportProducts } from './api.ts';
 import { type ParsedImport, readProductsCsv, type RowProblem, templateCsv } from './csv-import.ts';
-import { notifySaved } from '../../lib/use-write.ts';
+import { notifySaved } from '../../lib/feedback.ts';
+import { notifyError } from '../../lib/feedback.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 function Problems({ problems }: { problems: RowProblem[] }) {
   const intl = useIntl();
@@ -45,7 +46,7 @@ function Problems({ problems }: { problems: RowProblem[] }) {
 
 export function ImportDialog({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const importProducts = useImportProducts();
   const [parsed, setParsed] = useState<ParsedImport | null>(null);
   const [serverProblems, setServerProblems] = useState<RowProblem[]>([]);
@@ -59,7 +60,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     } catch (e) {
       const details = e instanceof ApiError ? (e.details as { rows?: RowProblem[] } | undefined) : undefined;
       if (details?.rows) setServerProblems(details.rows);
-      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+      notifyError(intl, e);
     }
   };
   return (

@@ -7,14 +7,14 @@ import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { type ProductInput, ProductInputSchema } from '../../../../packages/shared/schemas/inventory.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { notify } from '../../components/ui/notify.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { validationMessage } from '../../lib/validation-message.ts';
 import { type Product, useSaveProduct } from './api.ts';
 import type { OutboxEntry } from '../../lib/outbox.ts';
 import { ScanButton } from './barcode-scanner.tsx';
-import { notifySaved } from '../../lib/use-write.ts';
+import { submitWrite } from '../../lib/feedback.ts';
 import { useOrganization } from '../../lib/organization.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 export function ProductDialog({
   product,
@@ -27,7 +27,7 @@ export function ProductDialog({
   onClose: () => void;
 }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const save = useSaveProduct();
   const was = refused?.body as (ProductInput & { id: string }) | undefined;
   const from = was ?? product;
@@ -51,17 +51,15 @@ export function ProductDialog({
   const error = (name: keyof typeof formState.errors) =>
     validationMessage(intl, formState.errors[name]?.message as string | undefined);
   const onSubmit = handleSubmit(async (input) => {
-    let result: unknown;
-    try {
-      result = await save.mutateAsync(
-        was ? { input: { ...input, id: was.id }, replaces: refused!.id } : { id: product?.id, input },
-      );
-    } catch (e) {
-      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
-      return;
-    }
-    draft.clear();
-    notifySaved(intl, result, product ? 'inventory.updated' : 'inventory.created');
+    const done = await submitWrite(
+      intl,
+      () =>
+        save.mutateAsync(
+          was ? { input: { ...input, id: was.id }, replaces: refused!.id } : { id: product?.id, input },
+        ),
+      { success: product ? 'inventory.updated' : 'inventory.created', draft },
+    );
+    if (!done.ok) return;
     onClose();
   });
   const money = { type: 'number', inputMode: 'decimal', step: '0.01', min: 0 } as const;

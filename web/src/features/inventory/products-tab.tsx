@@ -10,7 +10,6 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { downloadFromApi } from '../../lib/download.ts';
-import { errorMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { useMetrics } from '../../lib/metrics.ts';
 import { PendingBadge, withPending } from '../../components/ui/pending.tsx';
@@ -21,7 +20,9 @@ import { ImportDialog } from './import-dialog.tsx';
 import { ProductDialog } from './product-dialog.tsx';
 import { StockBadge } from '../../components/ui/status-badge.tsx';
 import { StockDialog } from './stock-dialogs.tsx';
-import { notifySaved } from '../../lib/use-write.ts';
+import { submitWrite } from '../../lib/feedback.ts';
+import { notifyError } from '../../lib/feedback.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 type Open =
   | { kind: 'add' }
@@ -58,7 +59,7 @@ function LowStockCard({ attention, onToggle }: { attention: boolean; onToggle: (
 
 export function ProductsTab() {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const org = useOrganization();
   const canEdit = useCan('OWNER', 'MANAGER');
   const [search, setSearch] = useState('');
@@ -112,7 +113,7 @@ export function ProductsTab() {
     try {
       await downloadFromApi('/api/reports/inventory?format=csv', org.id, 'inventory_report.csv');
     } catch (e) {
-      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+      notifyError(intl, e);
       return;
     }
     notify({ title: t('common.success'), description: t('inventory.exported') });
@@ -252,14 +253,10 @@ export function ProductsTab() {
           pending={remove.isPending}
           onClose={close}
           onConfirm={async () => {
-            let result: unknown;
-            try {
-              result = await remove.mutateAsync(open.product.id);
-            } catch (e) {
-              notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
-              return;
-            }
-            notifySaved(intl, result, 'inventory.deleted');
+            const done = await submitWrite(intl, () => remove.mutateAsync(open.product.id), {
+              success: 'inventory.deleted',
+            });
+            if (!done.ok) return;
             close();
           }}
         />

@@ -11,12 +11,11 @@ import {
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
-import { notify } from '../../components/ui/notify.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '../../lib/money.ts';
-import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import {
   PAGE_SIZE,
@@ -30,7 +29,8 @@ import {
   useSetOrderStatus,
   useSuppliers,
 } from './api.ts';
-import { notifySaved } from '../../lib/use-write.ts';
+import { notifySaved, submitWrite } from '../../lib/feedback.ts';
+import { notifyError } from '../../lib/feedback.ts';
 
 const useT = () => {
   const intl = useIntl();
@@ -52,14 +52,10 @@ function SupplierDialog({ supplier, onClose }: { supplier?: Supplier; onClose: (
         className="flex flex-col gap-3"
         noValidate
         onSubmit={handleSubmit(async (input) => {
-          let result: unknown;
-          try {
-            result = await save.mutateAsync({ id: supplier?.id, input });
-          } catch (e) {
-            notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
-            return;
-          }
-          notifySaved(intl, result, supplier ? 'suppliers.updated' : 'suppliers.created');
+          const done = await submitWrite(intl, () => save.mutateAsync({ id: supplier?.id, input }), {
+            success: supplier ? 'suppliers.updated' : 'suppliers.created',
+          });
+          if (!done.ok) return;
           onClose();
         })}
       >
@@ -161,7 +157,7 @@ function NewOrderDialog({ suppliers, onClose }: { suppliers: Supplier[]; onClose
             const order = input as PurchaseOrderInput;
             result = await create.mutateAsync({ ...order, expectedAt: order.expectedAt || null });
           } catch (e) {
-            notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+            notifyError(intl, e);
             return;
           }
           notifySaved(intl, result, 'orders.created');
@@ -265,14 +261,10 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const order = usePurchaseOrder(id).data;
   const setStatus = useSetOrderStatus();
   const act = async (action: 'approve' | 'receive') => {
-    let result: unknown;
-    try {
-      result = await setStatus.mutateAsync({ id, action });
-    } catch (e) {
-      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
-      return;
-    }
-    notifySaved(intl, result, action === 'approve' ? 'orders.approved' : 'orders.received');
+    const done = await submitWrite(intl, () => setStatus.mutateAsync({ id, action }), {
+      success: action === 'approve' ? 'orders.approved' : 'orders.received',
+    });
+    if (!done.ok) return;
   };
   return (
     <Dialog title={t('orders.detail')} onClose={onClose} wide>

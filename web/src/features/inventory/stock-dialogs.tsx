@@ -7,16 +7,16 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { StockAdjustmentSchema } from '../../../../packages/shared/schemas/inventory.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
-import { notify } from '../../components/ui/notify.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan } from '../../lib/organization.tsx';
 import { type Product, useAdjustStock, useProduct, useStockMoves } from './api.ts';
-import { notifySaved } from '../../lib/use-write.ts';
+import { submitWrite } from '../../lib/feedback.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 function AdjustForm({ product, onDone }: { product: Product; onDone: () => void }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const adjust = useAdjustStock();
   const { register, handleSubmit, formState } = useForm({
     resolver: zodResolver(StockAdjustmentSchema),
@@ -24,14 +24,10 @@ function AdjustForm({ product, onDone }: { product: Product; onDone: () => void 
   });
   const error = (name: 'delta' | 'note') => validationMessage(intl, formState.errors[name]?.message);
   const onSubmit = handleSubmit(async (input) => {
-    let result: unknown;
-    try {
-      result = await adjust.mutateAsync({ id: product.id, input });
-    } catch (e) {
-      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
-      return;
-    }
-    notifySaved(intl, result, 'inventory.adjusted');
+    const done = await submitWrite(intl, () => adjust.mutateAsync({ id: product.id, input }), {
+      success: 'inventory.adjusted',
+    });
+    if (!done.ok) return;
     onDone();
   });
   return (

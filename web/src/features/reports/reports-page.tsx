@@ -22,11 +22,12 @@ import { SelectField } from '../../components/ui/select-field.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { downloadFromApi } from '../../lib/download.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { errorMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { InvoiceStatusBadge, StockBadge } from '../../components/ui/status-badge.tsx';
 import { type Answers, PAGE_SIZE, useReport } from './api.ts';
 import { RevenueChart } from './revenue-chart.tsx';
+import { notifyError } from '../../lib/feedback.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 const negative = (list: Money[]) => list.some((m) => m.amount < 0);
 
@@ -62,7 +63,7 @@ function Summary({ title, rows, testId }: { title: string; rows: [string, ReactN
 
 function Overview({ days }: { days: ReportDays }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const org = useOrganization();
   const overview = useReport('overview', days).data;
   const series = useReport('timeseries', days).data;
@@ -293,7 +294,7 @@ function ListReport({ type, days }: { type: Exclude<ReportType, 'overview'>; day
 
 export function ReportsPage() {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const org = useOrganization();
   const onlySales = !useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
   const types = onlySales ? SALES_REPORT_TYPES : REPORT_TYPES;
@@ -318,7 +319,7 @@ export function ReportsPage() {
     try {
       await downloadFromApi(`/api/reports/${type}?format=csv&days=${days}`, org.id, REPORT_FILE_NAMES[type]);
     } catch (e) {
-      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+      notifyError(intl, e);
       return;
     } finally {
       setExporting(false);

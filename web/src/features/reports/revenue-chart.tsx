@@ -3,12 +3,13 @@
 import { useIntl } from 'react-intl';
 import type { TimeseriesReport } from '../../../../packages/shared/schemas/accounting.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 const HEIGHT = 160;
 
 export function RevenueChart({ series, currency }: { series: TimeseriesReport; currency: string }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const amount = (list: { currency: string; amount: number }[]) =>
     Number(list.find((m) => m.currency === currency)?.amount ?? 0);
   const points = series.buckets.map((b) => ({

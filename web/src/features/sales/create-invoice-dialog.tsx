@@ -17,22 +17,22 @@ import {
   QuoteInputSchema,
 } from '../../../../packages/shared/schemas/sales.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { notify } from '../../components/ui/notify.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '../../lib/money.ts';
-import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { validationMessage } from '../../lib/validation-message.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 import { type Product, useProducts } from '../../lib/api/products.ts';
 import { withPending } from '../../components/ui/pending.tsx';
 import { usePendingRows } from '../../lib/use-outbox.ts';
-import { notifySaved } from '../../lib/use-write.ts';
+import { submitWrite } from '../../lib/feedback.ts';
 import { type Invoice, useCreateInvoice, useUpdateQuote } from './api.ts';
 import { CustomerPicker } from './customer-picker.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; quote?: Invoice }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const org = useOrganization();
   const navigate = useNavigate();
   const create = useCreateInvoice();
@@ -99,41 +99,38 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
           const body = input as InvoiceInput;
           const lines = body.lines?.map((l) => ({ ...l, productId: l.productId || null }));
           if (quote) {
-            let saved: unknown;
-            try {
-              saved = await update.mutateAsync({
-                id: quote.id,
-                input: {
-                  customerId: body.customerId,
-                  currency: body.currency,
-                  dueAt: body.dueAt || null,
-                  notes: quote.notes,
-                  lines: lines ?? [],
-                },
-              });
-            } catch (e) {
-              notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
-              return;
-            }
-            draft.clear();
-            notifySaved(intl, saved, 'invoices.quoteUpdated');
+            const done = await submitWrite(
+              intl,
+              () =>
+                update.mutateAsync({
+                  id: quote.id,
+                  input: {
+                    customerId: body.customerId,
+                    currency: body.currency,
+                    dueAt: body.dueAt || null,
+                    notes: quote.notes,
+                    lines: lines ?? [],
+                  },
+                }),
+              { success: 'invoices.quoteUpdated', draft },
+            );
+            if (!done.ok) return;
             onClose();
             return;
           }
-          let created: { id: string } | null;
-          try {
-            created = await create.mutateAsync({
-              ...body,
-              customerName: shownCustomer?.name,
-              dueAt: body.dueAt || null,
-              lines,
-            });
-          } catch (e) {
-            notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
-            return;
-          }
-          draft.clear();
-          notifySaved(intl, created, 'invoices.created');
+          const done = await submitWrite(
+            intl,
+            () =>
+              create.mutateAsync({
+                ...body,
+                customerName: shownCustomer?.name,
+                dueAt: body.dueAt || null,
+                lines,
+              }),
+            { success: 'invoices.created', draft },
+          );
+          if (!done.ok) return;
+          const created = done.result;
           onClose();
           // Kept on the device: it gets its number, and its page, once the server has it.
           if (created) void navigate(`/sales/invoices/${created.id}`);

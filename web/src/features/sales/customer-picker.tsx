@@ -1,12 +1,12 @@
 // Picks a customer by typing part of a name, phone or email (searched in the database), or adds one.
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { withPending } from '../../components/ui/pending.tsx';
 import { usePendingRows } from '../../lib/use-outbox.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 import { type Customer, useCustomers } from './api.ts';
 import { CustomerDialog } from './customers-tab.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 export function CustomerPicker({
   value,
@@ -17,8 +17,7 @@ export function CustomerPicker({
   onChange: (c: { id: string; name: string } | null) => void;
   error?: string;
 }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
   const org = useOrganization();

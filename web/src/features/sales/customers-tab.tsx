@@ -9,18 +9,18 @@ import { CustomerInputSchema } from '../../../../packages/shared/schemas/sales.t
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
-import { notify } from '../../components/ui/notify.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
-import { notifySaved } from '../../lib/use-write.ts';
+import { validationMessage } from '../../lib/validation-message.ts';
+import { submitWrite } from '../../lib/feedback.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { PendingBadge, withPending } from '../../components/ui/pending.tsx';
 import { usePendingRows } from '../../lib/use-outbox.ts';
 import type { OutboxEntry } from '../../lib/outbox.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 import { type Customer, PAGE_SIZE, useCustomers, useSaveCustomer } from './api.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 export function CustomerDialog({
   customer,
@@ -37,7 +37,7 @@ export function CustomerDialog({
   onSaved?: (c: Customer) => void;
 }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const save = useSaveCustomer();
   const was = refused?.body as
     { id: string; name: string; email?: string | null; phone?: string | null } | undefined;
@@ -65,19 +65,18 @@ export function CustomerDialog({
           return handleSubmit(async (input) => {
             // A new customer's id is made here, so it can be chosen at once, even offline.
             const id = customer?.id ?? was?.id ?? uuidv7();
-            let saved: Customer | null;
-            try {
-              saved = await save.mutateAsync({
-                id: customer?.id,
-                input: { ...input, id },
-                replaces: refused?.id,
-              });
-            } catch (err) {
-              notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, err) });
-              return;
-            }
-            draft.clear();
-            notifySaved(intl, saved, customer ? 'customers.updatedToast' : 'customers.createdToast');
+            const done = await submitWrite(
+              intl,
+              () =>
+                save.mutateAsync({
+                  id: customer?.id,
+                  input: { ...input, id },
+                  replaces: refused?.id,
+                }),
+              { success: customer ? 'customers.updatedToast' : 'customers.createdToast', draft },
+            );
+            if (!done.ok) return;
+            const saved = done.result;
             onSaved?.(saved ?? { id, name: input.name, email: null, phone: null, createdAt: '' });
             onClose();
           })(e);
@@ -114,7 +113,7 @@ export function CustomerDialog({
 
 export function CustomersTab() {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [open, setOpen] = useState<{ customer?: Customer } | null>(null);

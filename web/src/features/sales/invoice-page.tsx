@@ -17,11 +17,13 @@ import { CreateInvoiceDialog } from './create-invoice-dialog.tsx';
 import { type Invoice, useInvoice, useInvoiceAction, useShareInvoice } from './api.ts';
 import { InvoiceDocument, type InvoiceDocumentData } from './invoice-document.tsx';
 import { RecordPaymentDialog } from './record-payment-dialog.tsx';
-import { notifySaved } from '../../lib/use-write.ts';
+import { submitWrite } from '../../lib/feedback.ts';
+import { notifyError } from '../../lib/feedback.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 export function usePdfDownload() {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   return async (data: InvoiceDocumentData) => {
     const { invoicePdf } = await import('./invoice-pdf.ts');
     const methods = Object.fromEntries(
@@ -57,7 +59,7 @@ export function usePdfDownload() {
 
 function ShareDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
   const intl = useIntl();
-  const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
+  const t = useT();
   const org = useOrganization();
   const { share, revoke } = useShareInvoice();
   const [link, setLink] = useState<string | null>(null);
@@ -66,7 +68,7 @@ function ShareDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => vo
       const { path } = await share.mutateAsync(invoice.id);
       setLink(`${location.origin}${path}`);
     } catch (e) {
-      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+      notifyError(intl, e);
     }
   };
   const message = link
@@ -142,7 +144,7 @@ function ShareDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => vo
 export function InvoicePage() {
   const { id = '' } = useParams();
   const intl = useIntl();
-  const t = (key: string) => intl.formatMessage({ id: key });
+  const t = useT();
   const org = useOrganization();
   const invoice = useInvoice(id);
   const action = useInvoiceAction();
@@ -174,14 +176,10 @@ export function InvoicePage() {
   const mine = me !== undefined && inv.createdBy === me;
   const canChange = canEditAny || (mine && inv.status === 'QUOTE');
   const run = async (what: 'issue' | 'void') => {
-    let result: unknown;
-    try {
-      result = await action.mutateAsync({ id: inv.id, action: what });
-    } catch (e) {
-      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
-      return;
-    }
-    notifySaved(intl, result, what === 'issue' ? 'invoices.issued' : 'invoices.voided');
+    const done = await submitWrite(intl, () => action.mutateAsync({ id: inv.id, action: what }), {
+      success: what === 'issue' ? 'invoices.issued' : 'invoices.voided',
+    });
+    if (!done.ok) return;
     setOpen(null);
   };
   const document: InvoiceDocumentData = { ...inv, organization: org };

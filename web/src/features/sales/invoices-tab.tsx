@@ -13,10 +13,11 @@ import { useOrganization } from '../../lib/organization.tsx';
 import { type InvoiceSummary, PAGE_SIZE, useInvoices } from './api.ts';
 import { CreateInvoiceDialog } from './create-invoice-dialog.tsx';
 import { InvoiceStatusBadge } from '../../components/ui/status-badge.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 export function InvoicesTab() {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);

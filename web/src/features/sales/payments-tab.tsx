@@ -6,10 +6,11 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { PAGE_SIZE, usePayments } from './api.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 export function PaymentsTab() {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const [offset, setOffset] = useState(0);
   const payments = usePayments(offset);
   const rows = payments.data?.rows ?? [];

@@ -11,14 +11,14 @@ import {
   PaymentInputSchema,
 } from '../../../../packages/shared/schemas/sales.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { notify } from '../../components/ui/notify.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '../../lib/money.ts';
-import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { validationMessage } from '../../lib/validation-message.ts';
 import { useIssuedToPay, useRecordPayment } from './api.ts';
-import { notifySaved } from '../../lib/use-write.ts';
+import { submitWrite } from '../../lib/feedback.ts';
 import { useOrganization } from '../../lib/organization.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 export function RecordPaymentDialog({
   invoice,
@@ -29,7 +29,7 @@ export function RecordPaymentDialog({
   onClose: () => void;
 }) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const org = useOrganization();
   const issued = useIssuedToPay(org.id).invoices;
   const record = useRecordPayment();
@@ -56,19 +56,17 @@ export function RecordPaymentDialog({
         className="flex flex-col gap-3"
         noValidate
         onSubmit={handleSubmit(async (input) => {
-          let result: unknown;
-          try {
-            result = await record.mutateAsync({
-              ...input,
-              provider: input.method === 'mobile-money' ? input.provider : null,
-              customerName: chosen?.customer.name,
-            });
-          } catch (e) {
-            notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
-            return;
-          }
-          draft.clear();
-          notifySaved(intl, result, 'payments.recorded');
+          const done = await submitWrite(
+            intl,
+            () =>
+              record.mutateAsync({
+                ...input,
+                provider: input.method === 'mobile-money' ? input.provider : null,
+                customerName: chosen?.customer.name,
+              }),
+            { success: 'payments.recorded', draft },
+          );
+          if (!done.ok) return;
           onClose();
         })}
       >

@@ -8,13 +8,14 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
-import { errorMessage } from '../../lib/validation-message.ts';
 import { ORG_KEY, useOrganization } from '../../lib/organization.tsx';
 import { currentUserQuery } from '../../lib/session/current-user.ts';
+import { notifyError } from '../../lib/feedback.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 export function DeleteOrganization() {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const org = useOrganization();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -27,7 +28,7 @@ export function DeleteOrganization() {
     try {
       await apiFetch(`/api/organizations/${org.id}`, { method: 'DELETE', body: { name: typed } });
     } catch (e) {
-      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+      notifyError(intl, e);
       setPending(false);
       return;
     }

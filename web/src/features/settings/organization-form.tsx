@@ -11,6 +11,7 @@ import {
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { validationMessage } from '../../lib/validation-message.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 const CURRENCY_CODES = OrganizationInputSchema.shape.currency.options;
 
@@ -31,7 +32,7 @@ export function OrganizationForm({
   onSubmit: (input: OrganizationInput) => Promise<unknown>;
 }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const regionName = new Intl.DisplayNames([intl.locale], { type: 'region' });
   const { register, handleSubmit, formState, setValue } = useForm<OrganizationInput>({
     resolver: zodResolver(OrganizationInputSchema) as never,

@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import { Loading } from '../../components/ui/loading.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
 import { useOrganization } from '../../lib/organization.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 type Limit = 'members' | 'invoicesPerMonth' | 'products';
 interface Plan {
@@ -26,7 +27,7 @@ const STATUS_STYLE = {
 
 export function PlanTab() {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const org = useOrganization();
   const plan = useQuery({
     queryKey: ['/api/organizations', org.id, 'plan'],

@@ -9,13 +9,15 @@ import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
 import { useLocale } from '../../lib/i18n.tsx';
-import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { validationMessage } from '../../lib/validation-message.ts';
 import { currentUserQuery, type CurrentUser } from '../../lib/session/current-user.ts';
 import { useChangeLanguage } from '../../components/ui/language-switch.tsx';
+import { notifyError } from '../../lib/feedback.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const queryClient = useQueryClient();
   const { locale } = useLocale();
   const announceLanguage = useChangeLanguage();
@@ -33,7 +35,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
     try {
       await apiFetch('/api/profile', { method: 'PUT', body: input });
     } catch (e) {
-      notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+      notifyError(intl, e);
       return;
     }
     await queryClient.invalidateQueries(currentUserQuery);

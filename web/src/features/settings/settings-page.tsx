@@ -20,12 +20,14 @@ import { PlanTab } from './plan-tab.tsx';
 import { OrganizationForm } from './organization-form.tsx';
 import { usePreferences, useSavePreferences, type Preferences } from '../../lib/preferences.ts';
 import { ProfileForm } from './profile-form.tsx';
+import { notifyError } from '../../lib/feedback.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 const TABS = ['organization', 'profile', 'preferences', 'notifications', 'plan', 'activity'] as const;
 
 function OrganizationTab() {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const org = useOrganization();
   const canEdit = useCan('OWNER', 'MANAGER');
   const isOwner = useCan('OWNER');
@@ -50,7 +52,7 @@ function OrganizationTab() {
             const saved = await apiFetch(`/api/organizations/${org.id}`, { method: 'PUT', body: input });
             queryClient.setQueryData(['/api/organizations', org.id], saved);
           } catch (e) {
-            notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+            notifyError(intl, e);
             return;
           }
           await queryClient.invalidateQueries(currentUserQuery);

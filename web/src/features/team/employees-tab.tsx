@@ -13,17 +13,18 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
-import { notify } from '../../components/ui/notify.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { notifySaved } from '../../lib/use-write.ts';
-import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { notifySaved, submitWrite } from '../../lib/feedback.ts';
+import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan } from '../../lib/organization.tsx';
 import { type Employee, useEmployees, useSaveEmployee } from './api.ts';
+import { notifyError } from '../../lib/feedback.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 function EmployeeDialog({ employee, onClose }: { employee?: Employee; onClose: () => void }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const save = useSaveEmployee();
   const { register, handleSubmit, formState } = useForm({
     resolver: zodResolver(EmployeeInputSchema),
@@ -41,14 +42,10 @@ function EmployeeDialog({ employee, onClose }: { employee?: Employee; onClose: (
         className="flex flex-col gap-3"
         noValidate
         onSubmit={handleSubmit(async (input: EmployeeInput) => {
-          let saved: Employee | null;
-          try {
-            saved = await save.mutateAsync({ id: employee?.id, input });
-          } catch (e) {
-            notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
-            return;
-          }
-          notifySaved(intl, saved, employee ? 'employees.updated' : 'employees.created');
+          const done = await submitWrite(intl, () => save.mutateAsync({ id: employee?.id, input }), {
+            success: employee ? 'employees.updated' : 'employees.created',
+          });
+          if (!done.ok) return;
           onClose();
         })}
       >
@@ -93,7 +90,7 @@ type Open = { kind: 'edit'; employee?: Employee } | { kind: 'deactivate'; employ
 
 export function EmployeesTab() {
   const intl = useIntl();
-  const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
+  const t = useT();
   const canEdit = useCan('OWNER', 'MANAGER');
   const employees = useEmployees();
   const save = useSaveEmployee();
@@ -196,7 +193,7 @@ export function EmployeesTab() {
               notifySaved(intl, saved, 'employees.deactivated', { name: open.employee.name });
               close();
             } catch (e) {
-              notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+              notifyError(intl, e);
             }
           }}
         />

@@ -10,14 +10,15 @@ import { notify } from '../../components/ui/notify.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { PRODUCT_NAME } from '../../lib/product.ts';
-import { notifySaved } from '../../lib/use-write.ts';
-import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { submitWrite } from '../../lib/feedback.ts';
+import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { type CreatedInvitation, useInvite } from './api.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 export function InviteLink({ invitation }: { invitation: CreatedInvitation }) {
   const intl = useIntl();
-  const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
+  const t = useT();
   const org = useOrganization();
   const link = `${location.origin}${invitation.link}`;
   const message = t('team.whatsappMessage', {
@@ -62,7 +63,7 @@ export function InviteLink({ invitation }: { invitation: CreatedInvitation }) {
 /** Invite a member; `created` opens it on the link of an invitation just made (a new link). */
 export function InviteDialog({ created, onClose }: { created?: CreatedInvitation; onClose: () => void }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const isOwner = useCan('OWNER');
   const invite = useInvite();
   const [invitation, setInvitation] = useState<CreatedInvitation | undefined>(created);
@@ -91,14 +92,11 @@ export function InviteDialog({ created, onClose }: { created?: CreatedInvitation
           className="flex flex-col gap-3"
           noValidate
           onSubmit={handleSubmit(async (input) => {
-            let result: CreatedInvitation | null;
-            try {
-              result = await invite.mutateAsync(input);
-            } catch (e) {
-              notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
-              return;
-            }
-            notifySaved(intl, result, 'team.invited');
+            const done = await submitWrite(intl, () => invite.mutateAsync(input), {
+              success: 'team.invited',
+            });
+            if (!done.ok) return;
+            const result = done.result;
             // Kept on the device (offline): the link comes with "New link" once it is sent.
             if (result?.link) setInvitation(result);
             else onClose();

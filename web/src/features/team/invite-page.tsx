@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/validation-message.ts';
 import { useCurrentUser } from '../../lib/session/current-user.ts';
 import { selectOrganization } from '../../lib/organization.tsx';
 import { type InvitationPreview, useAcceptInvitation, useInvitationPreview } from './api.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 export const INVITE_KEY = 'kasuwa-invite';
 
@@ -32,7 +33,7 @@ function Frame({ children }: { children: ReactNode }) {
 export function InvitePage() {
   const { token = '' } = useParams();
   const intl = useIntl();
-  const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
+  const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const preview = useInvitationPreview(token);

@@ -7,9 +7,7 @@ import { ROLES, type Role } from '../../../../packages/shared/schemas/team.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
-import { notify } from '../../components/ui/notify.tsx';
-import { notifySaved } from '../../lib/use-write.ts';
-import { errorMessage } from '../../lib/validation-message.ts';
+import { notifySaved } from '../../lib/feedback.ts';
 import { useCurrentUser } from '../../lib/session/current-user.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import {
@@ -25,6 +23,8 @@ import {
 } from './api.ts';
 import { InviteDialog } from './invite-dialog.tsx';
 import { RoleBadge } from './role-badge.tsx';
+import { notifyError } from '../../lib/feedback.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 type Open =
   | { kind: 'invite'; created?: CreatedInvitation }
@@ -74,7 +74,7 @@ function Permissions() {
 
 export function MembersTab() {
   const intl = useIntl();
-  const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
+  const t = useT();
   const org = useOrganization();
   const me = useCurrentUser().data;
   const canManage = useCan('OWNER', 'MANAGER');
@@ -88,8 +88,7 @@ export function MembersTab() {
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const date = (s: string) => new Date(s).toLocaleDateString(intl.locale);
-  const fail = (e: unknown) =>
-    notify({ variant: 'error', title: t('common.error'), description: errorMessage(intl, e) });
+  const fail = (e: unknown) => notifyError(intl, e);
 
   // Yourself: leaving or demoting yourself is not done from this table. An OWNER row is an owner's.
   const canActOn = (m: Member) => canManage && m.id !== me?.id && (isOwner || m.role !== 'OWNER');

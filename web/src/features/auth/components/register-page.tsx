@@ -14,6 +14,7 @@ import { supabase } from '../../../lib/supabase.ts';
 import { currentUserQuery } from '../../../lib/session/current-user.ts';
 import { validationMessage } from '../../../lib/validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { useT } from '../../../lib/i18n.tsx';
 
 const PERSONAL = ['firstName', 'lastName', 'email', 'password'] as const;
 
@@ -36,7 +37,7 @@ export function RegisterPage() {
     } as unknown as RegisterInput,
   });
   const error = (name: keyof RegisterInput) => validationMessage(intl, formState.errors[name]?.message);
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const regionName = new Intl.DisplayNames([intl.locale], { type: 'region' });
 
   const onSubmit = handleSubmit(async (input) => {
