@@ -12,3 +12,24 @@ export function usePendingRows<T>(store: RowStore, orgId: string): (T & { pendin
     .map((e) => ({ ...(e.creates!.row as T), pending: true as const }))
     .reverse();
 }
+
+/**
+ * A list as the member should see it: the server's page with the rows made on this device that the server
+ * does not have yet on top — on the first page only, and only those that match what is searched.
+ */
+export function mergePending<T extends { id: string }>(
+  rows: T[] | undefined,
+  pending: (T & { pending: true })[],
+  { firstPage, matches }: { firstPage: boolean; matches?: (row: T) => boolean },
+): (T | (T & { pending: true }))[] {
+  const shown = firstPage ? (matches ? pending.filter(matches) : pending) : [];
+  if (!shown.length) return rows ?? [];
+  const ids = new Set(shown.map((p) => p.id));
+  return [...shown, ...(rows ?? []).filter((r) => !ids.has(r.id))];
+}
+
+/** Whether any of a row's texts holds what is searched (case ignored): how pending rows meet a search. */
+export const textMatches = (search: string, ...texts: (string | null | undefined)[]) => {
+  const needle = search.trim().toLowerCase();
+  return !needle || texts.some((t) => t?.toLowerCase().includes(needle));
+};

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { notify } from '../../components/ui/notify.tsx';
-import { apiFetch } from '../../lib/api-client.ts';
+import { createOrganization } from '../../lib/api/organizations.ts';
 import { currentUserQuery, type CurrentUser } from '../../lib/session/current-user.ts';
 import { selectOrganization, type Organization } from '../../lib/organization.tsx';
 import { SignOutLink } from './pending-changes.tsx';
@@ -84,7 +84,7 @@ export function OrganizationSwitcher({
               onSubmit={async (input) => {
                 let created: { id: string };
                 try {
-                  created = await apiFetch<{ id: string }>('/api/organizations', { body: input });
+                  created = await createOrganization(input);
                 } catch (e) {
                   notifyError(intl, e);
                   return;

@@ -8,10 +8,3 @@ export function PendingBadge() {
     </span>
   );
 }
-
-/** A page of server rows with the device's pending rows on top (on the first, unfiltered page only). */
-export function withPending<T extends { id: string }>(rows: T[], pending: T[], show: boolean): T[] {
-  if (!show || !pending.length) return rows;
-  const ids = new Set(pending.map((p) => p.id));
-  return [...pending, ...rows.filter((r) => !ids.has(r.id))];
-}

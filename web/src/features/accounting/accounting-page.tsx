@@ -7,14 +7,14 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { MoneyLines } from '../../components/ui/money-lines.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
-import { PendingBadge, withPending } from '../../components/ui/pending.tsx';
+import { PendingBadge } from '../../components/ui/pending.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { Tabs, useTab } from '../../components/ui/tabs.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { useMetrics } from '../../lib/metrics.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
-import { PAGE_SIZE, useAccountingSummary, useExpenses, usePendingExpenses } from './api.ts';
+import { PAGE_SIZE, useAccountingSummary, useExpenseList } from './api.ts';
 import { ExpenseDialog } from './expense-dialog.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
@@ -68,9 +68,7 @@ function ExpensesTab() {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [recording, setRecording] = useState(false);
-  const expenses = useExpenses(search, offset);
-  const pending = usePendingExpenses();
-  const rows = withPending(expenses.data?.rows ?? [], pending, offset === 0 && !search);
+  const { query: expenses, rows } = useExpenseList(search, offset);
   const toolbar = (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
       <div className="grow">
@@ -92,7 +90,7 @@ function ExpensesTab() {
   return (
     <div className="flex flex-col gap-4">
       {toolbar}
-      {!expenses.data && !pending.length ? (
+      {!expenses.data && !rows.length ? (
         <Loading />
       ) : !rows.length ? (
         <EmptyState title={t(search ? 'expenses.noMatch' : 'expenses.empty')} />

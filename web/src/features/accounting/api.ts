@@ -7,7 +7,7 @@ import type {
   ExpenseInput,
 } from '../../../../packages/shared/schemas/accounting.ts';
 import { apiFetch, apiList } from '../../lib/api-client.ts';
-import { useOutboxEntries } from '../../lib/use-outbox.ts';
+import { mergePending, textMatches, useOutboxEntries } from '../../lib/use-outbox.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { useOrganization } from '../../lib/organization.tsx';
@@ -74,4 +74,14 @@ export function usePendingExpenses(): (Expense & { pending: true })[] {
       };
     })
     .reverse();
+}
+
+/** Expenses, with those recorded on this device on top (on the first page, matching the search). */
+export function useExpenseList(search: string, offset: number) {
+  const query = useExpenses(search, offset);
+  const rows = mergePending(query.data?.rows, usePendingExpenses(), {
+    firstPage: offset === 0,
+    matches: (e) => textMatches(search, e.vendor, e.category, e.note),
+  });
+  return { query, rows };
 }

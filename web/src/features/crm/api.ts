@@ -5,6 +5,7 @@ import { apiFetch, apiList } from '../../lib/api-client.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { useOrganization } from '../../lib/organization.tsx';
+import { mergePending, textMatches, usePendingRows } from '../../lib/use-outbox.ts';
 import type { LeadInput } from '../../../../packages/shared/schemas/crm.ts';
 
 export { useMembers } from '../../lib/api/members.ts';
@@ -41,6 +42,17 @@ export function useLeads(search: string) {
       }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** Leads, with those made on this device on top (matching the search). */
+export function useLeadList(search: string) {
+  const query = useLeads(search);
+  const pending = usePendingRows<Lead>('leads', useOrganization().id);
+  const rows = mergePending(query.data?.rows, pending, {
+    firstPage: true,
+    matches: (l) => textMatches(search, l.name, l.company),
+  });
+  return { query, rows };
 }
 
 export interface StageSummary {

@@ -12,9 +12,8 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { PendingBadge, withPending } from '../../components/ui/pending.tsx';
+import { PendingBadge } from '../../components/ui/pending.tsx';
 import { formatMoney } from '../../lib/money.ts';
-import { usePendingRows } from '../../lib/use-outbox.ts';
 import { submitWrite } from '../../lib/feedback.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
@@ -26,7 +25,7 @@ import {
   useAddNote,
   useLeadSummary,
   useLeadNotes,
-  useLeads,
+  useLeadList,
   useMembers,
   useMoveLead,
   useSaveLead,
@@ -311,11 +310,7 @@ export function CrmPage() {
   const canEdit = useCan('OWNER', 'MANAGER', 'SALES');
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
-  const needle = search.trim().toLowerCase();
-  const pending = usePendingRows<Lead>('leads', org.id).filter((l) =>
-    `${l.name} ${l.company ?? ''}`.toLowerCase().includes(needle),
-  );
-  const leads = withPending(useLeads(search).data?.rows ?? [], pending, true);
+  const leads = useLeadList(search).rows;
   const move = useMoveLead();
   const [open, setOpen] = useState<
     { kind: 'add' } | { kind: 'edit'; lead: Lead } | { kind: 'details'; lead: Lead } | null

@@ -1,13 +1,11 @@
 // The dashboard (/): the four metric cards with computed hints, the sales pipeline, inventory alerts,
 // Getting Started, recent activity and quick actions — all from one call (GET /api/dashboard, computed in
 // the database), so a phone on 3G waits for one answer, not a dozen. The dialogs load when opened.
-import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
-import type { Dashboard } from '../../../../packages/shared/schemas/crm.ts';
 import { StatCard } from '../../components/ui/stat-card.tsx';
-import { apiFetch } from '../../lib/api-client.ts';
+import { useDashboard } from './api.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { CurrentUser } from '../../lib/session/current-user.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
@@ -18,14 +16,6 @@ import { useT } from '../../lib/i18n.tsx';
 export type QuickDialogs = Record<'invoice' | 'product' | 'lead', ComponentType<{ onClose: () => void }>>;
 
 const STAGES = ['PROSPECT', 'QUALIFIED', 'PROPOSAL', 'CLOSED_WON'] as const;
-
-function useDashboard() {
-  const orgId = useOrganization().id;
-  return useQuery({
-    queryKey: ['/api/dashboard', orgId],
-    queryFn: () => apiFetch<Dashboard>('/api/dashboard', { orgId }),
-  });
-}
 
 function Card({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (

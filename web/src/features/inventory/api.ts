@@ -19,6 +19,7 @@ export {
   type ProductFilter,
   productsQuery,
   type StockStatus,
+  useProductList,
   useProducts,
 } from '../../lib/api/products.ts';
 

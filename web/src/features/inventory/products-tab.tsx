@@ -12,9 +12,8 @@ import { formatMoney } from '../../lib/money.ts';
 import { downloadFromApi } from '../../lib/download.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { useMetrics } from '../../lib/metrics.ts';
-import { PendingBadge, withPending } from '../../components/ui/pending.tsx';
-import { usePendingRows } from '../../lib/use-outbox.ts';
-import { PAGE_SIZE, type Product, useDeleteProduct, useProducts } from './api.ts';
+import { PendingBadge } from '../../components/ui/pending.tsx';
+import { PAGE_SIZE, type Product, useDeleteProduct, useProductList } from './api.ts';
 import { ScanButton } from './barcode-scanner.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { ProductDialog } from './product-dialog.tsx';
@@ -66,7 +65,11 @@ export function ProductsTab() {
   const [offset, setOffset] = useState(0);
   const [attention, setAttention] = useState(false);
   const [open, setOpen] = useState<Open>(null);
-  const products = useProducts({ search, offset, status: attention ? 'attention' : undefined });
+  const { query: products, rows } = useProductList({
+    search,
+    offset,
+    status: attention ? 'attention' : undefined,
+  });
   const remove = useDeleteProduct();
   const money = (n: number) => formatMoney(n, org.currency, intl.locale);
   const qty = new Intl.NumberFormat(intl.locale, { maximumFractionDigits: 3 });
@@ -104,7 +107,6 @@ export function ProductsTab() {
     </div>
   );
 
-  const pending = usePendingRows<Product>('products', org.id);
   const exportCsv = async () => {
     if (!total) {
       notify({ variant: 'error', title: t('common.noData'), description: t('common.noDataText') });
@@ -118,7 +120,6 @@ export function ProductsTab() {
     }
     notify({ title: t('common.success'), description: t('inventory.exported') });
   };
-  const rows = withPending(products.data?.rows ?? [], pending, offset === 0 && !search && !attention);
   const total = products.data?.total ?? 0;
   return (
     <div className="flex flex-col gap-4">

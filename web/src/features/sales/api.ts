@@ -11,7 +11,7 @@ import { currencyDecimals, invoiceTotals } from '../../../../packages/shared/inv
 import { apiFetch, apiList } from '../../lib/api-client.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
-import { useOutboxEntries, usePendingRows } from '../../lib/use-outbox.ts';
+import { mergePending, textMatches, useOutboxEntries, usePendingRows } from '../../lib/use-outbox.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 
 export type InvoiceStatus = 'QUOTE' | 'ISSUED' | 'PAID' | 'VOID';
@@ -91,6 +91,17 @@ export function useCustomers(search: string, offset = 0, limit = PAGE_SIZE) {
   });
 }
 
+/** Customers, with those made on this device on top (on the first page, matching the search). */
+export function useCustomerList(search: string, offset = 0, limit = PAGE_SIZE) {
+  const query = useCustomers(search, offset, limit);
+  const pending = usePendingRows<Customer>('customers', useOrganization().id);
+  const rows = mergePending(query.data?.rows, pending, {
+    firstPage: offset === 0,
+    matches: (c) => textMatches(search, c.name, c.phone, c.email),
+  });
+  return { query, rows };
+}
+
 export function useInvoices(f: { search?: string; status?: InvoiceStatus; offset?: number; limit?: number }) {
   const orgId = useOrganization().id;
   return useQuery({
@@ -99,6 +110,23 @@ export function useInvoices(f: { search?: string; status?: InvoiceStatus; offset
       apiList<InvoiceSummary>(`/api/invoices?${qs({ ...f, limit: f.limit ?? PAGE_SIZE })}`, { orgId }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** Invoices, with those made on this device on top (on the first page, matching the search and status). */
+export function useInvoiceList(f: {
+  search?: string;
+  status?: InvoiceStatus;
+  offset?: number;
+  limit?: number;
+}) {
+  const query = useInvoices(f);
+  const pending = usePendingRows<InvoiceSummary>('invoices', useOrganization().id);
+  const rows = mergePending(query.data?.rows, pending, {
+    firstPage: !f.offset,
+    matches: (i) =>
+      (!f.status || i.status === f.status) && textMatches(f.search ?? '', i.number, i.customer?.name),
+  });
+  return { query, rows };
 }
 
 export function useInvoice(id: string) {
@@ -215,17 +243,14 @@ export function useShareInvoice() {
  * been read (so an empty list means there is nothing to pay).
  */
 export function useIssuedToPay(orgId: string) {
-  const answer = useInvoices({ status: 'ISSUED', limit: 200 }).data;
-  const server = answer?.rows ?? [];
-  const made = usePendingRows<InvoiceSummary>('invoices', orgId).filter((i) => i.status === 'ISSUED');
+  const { query, rows } = useInvoiceList({ status: 'ISSUED', limit: 200 });
   const queued = new Map<string, number>();
   for (const e of useOutboxEntries()) {
     const body = e.body as { invoiceId?: string; amount?: number } | undefined;
     if (e.orgId !== orgId || e.method !== 'POST' || e.path !== '/api/payments' || !body?.invoiceId) continue;
     queued.set(body.invoiceId, (queued.get(body.invoiceId) ?? 0) + Number(body.amount ?? 0));
   }
-  const ids = new Set(made.map((i) => i.id));
-  const invoices = [...made, ...server.filter((i) => !ids.has(i.id))]
+  const invoices = rows
     .map((i) => ({
       ...i,
       balance: Number(
@@ -233,5 +258,12 @@ export function useIssuedToPay(orgId: string) {
       ),
     }))
     .filter((i) => i.balance > 0);
-  return { invoices, loaded: answer !== undefined };
+  return { invoices, loaded: query.data !== undefined };
 }
+
+/** An invoice shared by its link, for anyone who has the link (no organization, no session). */
+export const usePublicInvoice = <T>(token: string) =>
+  useQuery({
+    queryKey: ['/api/public/invoices', token],
+    queryFn: () => apiFetch<T>(`/api/public/invoices/${encodeURIComponent(token)}`),
+  });

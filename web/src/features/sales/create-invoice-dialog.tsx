@@ -22,9 +22,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useOrganization } from '../../lib/organization.tsx';
-import { type Product, useProducts } from '../../lib/api/products.ts';
-import { withPending } from '../../components/ui/pending.tsx';
-import { usePendingRows } from '../../lib/use-outbox.ts';
+import { useProductList } from '../../lib/api/products.ts';
 import { submitWrite } from '../../lib/feedback.ts';
 import { type Invoice, useCreateInvoice, useUpdateQuote } from './api.ts';
 import { CustomerPicker } from './customer-picker.tsx';
@@ -37,11 +35,7 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
   const navigate = useNavigate();
   const create = useCreateInvoice();
   const update = useUpdateQuote();
-  const products = withPending(
-    useProducts({ search: '', offset: 0, limit: 500 }).data?.rows ?? [],
-    usePendingRows<Product>('products', org.id),
-    true,
-  );
+  const products = useProductList({ search: '', offset: 0, limit: 500 }).rows;
   const [customer, setCustomer] = useState<{ id: string; name: string } | null>(quote?.customer ?? null);
   const emptyLine = {
     productId: '',

@@ -1,10 +1,7 @@
 // Picks a customer by typing part of a name, phone or email (searched in the database), or adds one.
 import { useState } from 'react';
 import { SearchInput } from '../../components/ui/search-input.tsx';
-import { withPending } from '../../components/ui/pending.tsx';
-import { usePendingRows } from '../../lib/use-outbox.ts';
-import { useOrganization } from '../../lib/organization.tsx';
-import { type Customer, useCustomers } from './api.ts';
+import { type Customer, useCustomerList } from './api.ts';
 import { CustomerDialog } from './customers-tab.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
@@ -20,12 +17,7 @@ export function CustomerPicker({
   const t = useT();
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
-  const org = useOrganization();
-  const term = search.toLowerCase();
-  const pending = usePendingRows<Customer>('customers', org.id).filter((c) =>
-    [c.name, c.phone, c.email].some((v) => v?.toLowerCase().includes(term)),
-  );
-  const found = withPending(useCustomers(search, 0, 6).data?.rows ?? [], pending, true);
+  const found = useCustomerList(search, 0, 6).rows;
   if (value)
     return (
       <div className="flex items-center justify-between gap-2 rounded-box bg-base-200 p-3">

@@ -15,11 +15,10 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { submitWrite } from '../../lib/feedback.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
-import { PendingBadge, withPending } from '../../components/ui/pending.tsx';
-import { usePendingRows } from '../../lib/use-outbox.ts';
+import { PendingBadge } from '../../components/ui/pending.tsx';
 import type { OutboxEntry } from '../../lib/outbox.ts';
 import { useOrganization } from '../../lib/organization.tsx';
-import { type Customer, PAGE_SIZE, useCustomers, useSaveCustomer } from './api.ts';
+import { type Customer, PAGE_SIZE, useCustomerList, useSaveCustomer } from './api.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 export function CustomerDialog({
@@ -117,10 +116,7 @@ export function CustomersTab() {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [open, setOpen] = useState<{ customer?: Customer } | null>(null);
-  const customers = useCustomers(search, offset);
-  const org = useOrganization();
-  const pending = usePendingRows<Customer>('customers', org.id);
-  const rows = withPending(customers.data?.rows ?? [], pending, offset === 0 && !search);
+  const { query: customers, rows } = useCustomerList(search, offset);
   const date = (s: string) => new Date(s).toLocaleDateString(intl.locale);
   return (
     <div className="flex flex-col gap-4">

@@ -7,10 +7,8 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { formatMoney } from '../../lib/money.ts';
-import { PendingBadge, withPending } from '../../components/ui/pending.tsx';
-import { usePendingRows } from '../../lib/use-outbox.ts';
-import { useOrganization } from '../../lib/organization.tsx';
-import { type InvoiceSummary, PAGE_SIZE, useInvoices } from './api.ts';
+import { PendingBadge } from '../../components/ui/pending.tsx';
+import { PAGE_SIZE, useInvoiceList } from './api.ts';
 import { CreateInvoiceDialog } from './create-invoice-dialog.tsx';
 import { InvoiceStatusBadge } from '../../components/ui/status-badge.tsx';
 import { useT } from '../../lib/i18n.tsx';
@@ -22,10 +20,7 @@ export function InvoicesTab() {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [creating, setCreating] = useState(false);
-  const invoices = useInvoices({ search, offset });
-  const org = useOrganization();
-  const pending = usePendingRows<InvoiceSummary>('invoices', org.id);
-  const rows = withPending(invoices.data?.rows ?? [], pending, offset === 0 && !search);
+  const { query: invoices, rows } = useInvoiceList({ search, offset });
   const date = (s: string | null) => (s ? new Date(s).toLocaleDateString(intl.locale) : '-');
   return (
     <div className="flex flex-col gap-4">

@@ -1,9 +1,8 @@
 // /i/:token — the invoice a customer opens from a shared link: read-only, no sign-in, printable.
-import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { Loading } from '../../components/ui/loading.tsx';
-import { apiFetch } from '../../lib/api-client.ts';
+import { usePublicInvoice } from './api.ts';
 import { InvoiceDocument, type InvoiceDocumentData } from './invoice-document.tsx';
 import { usePdfDownload } from './invoice-page.tsx';
 
@@ -18,10 +17,7 @@ export function PublicInvoicePage() {
   const { token = '' } = useParams();
   const intl = useIntl();
   const pdf = usePdfDownload();
-  const shared = useQuery({
-    queryKey: ['/api/public/invoices', token],
-    queryFn: () => apiFetch<Shared>(`/api/public/invoices/${encodeURIComponent(token)}`),
-  });
+  const shared = usePublicInvoice<Shared>(token);
   if (shared.isError)
     return (
       <section className="mx-auto max-w-2xl p-6">

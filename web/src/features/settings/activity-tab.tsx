@@ -1,6 +1,5 @@
 // Settings > Activity log: the organization's audit trail — who created, changed or deleted what, and when
 // (owners, managers and accountants).
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -8,18 +7,9 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { apiList } from '../../lib/api-client.ts';
+import { type AuditFilters, useAuditLog } from './api.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 import { useMembers } from '../../lib/api/members.ts';
-
-interface AuditEntry {
-  id: string;
-  action: 'INSERT' | 'UPDATE' | 'DELETE';
-  entity: string;
-  fields: string[];
-  actor: string | null;
-  createdAt: string;
-}
 
 const PAGE = 50;
 
@@ -41,29 +31,16 @@ const ENTITIES = [
   'organizations',
 ] as const;
 
-interface Filters {
-  entity: string;
-  actor: string;
-  from: string;
-  to: string;
-}
-
 export function ActivityTab() {
   const intl = useIntl();
   const org = useOrganization();
   const [offset, setOffset] = useState(0);
-  const [filters, setFilters] = useState<Filters>({ entity: '', actor: '', from: '', to: '' });
+  const [filters, setFilters] = useState<AuditFilters>({ entity: '', actor: '', from: '', to: '' });
   const members = useMembers().data?.rows ?? [];
-  const query = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
-  for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
-  const log = useQuery({
-    queryKey: ['/api/audit', org.id, offset, filters],
-    queryFn: () => apiList<AuditEntry>(`/api/audit?${query.toString()}`, { orgId: org.id }),
-    placeholderData: keepPreviousData,
-  });
+  const log = useAuditLog(org.id, offset, PAGE, filters);
   const t = (id: string, fallback?: string) =>
     id in intl.messages || !fallback ? intl.formatMessage({ id }) : fallback;
-  const filter = (key: keyof Filters) => ({
+  const filter = (key: keyof AuditFilters) => ({
     value: filters[key],
     onChange: (e: { target: { value: string } }) => {
       setFilters((f) => ({ ...f, [key]: e.target.value }));

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { apiFetch } from '../../lib/api-client.ts';
+import { deleteOrganization } from './api.ts';
 import { ORG_KEY, useOrganization } from '../../lib/organization.tsx';
 import { currentUserQuery } from '../../lib/session/current-user.ts';
 import { notifyError } from '../../lib/feedback.ts';
@@ -26,7 +26,7 @@ export function DeleteOrganization() {
   const remove = async () => {
     setPending(true);
     try {
-      await apiFetch(`/api/organizations/${org.id}`, { method: 'DELETE', body: { name: typed } });
+      await deleteOrganization(org.id, typed);
     } catch (e) {
       notifyError(intl, e);
       setPending(false);

@@ -1,22 +1,10 @@
 // Settings > Plan: the current plan, the license's status and dates, and each limit with how much of it is
 // used (GET /api/organizations/:id/plan), so a shop sees before the limit refuses a new invoice.
-import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Loading } from '../../components/ui/loading.tsx';
-import { apiFetch } from '../../lib/api-client.ts';
+import { usePlan } from './api.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 import { useT } from '../../lib/i18n.tsx';
-
-type Limit = 'members' | 'invoicesPerMonth' | 'products';
-interface Plan {
-  plan: 'STARTER' | 'GROWTH' | 'BUSINESS';
-  status: 'ACTIVE' | 'TRIAL' | 'SUSPENDED' | 'EXPIRED';
-  startsAt: string | null;
-  endsAt: string | null;
-  trialEndsAt: string | null;
-  limits: Record<Limit, number | null>;
-  usage: Record<Limit, number>;
-}
 
 const STATUS_STYLE = {
   ACTIVE: 'badge-success',
@@ -29,10 +17,7 @@ export function PlanTab() {
   const intl = useIntl();
   const t = useT();
   const org = useOrganization();
-  const plan = useQuery({
-    queryKey: ['/api/organizations', org.id, 'plan'],
-    queryFn: () => apiFetch<Plan>(`/api/organizations/${org.id}/plan`),
-  });
+  const plan = usePlan(org.id);
   if (!plan.data) return <Loading />;
   const p = plan.data;
   const date = (iso: string) => new Date(iso).toLocaleDateString(intl.locale, { timeZone: org.timezone });

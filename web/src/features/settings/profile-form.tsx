@@ -7,7 +7,7 @@ import { ProfileInputSchema, type ProfileInput } from '../../../../packages/shar
 import { notify } from '../../components/ui/notify.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { apiFetch } from '../../lib/api-client.ts';
+import { saveProfile } from './api.ts';
 import { useLocale } from '../../lib/i18n.tsx';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { currentUserQuery, type CurrentUser } from '../../lib/session/current-user.ts';
@@ -33,7 +33,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const error = (name: keyof ProfileInput) => validationMessage(intl, formState.errors[name]?.message);
   const onSubmit = handleSubmit(async (input) => {
     try {
-      await apiFetch('/api/profile', { method: 'PUT', body: input });
+      await saveProfile(input);
     } catch (e) {
       notifyError(intl, e);
       return;

@@ -1,14 +1,13 @@
 // /settings: Organization (and, for its owner, deleting it), Profile, Preferences, Notifications (spec
 // section 2), each saved for real, then Plan and the Activity log.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { OrganizationInput } from '../../../../packages/shared/schemas/accounts.ts';
 import { useChangeLanguage } from '../../components/ui/language-switch.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { Tabs, useTab } from '../../components/ui/tabs.tsx';
-import { apiFetch } from '../../lib/api-client.ts';
+import { saveProfile, settingsKeys, updateOrganization, useOrganizationDetails } from './api.ts';
 import { useLocale, type Locale } from '../../lib/i18n.tsx';
 import { useTheme } from '../../lib/theme.ts';
 import { errorMessage } from '../../lib/validation-message.ts';
@@ -32,10 +31,7 @@ function OrganizationTab() {
   const canEdit = useCan('OWNER', 'MANAGER');
   const isOwner = useCan('OWNER');
   const queryClient = useQueryClient();
-  const details = useQuery({
-    queryKey: ['/api/organizations', org.id],
-    queryFn: () => apiFetch<OrganizationInput & { id: string }>(`/api/organizations/${org.id}`),
-  });
+  const details = useOrganizationDetails(org.id);
   if (!details.data) return <Loading />;
   return (
     <>
@@ -49,8 +45,8 @@ function OrganizationTab() {
         pendingLabel={t('common.saving')}
         onSubmit={async (input) => {
           try {
-            const saved = await apiFetch(`/api/organizations/${org.id}`, { method: 'PUT', body: input });
-            queryClient.setQueryData(['/api/organizations', org.id], saved);
+            const saved = await updateOrganization(org.id, input);
+            queryClient.setQueryData(settingsKeys.organization(org.id), saved);
           } catch (e) {
             notifyError(intl, e);
             return;
@@ -134,10 +130,7 @@ function PreferencesTab({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
   const saveLocale = useMutation({
     mutationFn: (next: Locale) =>
-      apiFetch('/api/profile', {
-        method: 'PUT',
-        body: { firstName: user.firstName, lastName: user.lastName, locale: next },
-      }),
+      saveProfile({ firstName: user.firstName, lastName: user.lastName, locale: next }),
     onSuccess: (_saved, next) => {
       changeLanguage(next);
       void queryClient.invalidateQueries(currentUserQuery);

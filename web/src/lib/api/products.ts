@@ -3,6 +3,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiList } from '../api-client.ts';
 import { useOrganization } from '../organization.tsx';
+import { mergePending, textMatches, usePendingRows } from '../use-outbox.ts';
 
 export type StockStatus = 'OUT_OF_STOCK' | 'LOW_STOCK' | 'IN_STOCK';
 
@@ -49,3 +50,14 @@ export const productsQuery = (orgId: string, f: ProductFilter) =>
   });
 
 export const useProducts = (f: ProductFilter) => useQuery(productsQuery(useOrganization().id, f));
+
+/** Products, with those made on this device on top (on the first page, matching the search, not filtered). */
+export function useProductList(f: ProductFilter) {
+  const query = useProducts(f);
+  const pending = usePendingRows<Product>('products', useOrganization().id);
+  const rows = mergePending(query.data?.rows, pending, {
+    firstPage: f.offset === 0 && !f.status,
+    matches: (p) => textMatches(f.search, p.name, p.sku, p.barcode),
+  });
+  return { query, rows };
+}

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { notify } from '../../../components/ui/notify.tsx';
-import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { createOrganization } from '../../../lib/api/organizations.ts';
 import { currentUserQuery, type CurrentUser } from '../../../lib/session/current-user.ts';
 
 /**
@@ -20,18 +21,16 @@ export function CreateOrganization({ user }: { user: CurrentUser }) {
     void (async () => {
       for (let attempt = 1; attempt <= 5; attempt++) {
         try {
-          await apiFetch('/api/organizations', {
-            // Names are unique across organizations: after two taken ones, a short random suffix.
-            body: {
-              name:
-                attempt === 1
-                  ? base
-                  : attempt === 2
-                    ? `${base} 2`
-                    : `${base} ${Math.random().toString(36).slice(2, 6).toUpperCase()}`,
-              country: 'NG',
-              currency: 'NGN',
-            },
+          // Names are unique across organizations: after two taken ones, a short random suffix.
+          await createOrganization({
+            name:
+              attempt === 1
+                ? base
+                : attempt === 2
+                  ? `${base} 2`
+                  : `${base} ${Math.random().toString(36).slice(2, 6).toUpperCase()}`,
+            country: 'NG',
+            currency: 'NGN',
           });
           await queryClient.invalidateQueries(currentUserQuery);
           return;

@@ -8,7 +8,8 @@ import { REGISTRATION_COUNTRIES } from '../../../../../packages/shared/countries
 import { RegisterInputSchema, type RegisterInput } from '../../../../../packages/shared/schemas/accounts.ts';
 import { notify } from '../../../components/ui/notify.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { apiFetch, serverMessage } from '../../../lib/api-client.ts';
+import { serverMessage } from '../../../lib/api-client.ts';
+import { registerAccount } from '../api.ts';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { currentUserQuery } from '../../../lib/session/current-user.ts';
@@ -42,7 +43,7 @@ export function RegisterPage() {
 
   const onSubmit = handleSubmit(async (input) => {
     try {
-      await apiFetch('/api/auth/register', { body: { ...input, locale: intl.locale } });
+      await registerAccount({ ...input, locale: intl.locale as RegisterInput['locale'] });
       const { error: signInError } = await supabase.auth.signInWithPassword({
         email: input.email,
         password: input.password,
