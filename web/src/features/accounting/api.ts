@@ -12,6 +12,12 @@ import { useWrite } from '../../lib/use-write.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 
+/** The accounting queries' keys: the list's path first (what a write refreshes), then the organization. */
+export const accountingKeys = {
+  summary: (orgId: string) => ['/api/accounting/summary', orgId],
+  expenses: (orgId: string, search: string, offset: number) => ['/api/expenses', orgId, { search, offset }],
+};
+
 export interface Expense {
   id: string;
   vendor: string;
@@ -27,7 +33,7 @@ export const PAGE_SIZE = 25;
 export function useAccountingSummary() {
   const orgId = useOrganization().id;
   return useQuery({
-    queryKey: ['/api/accounting/summary', orgId],
+    queryKey: accountingKeys.summary(orgId),
     queryFn: () => apiFetch<AccountingSummary>('/api/accounting/summary', { orgId }),
   });
 }
@@ -37,7 +43,7 @@ export function useExpenses(search: string, offset: number, enabled = true) {
   const q = new URLSearchParams({ offset: String(offset), limit: String(PAGE_SIZE) });
   if (search) q.set('search', search);
   return useQuery({
-    queryKey: ['/api/expenses', orgId, { search, offset }],
+    queryKey: accountingKeys.expenses(orgId, search, offset),
     queryFn: () => apiList<Expense>(`/api/expenses?${q.toString()}`, { orgId }),
     placeholderData: keepPreviousData,
     enabled,

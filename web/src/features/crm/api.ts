@@ -10,6 +10,13 @@ import type { LeadInput } from '../../../../packages/shared/schemas/crm.ts';
 
 export { useMembers } from '../../lib/api/members.ts';
 
+/** The CRM queries' keys: the list's path first (what a write refreshes), then the organization. */
+export const crmKeys = {
+  leads: (orgId: string, search: string) => ['/api/leads', orgId, { search }],
+  summary: (orgId: string) => ['/api/leads', orgId, 'summary'],
+  notes: (orgId: string, leadId: string) => ['/api/leads', orgId, leadId, 'notes'],
+};
+
 export const STAGES = ['PROSPECT', 'QUALIFIED', 'PROPOSAL', 'CLOSED_WON', 'CLOSED_LOST'] as const;
 export type Stage = (typeof STAGES)[number];
 
@@ -35,7 +42,7 @@ export interface LeadNote {
 export function useLeads(search: string) {
   const orgId = useOrganization().id;
   return useQuery({
-    queryKey: ['/api/leads', orgId, { search }],
+    queryKey: crmKeys.leads(orgId, search),
     queryFn: () =>
       apiList<Lead>(`/api/leads?limit=500${search ? `&search=${encodeURIComponent(search)}` : ''}`, {
         orgId,
@@ -65,7 +72,7 @@ export interface StageSummary {
 export function useLeadSummary() {
   const orgId = useOrganization().id;
   return useQuery({
-    queryKey: ['/api/leads', orgId, 'summary'],
+    queryKey: crmKeys.summary(orgId),
     queryFn: () => apiFetch<StageSummary[]>('/api/leads/summary', { orgId }),
   });
 }
@@ -73,7 +80,7 @@ export function useLeadSummary() {
 export function useLeadNotes(leadId: string) {
   const orgId = useOrganization().id;
   return useQuery({
-    queryKey: ['/api/leads', orgId, leadId, 'notes'],
+    queryKey: crmKeys.notes(orgId, leadId),
     queryFn: () => apiList<LeadNote>(`/api/leads/${leadId}/notes`, { orgId }),
   });
 }

@@ -23,6 +23,15 @@ export {
   useProducts,
 } from '../../lib/api/products.ts';
 
+/** The inventory queries' keys (the product list's are in lib/api/products.ts): path first, then the organization. */
+export const inventoryKeys = {
+  product: (orgId: string, productId: string) => ['/api/products', orgId, productId],
+  moves: (orgId: string, productId: string) => ['/api/products', orgId, productId, 'moves'],
+  suppliers: (orgId: string) => ['/api/suppliers', orgId],
+  purchaseOrders: (orgId: string, offset: number) => ['/api/purchase-orders', orgId, offset],
+  purchaseOrder: (orgId: string, id: string) => ['/api/purchase-orders', orgId, 'one', id],
+};
+
 export interface StockMove {
   id: string;
   delta: number;
@@ -59,7 +68,7 @@ export interface PurchaseOrder {
 export const useProduct = (productId: string) => {
   const orgId = useOrganization().id;
   return useQuery({
-    queryKey: ['/api/products', orgId, productId],
+    queryKey: inventoryKeys.product(orgId, productId),
     queryFn: () => apiFetch<Product>(`/api/products/${productId}`, { orgId }),
   });
 };
@@ -67,7 +76,7 @@ export const useProduct = (productId: string) => {
 export const useStockMoves = (productId: string) => {
   const orgId = useOrganization().id;
   return useQuery({
-    queryKey: ['/api/products', orgId, productId, 'moves'],
+    queryKey: inventoryKeys.moves(orgId, productId),
     queryFn: () => apiList<StockMove>(`/api/products/${productId}/moves?limit=100`, { orgId }),
   });
 };
@@ -75,7 +84,7 @@ export const useStockMoves = (productId: string) => {
 export const useSuppliers = () => {
   const orgId = useOrganization().id;
   return useQuery({
-    queryKey: ['/api/suppliers', orgId],
+    queryKey: inventoryKeys.suppliers(orgId),
     queryFn: () => apiList<Supplier>('/api/suppliers?limit=500', { orgId }),
   });
 };
@@ -83,7 +92,7 @@ export const useSuppliers = () => {
 export const usePurchaseOrders = (offset: number) => {
   const orgId = useOrganization().id;
   return useQuery({
-    queryKey: ['/api/purchase-orders', orgId, offset],
+    queryKey: inventoryKeys.purchaseOrders(orgId, offset),
     queryFn: () =>
       apiList<PurchaseOrder>(`/api/purchase-orders?offset=${offset}&limit=${PAGE_SIZE}`, { orgId }),
     placeholderData: keepPreviousData,
@@ -93,7 +102,7 @@ export const usePurchaseOrders = (offset: number) => {
 export const usePurchaseOrder = (id: string) => {
   const orgId = useOrganization().id;
   return useQuery({
-    queryKey: ['/api/purchase-orders', orgId, 'one', id],
+    queryKey: inventoryKeys.purchaseOrder(orgId, id),
     queryFn: () => apiFetch<PurchaseOrder>(`/api/purchase-orders/${id}`, { orgId }),
   });
 };

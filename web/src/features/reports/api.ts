@@ -14,6 +14,17 @@ import type {
 import { apiFetch } from '../../lib/api-client.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 
+/** The reports' keys: path first, then the organization. */
+export const reportKeys = {
+  report: (orgId: string, type: string, days: number, offset: number) => [
+    '/api/reports',
+    orgId,
+    type,
+    days,
+    offset,
+  ],
+};
+
 export const PAGE_SIZE = 25;
 
 export interface Answers {
@@ -34,7 +45,7 @@ export function useReport<T extends ReportType | 'timeseries'>(
   const orgId = useOrganization().id;
   const q = new URLSearchParams({ days: String(days), offset: String(offset), limit: String(PAGE_SIZE) });
   return useQuery({
-    queryKey: ['/api/reports', orgId, type, days, offset],
+    queryKey: reportKeys.report(orgId, type, days, offset),
     queryFn: () => apiFetch<Answers[T]>(`/api/reports/${type}?${q.toString()}`, { orgId }),
     // While the next page loads the current one stays; another report or range never stands in for it.
     placeholderData: (previous, query) =>

@@ -14,6 +14,15 @@ import { uuidv7 } from '../../lib/uuid.ts';
 import { mergePending, textMatches, useOutboxEntries, usePendingRows } from '../../lib/use-outbox.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 
+/** The sales queries' keys: the list's path first (what a write refreshes), then the organization. */
+export const salesKeys = {
+  customers: (orgId: string, f?: object) => (f ? ['/api/customers', orgId, f] : ['/api/customers', orgId]),
+  invoices: (orgId: string, f?: object) => (f ? ['/api/invoices', orgId, f] : ['/api/invoices', orgId]),
+  invoice: (orgId: string, id: string) => ['/api/invoices', orgId, 'one', id],
+  payments: (orgId: string, offset: number) => ['/api/payments', orgId, offset],
+  publicInvoice: (token: string) => ['/api/public/invoices', token],
+};
+
 export type InvoiceStatus = 'QUOTE' | 'ISSUED' | 'PAID' | 'VOID';
 
 export interface Customer {
@@ -85,7 +94,7 @@ const qs = (p: Record<string, string | number | undefined>) => {
 export function useCustomers(search: string, offset = 0, limit = PAGE_SIZE) {
   const orgId = useOrganization().id;
   return useQuery({
-    queryKey: ['/api/customers', orgId, { search, offset, limit }],
+    queryKey: salesKeys.customers(orgId, { search, offset, limit }),
     queryFn: () => apiList<Customer>(`/api/customers?${qs({ search, offset, limit })}`, { orgId }),
     placeholderData: keepPreviousData,
   });
@@ -105,7 +114,7 @@ export function useCustomerList(search: string, offset = 0, limit = PAGE_SIZE) {
 export function useInvoices(f: { search?: string; status?: InvoiceStatus; offset?: number; limit?: number }) {
   const orgId = useOrganization().id;
   return useQuery({
-    queryKey: ['/api/invoices', orgId, f],
+    queryKey: salesKeys.invoices(orgId, f),
     queryFn: () =>
       apiList<InvoiceSummary>(`/api/invoices?${qs({ ...f, limit: f.limit ?? PAGE_SIZE })}`, { orgId }),
     placeholderData: keepPreviousData,
@@ -132,7 +141,7 @@ export function useInvoiceList(f: {
 export function useInvoice(id: string) {
   const orgId = useOrganization().id;
   return useQuery({
-    queryKey: ['/api/invoices', orgId, 'one', id],
+    queryKey: salesKeys.invoice(orgId, id),
     queryFn: () => apiFetch<Invoice>(`/api/invoices/${id}`, { orgId }),
   });
 }
@@ -140,7 +149,7 @@ export function useInvoice(id: string) {
 export function usePayments(offset: number) {
   const orgId = useOrganization().id;
   return useQuery({
-    queryKey: ['/api/payments', orgId, offset],
+    queryKey: salesKeys.payments(orgId, offset),
     queryFn: () => apiList<Payment>(`/api/payments?${qs({ offset, limit: PAGE_SIZE })}`, { orgId }),
     placeholderData: keepPreviousData,
   });
@@ -222,7 +231,7 @@ export const useRecordPayment = () =>
 export function useShareInvoice() {
   const orgId = useOrganization().id;
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['/api/invoices', orgId] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: salesKeys.invoices(orgId) });
   return {
     share: useMutation({
       mutationFn: (id: string) =>
@@ -264,6 +273,6 @@ export function useIssuedToPay(orgId: string) {
 /** An invoice shared by its link, for anyone who has the link (no organization, no session). */
 export const usePublicInvoice = <T>(token: string) =>
   useQuery({
-    queryKey: ['/api/public/invoices', token],
+    queryKey: salesKeys.publicInvoice(token),
     queryFn: () => apiFetch<T>(`/api/public/invoices/${encodeURIComponent(token)}`),
   });

@@ -17,6 +17,13 @@ import type { Member } from '../../lib/api/members.ts';
 
 export { type Member, useMembers } from '../../lib/api/members.ts';
 
+/** The team queries' keys: the list's path first (what a write refreshes), then the organization. */
+export const teamKeys = {
+  invitations: (orgId: string) => ['/api/organizations', orgId, 'invitations'],
+  employees: (orgId: string) => ['/api/employees', orgId],
+  invitation: (token: string) => ['/api/invitations', token],
+};
+
 export interface Invitation {
   id: string;
   email: string;
@@ -67,7 +74,7 @@ const ORG_KEY = '/api/organizations';
 export function useInvitations() {
   const orgId = useOrganization().id;
   return useQuery({
-    queryKey: [ORG_KEY, orgId, 'invitations'],
+    queryKey: teamKeys.invitations(orgId),
     queryFn: () => apiFetch<Invitation[]>(`/api/organizations/${orgId}/invitations`, { orgId }),
   });
 }
@@ -75,7 +82,7 @@ export function useInvitations() {
 export function useEmployees() {
   const orgId = useOrganization().id;
   return useQuery({
-    queryKey: ['/api/employees', orgId],
+    queryKey: teamKeys.employees(orgId),
     queryFn: () => apiFetch<Employee[]>('/api/employees', { orgId }),
   });
 }
@@ -143,7 +150,7 @@ export const useSaveEmployee = () =>
 
 export function useInvitationPreview(token: string) {
   return useQuery({
-    queryKey: ['/api/invitations', token],
+    queryKey: teamKeys.invitation(token),
     queryFn: () => apiFetch<InvitationPreview>(`/api/invitations/${encodeURIComponent(token)}`),
     // Read afresh on every visit (it may have been revoked or used since) and not kept once left.
     staleTime: 0,

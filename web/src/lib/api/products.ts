@@ -5,6 +5,9 @@ import { apiList } from '../api-client.ts';
 import { useOrganization } from '../organization.tsx';
 import { mergePending, textMatches, usePendingRows } from '../use-outbox.ts';
 
+/** The product list's key: path first (what a write refreshes), then the organization and the filter. */
+export const productKeys = { list: (orgId: string, f: ProductFilter) => ['/api/products', orgId, f] };
+
 export type StockStatus = 'OUT_OF_STOCK' | 'LOW_STOCK' | 'IN_STOCK';
 
 export interface Product {
@@ -40,7 +43,7 @@ const params = (p: Record<string, string | number | undefined>) => {
 
 export const productsQuery = (orgId: string, f: ProductFilter) =>
   queryOptions({
-    queryKey: ['/api/products', orgId, f],
+    queryKey: productKeys.list(orgId, f),
     queryFn: () =>
       apiList<Product>(
         `/api/products?${params({ search: f.search, status: f.status, offset: f.offset, limit: f.limit ?? PAGE_SIZE })}`,
