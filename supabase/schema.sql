@@ -45,8 +45,8 @@ ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT EXECUTE ON FUN
 -- default privileges postgres public r
 ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLES TO postgres;
 ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLES TO service_role;
-ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLES TO anon;
 ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLES TO authenticated;
+ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLES TO anon;
 
 -- type public.achievement_type
 CREATE TYPE public.achievement_type AS ENUM ('ONBOARDING', 'BUSINESS', 'SOCIAL', 'MILESTONE', 'STREAK');
@@ -98,9 +98,29 @@ COMMENT ON TYPE public.membership_role IS 'OWNER: everything incl. billing and d
 CREATE TYPE public.mobile_money_provider AS ENUM ('MTN_MOMO', 'ORANGE_MONEY', 'WAVE', 'MPESA', 'AIRTEL_MONEY', 'MOOV_MONEY', 'TELECEL_CASH', 'FREE_MONEY', 'AFRIMONEY', 'OTHER');
 ALTER TYPE public.mobile_money_provider OWNER TO postgres;
 
+-- type public.money_amount
+CREATE DOMAIN public.money_amount AS numeric(16,2) CONSTRAINT money_amount_finite CHECK ((VALUE <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])));
+ALTER TYPE public.money_amount OWNER TO postgres;
+COMMENT ON TYPE public.money_amount IS 'An amount of money (totals, payments, expenses): finite, 2 decimals at most.';
+
+-- type public.money_price
+CREATE DOMAIN public.money_price AS numeric(14,2) CONSTRAINT money_price_finite CHECK ((VALUE <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])));
+ALTER TYPE public.money_price OWNER TO postgres;
+COMMENT ON TYPE public.money_price IS 'A unit price or cost: finite, 2 decimals at most.';
+
+-- type public.percentage
+CREATE DOMAIN public.percentage AS numeric(5,2) CONSTRAINT percentage_finite CHECK ((VALUE <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])));
+ALTER TYPE public.percentage OWNER TO postgres;
+COMMENT ON TYPE public.percentage IS 'A rate in percent (tax, discount): finite, 2 decimals at most.';
+
 -- type public.purchase_order_status
 CREATE TYPE public.purchase_order_status AS ENUM ('DRAFT', 'APPROVED', 'RECEIVED');
 ALTER TYPE public.purchase_order_status OWNER TO postgres;
+
+-- type public.quantity
+CREATE DOMAIN public.quantity AS numeric(14,3) CONSTRAINT quantity_finite CHECK ((VALUE <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])));
+ALTER TYPE public.quantity OWNER TO postgres;
+COMMENT ON TYPE public.quantity IS 'A quantity of stock: finite, 3 decimals at most.';
 
 -- type public.share_permission
 CREATE TYPE public.share_permission AS ENUM ('READ', 'EDIT');
@@ -191,8 +211,8 @@ CREATE POLICY "Signed-in users can read achievements" ON public.achievements AS 
 COMMENT ON TABLE public.achievements IS 'Reference data: the badges there are to earn. criteria says which events earn them.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.achievements TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.achievements TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.achievements TO anon;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.achievements TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.achievements TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.achievements TO authenticated;
 
 -- table public.audit_logs
 CREATE TABLE public.audit_logs (
@@ -220,8 +240,8 @@ COMMENT ON COLUMN public.audit_logs.actor_id IS 'auth.uid() of the caller; null 
 COMMENT ON COLUMN public.audit_logs.payload IS 'INSERT: the new row; UPDATE: {column: [old, new]} for changed columns; DELETE: the old row.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.audit_logs TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.audit_logs TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.audit_logs TO anon;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.audit_logs TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.audit_logs TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.audit_logs TO authenticated;
 
 -- table public.billing_cycles
 CREATE TABLE public.billing_cycles (
@@ -231,7 +251,7 @@ CREATE TABLE public.billing_cycles (
     cycle_number integer NOT NULL,
     start_date date NOT NULL,
     end_date date NOT NULL,
-    amount numeric(16,2) NOT NULL,
+    amount public.money_amount NOT NULL,
     currency character(3) NOT NULL,
     status public.billing_cycle_status DEFAULT 'PENDING'::public.billing_cycle_status NOT NULL,
     billed_at timestamp with time zone,
@@ -241,7 +261,7 @@ CREATE TABLE public.billing_cycles (
 ALTER TABLE public.billing_cycles OWNER TO postgres;
 ALTER TABLE public.billing_cycles ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.billing_cycles FORCE ROW LEVEL SECURITY;
-ALTER TABLE public.billing_cycles ADD CONSTRAINT billing_cycles_amount_check CHECK ((amount >= (0)::numeric));
+ALTER TABLE public.billing_cycles ADD CONSTRAINT billing_cycles_amount_check CHECK (((amount)::numeric >= (0)::numeric));
 ALTER TABLE public.billing_cycles ADD CONSTRAINT billing_cycles_check CHECK ((end_date >= start_date));
 ALTER TABLE public.billing_cycles ADD CONSTRAINT billing_cycles_cycle_number_check CHECK ((cycle_number > 0));
 ALTER TABLE public.billing_cycles ADD CONSTRAINT billing_cycles_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
@@ -259,8 +279,8 @@ CREATE POLICY "Owners, managers and accountants can edit billing cycles" ON publ
 COMMENT ON TABLE public.billing_cycles IS 'The periods of a subscription and whether each was billed and paid.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.billing_cycles TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.billing_cycles TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.billing_cycles TO anon;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.billing_cycles TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.billing_cycles TO anon;
 
 -- table public.customers
 CREATE TABLE public.customers (
@@ -302,8 +322,8 @@ CREATE POLICY "Owners and managers can delete customers" ON public.customers AS 
 COMMENT ON TABLE public.customers IS 'People and businesses the organization sells to.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.customers TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.customers TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.customers TO anon;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.customers TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.customers TO anon;
 
 -- table public.document_categories
 CREATE TABLE public.document_categories (
@@ -336,8 +356,8 @@ CREATE POLICY "Owners, managers and accountants can delete document categories" 
 COMMENT ON TABLE public.document_categories IS 'Folders for documents, with a display colour.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.document_categories TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.document_categories TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.document_categories TO anon;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.document_categories TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.document_categories TO anon;
 
 -- table public.document_shares
 CREATE TABLE public.document_shares (
@@ -370,8 +390,8 @@ CREATE POLICY "Sharers can change their shares" ON public.document_shares AS PER
 COMMENT ON TABLE public.document_shares IS 'A document shared with another member of the same organization.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.document_shares TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.document_shares TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.document_shares TO anon;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.document_shares TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.document_shares TO anon;
 
 -- table public.document_versions
 CREATE TABLE public.document_versions (
@@ -406,8 +426,8 @@ CREATE POLICY "Owners, managers and accountants can delete document versions" ON
 COMMENT ON TABLE public.document_versions IS 'Earlier files of a document.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.document_versions TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.document_versions TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.document_versions TO anon;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.document_versions TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.document_versions TO anon;
 
 -- table public.documents
 CREATE TABLE public.documents (
@@ -457,8 +477,8 @@ COMMENT ON TABLE public.documents IS 'A stored file and what it is about.';
 COMMENT ON COLUMN public.documents.related_entity_type IS 'Table of the row the document belongs to (e.g. invoices), with related_entity_id.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.documents TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.documents TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.documents TO anon;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.documents TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.documents TO anon;
 
 -- table public.employees
 CREATE TABLE public.employees (
@@ -491,8 +511,8 @@ CREATE POLICY "Owners and managers can edit employees" ON public.employees AS PE
 COMMENT ON TABLE public.employees IS 'Staff who do not use the app (shop assistants, drivers): a simple list.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.employees TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.employees TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.employees TO anon;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.employees TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.employees TO anon;
 
 -- table public.entitlements
 CREATE TABLE public.entitlements (
@@ -512,8 +532,8 @@ COMMENT ON TABLE public.entitlements IS 'What each plan allows (reference data).
 COMMENT ON COLUMN public.entitlements.value IS 'The limit, e.g. 100 for max_products.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.entitlements TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.entitlements TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.entitlements TO anon;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.entitlements TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.entitlements TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.entitlements TO authenticated;
 
 -- table public.expenses
 CREATE TABLE public.expenses (
@@ -521,7 +541,7 @@ CREATE TABLE public.expenses (
     org_id uuid NOT NULL,
     vendor character varying(255) NOT NULL,
     category character varying(50) NOT NULL,
-    amount numeric(16,2) NOT NULL,
+    amount public.money_amount NOT NULL,
     currency character(3) NOT NULL,
     paid_at timestamp with time zone DEFAULT now() NOT NULL,
     note text,
@@ -533,9 +553,9 @@ CREATE TABLE public.expenses (
 ALTER TABLE public.expenses OWNER TO postgres;
 ALTER TABLE public.expenses ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.expenses FORCE ROW LEVEL SECURITY;
-ALTER TABLE public.expenses ADD CONSTRAINT expenses_amount_check CHECK ((amount > (0)::numeric));
+ALTER TABLE public.expenses ADD CONSTRAINT expenses_amount_check CHECK (((amount)::numeric > (0)::numeric));
 ALTER TABLE public.expenses ADD CONSTRAINT expenses_category_check CHECK (((category)::text = ANY ((ARRAY['office-supplies'::character varying, 'rent'::character varying, 'utilities'::character varying, 'marketing'::character varying, 'travel'::character varying, 'equipment'::character varying, 'other'::character varying])::text[])));
-ALTER TABLE public.expenses ADD CONSTRAINT expenses_check CHECK ((amount = round(amount, public.currency_decimals((currency)::text))));
+ALTER TABLE public.expenses ADD CONSTRAINT expenses_check CHECK (((amount)::numeric = round((amount)::numeric, public.currency_decimals((currency)::text))));
 ALTER TABLE public.expenses ADD CONSTRAINT expenses_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 ALTER TABLE public.expenses ADD CONSTRAINT expenses_note_check CHECK ((char_length(note) <= 2000));
 ALTER TABLE public.expenses ADD CONSTRAINT expenses_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
@@ -550,7 +570,7 @@ CREATE TRIGGER expenses_audit_insert AFTER INSERT ON public.expenses REFERENCING
 CREATE TRIGGER expenses_audit_update AFTER UPDATE ON public.expenses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER expenses_by_day_delete AFTER DELETE ON public.expenses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.expenses_by_day_apply();
 CREATE TRIGGER expenses_by_day_insert AFTER INSERT ON public.expenses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.expenses_by_day_apply();
-CREATE TRIGGER expenses_by_day_update AFTER UPDATE ON public.expenses FOR EACH ROW WHEN (((old.amount IS DISTINCT FROM new.amount) OR (old.currency IS DISTINCT FROM new.currency) OR (old.paid_at IS DISTINCT FROM new.paid_at) OR (old.org_id IS DISTINCT FROM new.org_id))) EXECUTE FUNCTION private.expenses_by_day_update();
+CREATE TRIGGER expenses_by_day_update AFTER UPDATE ON public.expenses FOR EACH ROW WHEN ((((old.amount)::numeric IS DISTINCT FROM (new.amount)::numeric) OR (old.currency IS DISTINCT FROM new.currency) OR (old.paid_at IS DISTINCT FROM new.paid_at) OR (old.org_id IS DISTINCT FROM new.org_id))) EXECUTE FUNCTION private.expenses_by_day_update();
 CREATE TRIGGER expenses_touch BEFORE UPDATE ON public.expenses FOR EACH ROW EXECUTE FUNCTION private.touch_versioned();
 CREATE POLICY "Owners, managers and accountants can delete expenses" ON public.expenses AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners, managers and accountants can edit expenses" ON public.expenses AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
@@ -559,8 +579,8 @@ CREATE POLICY "Owners, managers and accountants can record expenses" ON public.e
 COMMENT ON TABLE public.expenses IS 'Money spent by the organization, by category. Totals are kept per currency.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.expenses TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.expenses TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.expenses TO anon;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.expenses TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.expenses TO anon;
 
 -- table public.gamification_events
 CREATE TABLE public.gamification_events (
@@ -585,8 +605,8 @@ CREATE POLICY "Users can read their own events" ON public.gamification_events AS
 COMMENT ON TABLE public.gamification_events IS 'Things a user did that can count towards achievements (first product, first invoice...).';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.gamification_events TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.gamification_events TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.gamification_events TO anon;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.gamification_events TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.gamification_events TO anon;
 
 -- table public.invitations
 CREATE TABLE public.invitations (
@@ -631,7 +651,7 @@ COMMENT ON COLUMN public.invitations.token_hash IS 'SHA-256 of the secret in the
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.invitations TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invitations TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invitations TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.invitations TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.invitations TO anon;
 GRANT UPDATE (role) ON TABLE public.invitations TO authenticated;
 GRANT UPDATE (token_hash) ON TABLE public.invitations TO authenticated;
 GRANT UPDATE (invited_by) ON TABLE public.invitations TO authenticated;
@@ -653,8 +673,8 @@ CREATE POLICY "Members can read their invoice counter" ON public.invoice_counter
 COMMENT ON TABLE public.invoice_counters IS 'The last invoice number given per organization; bumped in the invoice''s own transaction, so numbers have no gaps.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoice_counters TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoice_counters TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.invoice_counters TO anon;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.invoice_counters TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.invoice_counters TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.invoice_counters TO authenticated;
 
 -- table public.invoice_items
 CREATE TABLE public.invoice_items (
@@ -663,9 +683,9 @@ CREATE TABLE public.invoice_items (
     invoice_id uuid NOT NULL,
     product_id uuid,
     description character varying(500) NOT NULL,
-    qty numeric(14,3) NOT NULL,
-    unit_price numeric(14,2) NOT NULL,
-    tax_rate numeric(5,2) DEFAULT 0 NOT NULL,
+    qty public.quantity NOT NULL,
+    unit_price public.money_price NOT NULL,
+    tax_rate public.percentage DEFAULT 0 NOT NULL,
     "position" integer DEFAULT 0 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -678,9 +698,9 @@ ALTER TABLE public.invoice_items ADD CONSTRAINT invoice_items_org_id_id_key UNIQ
 ALTER TABLE public.invoice_items ADD CONSTRAINT invoice_items_org_id_invoice_id_fkey FOREIGN KEY (org_id, invoice_id) REFERENCES public.invoices(org_id, id) ON DELETE CASCADE;
 ALTER TABLE public.invoice_items ADD CONSTRAINT invoice_items_org_id_product_id_fkey FOREIGN KEY (org_id, product_id) REFERENCES public.products(org_id, id);
 ALTER TABLE public.invoice_items ADD CONSTRAINT invoice_items_pkey PRIMARY KEY (id);
-ALTER TABLE public.invoice_items ADD CONSTRAINT invoice_items_qty_check CHECK ((qty > (0)::numeric));
-ALTER TABLE public.invoice_items ADD CONSTRAINT invoice_items_tax_rate_check CHECK (((tax_rate >= (0)::numeric) AND (tax_rate <= (100)::numeric)));
-ALTER TABLE public.invoice_items ADD CONSTRAINT invoice_items_unit_price_check CHECK ((unit_price >= (0)::numeric));
+ALTER TABLE public.invoice_items ADD CONSTRAINT invoice_items_qty_check CHECK (((qty)::numeric > (0)::numeric));
+ALTER TABLE public.invoice_items ADD CONSTRAINT invoice_items_tax_rate_check CHECK ((((tax_rate)::numeric >= (0)::numeric) AND ((tax_rate)::numeric <= (100)::numeric)));
+ALTER TABLE public.invoice_items ADD CONSTRAINT invoice_items_unit_price_check CHECK (((unit_price)::numeric >= (0)::numeric));
 CREATE INDEX invoice_items_invoice_idx ON public.invoice_items USING btree (org_id, invoice_id, "position");
 CREATE INDEX invoice_items_product_idx ON public.invoice_items USING btree (org_id, product_id) WHERE (product_id IS NOT NULL);
 CREATE TRIGGER invoice_items_audit_delete AFTER DELETE ON public.invoice_items REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
@@ -704,8 +724,17 @@ COMMENT ON TABLE public.invoice_items IS 'Lines of an invoice: a product from in
 COMMENT ON COLUMN public.invoice_items.tax_rate IS 'Percentage; defaults in the app to the organization''s default_tax_rate.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoice_items TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoice_items TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.invoice_items TO anon;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.invoice_items TO authenticated;
+GRANT DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.invoice_items TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.invoice_items TO anon;
+GRANT INSERT (id) ON TABLE public.invoice_items TO authenticated;
+GRANT INSERT (org_id) ON TABLE public.invoice_items TO authenticated;
+GRANT INSERT (invoice_id) ON TABLE public.invoice_items TO authenticated;
+GRANT INSERT, UPDATE (product_id) ON TABLE public.invoice_items TO authenticated;
+GRANT INSERT, UPDATE (description) ON TABLE public.invoice_items TO authenticated;
+GRANT INSERT, UPDATE (qty) ON TABLE public.invoice_items TO authenticated;
+GRANT INSERT, UPDATE (unit_price) ON TABLE public.invoice_items TO authenticated;
+GRANT INSERT, UPDATE (tax_rate) ON TABLE public.invoice_items TO authenticated;
+GRANT INSERT, UPDATE ("position") ON TABLE public.invoice_items TO authenticated;
 
 -- table public.invoice_share_tokens
 CREATE TABLE public.invoice_share_tokens (
@@ -731,15 +760,13 @@ CREATE INDEX invoice_share_tokens_invoice_idx ON public.invoice_share_tokens USI
 CREATE TRIGGER invoice_share_tokens_audit_delete AFTER DELETE ON public.invoice_share_tokens REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER invoice_share_tokens_audit_insert AFTER INSERT ON public.invoice_share_tokens REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER invoice_share_tokens_audit_update AFTER UPDATE ON public.invoice_share_tokens REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
-CREATE POLICY "Creators and invoice editors can delete share links" ON public.invoice_share_tokens AS PERMISSIVE FOR DELETE TO authenticated USING (((created_by = ( SELECT auth.uid() AS uid)) OR (org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role))));
-CREATE POLICY "Creators and invoice editors can revoke share links" ON public.invoice_share_tokens AS PERMISSIVE FOR UPDATE TO authenticated USING (((created_by = ( SELECT auth.uid() AS uid)) OR (org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Members can create share links" ON public.invoice_share_tokens AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid))));
+CREATE TRIGGER invoice_share_tokens_guard BEFORE UPDATE ON public.invoice_share_tokens FOR EACH ROW EXECUTE FUNCTION private.guard_invoice_share_token();
 CREATE POLICY "Members can read share links" ON public.invoice_share_tokens AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 COMMENT ON TABLE public.invoice_share_tokens IS 'Public links to view one invoice without signing in (e.g. sent by WhatsApp). Only the token''s SHA-256 is stored.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoice_share_tokens TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoice_share_tokens TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.invoice_share_tokens TO anon;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.invoice_share_tokens TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.invoice_share_tokens TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.invoice_share_tokens TO authenticated;
 
 -- table public.invoices
 CREATE TABLE public.invoices (
@@ -749,10 +776,10 @@ CREATE TABLE public.invoices (
     number character varying(100) NOT NULL,
     status public.invoice_status DEFAULT 'QUOTE'::public.invoice_status NOT NULL,
     currency character(3) NOT NULL,
-    subtotal numeric(16,2) DEFAULT 0 NOT NULL,
-    tax numeric(16,2) DEFAULT 0 NOT NULL,
-    total numeric(16,2) DEFAULT 0 NOT NULL,
-    amount_paid numeric(16,2) DEFAULT 0 NOT NULL,
+    subtotal public.money_amount DEFAULT 0 NOT NULL,
+    tax public.money_amount DEFAULT 0 NOT NULL,
+    total public.money_amount DEFAULT 0 NOT NULL,
+    amount_paid public.money_amount DEFAULT 0 NOT NULL,
     issued_at timestamp with time zone,
     due_at date,
     voided_at timestamp with time zone,
@@ -765,7 +792,7 @@ CREATE TABLE public.invoices (
 ALTER TABLE public.invoices OWNER TO postgres;
 ALTER TABLE public.invoices ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.invoices FORCE ROW LEVEL SECURITY;
-ALTER TABLE public.invoices ADD CONSTRAINT invoices_check CHECK (((amount_paid >= (0)::numeric) AND (amount_paid <= total)));
+ALTER TABLE public.invoices ADD CONSTRAINT invoices_check CHECK ((((amount_paid)::numeric >= (0)::numeric) AND ((amount_paid)::numeric <= (total)::numeric)));
 ALTER TABLE public.invoices ADD CONSTRAINT invoices_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 ALTER TABLE public.invoices ADD CONSTRAINT invoices_notes_check CHECK ((char_length(notes) <= 2000));
 ALTER TABLE public.invoices ADD CONSTRAINT invoices_org_id_customer_id_fkey FOREIGN KEY (org_id, customer_id) REFERENCES public.customers(org_id, id);
@@ -773,9 +800,9 @@ ALTER TABLE public.invoices ADD CONSTRAINT invoices_org_id_fkey FOREIGN KEY (org
 ALTER TABLE public.invoices ADD CONSTRAINT invoices_org_id_id_key UNIQUE (org_id, id);
 ALTER TABLE public.invoices ADD CONSTRAINT invoices_org_id_number_key UNIQUE (org_id, number);
 ALTER TABLE public.invoices ADD CONSTRAINT invoices_pkey PRIMARY KEY (id);
-ALTER TABLE public.invoices ADD CONSTRAINT invoices_subtotal_check CHECK ((subtotal >= (0)::numeric));
-ALTER TABLE public.invoices ADD CONSTRAINT invoices_tax_check CHECK ((tax >= (0)::numeric));
-ALTER TABLE public.invoices ADD CONSTRAINT invoices_total_check CHECK ((total >= (0)::numeric));
+ALTER TABLE public.invoices ADD CONSTRAINT invoices_subtotal_check CHECK (((subtotal)::numeric >= (0)::numeric));
+ALTER TABLE public.invoices ADD CONSTRAINT invoices_tax_check CHECK (((tax)::numeric >= (0)::numeric));
+ALTER TABLE public.invoices ADD CONSTRAINT invoices_total_check CHECK (((total)::numeric >= (0)::numeric));
 CREATE INDEX invoices_customer_idx ON public.invoices USING btree (org_id, customer_id) INCLUDE (status, issued_at, created_at);
 CREATE INDEX invoices_number_digits_trgm_idx ON public.invoices USING gin (substr((number)::text, 5) extensions.gin_trgm_ops);
 CREATE INDEX invoices_number_trgm_idx ON public.invoices USING gin (number extensions.gin_trgm_ops);
@@ -794,12 +821,12 @@ CREATE TRIGGER invoices_audit_insert AFTER INSERT ON public.invoices REFERENCING
 CREATE TRIGGER invoices_audit_update AFTER UPDATE ON public.invoices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER invoices_by_day_delete AFTER DELETE ON public.invoices REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.invoices_by_day_apply();
 CREATE TRIGGER invoices_by_day_insert AFTER INSERT ON public.invoices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.invoices_by_day_apply();
-CREATE TRIGGER invoices_by_day_update AFTER UPDATE ON public.invoices FOR EACH ROW WHEN (((old.total IS DISTINCT FROM new.total) OR (old.amount_paid IS DISTINCT FROM new.amount_paid) OR (old.currency IS DISTINCT FROM new.currency) OR (old.status IS DISTINCT FROM new.status) OR (old.issued_at IS DISTINCT FROM new.issued_at) OR (old.created_at IS DISTINCT FROM new.created_at) OR (old.org_id IS DISTINCT FROM new.org_id))) EXECUTE FUNCTION private.invoices_by_day_update();
+CREATE TRIGGER invoices_by_day_update AFTER UPDATE ON public.invoices FOR EACH ROW WHEN ((((old.total)::numeric IS DISTINCT FROM (new.total)::numeric) OR ((old.amount_paid)::numeric IS DISTINCT FROM (new.amount_paid)::numeric) OR (old.currency IS DISTINCT FROM new.currency) OR (old.status IS DISTINCT FROM new.status) OR (old.issued_at IS DISTINCT FROM new.issued_at) OR (old.created_at IS DISTINCT FROM new.created_at) OR (old.org_id IS DISTINCT FROM new.org_id))) EXECUTE FUNCTION private.invoices_by_day_update();
 CREATE TRIGGER invoices_customer_activity_delete AFTER DELETE ON public.invoices REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.customer_activity_apply();
 CREATE TRIGGER invoices_customer_activity_insert AFTER INSERT ON public.invoices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.customer_activity_apply();
 CREATE TRIGGER invoices_customer_activity_update AFTER UPDATE ON public.invoices FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.issued_at IS DISTINCT FROM new.issued_at) OR (old.created_at IS DISTINCT FROM new.created_at) OR (old.customer_id IS DISTINCT FROM new.customer_id) OR (old.org_id IS DISTINCT FROM new.org_id))) EXECUTE FUNCTION private.customer_activity_update();
 CREATE TRIGGER invoices_guard BEFORE UPDATE ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.guard_invoice();
-CREATE TRIGGER invoices_plan_limit BEFORE INSERT ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.enforce_invoice_limit();
+CREATE TRIGGER invoices_plan_limit AFTER INSERT ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.enforce_invoice_limit();
 CREATE TRIGGER invoices_recompute_on_currency BEFORE UPDATE OF currency ON public.invoices FOR EACH ROW WHEN ((new.currency IS DISTINCT FROM old.currency)) EXECUTE FUNCTION private.recompute_on_currency();
 CREATE TRIGGER invoices_touch BEFORE UPDATE ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.touch_versioned();
 CREATE POLICY "Members can create invoices" ON public.invoices AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid))));
@@ -812,8 +839,16 @@ COMMENT ON COLUMN public.invoices.amount_paid IS 'Sum of payments; the invoice b
 COMMENT ON COLUMN public.invoices.due_at IS 'Due date, in the organization''s time zone.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoices TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoices TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.invoices TO anon;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.invoices TO authenticated;
+GRANT DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.invoices TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.invoices TO anon;
+GRANT INSERT (id) ON TABLE public.invoices TO authenticated;
+GRANT INSERT (org_id) ON TABLE public.invoices TO authenticated;
+GRANT INSERT, UPDATE (customer_id) ON TABLE public.invoices TO authenticated;
+GRANT UPDATE (status) ON TABLE public.invoices TO authenticated;
+GRANT INSERT, UPDATE (currency) ON TABLE public.invoices TO authenticated;
+GRANT INSERT, UPDATE (due_at) ON TABLE public.invoices TO authenticated;
+GRANT INSERT, UPDATE (notes) ON TABLE public.invoices TO authenticated;
+GRANT INSERT (created_by) ON TABLE public.invoices TO authenticated;
 
 -- table public.lead_notes
 CREATE TABLE public.lead_notes (
@@ -844,8 +879,8 @@ CREATE POLICY "Owners, managers and sales can add notes as themselves" ON public
 COMMENT ON TABLE public.lead_notes IS 'Notes on a lead, with their author and time.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.lead_notes TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.lead_notes TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.lead_notes TO anon;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.lead_notes TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.lead_notes TO anon;
 
 -- table public.leads
 CREATE TABLE public.leads (
@@ -855,7 +890,7 @@ CREATE TABLE public.leads (
     company character varying(255),
     stage public.lead_stage DEFAULT 'PROSPECT'::public.lead_stage NOT NULL,
     owner_id uuid,
-    value numeric(16,2),
+    value public.money_amount,
     currency character(3),
     close_date date,
     version integer DEFAULT 1 NOT NULL,
@@ -870,7 +905,7 @@ ALTER TABLE public.leads ADD CONSTRAINT leads_org_id_fkey FOREIGN KEY (org_id) R
 ALTER TABLE public.leads ADD CONSTRAINT leads_org_id_id_key UNIQUE (org_id, id);
 ALTER TABLE public.leads ADD CONSTRAINT leads_org_id_owner_id_fkey FOREIGN KEY (org_id, owner_id) REFERENCES public.memberships(org_id, user_id) ON DELETE SET NULL (owner_id);
 ALTER TABLE public.leads ADD CONSTRAINT leads_pkey PRIMARY KEY (id);
-ALTER TABLE public.leads ADD CONSTRAINT leads_value_check CHECK ((value >= (0)::numeric));
+ALTER TABLE public.leads ADD CONSTRAINT leads_value_check CHECK (((value)::numeric >= (0)::numeric));
 CREATE INDEX leads_company_trgm_idx ON public.leads USING gin (company extensions.gin_trgm_ops);
 CREATE INDEX leads_name_trgm_idx ON public.leads USING gin (name extensions.gin_trgm_ops);
 CREATE INDEX leads_org_stage_idx ON public.leads USING btree (org_id, stage, updated_at DESC);
@@ -890,8 +925,8 @@ COMMENT ON COLUMN public.leads.owner_id IS 'The member responsible for the lead.
 COMMENT ON COLUMN public.leads.currency IS 'Currency of value; the organization''s when empty.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.leads TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.leads TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.leads TO anon;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.leads TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.leads TO anon;
 
 -- table public.licenses
 CREATE TABLE public.licenses (
@@ -931,8 +966,8 @@ COMMENT ON TABLE public.licenses IS 'The organization''s plan of this product. W
 COMMENT ON COLUMN public.licenses.grace_days IS 'Days the plan keeps working after end_at before limits fall back to Starter.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.licenses TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.licenses TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.licenses TO anon;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.licenses TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.licenses TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.licenses TO authenticated;
 
 -- table public.member_preferences
 CREATE TABLE public.member_preferences (
@@ -963,8 +998,8 @@ CREATE POLICY "Members can save their own preferences" ON public.member_preferen
 COMMENT ON TABLE public.member_preferences IS 'A member''s saved preferences (Settings > Preferences and Notifications) in one organization.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.member_preferences TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.member_preferences TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.member_preferences TO anon;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.member_preferences TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.member_preferences TO anon;
 
 -- table public.memberships
 CREATE TABLE public.memberships (
@@ -996,7 +1031,7 @@ COMMENT ON TABLE public.memberships IS 'Who belongs to which organization, with 
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.memberships TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.memberships TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.memberships TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.memberships TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.memberships TO anon;
 GRANT UPDATE (role) ON TABLE public.memberships TO authenticated;
 
 -- table public.organizations
@@ -1006,7 +1041,7 @@ CREATE TABLE public.organizations (
     country character(2) NOT NULL,
     currency character(3) NOT NULL,
     timezone text DEFAULT 'Africa/Lagos'::text NOT NULL,
-    default_tax_rate numeric(5,2) DEFAULT 0 NOT NULL,
+    default_tax_rate public.percentage DEFAULT 0 NOT NULL,
     created_by uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL
@@ -1015,7 +1050,7 @@ ALTER TABLE public.organizations OWNER TO postgres;
 ALTER TABLE public.organizations ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.organizations FORCE ROW LEVEL SECURITY;
 ALTER TABLE public.organizations ADD CONSTRAINT organizations_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
-ALTER TABLE public.organizations ADD CONSTRAINT organizations_default_tax_rate_check CHECK (((default_tax_rate >= (0)::numeric) AND (default_tax_rate <= (100)::numeric)));
+ALTER TABLE public.organizations ADD CONSTRAINT organizations_default_tax_rate_check CHECK ((((default_tax_rate)::numeric >= (0)::numeric) AND ((default_tax_rate)::numeric <= (100)::numeric)));
 ALTER TABLE public.organizations ADD CONSTRAINT organizations_name_check CHECK (((btrim((name)::text) <> ''::text) AND ((name)::text = btrim((name)::text))));
 ALTER TABLE public.organizations ADD CONSTRAINT organizations_pkey PRIMARY KEY (id);
 CREATE UNIQUE INDEX organizations_name_key ON public.organizations USING btree (lower((name)::text));
@@ -1032,10 +1067,10 @@ COMMENT ON COLUMN public.organizations.name IS 'Unique across all organizations,
 COMMENT ON COLUMN public.organizations.currency IS 'ISO 4217 code the organization works in by default (SLL accepted beside SLE).';
 COMMENT ON COLUMN public.organizations.timezone IS 'IANA zone in which "this month", due dates and report ranges are computed.';
 COMMENT ON COLUMN public.organizations.default_tax_rate IS 'Percentage prefilled on new invoice lines (from the country''s standard VAT).';
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.organizations TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.organizations TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.organizations TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.organizations TO anon;
+GRANT DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.organizations TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.organizations TO anon;
 GRANT UPDATE (name) ON TABLE public.organizations TO authenticated;
 GRANT UPDATE (country) ON TABLE public.organizations TO authenticated;
 GRANT UPDATE (currency) ON TABLE public.organizations TO authenticated;
@@ -1049,7 +1084,7 @@ CREATE TABLE public.payments (
     invoice_id uuid NOT NULL,
     method character varying(100) NOT NULL,
     provider public.mobile_money_provider,
-    amount numeric(16,2) NOT NULL,
+    amount public.money_amount NOT NULL,
     currency character(3) NOT NULL,
     ref character varying(255),
     received_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -1059,7 +1094,7 @@ CREATE TABLE public.payments (
 ALTER TABLE public.payments OWNER TO postgres;
 ALTER TABLE public.payments ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.payments FORCE ROW LEVEL SECURITY;
-ALTER TABLE public.payments ADD CONSTRAINT payments_amount_check CHECK ((amount > (0)::numeric));
+ALTER TABLE public.payments ADD CONSTRAINT payments_amount_check CHECK (((amount)::numeric > (0)::numeric));
 ALTER TABLE public.payments ADD CONSTRAINT payments_check CHECK (((provider IS NULL) OR ((method)::text = 'mobile-money'::text)));
 ALTER TABLE public.payments ADD CONSTRAINT payments_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 ALTER TABLE public.payments ADD CONSTRAINT payments_method_check CHECK (((method)::text = ANY ((ARRAY['cash'::character varying, 'bank-transfer'::character varying, 'mobile-money'::character varying, 'card'::character varying, 'check'::character varying])::text[])));
@@ -1086,8 +1121,18 @@ COMMENT ON COLUMN public.payments.provider IS 'Mobile money operator, for method
 COMMENT ON COLUMN public.payments.ref IS 'Transaction reference (mobile money id, bank reference, cheque number).';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.payments TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.payments TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.payments TO anon;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.payments TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.payments TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.payments TO authenticated;
+GRANT INSERT (id) ON TABLE public.payments TO authenticated;
+GRANT INSERT (org_id) ON TABLE public.payments TO authenticated;
+GRANT INSERT (invoice_id) ON TABLE public.payments TO authenticated;
+GRANT INSERT (method) ON TABLE public.payments TO authenticated;
+GRANT INSERT (provider) ON TABLE public.payments TO authenticated;
+GRANT INSERT (amount) ON TABLE public.payments TO authenticated;
+GRANT INSERT (currency) ON TABLE public.payments TO authenticated;
+GRANT INSERT (ref) ON TABLE public.payments TO authenticated;
+GRANT INSERT (received_at) ON TABLE public.payments TO authenticated;
+GRANT INSERT (created_by) ON TABLE public.payments TO authenticated;
 
 -- table public.products
 CREATE TABLE public.products (
@@ -1097,10 +1142,10 @@ CREATE TABLE public.products (
     sku character varying(100) NOT NULL,
     barcode character varying(100),
     unit character varying(50) DEFAULT 'pcs'::character varying NOT NULL,
-    cost numeric(14,2) DEFAULT 0 NOT NULL,
-    price numeric(14,2) DEFAULT 0 NOT NULL,
+    cost public.money_price DEFAULT 0 NOT NULL,
+    price public.money_price DEFAULT 0 NOT NULL,
     tax_code character varying(50),
-    stock_on_hand numeric(14,3) DEFAULT 0 NOT NULL,
+    stock_on_hand public.quantity DEFAULT 0 NOT NULL,
     low_stock_threshold integer DEFAULT 5 NOT NULL,
     archived boolean DEFAULT false NOT NULL,
     version integer DEFAULT 1 NOT NULL,
@@ -1108,26 +1153,26 @@ CREATE TABLE public.products (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     stock_status text GENERATED ALWAYS AS (
 CASE
-    WHEN (stock_on_hand <= (0)::numeric) THEN 'OUT_OF_STOCK'::text
-    WHEN (stock_on_hand <= (low_stock_threshold)::numeric) THEN 'LOW_STOCK'::text
+    WHEN ((stock_on_hand)::numeric <= (0)::numeric) THEN 'OUT_OF_STOCK'::text
+    WHEN ((stock_on_hand)::numeric <= (low_stock_threshold)::numeric) THEN 'LOW_STOCK'::text
     ELSE 'IN_STOCK'::text
 END) STORED
 );
 ALTER TABLE public.products OWNER TO postgres;
 ALTER TABLE public.products ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.products FORCE ROW LEVEL SECURITY;
-ALTER TABLE public.products ADD CONSTRAINT products_cost_check CHECK ((cost >= (0)::numeric));
+ALTER TABLE public.products ADD CONSTRAINT products_cost_check CHECK (((cost)::numeric >= (0)::numeric));
 ALTER TABLE public.products ADD CONSTRAINT products_low_stock_threshold_check CHECK ((low_stock_threshold >= 0));
 ALTER TABLE public.products ADD CONSTRAINT products_name_check CHECK ((btrim((name)::text) <> ''::text));
 ALTER TABLE public.products ADD CONSTRAINT products_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 ALTER TABLE public.products ADD CONSTRAINT products_org_id_id_key UNIQUE (org_id, id);
 ALTER TABLE public.products ADD CONSTRAINT products_pkey PRIMARY KEY (id);
-ALTER TABLE public.products ADD CONSTRAINT products_price_check CHECK ((price >= (0)::numeric));
+ALTER TABLE public.products ADD CONSTRAINT products_price_check CHECK (((price)::numeric >= (0)::numeric));
 ALTER TABLE public.products ADD CONSTRAINT products_sku_check CHECK ((btrim((sku)::text) <> ''::text));
 ALTER TABLE public.products ADD CONSTRAINT products_unit_check CHECK ((btrim((unit)::text) <> ''::text));
-CREATE INDEX products_low_stock_idx ON public.products USING btree (org_id) WHERE ((NOT archived) AND (stock_on_hand <= (low_stock_threshold)::numeric));
-CREATE INDEX products_low_stock_order_idx ON public.products USING btree (org_id, stock_on_hand, name, id) WHERE ((NOT archived) AND (stock_on_hand <= (low_stock_threshold)::numeric));
-CREATE INDEX products_low_stock_recent_idx ON public.products USING btree (org_id, updated_at DESC, id DESC) WHERE ((NOT archived) AND (stock_on_hand <= (low_stock_threshold)::numeric));
+CREATE INDEX products_low_stock_idx ON public.products USING btree (org_id) WHERE ((NOT archived) AND ((stock_on_hand)::numeric <= (low_stock_threshold)::numeric));
+CREATE INDEX products_low_stock_order_idx ON public.products USING btree (org_id, stock_on_hand, name, id) WHERE ((NOT archived) AND ((stock_on_hand)::numeric <= (low_stock_threshold)::numeric));
+CREATE INDEX products_low_stock_recent_idx ON public.products USING btree (org_id, updated_at DESC, id DESC) WHERE ((NOT archived) AND ((stock_on_hand)::numeric <= (low_stock_threshold)::numeric));
 CREATE INDEX products_name_trgm_idx ON public.products USING gin (name extensions.gin_trgm_ops);
 CREATE INDEX products_org_active_name_idx ON public.products USING btree (org_id, name, id) WHERE (NOT archived);
 CREATE INDEX products_org_barcode_idx ON public.products USING btree (org_id, barcode) WHERE (barcode IS NOT NULL);
@@ -1139,8 +1184,8 @@ CREATE TRIGGER products_audit_delete AFTER DELETE ON public.products REFERENCING
 CREATE TRIGGER products_audit_insert AFTER INSERT ON public.products REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER products_audit_update AFTER UPDATE ON public.products REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER products_guard_stock BEFORE INSERT OR UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION private.guard_stock_on_hand();
-CREATE TRIGGER products_plan_limit BEFORE INSERT ON public.products FOR EACH ROW EXECUTE FUNCTION private.enforce_product_limit();
-CREATE TRIGGER products_plan_limit_unarchive BEFORE UPDATE OF archived ON public.products FOR EACH ROW EXECUTE FUNCTION private.enforce_product_limit();
+CREATE TRIGGER products_plan_limit AFTER INSERT ON public.products FOR EACH ROW EXECUTE FUNCTION private.enforce_product_limit();
+CREATE TRIGGER products_plan_limit_unarchive AFTER UPDATE OF archived ON public.products FOR EACH ROW EXECUTE FUNCTION private.enforce_product_limit();
 CREATE TRIGGER products_touch BEFORE UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION private.touch_versioned();
 CREATE POLICY "Members can read products" ON public.products AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can add products" ON public.products AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
@@ -1154,8 +1199,8 @@ COMMENT ON COLUMN public.products.version IS 'Incremented on every update; offli
 COMMENT ON COLUMN public.products.stock_status IS 'OUT_OF_STOCK at or below 0, LOW_STOCK at or below the threshold, else IN_STOCK.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.products TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.products TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.products TO anon;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.products TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.products TO anon;
 
 -- table public.profiles
 CREATE TABLE public.profiles (
@@ -1189,10 +1234,10 @@ COMMENT ON TABLE public.profiles IS 'One row per auth user: the name, locale and
 COMMENT ON COLUMN public.profiles.email IS 'Copy of auth.users.email, kept in sync by trigger; change the email through Auth, not here.';
 COMMENT ON COLUMN public.profiles.locale IS 'Interface language: en or fr.';
 COMMENT ON COLUMN public.profiles.onboarding_progress IS 'Getting Started checklist state, keyed by step.';
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.profiles TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.profiles TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.profiles TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.profiles TO anon;
+GRANT DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.profiles TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.profiles TO anon;
 GRANT UPDATE (first_name) ON TABLE public.profiles TO authenticated;
 GRANT UPDATE (last_name) ON TABLE public.profiles TO authenticated;
 GRANT UPDATE (profile_image_url) ON TABLE public.profiles TO authenticated;
@@ -1205,8 +1250,8 @@ CREATE TABLE public.purchase_order_lines (
     org_id uuid NOT NULL,
     purchase_order_id uuid NOT NULL,
     product_id uuid NOT NULL,
-    quantity numeric(14,3) NOT NULL,
-    unit_cost numeric(14,2) DEFAULT 0 NOT NULL,
+    quantity public.quantity NOT NULL,
+    unit_cost public.money_price DEFAULT 0 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
 ALTER TABLE public.purchase_order_lines OWNER TO postgres;
@@ -1217,8 +1262,8 @@ ALTER TABLE public.purchase_order_lines ADD CONSTRAINT purchase_order_lines_org_
 ALTER TABLE public.purchase_order_lines ADD CONSTRAINT purchase_order_lines_org_id_product_id_fkey FOREIGN KEY (org_id, product_id) REFERENCES public.products(org_id, id);
 ALTER TABLE public.purchase_order_lines ADD CONSTRAINT purchase_order_lines_org_id_purchase_order_id_fkey FOREIGN KEY (org_id, purchase_order_id) REFERENCES public.purchase_orders(org_id, id) ON DELETE CASCADE;
 ALTER TABLE public.purchase_order_lines ADD CONSTRAINT purchase_order_lines_pkey PRIMARY KEY (id);
-ALTER TABLE public.purchase_order_lines ADD CONSTRAINT purchase_order_lines_quantity_check CHECK ((quantity > (0)::numeric));
-ALTER TABLE public.purchase_order_lines ADD CONSTRAINT purchase_order_lines_unit_cost_check CHECK ((unit_cost >= (0)::numeric));
+ALTER TABLE public.purchase_order_lines ADD CONSTRAINT purchase_order_lines_quantity_check CHECK (((quantity)::numeric > (0)::numeric));
+ALTER TABLE public.purchase_order_lines ADD CONSTRAINT purchase_order_lines_unit_cost_check CHECK (((unit_cost)::numeric >= (0)::numeric));
 CREATE INDEX purchase_order_lines_order_idx ON public.purchase_order_lines USING btree (org_id, purchase_order_id);
 CREATE INDEX purchase_order_lines_product_idx ON public.purchase_order_lines USING btree (org_id, product_id);
 CREATE TRIGGER purchase_order_lines_audit_delete AFTER DELETE ON public.purchase_order_lines REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
@@ -1232,8 +1277,8 @@ CREATE POLICY "Owners and managers can edit purchase order lines" ON public.purc
 COMMENT ON TABLE public.purchase_order_lines IS 'What a purchase order buys: product, quantity and unit cost.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.purchase_order_lines TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.purchase_order_lines TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.purchase_order_lines TO anon;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.purchase_order_lines TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.purchase_order_lines TO anon;
 
 -- table public.purchase_orders
 CREATE TABLE public.purchase_orders (
@@ -1242,9 +1287,9 @@ CREATE TABLE public.purchase_orders (
     supplier_id uuid NOT NULL,
     status public.purchase_order_status DEFAULT 'DRAFT'::public.purchase_order_status NOT NULL,
     currency character(3) NOT NULL,
-    subtotal numeric(16,2) DEFAULT 0 NOT NULL,
-    tax numeric(16,2) DEFAULT 0 NOT NULL,
-    total numeric(16,2) DEFAULT 0 NOT NULL,
+    subtotal public.money_amount DEFAULT 0 NOT NULL,
+    tax public.money_amount DEFAULT 0 NOT NULL,
+    total public.money_amount DEFAULT 0 NOT NULL,
     expected_at date,
     received_at timestamp with time zone,
     created_by uuid,
@@ -1260,9 +1305,9 @@ ALTER TABLE public.purchase_orders ADD CONSTRAINT purchase_orders_org_id_fkey FO
 ALTER TABLE public.purchase_orders ADD CONSTRAINT purchase_orders_org_id_id_key UNIQUE (org_id, id);
 ALTER TABLE public.purchase_orders ADD CONSTRAINT purchase_orders_org_id_supplier_id_fkey FOREIGN KEY (org_id, supplier_id) REFERENCES public.suppliers(org_id, id);
 ALTER TABLE public.purchase_orders ADD CONSTRAINT purchase_orders_pkey PRIMARY KEY (id);
-ALTER TABLE public.purchase_orders ADD CONSTRAINT purchase_orders_subtotal_check CHECK ((subtotal >= (0)::numeric));
-ALTER TABLE public.purchase_orders ADD CONSTRAINT purchase_orders_tax_check CHECK ((tax >= (0)::numeric));
-ALTER TABLE public.purchase_orders ADD CONSTRAINT purchase_orders_total_check CHECK ((total >= (0)::numeric));
+ALTER TABLE public.purchase_orders ADD CONSTRAINT purchase_orders_subtotal_check CHECK (((subtotal)::numeric >= (0)::numeric));
+ALTER TABLE public.purchase_orders ADD CONSTRAINT purchase_orders_tax_check CHECK (((tax)::numeric >= (0)::numeric));
+ALTER TABLE public.purchase_orders ADD CONSTRAINT purchase_orders_total_check CHECK (((total)::numeric >= (0)::numeric));
 CREATE INDEX purchase_orders_org_created_idx ON public.purchase_orders USING btree (org_id, created_at DESC);
 CREATE INDEX purchase_orders_supplier_idx ON public.purchase_orders USING btree (org_id, supplier_id);
 CREATE TRIGGER purchase_orders_audit_delete AFTER DELETE ON public.purchase_orders REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
@@ -1278,15 +1323,15 @@ CREATE POLICY "Owners and managers can edit purchase orders" ON public.purchase_
 COMMENT ON TABLE public.purchase_orders IS 'An order to a supplier: DRAFT -> APPROVED -> RECEIVED. Receiving adds the lines to stock, once.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.purchase_orders TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.purchase_orders TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.purchase_orders TO anon;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.purchase_orders TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.purchase_orders TO anon;
 
 -- table public.stock_moves
 CREATE TABLE public.stock_moves (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     org_id uuid NOT NULL,
     product_id uuid NOT NULL,
-    delta numeric(14,3) NOT NULL,
+    delta public.quantity NOT NULL,
     reason public.stock_move_reason NOT NULL,
     ref_id uuid,
     note text,
@@ -1298,7 +1343,7 @@ ALTER TABLE public.stock_moves ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.stock_moves FORCE ROW LEVEL SECURITY;
 ALTER TABLE public.stock_moves ADD CONSTRAINT stock_moves_check CHECK (((reason <> 'ADJUSTMENT'::public.stock_move_reason) OR ((note IS NOT NULL) AND (btrim(note) <> ''::text))));
 ALTER TABLE public.stock_moves ADD CONSTRAINT stock_moves_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
-ALTER TABLE public.stock_moves ADD CONSTRAINT stock_moves_delta_check CHECK ((delta <> (0)::numeric));
+ALTER TABLE public.stock_moves ADD CONSTRAINT stock_moves_delta_check CHECK (((delta)::numeric <> (0)::numeric));
 ALTER TABLE public.stock_moves ADD CONSTRAINT stock_moves_note_check CHECK ((char_length(note) <= 500));
 ALTER TABLE public.stock_moves ADD CONSTRAINT stock_moves_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 ALTER TABLE public.stock_moves ADD CONSTRAINT stock_moves_org_id_id_key UNIQUE (org_id, id);
@@ -1318,8 +1363,15 @@ COMMENT ON COLUMN public.stock_moves.ref_id IS 'The invoice (SALE, VOID_RETURN) 
 COMMENT ON COLUMN public.stock_moves.note IS 'Required reason for a manual ADJUSTMENT.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.stock_moves TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.stock_moves TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.stock_moves TO anon;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.stock_moves TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.stock_moves TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.stock_moves TO authenticated;
+GRANT INSERT (id) ON TABLE public.stock_moves TO authenticated;
+GRANT INSERT (org_id) ON TABLE public.stock_moves TO authenticated;
+GRANT INSERT (product_id) ON TABLE public.stock_moves TO authenticated;
+GRANT INSERT (delta) ON TABLE public.stock_moves TO authenticated;
+GRANT INSERT (reason) ON TABLE public.stock_moves TO authenticated;
+GRANT INSERT (note) ON TABLE public.stock_moves TO authenticated;
+GRANT INSERT (created_by) ON TABLE public.stock_moves TO authenticated;
 
 -- table public.subscription_invoices
 CREATE TABLE public.subscription_invoices (
@@ -1354,8 +1406,8 @@ CREATE POLICY "Owners, managers, accountants can delete subscription invoices" O
 COMMENT ON TABLE public.subscription_invoices IS 'Which invoice billed which period of a subscription.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.subscription_invoices TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.subscription_invoices TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.subscription_invoices TO anon;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.subscription_invoices TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.subscription_invoices TO anon;
 
 -- table public.subscription_plans
 CREATE TABLE public.subscription_plans (
@@ -1363,7 +1415,7 @@ CREATE TABLE public.subscription_plans (
     org_id uuid NOT NULL,
     name character varying(255) NOT NULL,
     description text,
-    price numeric(16,2) NOT NULL,
+    price public.money_amount NOT NULL,
     currency character(3) NOT NULL,
     billing_interval public.billing_interval DEFAULT 'MONTHLY'::public.billing_interval NOT NULL,
     interval_count integer DEFAULT 1 NOT NULL,
@@ -1382,7 +1434,7 @@ ALTER TABLE public.subscription_plans ADD CONSTRAINT subscription_plans_name_che
 ALTER TABLE public.subscription_plans ADD CONSTRAINT subscription_plans_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 ALTER TABLE public.subscription_plans ADD CONSTRAINT subscription_plans_org_id_id_key UNIQUE (org_id, id);
 ALTER TABLE public.subscription_plans ADD CONSTRAINT subscription_plans_pkey PRIMARY KEY (id);
-ALTER TABLE public.subscription_plans ADD CONSTRAINT subscription_plans_price_check CHECK ((price >= (0)::numeric));
+ALTER TABLE public.subscription_plans ADD CONSTRAINT subscription_plans_price_check CHECK (((price)::numeric >= (0)::numeric));
 ALTER TABLE public.subscription_plans ADD CONSTRAINT subscription_plans_trial_days_check CHECK ((trial_days >= 0));
 CREATE INDEX subscription_plans_org_idx ON public.subscription_plans USING btree (org_id, name);
 CREATE TRIGGER subscription_plans_audit_delete AFTER DELETE ON public.subscription_plans REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
@@ -1396,8 +1448,8 @@ CREATE POLICY "Owners, managers and accountants can edit subscription plans" ON 
 COMMENT ON TABLE public.subscription_plans IS 'A recurring offer the organization sells to its customers (e.g. monthly maintenance).';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.subscription_plans TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.subscription_plans TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.subscription_plans TO anon;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.subscription_plans TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.subscription_plans TO anon;
 
 -- table public.subscriptions
 CREATE TABLE public.subscriptions (
@@ -1413,8 +1465,8 @@ CREATE TABLE public.subscriptions (
     cancelled_at timestamp with time zone,
     ended_at timestamp with time zone,
     quantity integer DEFAULT 1 NOT NULL,
-    tax_percent numeric(5,2),
-    discount_percent numeric(5,2),
+    tax_percent public.percentage,
+    discount_percent public.percentage,
     metadata jsonb DEFAULT '{}'::jsonb NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL
@@ -1422,14 +1474,14 @@ CREATE TABLE public.subscriptions (
 ALTER TABLE public.subscriptions OWNER TO postgres;
 ALTER TABLE public.subscriptions ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.subscriptions FORCE ROW LEVEL SECURITY;
-ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_discount_percent_check CHECK (((discount_percent >= (0)::numeric) AND (discount_percent <= (100)::numeric)));
+ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_discount_percent_check CHECK ((((discount_percent)::numeric >= (0)::numeric) AND ((discount_percent)::numeric <= (100)::numeric)));
 ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_org_id_customer_id_fkey FOREIGN KEY (org_id, customer_id) REFERENCES public.customers(org_id, id);
 ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_org_id_id_key UNIQUE (org_id, id);
 ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_org_id_plan_id_fkey FOREIGN KEY (org_id, plan_id) REFERENCES public.subscription_plans(org_id, id);
 ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_pkey PRIMARY KEY (id);
 ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_quantity_check CHECK ((quantity > 0));
-ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_tax_percent_check CHECK (((tax_percent >= (0)::numeric) AND (tax_percent <= (100)::numeric)));
+ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_tax_percent_check CHECK ((((tax_percent)::numeric >= (0)::numeric) AND ((tax_percent)::numeric <= (100)::numeric)));
 CREATE INDEX subscriptions_customer_idx ON public.subscriptions USING btree (org_id, customer_id);
 CREATE INDEX subscriptions_plan_idx ON public.subscriptions USING btree (org_id, plan_id);
 CREATE TRIGGER subscriptions_audit_delete AFTER DELETE ON public.subscriptions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
@@ -1443,8 +1495,8 @@ CREATE POLICY "Owners, managers and accountants can edit subscriptions" ON publi
 COMMENT ON TABLE public.subscriptions IS 'A customer subscribed to one of the organization''s subscription plans.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.subscriptions TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.subscriptions TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.subscriptions TO anon;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.subscriptions TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.subscriptions TO anon;
 
 -- table public.suppliers
 CREATE TABLE public.suppliers (
@@ -1476,8 +1528,8 @@ CREATE POLICY "Owners and managers can edit suppliers" ON public.suppliers AS PE
 COMMENT ON TABLE public.suppliers IS 'Who the organization buys stock from.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.suppliers TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.suppliers TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.suppliers TO anon;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.suppliers TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.suppliers TO anon;
 
 -- table public.sync_mutations
 CREATE TABLE public.sync_mutations (
@@ -1506,8 +1558,8 @@ COMMENT ON COLUMN public.sync_mutations.request_hash IS 'Hash of the arguments; 
 COMMENT ON COLUMN public.sync_mutations.status IS 'applied, or refused by a business rule (recorded too, so a replay gets the same answer).';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.sync_mutations TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.sync_mutations TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.sync_mutations TO anon;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.sync_mutations TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.sync_mutations TO anon;
 
 -- table public.user_achievements
 CREATE TABLE public.user_achievements (
@@ -1535,8 +1587,8 @@ CREATE POLICY "Users can read their own achievements" ON public.user_achievement
 COMMENT ON TABLE public.user_achievements IS 'A user''s progress towards each achievement. Written by the server only.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.user_achievements TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.user_achievements TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.user_achievements TO anon;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.user_achievements TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.user_achievements TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.user_achievements TO authenticated;
 
 -- function private.apply_payment()
 CREATE OR REPLACE FUNCTION private.apply_payment()
@@ -1802,7 +1854,8 @@ begin
   -- Checked first for a clear message; the unique index still decides under concurrency.
   if exists (select 1 from public.organizations o where lower(o.name) = lower(v_name)) then
     raise exception 'An organization with this name already exists'
-      using errcode = '23505', detail = 'Key (name)=(' || v_name || ') already exists.';
+      using errcode = '23505', detail = 'Key (name)=(' || v_name || ') already exists.',
+            hint = '{"reason": "ORGANIZATION_NAME_TAKEN"}';
   end if;
   insert into public.organizations (name, country, currency, timezone, default_tax_rate, created_by)
   values (v_name, upper(p_country), upper(p_currency), private.country_timezone(p_country),
@@ -1939,14 +1992,15 @@ begin
     'new row violates row-level security policy for table "invoices"');
   v_limit := private.plan_limit(new.org_id, 'max_invoices_per_month');
   if v_limit is not null then
+    perform private.lock_limit('max_invoices_per_month', new.org_id);
     perform private.refuse_over_limit(new.org_id, 'max_invoices_per_month',
       (select count(*) from (select 1 from public.invoices i
                               where i.org_id = new.org_id
                                 and i.created_at >= (date_trunc('month', now() at time zone v_tz) at time zone v_tz)
-                              limit v_limit) x),
+                              limit v_limit + 1) x) - 1,
       'invoices a month');
   end if;
-  return new;
+  return null;
 end
 $function$;
 ALTER FUNCTION private.enforce_invoice_limit() OWNER TO postgres;
@@ -1963,6 +2017,7 @@ AS $function$
 begin
   perform private.require_role(new.org_id, '{OWNER,MANAGER}',
     'new row violates row-level security policy for table "invitations"');
+  perform private.lock_limit('max_members', new.org_id);
   perform private.refuse_over_limit(new.org_id, 'max_members',
     (select count(*) from public.memberships m where m.org_id = new.org_id)
     + (select count(*) from public.invitations i
@@ -1987,19 +2042,20 @@ declare
 begin
   -- Counted when a product is added, and when an archived one comes back.
   if tg_op = 'UPDATE' and not (old.archived and not new.archived) then
-    return new;
+    return null;
   end if;
   perform private.require_role(new.org_id, '{OWNER,MANAGER}',
     'new row violates row-level security policy for table "products"');
   v_limit := private.plan_limit(new.org_id, 'max_products');
   if v_limit is not null then
+    perform private.lock_limit('max_products', new.org_id);
     perform private.refuse_over_limit(new.org_id, 'max_products',
       (select count(*) from (select 1 from public.products p
-                              where p.org_id = new.org_id and not p.archived and p.id <> new.id
-                              limit v_limit) x),
+                              where p.org_id = new.org_id and not p.archived
+                              limit v_limit + 1) x) - 1,
       'products');
   end if;
-  return new;
+  return null;
 end
 $function$;
 ALTER FUNCTION private.enforce_product_limit() OWNER TO postgres;
@@ -2113,7 +2169,27 @@ AS $function$
 declare
   v_paying boolean := coalesce(current_setting('kasuwa.applying_payment', true), 'off') = 'on';
   v_totals boolean := coalesce(current_setting('kasuwa.recomputing_totals', true), 'off') = 'on';
+  -- A signed-in member or anon (the Data API); the database owner (seeds, the dashboard) may backdate.
+  v_api boolean := coalesce((select auth.role()), '') in ('authenticated', 'anon');
 begin
+  -- Issued means final: once an invoice is not a QUOTE, only its status moves (ISSUED -> PAID by
+  -- payments, ISSUED -> VOID by voiding) and what moving it sets.
+  if new.created_by is distinct from old.created_by and v_api then
+    perform private.refuse('Who created an invoice never changes', '23514', 'INVOICE_FINAL', null, 'createdBy');
+  end if;
+  if old.status <> 'QUOTE' and v_api
+     and (new.due_at, new.notes, new.issued_at) is distinct from (old.due_at, old.notes, old.issued_at) then
+    perform private.refuse('An issued invoice is final: its dates and notes never change', '23514',
+      'INVOICE_FINAL', jsonb_build_object('status', old.status));
+  end if;
+  if old.status = 'QUOTE' and new.status = 'QUOTE' and v_api and new.issued_at is distinct from old.issued_at then
+    perform private.refuse('An invoice is dated when it is issued, by the server', '23514', 'INVOICE_FINAL',
+      null, 'issuedAt');
+  end if;
+  if new.voided_at is distinct from old.voided_at and not (new.status = 'VOID' and old.status <> 'VOID') then
+    perform private.refuse('An invoice is voided by voiding it, never by setting voided_at', '23514',
+      'INVOICE_FINAL', null, 'voidedAt');
+  end if;
   if new.number <> old.number then
     raise exception 'An invoice number never changes' using errcode = '23514';
   end if;
@@ -2124,7 +2200,8 @@ begin
     raise exception 'The amount paid changes only by recording a payment' using errcode = '23514';
   end if;
   if old.status <> 'QUOTE' and (new.customer_id, new.currency) is distinct from (old.customer_id, old.currency) then
-    raise exception 'Only a QUOTE''s customer and currency can change' using errcode = '23514';
+    raise exception 'Only a QUOTE''s customer and currency can change' using errcode = '23514',
+      hint = jsonb_build_object('reason', 'INVOICE_FINAL', 'params', jsonb_build_object('status', old.status))::text;
   end if;
   if new.status = old.status then
     return new;
@@ -2134,7 +2211,8 @@ begin
     if new.total <= 0 then
       raise exception 'An invoice needs at least one line with an amount before it is issued' using errcode = '23514';
     end if;
-    new.issued_at := coalesce(new.issued_at, now());
+    -- The server's clock: a member cannot backdate (or postdate) an invoice by issuing it.
+    new.issued_at := case when v_api then now() else coalesce(new.issued_at, now()) end;
     insert into public.stock_moves (org_id, product_id, delta, reason, ref_id, created_by)
     select it.org_id, it.product_id, -sum(it.qty), 'SALE', new.id, (select auth.uid())
       from public.invoice_items it
@@ -2155,7 +2233,9 @@ begin
        group by it.org_id, it.product_id;
     end if;
   else
-    raise exception 'An invoice cannot go from % to %', old.status, new.status using errcode = '23514';
+    raise exception 'An invoice cannot go from % to %', old.status, new.status using errcode = '23514',
+      hint = jsonb_build_object('reason', 'INVOICE_STATUS_TRANSITION',
+                                'params', jsonb_build_object('from', old.status, 'to', new.status))::text;
   end if;
   return new;
 end
@@ -2182,7 +2262,8 @@ begin
               where i.status <> 'QUOTE'
                 and ((tg_op <> 'INSERT' and i.org_id = old.org_id and i.id = old.invoice_id)
                   or (tg_op <> 'DELETE' and i.org_id = new.org_id and i.id = new.invoice_id))) then
-    raise exception 'Only a QUOTE''s lines can change' using errcode = '23514';
+    raise exception 'Only a QUOTE''s lines can change' using errcode = '23514',
+      hint = '{"reason": "INVOICE_FINAL"}';
   end if;
   return coalesce(new, old);
 end
@@ -2190,6 +2271,27 @@ $function$;
 ALTER FUNCTION private.guard_invoice_items() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.guard_invoice_items() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.guard_invoice_items() TO postgres;
+
+-- function private.guard_invoice_share_token()
+CREATE OR REPLACE FUNCTION private.guard_invoice_share_token()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if (new.org_id, new.invoice_id, new.token_hash, new.expires_at, new.created_by, new.created_at)
+     is distinct from (old.org_id, old.invoice_id, old.token_hash, old.expires_at, old.created_by, old.created_at) then
+    perform private.refuse('A share link''s invoice, token and expiry never change', '23514', 'SHARE_LINK_FINAL');
+  end if;
+  if old.revoked_at is not null and new.revoked_at is distinct from old.revoked_at then
+    perform private.refuse('A revoked share link stays revoked', '23514', 'SHARE_LINK_REVOKED');
+  end if;
+  return new;
+end
+$function$;
+ALTER FUNCTION private.guard_invoice_share_token() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.guard_invoice_share_token() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.guard_invoice_share_token() TO postgres;
 
 -- function private.guard_purchase_order()
 CREATE OR REPLACE FUNCTION private.guard_purchase_order()
@@ -2199,9 +2301,25 @@ CREATE OR REPLACE FUNCTION private.guard_purchase_order()
  SET search_path TO ''
 AS $function$
 begin
+  -- Received means final: what was received, from whom, when and at what cost never changes (a
+  -- correction is an ADJUSTMENT stock move); received_at is set by receiving, by the server's clock.
+  if tg_op = 'UPDATE' and old.status = 'RECEIVED'
+     and (new.supplier_id, new.currency, new.subtotal, new.tax, new.total, new.expected_at, new.received_at,
+          new.created_by, new.created_at)
+         is distinct from (old.supplier_id, old.currency, old.subtotal, old.tax, old.total, old.expected_at,
+                           old.received_at, old.created_by, old.created_at) then
+    perform private.refuse('A received purchase order is final', '23514', 'PURCHASE_ORDER_FINAL');
+  end if;
+  if tg_op = 'UPDATE' and new.received_at is distinct from old.received_at
+     and not (old.status = 'APPROVED' and new.status = 'RECEIVED') then
+    perform private.refuse('A purchase order is dated when it is received, by the server', '23514',
+      'PURCHASE_ORDER_FINAL', null, 'receivedAt');
+  end if;
   if tg_op = 'UPDATE' and new.status <> old.status then
     if not ((old.status = 'DRAFT' and new.status = 'APPROVED') or (old.status = 'APPROVED' and new.status = 'RECEIVED')) then
-      raise exception 'A purchase order cannot go from % to %', old.status, new.status using errcode = '23514';
+      raise exception 'A purchase order cannot go from % to %', old.status, new.status using errcode = '23514',
+        hint = jsonb_build_object('reason', 'PURCHASE_ORDER_STATUS_TRANSITION',
+                                  'params', jsonb_build_object('from', old.status, 'to', new.status))::text;
     end if;
     if new.status = 'RECEIVED' then
       new.received_at := now();
@@ -2453,6 +2571,18 @@ ALTER FUNCTION private.keep_an_owner() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.keep_an_owner() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.keep_an_owner() TO postgres;
 
+-- function private.lock_limit(p_key text, p_id uuid)
+CREATE OR REPLACE FUNCTION private.lock_limit(p_key text, p_id uuid)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select pg_advisory_xact_lock(hashtextextended(p_key || ':' || p_id::text, 0))
+$function$;
+ALTER FUNCTION private.lock_limit(p_key text, p_id uuid) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.lock_limit(p_key text, p_id uuid) TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.lock_limit(p_key text, p_id uuid) TO postgres;
+
 -- function private.money_list(p_amounts jsonb, p_org_currency text)
 CREATE OR REPLACE FUNCTION private.money_list(p_amounts jsonb, p_org_currency text)
  RETURNS jsonb
@@ -2597,8 +2727,8 @@ CREATE OR REPLACE FUNCTION private.product_fields(p_input jsonb)
  SET search_path TO ''
 AS $function$
   select btrim(p_input ->> 'name'), btrim(p_input ->> 'sku'), nullif(btrim(p_input ->> 'barcode'), ''),
-         coalesce(nullif(btrim(p_input ->> 'unit'), ''), 'pcs'), (p_input ->> 'cost')::numeric,
-         (p_input ->> 'price')::numeric, nullif(btrim(p_input ->> 'taxCode'), ''),
+         coalesce(nullif(btrim(p_input ->> 'unit'), ''), 'pcs'), private.to_number(p_input ->> 'cost', 'cost'),
+         private.to_number(p_input ->> 'price', 'price'), nullif(btrim(p_input ->> 'taxCode'), ''),
          coalesce(nullif(btrim(p_input ->> 'lowStockThreshold'), '')::integer, 5)
 $function$;
 ALTER FUNCTION private.product_fields(p_input jsonb) OWNER TO postgres;
@@ -2726,25 +2856,55 @@ $function$;
 ALTER FUNCTION private.refresh_customer_activity(p_org_id uuid, p_customer_id uuid) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.refresh_customer_activity(p_org_id uuid, p_customer_id uuid) TO postgres;
 
--- function private.refusal(p_sqlstate text, p_message text)
-CREATE OR REPLACE FUNCTION private.refusal(p_sqlstate text, p_message text)
+-- function private.refusal(p_sqlstate text, p_message text, p_hint text)
+CREATE OR REPLACE FUNCTION private.refusal(p_sqlstate text, p_message text, p_hint text DEFAULT NULL::text)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select jsonb_build_object('error', jsonb_build_object(
+declare
+  v_hint jsonb;
+begin
+  if p_hint like '{%' then
+    begin
+      v_hint := p_hint::jsonb;
+    exception when others then
+      v_hint := null;
+    end;
+  end if;
+  return jsonb_build_object('error', jsonb_strip_nulls(jsonb_build_object(
     'code', case p_sqlstate
       when '23505' then 'ALREADY_EXISTS' when 'PT402' then 'LIMIT_REACHED' when '42501' then 'FORBIDDEN'
       when '23503' then 'NOT_FOUND' else 'VALIDATION_FAILED' end,
     'sqlstate', p_sqlstate,
-    'message', p_message))
+    'message', p_message,
+    'reason', v_hint ->> 'reason',
+    'params', v_hint -> 'params',
+    'field', v_hint ->> 'field')));
+end
 $function$;
-ALTER FUNCTION private.refusal(p_sqlstate text, p_message text) OWNER TO postgres;
-GRANT EXECUTE ON FUNCTION private.refusal(p_sqlstate text, p_message text) TO PUBLIC;
-GRANT EXECUTE ON FUNCTION private.refusal(p_sqlstate text, p_message text) TO authenticated;
-GRANT EXECUTE ON FUNCTION private.refusal(p_sqlstate text, p_message text) TO postgres;
-GRANT EXECUTE ON FUNCTION private.refusal(p_sqlstate text, p_message text) TO service_role;
+ALTER FUNCTION private.refusal(p_sqlstate text, p_message text, p_hint text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.refusal(p_sqlstate text, p_message text, p_hint text) TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.refusal(p_sqlstate text, p_message text, p_hint text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.refusal(p_sqlstate text, p_message text, p_hint text) TO postgres;
+GRANT EXECUTE ON FUNCTION private.refusal(p_sqlstate text, p_message text, p_hint text) TO service_role;
+
+-- function private.refuse(p_message text, p_sqlstate text, p_reason text, p_params jsonb, p_field text)
+CREATE OR REPLACE FUNCTION private.refuse(p_message text, p_sqlstate text, p_reason text, p_params jsonb DEFAULT NULL::jsonb, p_field text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception using message = p_message, errcode = p_sqlstate,
+    hint = jsonb_strip_nulls(jsonb_build_object('reason', p_reason, 'params', p_params, 'field', p_field))::text;
+end
+$function$;
+ALTER FUNCTION private.refuse(p_message text, p_sqlstate text, p_reason text, p_params jsonb, p_field text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.refuse(p_message text, p_sqlstate text, p_reason text, p_params jsonb, p_field text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.refuse(p_message text, p_sqlstate text, p_reason text, p_params jsonb, p_field text) TO postgres;
+GRANT EXECUTE ON FUNCTION private.refuse(p_message text, p_sqlstate text, p_reason text, p_params jsonb, p_field text) TO service_role;
 
 -- function private.refuse_change()
 CREATE OR REPLACE FUNCTION private.refuse_change()
@@ -2764,7 +2924,6 @@ GRANT EXECUTE ON FUNCTION private.refuse_change() TO postgres;
 CREATE OR REPLACE FUNCTION private.refuse_over_limit(p_org_id uuid, p_key text, p_count bigint, p_what text)
  RETURNS void
  LANGUAGE plpgsql
- STABLE
  SET search_path TO ''
 AS $function$
 declare
@@ -2773,7 +2932,9 @@ begin
   if v_limit is not null and p_count >= v_limit then
     -- PT402: PostgREST answers HTTP 402 with this message.
     raise exception 'Your plan allows % %. Upgrade to add more.', v_limit, p_what
-      using errcode = 'PT402', hint = 'plan_limit:' || p_key;
+      using errcode = 'PT402',
+            hint = jsonb_build_object('reason', 'PLAN_LIMIT',
+                                      'params', jsonb_build_object('limit', p_key, 'max', v_limit))::text;
   end if;
 end
 $function$;
@@ -2789,7 +2950,8 @@ CREATE OR REPLACE FUNCTION private.refuse_receiving_twice()
 AS $function$
 begin
   if old.status = 'RECEIVED' and new.status = 'RECEIVED' then
-    raise exception 'This purchase order was already received' using errcode = '23514';
+    raise exception 'This purchase order was already received' using errcode = '23514',
+      hint = '{"reason": "PURCHASE_ORDER_FINAL"}';
   end if;
   return new;
 end
@@ -2985,6 +3147,36 @@ GRANT EXECUTE ON FUNCTION private.team_refusal(p_code text, p_message text) TO a
 GRANT EXECUTE ON FUNCTION private.team_refusal(p_code text, p_message text) TO postgres;
 GRANT EXECUTE ON FUNCTION private.team_refusal(p_code text, p_message text) TO service_role;
 
+-- function private.to_number(p_value text, p_field text)
+CREATE OR REPLACE FUNCTION private.to_number(p_value text, p_field text)
+ RETURNS numeric
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_number numeric;
+begin
+  if p_value is null then
+    return null;
+  end if;
+  begin
+    v_number := btrim(p_value)::numeric;
+  exception when invalid_text_representation then
+    v_number := 'NaN';
+  end;
+  if v_number in ('NaN', 'Infinity', '-Infinity') then
+    perform private.refuse(format('%s is not a number', p_field), '22P02', 'NOT_A_NUMBER',
+      jsonb_build_object('field', p_field), p_field);
+  end if;
+  return v_number;
+end
+$function$;
+ALTER FUNCTION private.to_number(p_value text, p_field text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.to_number(p_value text, p_field text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.to_number(p_value text, p_field text) TO postgres;
+GRANT EXECUTE ON FUNCTION private.to_number(p_value text, p_field text) TO service_role;
+
 -- function private.touch_updated_at()
 CREATE OR REPLACE FUNCTION private.touch_updated_at()
  RETURNS trigger
@@ -3171,7 +3363,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_row)));
 end
@@ -3196,12 +3393,17 @@ begin
   end if;
   begin
     insert into public.stock_moves (org_id, product_id, delta, reason, note, created_by)
-    values (p_org_id, p_product_id, p_delta, 'ADJUSTMENT', nullif(btrim(p_note), ''), (select auth.uid()));
+    values (p_org_id, p_product_id, private.to_number(p_delta::text, 'delta'), 'ADJUSTMENT', nullif(btrim(p_note), ''), (select auth.uid()));
   exception when others then
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data',
     (select jsonb_build_object('id', p.id, 'stockOnHand', p.stock_on_hand) from public.products p where p.id = p_product_id)));
@@ -3308,7 +3510,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   v_answer := private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', private.invitation_json(v_row)));
   return jsonb_set(v_answer, '{data,token}', to_jsonb(v_token));
@@ -3356,8 +3563,8 @@ begin
     returning * into v_invoice;
     insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
     select p_org_id, v_invoice.id, (l.value ->> 'productId')::uuid, btrim(l.value ->> 'description'),
-           (l.value ->> 'qty')::numeric, (l.value ->> 'unitPrice')::numeric,
-           coalesce((l.value ->> 'taxRate')::numeric, v_tax, 0), l.ordinality
+           private.to_number(l.value ->> 'qty', 'qty'), private.to_number(l.value ->> 'unitPrice', 'unitPrice'),
+           coalesce(private.to_number(l.value ->> 'taxRate', 'taxRate'), v_tax, 0), l.ordinality
       from jsonb_array_elements(v_lines) with ordinality l;
     if v_status in ('ISSUED', 'PAID') then
       update public.invoices set status = 'ISSUED' where id = v_invoice.id;
@@ -3371,7 +3578,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(i) from public.invoices i where i.id = v_invoice.id)));
@@ -3386,12 +3598,18 @@ GRANT EXECUTE ON FUNCTION public.create_invoice(p_org_id uuid, p_mutation_id uui
 CREATE OR REPLACE FUNCTION public.create_invoice_share(p_org_id uuid, p_invoice_id uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
   v_token text := translate(encode(extensions.gen_random_bytes(24), 'base64'), '+/', '-_');
   v_row public.invoice_share_tokens;
 begin
+  -- The table is written here only: any member may share an invoice of their organization.
+  perform private.require_role(p_org_id);
+  if not exists (select 1 from public.invoices i where i.org_id = p_org_id and i.id = p_invoice_id) then
+    perform private.refuse('Invoice not found', '23503', 'NOT_FOUND');
+  end if;
   insert into public.invoice_share_tokens (org_id, invoice_id, token_hash, created_by)
   values (p_org_id, p_invoice_id, encode(extensions.digest(v_token, 'sha256'), 'hex'), (select auth.uid()))
   returning * into v_row;
@@ -3432,7 +3650,7 @@ AS $function$
 declare
   v_done jsonb := private.replay(p_org_id, p_mutation_id, 'create_product', p_input);
   v_product public.products;
-  v_opening numeric := coalesce((p_input ->> 'openingStock')::numeric, 0);
+  v_opening numeric := coalesce(private.to_number(p_input ->> 'openingStock', 'openingStock'), 0);
 begin
   if v_done is not null then
     return v_done;
@@ -3441,8 +3659,8 @@ begin
     insert into public.products (id, org_id, name, sku, barcode, unit, cost, price, tax_code, low_stock_threshold)
     values (coalesce((p_input ->> 'id')::uuid, gen_random_uuid()), p_org_id, btrim(p_input ->> 'name'),
             btrim(p_input ->> 'sku'), nullif(btrim(p_input ->> 'barcode'), ''),
-            coalesce(nullif(btrim(p_input ->> 'unit'), ''), 'pcs'), (p_input ->> 'cost')::numeric,
-            (p_input ->> 'price')::numeric, nullif(btrim(p_input ->> 'taxCode'), ''),
+            coalesce(nullif(btrim(p_input ->> 'unit'), ''), 'pcs'), private.to_number(p_input ->> 'cost', 'cost'),
+            private.to_number(p_input ->> 'price', 'price'), nullif(btrim(p_input ->> 'taxCode'), ''),
             coalesce((p_input ->> 'lowStockThreshold')::integer, 5))
     returning * into v_product;
     if v_opening <> 0 then
@@ -3453,7 +3671,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(p) from public.products p where p.id = v_product.id)));
@@ -3490,7 +3713,7 @@ begin
     values (v_id, p_org_id, (p_input ->> 'supplierId')::uuid, v_currency, (p_input ->> 'expectedAt')::date,
             (select auth.uid()));
     insert into public.purchase_order_lines (org_id, purchase_order_id, product_id, quantity, unit_cost)
-    select p_org_id, v_id, (l ->> 'productId')::uuid, (l ->> 'quantity')::numeric, (l ->> 'unitCost')::numeric
+    select p_org_id, v_id, (l ->> 'productId')::uuid, private.to_number(l ->> 'quantity', 'quantity'), private.to_number(l ->> 'unitCost', 'unitCost')
       from jsonb_array_elements(p_input -> 'lines') l;
     select coalesce(sum(round(l.quantity * l.unit_cost, public.currency_decimals(v_currency))), 0) into v_total
       from public.purchase_order_lines l where l.org_id = p_org_id and l.purchase_order_id = v_id;
@@ -3499,7 +3722,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(po) from public.purchase_orders po where po.id = v_id)));
@@ -3558,7 +3786,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', jsonb_build_object('id', p_product_id, 'archived', v_archived)));
@@ -3922,14 +4155,14 @@ begin
                               where p.org_id = p_org_id and not p.archived and lower(p.sku) = lower(r.sku))
       union all select line, 'cost', 'Cost is required' from r where cost = ''
       union all select line, 'cost', 'Must be a number, zero or more'
-        from r where cost <> '' and case when pg_input_is_valid(cost, 'numeric(14,2)') then cost::numeric < 0 else true end
+        from r where cost <> '' and case when pg_input_is_valid(cost, 'numeric(14,2)') then cost::numeric < 0 or cost::numeric = 'NaN' else true end
       union all select line, 'price', 'Price is required' from r where price = ''
       union all select line, 'price', 'Must be a number, zero or more'
-        from r where price <> '' and case when pg_input_is_valid(price, 'numeric(14,2)') then price::numeric < 0 else true end
+        from r where price <> '' and case when pg_input_is_valid(price, 'numeric(14,2)') then price::numeric < 0 or price::numeric = 'NaN' else true end
       union all select line, 'lowStockThreshold', 'Must be a whole number, zero or more'
         from r where threshold <> '' and case when pg_input_is_valid(threshold, 'integer') then threshold::integer < 0 else true end
       union all select line, 'openingStock', 'Must be a number, zero or more'
-        from r where opening <> '' and case when pg_input_is_valid(opening, 'numeric(14,3)') then opening::numeric < 0 else true end
+        from r where opening <> '' and case when pg_input_is_valid(opening, 'numeric(14,3)') then opening::numeric < 0 or opening::numeric = 'NaN' else true end
     )
     select jsonb_agg(jsonb_build_object('row', line, 'field', field, 'message', message) order by line, field)
       into v_problems from problems;
@@ -3947,16 +4180,21 @@ begin
       returning id, sku
     )
     insert into public.stock_moves (org_id, product_id, delta, reason, note, created_by)
-    select p_org_id, i.id, (r.value ->> 'openingStock')::numeric, 'OPENING', 'Opening stock (import)', (select auth.uid())
+    select p_org_id, i.id, private.to_number(r.value ->> 'openingStock', 'openingStock'), 'OPENING', 'Opening stock (import)', (select auth.uid())
       from inserted i
       join jsonb_array_elements(p_rows) r on lower(btrim(r.value ->> 'sku')) = lower(i.sku)
-     where coalesce((nullif(btrim(r.value ->> 'openingStock'), ''))::numeric, 0) > 0;
+     where coalesce(private.to_number(nullif(btrim(r.value ->> 'openingStock'), ''), 'openingStock'), 0) > 0;
     v_count := jsonb_array_length(p_rows);
   exception when others then
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', jsonb_build_object('imported', v_count)));
 end
@@ -4162,7 +4400,7 @@ begin
       raise exception 'Category must be one of office-supplies, rent, utilities, marketing, travel, equipment, other'
         using errcode = '23514';
     end if;
-    v_amount := (p_input ->> 'amount')::numeric;
+    v_amount := private.to_number(p_input ->> 'amount', 'amount');
     if v_amount is null then
       raise exception 'Amount is required' using errcode = '23514';
     end if;
@@ -4190,7 +4428,12 @@ begin
     if not private.is_business_refusal(sqlstate) and sqlstate not in ('22007', '22008') then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(e) from public.expenses e where e.id = v_id)));
@@ -4218,7 +4461,7 @@ begin
   begin
     insert into public.payments (id, org_id, invoice_id, method, provider, amount, currency, ref, received_at, created_by)
     select v_id, p_org_id, i.id, p_input ->> 'method', (p_input ->> 'provider')::public.mobile_money_provider,
-           (p_input ->> 'amount')::numeric, i.currency, nullif(btrim(p_input ->> 'ref'), ''),
+           private.to_number(p_input ->> 'amount', 'amount'), i.currency, nullif(btrim(p_input ->> 'ref'), ''),
            coalesce((p_input ->> 'receivedAt')::timestamptz, now()), (select auth.uid())
       from public.invoices i where i.org_id = p_org_id and i.id = (p_input ->> 'invoiceId')::uuid;
     if not found then
@@ -4228,7 +4471,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(p) from public.payments p where p.id = v_id)));
@@ -4661,15 +4909,23 @@ GRANT EXECUTE ON FUNCTION public.revoke_invitation(p_org_id uuid, p_invitation_i
 -- function public.revoke_invoice_shares(p_org_id uuid, p_invoice_id uuid)
 CREATE OR REPLACE FUNCTION public.revoke_invoice_shares(p_org_id uuid, p_invoice_id uuid)
  RETURNS integer
- LANGUAGE sql
+ LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_count integer;
+begin
+  perform private.require_role(p_org_id);
   with revoked as (
     update public.invoice_share_tokens set revoked_at = now()
      where org_id = p_org_id and invoice_id = p_invoice_id and revoked_at is null
+       and (created_by = (select auth.uid()) or private.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}'))
     returning 1
   )
-  select count(*)::integer from revoked
+  select count(*)::integer into v_count from revoked;
+  return v_count;
+end
 $function$;
 ALTER FUNCTION public.revoke_invoice_shares(p_org_id uuid, p_invoice_id uuid) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION public.revoke_invoice_shares(p_org_id uuid, p_invoice_id uuid) TO authenticated;
@@ -4707,7 +4963,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(c) from public.customers c where c.id = v_id)));
@@ -4753,7 +5014,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(e) from public.employees e where e.id = v_id)));
@@ -4787,14 +5053,14 @@ begin
       values (v_id, p_org_id, btrim(p_input ->> 'name'), nullif(btrim(p_input ->> 'company'), ''),
               coalesce((p_input ->> 'stage')::public.lead_stage, 'PROSPECT'),
               coalesce((p_input ->> 'ownerId')::uuid, (select auth.uid())),
-              (p_input ->> 'value')::numeric, (p_input ->> 'closeDate')::date);
+              private.to_number(p_input ->> 'value', 'value'), (p_input ->> 'closeDate')::date);
     else
       update public.leads l
          set name = case when p_input ? 'name' then btrim(p_input ->> 'name') else l.name end,
              company = case when p_input ? 'company' then nullif(btrim(p_input ->> 'company'), '') else l.company end,
              stage = coalesce((p_input ->> 'stage')::public.lead_stage, l.stage),
              owner_id = case when p_input ? 'ownerId' then (p_input ->> 'ownerId')::uuid else l.owner_id end,
-             value = case when p_input ? 'value' then (p_input ->> 'value')::numeric else l.value end,
+             value = case when p_input ? 'value' then private.to_number(p_input ->> 'value', 'value') else l.value end,
              close_date = case when p_input ? 'closeDate' then (p_input ->> 'closeDate')::date else l.close_date end
        where l.org_id = p_org_id and l.id = p_lead_id;
       if not found then
@@ -4805,7 +5071,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(l) from public.leads l where l.id = v_id)));
@@ -4883,7 +5154,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(s) from public.suppliers s where s.id = v_id)));
@@ -4923,7 +5199,8 @@ begin
       select count(*) into v_total from public.invoices i where i.org_id = p_org_id and i.status = p_status;
     end if;
     return query
-      select i.id, i.number::text, i.status, i.currency::text, i.subtotal, i.tax, i.total, i.amount_paid,
+      select i.id, i.number::text, i.status, i.currency::text, i.subtotal::numeric, i.tax::numeric, i.total::numeric,
+             i.amount_paid::numeric,
              i.created_at, i.issued_at, i.due_at, i.customer_id, c.name::text, v_total
         from (select * from public.invoices x
                where x.org_id = p_org_id and (p_status is null or x.status = p_status)
@@ -4955,7 +5232,8 @@ begin
       select x.* from public.invoices x join found f on f.id = x.id
        where x.org_id = p_org_id and (p_status is null or x.status = p_status)
     )
-    select i.id, i.number::text, i.status, i.currency::text, i.subtotal, i.tax, i.total, i.amount_paid,
+    select i.id, i.number::text, i.status, i.currency::text, i.subtotal::numeric, i.tax::numeric, i.total::numeric,
+           i.amount_paid::numeric,
            i.created_at, i.issued_at, i.due_at, i.customer_id, c.name::text, (select count(*) from matched)
       from (select * from matched m order by m.created_at desc, m.id limit v_limit offset v_offset) i
       join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
@@ -4990,7 +5268,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(i) from public.invoices i where i.id = p_invoice_id)));
@@ -5025,7 +5308,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(po) from public.purchase_orders po where po.id = p_order_id)));
@@ -5097,7 +5385,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(p) from public.products p where p.id = p_product_id)));
@@ -5148,14 +5441,19 @@ begin
     delete from public.invoice_items where org_id = p_org_id and invoice_id = p_invoice_id;
     insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
     select p_org_id, p_invoice_id, (l.value ->> 'productId')::uuid, btrim(l.value ->> 'description'),
-           (l.value ->> 'qty')::numeric, (l.value ->> 'unitPrice')::numeric,
-           coalesce((l.value ->> 'taxRate')::numeric, v_tax, 0), l.ordinality
+           private.to_number(l.value ->> 'qty', 'qty'), private.to_number(l.value ->> 'unitPrice', 'unitPrice'),
+           coalesce(private.to_number(l.value ->> 'taxRate', 'taxRate'), v_tax, 0), l.ordinality
       from jsonb_array_elements(v_lines) with ordinality l;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(i) from public.invoices i where i.id = p_invoice_id)));

@@ -12,6 +12,8 @@ grant usage on schema private to authenticated, service_role;
 
 -- TRUNCATE ignores RLS; the API roles never need it. Set before the first table, so no table has it.
 alter default privileges for role postgres in schema public revoke truncate on tables from anon, authenticated;
+-- anon (signed out) writes nothing, anywhere (docs/decisions/006-who-writes-what.md).
+alter default privileges for role postgres in schema public revoke insert, update, delete on tables from anon;
 
 -- ---------------------------------------------------------------------------------------------------
 -- Triggers shared by many tables.
@@ -64,3 +66,64 @@ as $$
 $$;
 revoke execute on function private.contains_pattern(text) from public;
 grant execute on function private.contains_pattern(text) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------------
+-- Refusals (docs/decisions/005-error-codes-end-to-end.md): an English message for logs, the SQLSTATE of
+-- the class of refusal, and the reason code (with its parameters and field) as JSON in the hint, which
+-- PostgREST answers verbatim and the `api` function passes on.
+create function private.refuse(p_message text, p_sqlstate text, p_reason text,
+                               p_params jsonb default null, p_field text default null) returns void
+language plpgsql set search_path = ''
+as $$
+begin
+  raise exception using message = p_message, errcode = p_sqlstate,
+    hint = jsonb_strip_nulls(jsonb_build_object('reason', p_reason, 'params', p_params, 'field', p_field))::text;
+end
+$$;
+revoke all on function private.refuse(text, text, text, jsonb, text) from public;
+grant execute on function private.refuse(text, text, text, jsonb, text) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------------
+-- Numbers. PostgreSQL's numeric has NaN and ±Infinity, and 'NaN' is greater than every number, so it
+-- passes every "> 0" check and poisons every sum it enters (an append-only stock ledger never recovers).
+-- Every column of money, quantity or rate is one of these domains, which refuse them (constraint
+-- *_finite: the `api` function answers NOT_A_NUMBER), and every function reads numbers from its input
+-- through private.to_number, which refuses them before they reach a table.
+create domain public.money_amount as numeric(16, 2)
+  constraint money_amount_finite check (value not in ('NaN', 'Infinity', '-Infinity'));
+comment on domain public.money_amount is 'An amount of money (totals, payments, expenses): finite, 2 decimals at most.';
+create domain public.money_price as numeric(14, 2)
+  constraint money_price_finite check (value not in ('NaN', 'Infinity', '-Infinity'));
+comment on domain public.money_price is 'A unit price or cost: finite, 2 decimals at most.';
+create domain public.quantity as numeric(14, 3)
+  constraint quantity_finite check (value not in ('NaN', 'Infinity', '-Infinity'));
+comment on domain public.quantity is 'A quantity of stock: finite, 3 decimals at most.';
+create domain public.percentage as numeric(5, 2)
+  constraint percentage_finite check (value not in ('NaN', 'Infinity', '-Infinity'));
+comment on domain public.percentage is 'A rate in percent (tax, discount): finite, 2 decimals at most.';
+
+-- A number from a function's JSON input: null stays null; anything that is not a finite number is refused
+-- with NOT_A_NUMBER naming the field.
+create function private.to_number(p_value text, p_field text) returns numeric
+language plpgsql immutable set search_path = ''
+as $$
+declare
+  v_number numeric;
+begin
+  if p_value is null then
+    return null;
+  end if;
+  begin
+    v_number := btrim(p_value)::numeric;
+  exception when invalid_text_representation then
+    v_number := 'NaN';
+  end;
+  if v_number in ('NaN', 'Infinity', '-Infinity') then
+    perform private.refuse(format('%s is not a number', p_field), '22P02', 'NOT_A_NUMBER',
+      jsonb_build_object('field', p_field), p_field);
+  end if;
+  return v_number;
+end
+$$;
+revoke all on function private.to_number(text, text) from public;
+grant execute on function private.to_number(text, text) to authenticated, service_role;

@@ -34,7 +34,7 @@ create table public.organizations (
   country char(2) not null,
   currency char(3) not null,
   timezone text not null default 'Africa/Lagos',
-  default_tax_rate numeric(5, 2) not null default 0 check (default_tax_rate >= 0 and default_tax_rate <= 100),
+  default_tax_rate public.percentage not null default 0 check (default_tax_rate >= 0 and default_tax_rate <= 100),
   created_by uuid references auth.users (id) on delete set null,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
@@ -212,6 +212,8 @@ revoke update on public.profiles from authenticated;
 grant update (first_name, last_name, locale, profile_image_url, onboarding_progress) on public.profiles to authenticated;
 revoke update on public.organizations from authenticated;
 grant update (name, country, currency, timezone, default_tax_rate) on public.organizations to authenticated;
+-- Organizations and profiles are created by the functions and triggers below only (ADR 006).
+revoke insert on public.organizations, public.profiles from anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------------
 -- Creating an organization makes the caller (or the user just registered) its OWNER, on the free
@@ -256,7 +258,8 @@ begin
   -- Checked first for a clear message; the unique index still decides under concurrency.
   if exists (select 1 from public.organizations o where lower(o.name) = lower(v_name)) then
     raise exception 'An organization with this name already exists'
-      using errcode = '23505', detail = 'Key (name)=(' || v_name || ') already exists.';
+      using errcode = '23505', detail = 'Key (name)=(' || v_name || ') already exists.',
+            hint = '{"reason": "ORGANIZATION_NAME_TAKEN"}';
   end if;
   insert into public.organizations (name, country, currency, timezone, default_tax_rate, created_by)
   values (v_name, upper(p_country), upper(p_currency), private.country_timezone(p_country),

@@ -69,16 +69,31 @@ as $$
   select p_response;
 $$;
 
--- The answer for a refused mutation: a stable code from the SQLSTATE and the database's message.
-create function private.refusal(p_sqlstate text, p_message text) returns jsonb
-language sql immutable set search_path = ''
+-- The answer for a refused mutation: a stable code from the SQLSTATE, the database's message, and the
+-- reason code, parameters and field of the refusal's hint when it has one (ADR 005).
+create function private.refusal(p_sqlstate text, p_message text, p_hint text default null) returns jsonb
+language plpgsql immutable set search_path = ''
 as $$
-  select jsonb_build_object('error', jsonb_build_object(
+declare
+  v_hint jsonb;
+begin
+  if p_hint like '{%' then
+    begin
+      v_hint := p_hint::jsonb;
+    exception when others then
+      v_hint := null;
+    end;
+  end if;
+  return jsonb_build_object('error', jsonb_strip_nulls(jsonb_build_object(
     'code', case p_sqlstate
       when '23505' then 'ALREADY_EXISTS' when 'PT402' then 'LIMIT_REACHED' when '42501' then 'FORBIDDEN'
       when '23503' then 'NOT_FOUND' else 'VALIDATION_FAILED' end,
     'sqlstate', p_sqlstate,
-    'message', p_message))
+    'message', p_message,
+    'reason', v_hint ->> 'reason',
+    'params', v_hint -> 'params',
+    'field', v_hint ->> 'field')));
+end
 $$;
 
 -- Refusals that a replay must get again; anything else (a bug, a lost connection) rolls back and is retried.
@@ -90,5 +105,5 @@ $$;
 
 grant execute on function private.replay(uuid, uuid, text, jsonb) to authenticated, service_role;
 grant execute on function private.remember(uuid, uuid, jsonb) to authenticated, service_role;
-grant execute on function private.refusal(text, text) to authenticated, service_role;
+grant execute on function private.refusal(text, text, text) to authenticated, service_role;
 grant execute on function private.is_business_refusal(text) to authenticated, service_role;

@@ -98,7 +98,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   v_answer := private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', private.invitation_json(v_row)));
   return jsonb_set(v_answer, '{data,token}', to_jsonb(v_token));
@@ -329,7 +334,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(e) from public.employees e where e.id = v_id)));

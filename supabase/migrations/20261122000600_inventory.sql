@@ -14,10 +14,10 @@ create table public.products (
   sku varchar(100) not null check (btrim(sku) <> ''),
   barcode varchar(100),
   unit varchar(50) not null default 'pcs' check (btrim(unit) <> ''),
-  cost numeric(14, 2) not null default 0 check (cost >= 0),
-  price numeric(14, 2) not null default 0 check (price >= 0),
+  cost public.money_price not null default 0 check (cost >= 0),
+  price public.money_price not null default 0 check (price >= 0),
   tax_code varchar(50),
-  stock_on_hand numeric(14, 3) not null default 0,
+  stock_on_hand public.quantity not null default 0,
   low_stock_threshold integer not null default 5 check (low_stock_threshold >= 0),
   archived boolean not null default false,
   version integer not null default 1,
@@ -79,9 +79,9 @@ create table public.purchase_orders (
   supplier_id uuid not null,
   status public.purchase_order_status not null default 'DRAFT',
   currency char(3) not null,
-  subtotal numeric(16, 2) not null default 0 check (subtotal >= 0),
-  tax numeric(16, 2) not null default 0 check (tax >= 0),
-  total numeric(16, 2) not null default 0 check (total >= 0),
+  subtotal public.money_amount not null default 0 check (subtotal >= 0),
+  tax public.money_amount not null default 0 check (tax >= 0),
+  total public.money_amount not null default 0 check (total >= 0),
   expected_at date,
   received_at timestamptz,
   created_by uuid references auth.users (id) on delete set null,
@@ -102,8 +102,8 @@ create table public.purchase_order_lines (
   org_id uuid not null references public.organizations (id) on delete cascade,
   purchase_order_id uuid not null,
   product_id uuid not null,
-  quantity numeric(14, 3) not null check (quantity > 0),
-  unit_cost numeric(14, 2) not null default 0 check (unit_cost >= 0),
+  quantity public.quantity not null check (quantity > 0),
+  unit_cost public.money_price not null default 0 check (unit_cost >= 0),
   created_at timestamptz not null default now(),
   unique (org_id, id),
   foreign key (org_id, purchase_order_id) references public.purchase_orders (org_id, id) on delete cascade,
@@ -118,7 +118,7 @@ create table public.stock_moves (
   id uuid primary key default gen_random_uuid(),
   org_id uuid not null references public.organizations (id) on delete cascade,
   product_id uuid not null,
-  delta numeric(14, 3) not null check (delta <> 0),
+  delta public.quantity not null check (delta <> 0),
   reason public.stock_move_reason not null,
   ref_id uuid,
   note text check (char_length(note) <= 500),
@@ -168,7 +168,10 @@ end
 $$;
 create trigger products_guard_stock before insert or update on public.products
   for each row execute function private.guard_stock_on_hand();
--- No delete policy either: only deleting the whole organization removes ledger rows.
+-- No delete policy either: only deleting the whole organization removes ledger rows. A member adds
+-- OPENING and ADJUSTMENT moves (RLS) with these columns; the rest are the triggers' (a sale's ref_id).
+revoke insert, update, delete on public.stock_moves from anon, authenticated;
+grant insert (id, org_id, product_id, delta, reason, note, created_by) on public.stock_moves to authenticated;
 create trigger stock_moves_append_only before update on public.stock_moves
   for each row execute function private.refuse_change();
 
@@ -239,9 +242,25 @@ create function private.guard_purchase_order() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
+  -- Received means final: what was received, from whom, when and at what cost never changes (a
+  -- correction is an ADJUSTMENT stock move); received_at is set by receiving, by the server's clock.
+  if tg_op = 'UPDATE' and old.status = 'RECEIVED'
+     and (new.supplier_id, new.currency, new.subtotal, new.tax, new.total, new.expected_at, new.received_at,
+          new.created_by, new.created_at)
+         is distinct from (old.supplier_id, old.currency, old.subtotal, old.tax, old.total, old.expected_at,
+                           old.received_at, old.created_by, old.created_at) then
+    perform private.refuse('A received purchase order is final', '23514', 'PURCHASE_ORDER_FINAL');
+  end if;
+  if tg_op = 'UPDATE' and new.received_at is distinct from old.received_at
+     and not (old.status = 'APPROVED' and new.status = 'RECEIVED') then
+    perform private.refuse('A purchase order is dated when it is received, by the server', '23514',
+      'PURCHASE_ORDER_FINAL', null, 'receivedAt');
+  end if;
   if tg_op = 'UPDATE' and new.status <> old.status then
     if not ((old.status = 'DRAFT' and new.status = 'APPROVED') or (old.status = 'APPROVED' and new.status = 'RECEIVED')) then
-      raise exception 'A purchase order cannot go from % to %', old.status, new.status using errcode = '23514';
+      raise exception 'A purchase order cannot go from % to %', old.status, new.status using errcode = '23514',
+        hint = jsonb_build_object('reason', 'PURCHASE_ORDER_STATUS_TRANSITION',
+                                  'params', jsonb_build_object('from', old.status, 'to', new.status))::text;
     end if;
     if new.status = 'RECEIVED' then
       new.received_at := now();
@@ -284,7 +303,8 @@ language plpgsql set search_path = ''
 as $$
 begin
   if old.status = 'RECEIVED' and new.status = 'RECEIVED' then
-    raise exception 'This purchase order was already received' using errcode = '23514';
+    raise exception 'This purchase order was already received' using errcode = '23514',
+      hint = '{"reason": "PURCHASE_ORDER_FINAL"}';
   end if;
   return new;
 end

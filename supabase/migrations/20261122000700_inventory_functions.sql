@@ -12,7 +12,7 @@ as $$
 declare
   v_done jsonb := private.replay(p_org_id, p_mutation_id, 'create_product', p_input);
   v_product public.products;
-  v_opening numeric := coalesce((p_input ->> 'openingStock')::numeric, 0);
+  v_opening numeric := coalesce(private.to_number(p_input ->> 'openingStock', 'openingStock'), 0);
 begin
   if v_done is not null then
     return v_done;
@@ -21,8 +21,8 @@ begin
     insert into public.products (id, org_id, name, sku, barcode, unit, cost, price, tax_code, low_stock_threshold)
     values (coalesce((p_input ->> 'id')::uuid, gen_random_uuid()), p_org_id, btrim(p_input ->> 'name'),
             btrim(p_input ->> 'sku'), nullif(btrim(p_input ->> 'barcode'), ''),
-            coalesce(nullif(btrim(p_input ->> 'unit'), ''), 'pcs'), (p_input ->> 'cost')::numeric,
-            (p_input ->> 'price')::numeric, nullif(btrim(p_input ->> 'taxCode'), ''),
+            coalesce(nullif(btrim(p_input ->> 'unit'), ''), 'pcs'), private.to_number(p_input ->> 'cost', 'cost'),
+            private.to_number(p_input ->> 'price', 'price'), nullif(btrim(p_input ->> 'taxCode'), ''),
             coalesce((p_input ->> 'lowStockThreshold')::integer, 5))
     returning * into v_product;
     if v_opening <> 0 then
@@ -33,7 +33,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(p) from public.products p where p.id = v_product.id)));
@@ -54,12 +59,17 @@ begin
   end if;
   begin
     insert into public.stock_moves (org_id, product_id, delta, reason, note, created_by)
-    values (p_org_id, p_product_id, p_delta, 'ADJUSTMENT', nullif(btrim(p_note), ''), (select auth.uid()));
+    values (p_org_id, p_product_id, private.to_number(p_delta::text, 'delta'), 'ADJUSTMENT', nullif(btrim(p_note), ''), (select auth.uid()));
   exception when others then
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data',
     (select jsonb_build_object('id', p.id, 'stockOnHand', p.stock_on_hand) from public.products p where p.id = p_product_id)));
@@ -76,8 +86,8 @@ returns table (name text, sku text, barcode text, unit text, cost numeric, price
 language sql immutable set search_path = ''
 as $$
   select btrim(p_input ->> 'name'), btrim(p_input ->> 'sku'), nullif(btrim(p_input ->> 'barcode'), ''),
-         coalesce(nullif(btrim(p_input ->> 'unit'), ''), 'pcs'), (p_input ->> 'cost')::numeric,
-         (p_input ->> 'price')::numeric, nullif(btrim(p_input ->> 'taxCode'), ''),
+         coalesce(nullif(btrim(p_input ->> 'unit'), ''), 'pcs'), private.to_number(p_input ->> 'cost', 'cost'),
+         private.to_number(p_input ->> 'price', 'price'), nullif(btrim(p_input ->> 'taxCode'), ''),
          coalesce(nullif(btrim(p_input ->> 'lowStockThreshold'), '')::integer, 5)
 $$;
 
@@ -107,7 +117,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(p) from public.products p where p.id = p_product_id)));
@@ -144,7 +159,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', jsonb_build_object('id', p_product_id, 'archived', v_archived)));
@@ -194,14 +214,14 @@ begin
                               where p.org_id = p_org_id and not p.archived and lower(p.sku) = lower(r.sku))
       union all select line, 'cost', 'Cost is required' from r where cost = ''
       union all select line, 'cost', 'Must be a number, zero or more'
-        from r where cost <> '' and case when pg_input_is_valid(cost, 'numeric(14,2)') then cost::numeric < 0 else true end
+        from r where cost <> '' and case when pg_input_is_valid(cost, 'numeric(14,2)') then cost::numeric < 0 or cost::numeric = 'NaN' else true end
       union all select line, 'price', 'Price is required' from r where price = ''
       union all select line, 'price', 'Must be a number, zero or more'
-        from r where price <> '' and case when pg_input_is_valid(price, 'numeric(14,2)') then price::numeric < 0 else true end
+        from r where price <> '' and case when pg_input_is_valid(price, 'numeric(14,2)') then price::numeric < 0 or price::numeric = 'NaN' else true end
       union all select line, 'lowStockThreshold', 'Must be a whole number, zero or more'
         from r where threshold <> '' and case when pg_input_is_valid(threshold, 'integer') then threshold::integer < 0 else true end
       union all select line, 'openingStock', 'Must be a number, zero or more'
-        from r where opening <> '' and case when pg_input_is_valid(opening, 'numeric(14,3)') then opening::numeric < 0 else true end
+        from r where opening <> '' and case when pg_input_is_valid(opening, 'numeric(14,3)') then opening::numeric < 0 or opening::numeric = 'NaN' else true end
     )
     select jsonb_agg(jsonb_build_object('row', line, 'field', field, 'message', message) order by line, field)
       into v_problems from problems;
@@ -219,16 +239,21 @@ begin
       returning id, sku
     )
     insert into public.stock_moves (org_id, product_id, delta, reason, note, created_by)
-    select p_org_id, i.id, (r.value ->> 'openingStock')::numeric, 'OPENING', 'Opening stock (import)', (select auth.uid())
+    select p_org_id, i.id, private.to_number(r.value ->> 'openingStock', 'openingStock'), 'OPENING', 'Opening stock (import)', (select auth.uid())
       from inserted i
       join jsonb_array_elements(p_rows) r on lower(btrim(r.value ->> 'sku')) = lower(i.sku)
-     where coalesce((nullif(btrim(r.value ->> 'openingStock'), ''))::numeric, 0) > 0;
+     where coalesce(private.to_number(nullif(btrim(r.value ->> 'openingStock'), ''), 'openingStock'), 0) > 0;
     v_count := jsonb_array_length(p_rows);
   exception when others then
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', jsonb_build_object('imported', v_count)));
 end
@@ -262,7 +287,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(s) from public.suppliers s where s.id = v_id)));
@@ -294,7 +324,7 @@ begin
     values (v_id, p_org_id, (p_input ->> 'supplierId')::uuid, v_currency, (p_input ->> 'expectedAt')::date,
             (select auth.uid()));
     insert into public.purchase_order_lines (org_id, purchase_order_id, product_id, quantity, unit_cost)
-    select p_org_id, v_id, (l ->> 'productId')::uuid, (l ->> 'quantity')::numeric, (l ->> 'unitCost')::numeric
+    select p_org_id, v_id, (l ->> 'productId')::uuid, private.to_number(l ->> 'quantity', 'quantity'), private.to_number(l ->> 'unitCost', 'unitCost')
       from jsonb_array_elements(p_input -> 'lines') l;
     select coalesce(sum(round(l.quantity * l.unit_cost, public.currency_decimals(v_currency))), 0) into v_total
       from public.purchase_order_lines l where l.org_id = p_org_id and l.purchase_order_id = v_id;
@@ -303,7 +333,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(po) from public.purchase_orders po where po.id = v_id)));
@@ -333,7 +368,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(po) from public.purchase_orders po where po.id = p_order_id)));

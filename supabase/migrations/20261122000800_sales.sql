@@ -52,10 +52,10 @@ create table public.invoices (
   number varchar(100) not null,
   status public.invoice_status not null default 'QUOTE',
   currency char(3) not null,
-  subtotal numeric(16, 2) not null default 0 check (subtotal >= 0),
-  tax numeric(16, 2) not null default 0 check (tax >= 0),
-  total numeric(16, 2) not null default 0 check (total >= 0),
-  amount_paid numeric(16, 2) not null default 0 check (amount_paid >= 0 and amount_paid <= total),
+  subtotal public.money_amount not null default 0 check (subtotal >= 0),
+  tax public.money_amount not null default 0 check (tax >= 0),
+  total public.money_amount not null default 0 check (total >= 0),
+  amount_paid public.money_amount not null default 0 check (amount_paid >= 0 and amount_paid <= total),
   issued_at timestamptz,
   due_at date,
   voided_at timestamptz,
@@ -104,9 +104,9 @@ create table public.invoice_items (
   invoice_id uuid not null,
   product_id uuid,
   description varchar(500) not null check (btrim(description) <> ''),
-  qty numeric(14, 3) not null check (qty > 0),
-  unit_price numeric(14, 2) not null check (unit_price >= 0),
-  tax_rate numeric(5, 2) not null default 0 check (tax_rate >= 0 and tax_rate <= 100),
+  qty public.quantity not null check (qty > 0),
+  unit_price public.money_price not null check (unit_price >= 0),
+  tax_rate public.percentage not null default 0 check (tax_rate >= 0 and tax_rate <= 100),
   position integer not null default 0,
   created_at timestamptz not null default now(),
   unique (org_id, id),
@@ -124,7 +124,7 @@ create table public.payments (
   invoice_id uuid not null,
   method varchar(100) not null check (method in ('cash', 'bank-transfer', 'mobile-money', 'card', 'check')),
   provider public.mobile_money_provider,
-  amount numeric(16, 2) not null check (amount > 0),
+  amount public.money_amount not null check (amount > 0),
   currency char(3) not null,
   ref varchar(255),
   received_at timestamptz not null default now(),
@@ -157,6 +157,26 @@ create table public.invoice_share_tokens (
 );
 comment on table public.invoice_share_tokens is 'Public links to view one invoice without signing in (e.g. sent by WhatsApp). Only the token''s SHA-256 is stored.';
 create index invoice_share_tokens_invoice_idx on public.invoice_share_tokens (org_id, invoice_id);
+
+-- A link is made by create_invoice_share only (the token never leaves the function but to its creator)
+-- and revoked, once and for good, by revoke_invoice_shares: its invoice, token and expiry never change,
+-- and a revoked link stays revoked, whoever writes (the dashboard included).
+create function private.guard_invoice_share_token() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if (new.org_id, new.invoice_id, new.token_hash, new.expires_at, new.created_by, new.created_at)
+     is distinct from (old.org_id, old.invoice_id, old.token_hash, old.expires_at, old.created_by, old.created_at) then
+    perform private.refuse('A share link''s invoice, token and expiry never change', '23514', 'SHARE_LINK_FINAL');
+  end if;
+  if old.revoked_at is not null and new.revoked_at is distinct from old.revoked_at then
+    perform private.refuse('A revoked share link stays revoked', '23514', 'SHARE_LINK_REVOKED');
+  end if;
+  return new;
+end
+$$;
+create trigger invoice_share_tokens_guard before update on public.invoice_share_tokens
+  for each row execute function private.guard_invoice_share_token();
 
 -- ---------------------------------------------------------------------------------------------------
 -- Numbering: the counter row is locked by the update, so concurrent invoices wait; a rolled-back
@@ -253,7 +273,8 @@ begin
               where i.status <> 'QUOTE'
                 and ((tg_op <> 'INSERT' and i.org_id = old.org_id and i.id = old.invoice_id)
                   or (tg_op <> 'DELETE' and i.org_id = new.org_id and i.id = new.invoice_id))) then
-    raise exception 'Only a QUOTE''s lines can change' using errcode = '23514';
+    raise exception 'Only a QUOTE''s lines can change' using errcode = '23514',
+      hint = '{"reason": "INVOICE_FINAL"}';
   end if;
   return coalesce(new, old);
 end
@@ -268,7 +289,27 @@ as $$
 declare
   v_paying boolean := coalesce(current_setting('kasuwa.applying_payment', true), 'off') = 'on';
   v_totals boolean := coalesce(current_setting('kasuwa.recomputing_totals', true), 'off') = 'on';
+  -- A signed-in member or anon (the Data API); the database owner (seeds, the dashboard) may backdate.
+  v_api boolean := coalesce((select auth.role()), '') in ('authenticated', 'anon');
 begin
+  -- Issued means final: once an invoice is not a QUOTE, only its status moves (ISSUED -> PAID by
+  -- payments, ISSUED -> VOID by voiding) and what moving it sets.
+  if new.created_by is distinct from old.created_by and v_api then
+    perform private.refuse('Who created an invoice never changes', '23514', 'INVOICE_FINAL', null, 'createdBy');
+  end if;
+  if old.status <> 'QUOTE' and v_api
+     and (new.due_at, new.notes, new.issued_at) is distinct from (old.due_at, old.notes, old.issued_at) then
+    perform private.refuse('An issued invoice is final: its dates and notes never change', '23514',
+      'INVOICE_FINAL', jsonb_build_object('status', old.status));
+  end if;
+  if old.status = 'QUOTE' and new.status = 'QUOTE' and v_api and new.issued_at is distinct from old.issued_at then
+    perform private.refuse('An invoice is dated when it is issued, by the server', '23514', 'INVOICE_FINAL',
+      null, 'issuedAt');
+  end if;
+  if new.voided_at is distinct from old.voided_at and not (new.status = 'VOID' and old.status <> 'VOID') then
+    perform private.refuse('An invoice is voided by voiding it, never by setting voided_at', '23514',
+      'INVOICE_FINAL', null, 'voidedAt');
+  end if;
   if new.number <> old.number then
     raise exception 'An invoice number never changes' using errcode = '23514';
   end if;
@@ -279,7 +320,8 @@ begin
     raise exception 'The amount paid changes only by recording a payment' using errcode = '23514';
   end if;
   if old.status <> 'QUOTE' and (new.customer_id, new.currency) is distinct from (old.customer_id, old.currency) then
-    raise exception 'Only a QUOTE''s customer and currency can change' using errcode = '23514';
+    raise exception 'Only a QUOTE''s customer and currency can change' using errcode = '23514',
+      hint = jsonb_build_object('reason', 'INVOICE_FINAL', 'params', jsonb_build_object('status', old.status))::text;
   end if;
   if new.status = old.status then
     return new;
@@ -289,7 +331,8 @@ begin
     if new.total <= 0 then
       raise exception 'An invoice needs at least one line with an amount before it is issued' using errcode = '23514';
     end if;
-    new.issued_at := coalesce(new.issued_at, now());
+    -- The server's clock: a member cannot backdate (or postdate) an invoice by issuing it.
+    new.issued_at := case when v_api then now() else coalesce(new.issued_at, now()) end;
     insert into public.stock_moves (org_id, product_id, delta, reason, ref_id, created_by)
     select it.org_id, it.product_id, -sum(it.qty), 'SALE', new.id, (select auth.uid())
       from public.invoice_items it
@@ -310,7 +353,9 @@ begin
        group by it.org_id, it.product_id;
     end if;
   else
-    raise exception 'An invoice cannot go from % to %', old.status, new.status using errcode = '23514';
+    raise exception 'An invoice cannot go from % to %', old.status, new.status using errcode = '23514',
+      hint = jsonb_build_object('reason', 'INVOICE_STATUS_TRANSITION',
+                                'params', jsonb_build_object('from', old.status, 'to', new.status))::text;
   end if;
   return new;
 end
@@ -464,14 +509,20 @@ create policy "Owners, managers and accountants can record payments" on public.p
 
 create policy "Members can read share links" on public.invoice_share_tokens for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
-create policy "Members can create share links" on public.invoice_share_tokens for insert to authenticated
-  with check (org_id in (select private.org_ids_with_role()) and created_by = (select auth.uid()));
-create policy "Creators and invoice editors can revoke share links" on public.invoice_share_tokens for update to authenticated
-  using (
-    created_by = (select auth.uid()) or org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'))
-  )
-  with check (org_id in (select private.org_ids_with_role()));
-create policy "Creators and invoice editors can delete share links" on public.invoice_share_tokens for delete to authenticated
-  using (
-    created_by = (select auth.uid()) or org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'))
-  );
+-- Written by create_invoice_share and revoke_invoice_shares only (docs/decisions/006-who-writes-what.md).
+revoke insert, update, delete on public.invoice_share_tokens from anon, authenticated;
+
+-- Column-level grants: what a member may set directly (docs/decisions/006-who-writes-what.md). Numbers,
+-- totals, amounts paid, dates of issue and voiding are the rules' to set.
+revoke insert, update on public.invoices from anon, authenticated;
+grant insert (id, org_id, customer_id, currency, due_at, notes, created_by) on public.invoices to authenticated;
+grant update (customer_id, currency, due_at, notes, status) on public.invoices to authenticated;
+revoke insert, update on public.invoice_items from anon, authenticated;
+grant insert (id, org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
+  on public.invoice_items to authenticated;
+grant update (product_id, description, qty, unit_price, tax_rate, position) on public.invoice_items to authenticated;
+-- A recorded payment is final (a correction is a new row): no update, no delete.
+revoke insert, update, delete on public.payments from anon, authenticated;
+grant insert (id, org_id, invoice_id, method, provider, amount, currency, ref, received_at, created_by)
+  on public.payments to authenticated;
+revoke insert, update, delete on public.invoice_counters from anon, authenticated;

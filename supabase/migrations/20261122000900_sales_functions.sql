@@ -40,8 +40,8 @@ begin
     returning * into v_invoice;
     insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
     select p_org_id, v_invoice.id, (l.value ->> 'productId')::uuid, btrim(l.value ->> 'description'),
-           (l.value ->> 'qty')::numeric, (l.value ->> 'unitPrice')::numeric,
-           coalesce((l.value ->> 'taxRate')::numeric, v_tax, 0), l.ordinality
+           private.to_number(l.value ->> 'qty', 'qty'), private.to_number(l.value ->> 'unitPrice', 'unitPrice'),
+           coalesce(private.to_number(l.value ->> 'taxRate', 'taxRate'), v_tax, 0), l.ordinality
       from jsonb_array_elements(v_lines) with ordinality l;
     if v_status in ('ISSUED', 'PAID') then
       update public.invoices set status = 'ISSUED' where id = v_invoice.id;
@@ -55,7 +55,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(i) from public.invoices i where i.id = v_invoice.id)));
@@ -83,7 +88,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(i) from public.invoices i where i.id = p_invoice_id)));
@@ -104,7 +114,7 @@ begin
   begin
     insert into public.payments (id, org_id, invoice_id, method, provider, amount, currency, ref, received_at, created_by)
     select v_id, p_org_id, i.id, p_input ->> 'method', (p_input ->> 'provider')::public.mobile_money_provider,
-           (p_input ->> 'amount')::numeric, i.currency, nullif(btrim(p_input ->> 'ref'), ''),
+           private.to_number(p_input ->> 'amount', 'amount'), i.currency, nullif(btrim(p_input ->> 'ref'), ''),
            coalesce((p_input ->> 'receivedAt')::timestamptz, now()), (select auth.uid())
       from public.invoices i where i.org_id = p_org_id and i.id = (p_input ->> 'invoiceId')::uuid;
     if not found then
@@ -114,7 +124,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(p) from public.payments p where p.id = v_id)));
@@ -168,14 +183,19 @@ begin
     delete from public.invoice_items where org_id = p_org_id and invoice_id = p_invoice_id;
     insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
     select p_org_id, p_invoice_id, (l.value ->> 'productId')::uuid, btrim(l.value ->> 'description'),
-           (l.value ->> 'qty')::numeric, (l.value ->> 'unitPrice')::numeric,
-           coalesce((l.value ->> 'taxRate')::numeric, v_tax, 0), l.ordinality
+           private.to_number(l.value ->> 'qty', 'qty'), private.to_number(l.value ->> 'unitPrice', 'unitPrice'),
+           coalesce(private.to_number(l.value ->> 'taxRate', 'taxRate'), v_tax, 0), l.ordinality
       from jsonb_array_elements(v_lines) with ordinality l;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(i) from public.invoices i where i.id = p_invoice_id)));
@@ -217,7 +237,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(c) from public.customers c where c.id = v_id)));
@@ -267,7 +292,8 @@ begin
       select count(*) into v_total from public.invoices i where i.org_id = p_org_id and i.status = p_status;
     end if;
     return query
-      select i.id, i.number::text, i.status, i.currency::text, i.subtotal, i.tax, i.total, i.amount_paid,
+      select i.id, i.number::text, i.status, i.currency::text, i.subtotal::numeric, i.tax::numeric, i.total::numeric,
+             i.amount_paid::numeric,
              i.created_at, i.issued_at, i.due_at, i.customer_id, c.name::text, v_total
         from (select * from public.invoices x
                where x.org_id = p_org_id and (p_status is null or x.status = p_status)
@@ -299,7 +325,8 @@ begin
       select x.* from public.invoices x join found f on f.id = x.id
        where x.org_id = p_org_id and (p_status is null or x.status = p_status)
     )
-    select i.id, i.number::text, i.status, i.currency::text, i.subtotal, i.tax, i.total, i.amount_paid,
+    select i.id, i.number::text, i.status, i.currency::text, i.subtotal::numeric, i.tax::numeric, i.total::numeric,
+           i.amount_paid::numeric,
            i.created_at, i.issued_at, i.due_at, i.customer_id, c.name::text, (select count(*) from matched)
       from (select * from matched m order by m.created_at desc, m.id limit v_limit offset v_offset) i
       join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
@@ -346,12 +373,17 @@ grant execute on function public.list_customers(uuid, text, integer, integer) to
 -- ---------------------------------------------------------------------------------------------------
 -- Share links: the token is shown once to the member who creates it; only its SHA-256 is kept.
 create function public.create_invoice_share(p_org_id uuid, p_invoice_id uuid) returns jsonb
-language plpgsql set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_token text := translate(encode(extensions.gen_random_bytes(24), 'base64'), '+/', '-_');
   v_row public.invoice_share_tokens;
 begin
+  -- The table is written here only: any member may share an invoice of their organization.
+  perform private.require_role(p_org_id);
+  if not exists (select 1 from public.invoices i where i.org_id = p_org_id and i.id = p_invoice_id) then
+    perform private.refuse('Invoice not found', '23503', 'NOT_FOUND');
+  end if;
   insert into public.invoice_share_tokens (org_id, invoice_id, token_hash, created_by)
   values (p_org_id, p_invoice_id, encode(extensions.digest(v_token, 'sha256'), 'hex'), (select auth.uid()))
   returning * into v_row;
@@ -359,16 +391,24 @@ begin
 end
 $$;
 
--- Revokes every live link of an invoice.
+-- Revokes every live link of an invoice: the links the caller created, or every link for owners,
+-- managers and accountants. Revocation is one-way.
 create function public.revoke_invoice_shares(p_org_id uuid, p_invoice_id uuid) returns integer
-language sql set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
+declare
+  v_count integer;
+begin
+  perform private.require_role(p_org_id);
   with revoked as (
     update public.invoice_share_tokens set revoked_at = now()
      where org_id = p_org_id and invoice_id = p_invoice_id and revoked_at is null
+       and (created_by = (select auth.uid()) or private.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}'))
     returning 1
   )
-  select count(*)::integer from revoked
+  select count(*)::integer into v_count from revoked;
+  return v_count;
+end
 $$;
 
 -- What a customer sees through a live link: the seller, the invoice, its lines and payments. Nothing else

@@ -10,7 +10,7 @@ create table public.leads (
   company varchar(255),
   stage public.lead_stage not null default 'PROSPECT',
   owner_id uuid,
-  value numeric(16, 2) check (value >= 0),
+  value public.money_amount check (value >= 0),
   currency char(3),
   close_date date,
   version integer not null default 1,
@@ -123,14 +123,14 @@ begin
       values (v_id, p_org_id, btrim(p_input ->> 'name'), nullif(btrim(p_input ->> 'company'), ''),
               coalesce((p_input ->> 'stage')::public.lead_stage, 'PROSPECT'),
               coalesce((p_input ->> 'ownerId')::uuid, (select auth.uid())),
-              (p_input ->> 'value')::numeric, (p_input ->> 'closeDate')::date);
+              private.to_number(p_input ->> 'value', 'value'), (p_input ->> 'closeDate')::date);
     else
       update public.leads l
          set name = case when p_input ? 'name' then btrim(p_input ->> 'name') else l.name end,
              company = case when p_input ? 'company' then nullif(btrim(p_input ->> 'company'), '') else l.company end,
              stage = coalesce((p_input ->> 'stage')::public.lead_stage, l.stage),
              owner_id = case when p_input ? 'ownerId' then (p_input ->> 'ownerId')::uuid else l.owner_id end,
-             value = case when p_input ? 'value' then (p_input ->> 'value')::numeric else l.value end,
+             value = case when p_input ? 'value' then private.to_number(p_input ->> 'value', 'value') else l.value end,
              close_date = case when p_input ? 'closeDate' then (p_input ->> 'closeDate')::date else l.close_date end
        where l.org_id = p_org_id and l.id = p_lead_id;
       if not found then
@@ -141,7 +141,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(l) from public.leads l where l.id = v_id)));
@@ -169,7 +174,12 @@ begin
     if not private.is_business_refusal(sqlstate) then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_row)));
 end

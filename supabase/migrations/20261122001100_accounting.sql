@@ -7,7 +7,7 @@ create table public.expenses (
   vendor varchar(255) not null check (btrim(vendor) <> ''),
   category varchar(50) not null
     check (category in ('office-supplies', 'rent', 'utilities', 'marketing', 'travel', 'equipment', 'other')),
-  amount numeric(16, 2) not null check (amount > 0),
+  amount public.money_amount not null check (amount > 0),
   currency char(3) not null,
   paid_at timestamptz not null default now(),
   note text check (char_length(note) <= 2000),
@@ -77,7 +77,7 @@ begin
       raise exception 'Category must be one of office-supplies, rent, utilities, marketing, travel, equipment, other'
         using errcode = '23514';
     end if;
-    v_amount := (p_input ->> 'amount')::numeric;
+    v_amount := private.to_number(p_input ->> 'amount', 'amount');
     if v_amount is null then
       raise exception 'Amount is required' using errcode = '23514';
     end if;
@@ -105,7 +105,12 @@ begin
     if not private.is_business_refusal(sqlstate) and sqlstate not in ('22007', '22008') then
       raise;
     end if;
-    return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm));
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
   end;
   return private.remember(p_org_id, p_mutation_id,
     jsonb_build_object('data', (select to_jsonb(e) from public.expenses e where e.id = v_id)));

@@ -54,6 +54,8 @@ alter table public.licenses enable row level security;
 alter table public.licenses force row level security;
 alter table public.entitlements enable row level security;
 alter table public.entitlements force row level security;
+-- Written by billing (service role) and the migrations only (docs/decisions/006-who-writes-what.md).
+revoke insert, update, delete on public.licenses, public.entitlements from anon, authenticated;
 create policy "Members can read their organization's license" on public.licenses for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
 create policy "Signed-in users can read what each plan allows" on public.entitlements for select to authenticated
@@ -76,7 +78,7 @@ as $$
 $$;
 
 create function private.refuse_over_limit(p_org_id uuid, p_key text, p_count bigint, p_what text) returns void
-language plpgsql stable set search_path = ''
+language plpgsql set search_path = ''
 as $$
 declare
   v_limit integer := private.plan_limit(p_org_id, p_key);
@@ -84,13 +86,25 @@ begin
   if v_limit is not null and p_count >= v_limit then
     -- PT402: PostgREST answers HTTP 402 with this message.
     raise exception 'Your plan allows % %. Upgrade to add more.', v_limit, p_what
-      using errcode = 'PT402', hint = 'plan_limit:' || p_key;
+      using errcode = 'PT402',
+            hint = jsonb_build_object('reason', 'PLAN_LIMIT',
+                                      'params', jsonb_build_object('limit', p_key, 'max', v_limit))::text;
   end if;
 end
 $$;
 
+-- Serialises everyone creating what one plan limit counts, for one organization (or one owner), until
+-- the transaction ends: each counts after the others have committed, so concurrent creators cannot all
+-- pass a check that only one of them should pass.
+create function private.lock_limit(p_key text, p_id uuid) returns void
+language sql set search_path = ''
+as $$
+  select pg_advisory_xact_lock(hashtextextended(p_key || ':' || p_id::text, 0))
+$$;
+
 -- A new product, invoice or invitation is counted against the plan only when the plan has a limit, and
--- never past it.
+-- never past it. Counted after the row is written (so every row of a many-row insert counts), under the
+-- limit's lock (so concurrent inserts count each other).
 create function private.enforce_product_limit() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -99,24 +113,25 @@ declare
 begin
   -- Counted when a product is added, and when an archived one comes back.
   if tg_op = 'UPDATE' and not (old.archived and not new.archived) then
-    return new;
+    return null;
   end if;
   perform private.require_role(new.org_id, '{OWNER,MANAGER}',
     'new row violates row-level security policy for table "products"');
   v_limit := private.plan_limit(new.org_id, 'max_products');
   if v_limit is not null then
+    perform private.lock_limit('max_products', new.org_id);
     perform private.refuse_over_limit(new.org_id, 'max_products',
       (select count(*) from (select 1 from public.products p
-                              where p.org_id = new.org_id and not p.archived and p.id <> new.id
-                              limit v_limit) x),
+                              where p.org_id = new.org_id and not p.archived
+                              limit v_limit + 1) x) - 1,
       'products');
   end if;
-  return new;
+  return null;
 end
 $$;
-create trigger products_plan_limit before insert on public.products
+create trigger products_plan_limit after insert on public.products
   for each row execute function private.enforce_product_limit();
-create trigger products_plan_limit_unarchive before update of archived on public.products
+create trigger products_plan_limit_unarchive after update of archived on public.products
   for each row execute function private.enforce_product_limit();
 
 create function private.enforce_invoice_limit() returns trigger
@@ -130,17 +145,18 @@ begin
     'new row violates row-level security policy for table "invoices"');
   v_limit := private.plan_limit(new.org_id, 'max_invoices_per_month');
   if v_limit is not null then
+    perform private.lock_limit('max_invoices_per_month', new.org_id);
     perform private.refuse_over_limit(new.org_id, 'max_invoices_per_month',
       (select count(*) from (select 1 from public.invoices i
                               where i.org_id = new.org_id
                                 and i.created_at >= (date_trunc('month', now() at time zone v_tz) at time zone v_tz)
-                              limit v_limit) x),
+                              limit v_limit + 1) x) - 1,
       'invoices a month');
   end if;
-  return new;
+  return null;
 end
 $$;
-create trigger invoices_plan_limit before insert on public.invoices
+create trigger invoices_plan_limit after insert on public.invoices
   for each row execute function private.enforce_invoice_limit();
 
 -- Members and pending invitations both take a seat.
@@ -150,6 +166,7 @@ as $$
 begin
   perform private.require_role(new.org_id, '{OWNER,MANAGER}',
     'new row violates row-level security policy for table "invitations"');
+  perform private.lock_limit('max_members', new.org_id);
   perform private.refuse_over_limit(new.org_id, 'max_members',
     (select count(*) from public.memberships m where m.org_id = new.org_id)
     + (select count(*) from public.invitations i
@@ -168,7 +185,7 @@ create table public.subscription_plans (
   org_id uuid not null references public.organizations (id) on delete cascade,
   name varchar(255) not null check (btrim(name) <> ''),
   description text,
-  price numeric(16, 2) not null check (price >= 0),
+  price public.money_amount not null check (price >= 0),
   currency char(3) not null,
   billing_interval public.billing_interval not null default 'MONTHLY',
   interval_count integer not null default 1 check (interval_count > 0),
@@ -198,8 +215,8 @@ create table public.subscriptions (
   cancelled_at timestamptz,
   ended_at timestamptz,
   quantity integer not null default 1 check (quantity > 0),
-  tax_percent numeric(5, 2) check (tax_percent >= 0 and tax_percent <= 100),
-  discount_percent numeric(5, 2) check (discount_percent >= 0 and discount_percent <= 100),
+  tax_percent public.percentage check (tax_percent >= 0 and tax_percent <= 100),
+  discount_percent public.percentage check (discount_percent >= 0 and discount_percent <= 100),
   metadata jsonb not null default '{}'::jsonb,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
@@ -237,7 +254,7 @@ create table public.billing_cycles (
   cycle_number integer not null check (cycle_number > 0),
   start_date date not null,
   end_date date not null check (end_date >= start_date),
-  amount numeric(16, 2) not null check (amount >= 0),
+  amount public.money_amount not null check (amount >= 0),
   currency char(3) not null,
   status public.billing_cycle_status not null default 'PENDING',
   billed_at timestamptz,

@@ -60,3 +60,6 @@ create policy "Users can read their own events" on public.gamification_events fo
   using (user_id = (select auth.uid()) and org_id in (select private.org_ids_with_role()));
 create policy "Members can record their own events" on public.gamification_events for insert to authenticated
   with check (user_id = (select auth.uid()) and org_id in (select private.org_ids_with_role()));
+
+-- Badges are reference data and earned ones are awarded by the server (docs/decisions/006-who-writes-what.md).
+revoke insert, update, delete on public.achievements, public.user_achievements from anon, authenticated;

@@ -108,3 +108,6 @@ begin
   end loop;
 end
 $$;
+
+-- Written by the triggers above only (docs/decisions/006-who-writes-what.md).
+revoke insert, update, delete on public.audit_logs from anon, authenticated;

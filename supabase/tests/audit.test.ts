@@ -11,6 +11,7 @@ import {
   setStatus,
   setupOrg,
   tenantTables,
+  touched,
   updateRow,
 } from './fixtures.ts';
 
@@ -149,17 +150,31 @@ describe('the audit trail', () => {
       const org = await setupOrg(sql);
       const id = await createProduct(sql, org);
       const asOwnerMember = user(org.ownerId);
+      // Members hold no write privilege on the trail (ADR 006): refused, or nothing touched.
       expect(
-        await sqlAs(
-          sql,
-          asOwnerMember,
-          `update audit_logs set action = 'DELETE' where entity_id = $1 returning 1`,
-          [id],
+        await touched(
+          'audit_logs',
+          'update',
+          async () =>
+            (
+              await sqlAs(
+                sql,
+                asOwnerMember,
+                `update audit_logs set action = 'DELETE' where entity_id = $1 returning 1`,
+                [id],
+              )
+            ).length,
         ),
-      ).toEqual([]);
+      ).toBe(0);
       expect(
-        await sqlAs(sql, asOwnerMember, `delete from audit_logs where entity_id = $1 returning 1`, [id]),
-      ).toEqual([]);
+        await touched(
+          'audit_logs',
+          'delete',
+          async () =>
+            (await sqlAs(sql, asOwnerMember, `delete from audit_logs where entity_id = $1 returning 1`, [id]))
+              .length,
+        ),
+      ).toBe(0);
       await expectSqlError(
         sqlAs(
           sql,

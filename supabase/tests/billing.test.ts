@@ -64,7 +64,10 @@ describe('plans', () => {
       await addProduct(sql, org);
       const err = await expectSqlError(addProduct(sql, org), 'PT402');
       expect(err.message).toBe('Your plan allows 100 products. Upgrade to add more.');
-      expect(err.hint).toBe('plan_limit:max_products');
+      expect(JSON.parse(err.hint ?? '{}')).toMatchObject({
+        reason: 'PLAN_LIMIT',
+        params: { limit: 'max_products' },
+      });
       await sql(`update products set archived = true where org_id = $1 and sku = 'SKU-1'`, [org.id]);
       await addProduct(sql, org);
     });

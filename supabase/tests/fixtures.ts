@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { createUser, type Sql } from './harness.ts';
 import { createInvoice, type Org, rand } from './builders.ts';
+import { type Action, closedByPrivilege } from './role-matrix.ts';
 
 export * from './builders.ts';
 export type Row = Record<string, unknown>;
@@ -241,4 +242,24 @@ export async function snapshot(sql: Sql, table: string, key: Key): Promise<strin
     params,
   );
   return r?.j;
+}
+
+/**
+ * The rows a member's update or delete touched: `write`'s count, or 0 when the write is one ADR 006
+ * closes by privilege (role-matrix.ts) and the database refused it with "permission denied" (42501).
+ * Any other error, or a privilege refusal of a write that is not closed, is thrown.
+ */
+export async function touched(table: string, action: Action, write: () => Promise<number>): Promise<number> {
+  try {
+    return await write();
+  } catch (e) {
+    const err = e as { code?: string; message?: string };
+    if (
+      closedByPrivilege[table]?.includes(action) &&
+      err.code === '42501' &&
+      err.message === `permission denied for table ${table}`
+    )
+      return 0;
+    throw e;
+  }
 }

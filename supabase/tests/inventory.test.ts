@@ -2,7 +2,7 @@
 // purchase order goes DRAFT -> APPROVED -> RECEIVED, adding its lines to stock once.
 import { describe, expect, it } from 'vitest';
 import { actAs, addMember, asOwner, expectSqlError, savepoint, type Sql, sqlAs, user } from './harness.ts';
-import { createProduct, type Org, setupOrg } from './fixtures.ts';
+import { createProduct, type Org, setupOrg, touched } from './fixtures.ts';
 
 const stockOf = async (sql: Sql, productId: string) =>
   (await sql<{ s: string }>(`select stock_on_hand::text as s from products where id = $1`, [productId]))[0]!
@@ -103,19 +103,34 @@ describe('stock on hand', () => {
       const org = await setupOrg(sql);
       const product = await createProduct(sql, org, { stock: 5 });
       const asOwnerMember = user(org.ownerId);
+      // Members hold no update or delete privilege on the ledger (ADR 006): refused, or nothing touched.
       expect(
-        await sqlAs(
-          sql,
-          asOwnerMember,
-          `update stock_moves set delta = 50 where product_id = $1 returning 1`,
-          [product],
+        await touched(
+          'stock_moves',
+          'update',
+          async () =>
+            (
+              await sqlAs(
+                sql,
+                asOwnerMember,
+                `update stock_moves set delta = 50 where product_id = $1 returning 1`,
+                [product],
+              )
+            ).length,
         ),
-      ).toEqual([]);
+      ).toBe(0);
       expect(
-        await sqlAs(sql, asOwnerMember, `delete from stock_moves where product_id = $1 returning 1`, [
-          product,
-        ]),
-      ).toEqual([]);
+        await touched(
+          'stock_moves',
+          'delete',
+          async () =>
+            (
+              await sqlAs(sql, asOwnerMember, `delete from stock_moves where product_id = $1 returning 1`, [
+                product,
+              ])
+            ).length,
+        ),
+      ).toBe(0);
       await expectSqlError(
         savepoint(sql, () => sql(`update stock_moves set delta = 50 where product_id = $1`, [product])),
         '42501',
@@ -177,9 +192,12 @@ describe('purchase orders', () => {
       expect([await stockOf(sql, rice), await stockOf(sql, oil)]).toEqual(['7.000', '2.500']);
       const again = await expectSqlError(setStatus('RECEIVED'), '23514');
       expect(again.message).toBe('This purchase order was already received');
-      await sqlAs(sql, asManager, `update purchase_orders set expected_at = current_date where id = $1`, [
-        po,
-      ]);
+      // Received means final (PURCHASE_ORDER_FINAL): nothing about it changes, and no stock is added again.
+      const final = await expectSqlError(
+        sqlAs(sql, asManager, `update purchase_orders set expected_at = current_date where id = $1`, [po]),
+        '23514',
+      );
+      expect(JSON.parse(final.hint!)).toMatchObject({ reason: 'PURCHASE_ORDER_FINAL' });
       expect([await stockOf(sql, rice), await stockOf(sql, oil)]).toEqual(['7.000', '2.500']);
       const moves = await sql(
         `select product_id, delta::text, created_by from stock_moves where ref_id = $1 and reason = 'PURCHASE_RECEIPT' order by delta`,

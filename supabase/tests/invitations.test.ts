@@ -220,6 +220,8 @@ describe('creating an invitation', () => {
         code: 'LIMIT_REACHED',
         message: 'Your plan allows 2 members, including pending invitations. Upgrade to add more.',
         sqlstate: 'PT402',
+        reason: 'PLAN_LIMIT',
+        params: { limit: 'max_members', max: 2 },
       });
       expect((await invite(sql, org.ownerId, org.id, 'kofi@example.com', 'ACCOUNTANT')).data?.id).toBe(
         kofi.id,

@@ -16,6 +16,7 @@ import {
   setupOrg,
   snapshot,
   tenantTables,
+  touched,
   updateRow,
 } from './fixtures.ts';
 
@@ -45,7 +46,11 @@ const compositeForeignKeys = await asOwner((sql) =>
 
 // Which error stops an OWNER of both organizations from pointing a row of A at a row of B: the composite
 // foreign key (23503), unless a policy refuses the row first (42501).
-const crossReferenceRefusal: Record<string, string> = { 'member_preferences.user_id': '42501' };
+// A share link is made by create_invoice_share only (ADR 006): a member's direct insert is refused first.
+const crossReferenceRefusal: Record<string, string> = {
+  'member_preferences.user_id': '42501',
+  'invoice_share_tokens.invoice_id': '42501',
+};
 
 describe('the fixture map', () => {
   it('has a fixture for every table with an org_id column', () => {
@@ -73,7 +78,9 @@ describe.each(tenantTables)('isolation of %s', (table) => {
       const [a, b] = [await setupOrg(sql), await setupOrg(sql)];
       const key = await insertFixture(sql, table, b);
       const before = await snapshot(sql, table, key);
-      expect(await actAs(sql, user(a.ownerId), () => updateRow(sql, table, key))).toBe(0);
+      expect(
+        await touched(table, 'update', () => actAs(sql, user(a.ownerId), () => updateRow(sql, table, key))),
+      ).toBe(0);
       expect(await snapshot(sql, table, key)).toBe(before);
     });
   });
@@ -82,7 +89,9 @@ describe.each(tenantTables)('isolation of %s', (table) => {
     await asOwner(async (sql) => {
       const [a, b] = [await setupOrg(sql), await setupOrg(sql)];
       const key = await insertFixture(sql, table, b);
-      expect(await actAs(sql, user(a.ownerId), () => deleteRow(sql, table, key))).toBe(0);
+      expect(
+        await touched(table, 'delete', () => actAs(sql, user(a.ownerId), () => deleteRow(sql, table, key))),
+      ).toBe(0);
       expect(await selectRow(sql, table, key)).toHaveLength(1);
     });
   });

@@ -2,7 +2,7 @@
 // names the migration and function that now holds the rule.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { addMember, asOwner, createUser, expectSqlError, type Sql, sqlAs, user } from './harness.ts';
+import { actAs, addMember, asOwner, createUser, expectSqlError, type Sql, sqlAs, user } from './harness.ts';
 import { createCustomer, createInvoice, createProduct, readInvoice, setupOrg, stockOf } from './fixtures.ts';
 
 const firstLine = async (sql: Sql, table: string, parent: string, id: string) =>
@@ -20,11 +20,11 @@ describe('rules that once broke', () => {
       });
       const quote = await createInvoice(sql, org);
       const line = await firstLine(sql, 'invoice_items', 'invoice_id', issued);
+      const move = `update invoice_items set invoice_id = $2 where id = $1`;
+      // A member may not set invoice_id at all (no column grant, ADR 006); the trigger refuses anyone else.
+      await expectSqlError(sqlAs(sql, user(org.ownerId), move, [line, quote]), '42501');
       await expectSqlError(
-        sqlAs(sql, user(org.ownerId), `update invoice_items set invoice_id = $2 where id = $1`, [
-          line,
-          quote,
-        ]),
+        actAs(sql, { role: 'service_role' }, () => sql(move, [line, quote])),
         '23514',
       );
       expect(
@@ -91,11 +91,19 @@ describe('rules that once broke', () => {
     await asOwner(async (sql) => {
       const org = await setupOrg(sql);
       const customer = await createCustomer(sql, org);
+      const backdated = `insert into invoices (org_id, customer_id, currency, created_by, created_at)
+         select $1, $2, 'GHS', $3, '2000-01-01' from generate_series(1, 50)`;
+      // A member may not send created_at at all (no column grant, ADR 006)…
+      await expectSqlError(
+        sqlAs(sql, user(org.ownerId), backdated, [org.id, customer, org.ownerId]),
+        '42501',
+      );
+      // …and the 50 invoices a member makes in one statement all count, created today by the server.
       await sqlAs(
         sql,
         user(org.ownerId),
-        `insert into invoices (org_id, customer_id, currency, created_by, created_at)
-         select $1, $2, 'GHS', $3, '2000-01-01' from generate_series(1, 50)`,
+        `insert into invoices (org_id, customer_id, currency, created_by)
+         select $1, $2, 'GHS', $3 from generate_series(1, 50)`,
         [org.id, customer, org.ownerId],
       );
       await expectSqlError(

@@ -31,7 +31,9 @@ import {
   type Org,
   selectRow,
   setupOrg,
+  snapshot,
   tenantTables,
+  touched,
   updateRow,
 } from './fixtures.ts';
 
@@ -85,10 +87,15 @@ async function attempt(table: string, role: Role, action: Action, own: boolean):
       return outcome(actAs(sql, user(member.id), run));
     }
     const key = await s.target(sql, org, own ? member.id : org.ownerId);
-    return actAs(sql, user(member.id), async () => {
-      if (action === 'select') return (await s.select(sql, key)).length;
-      return action === 'update' ? s.update(sql, key) : s.delete(sql, key);
-    });
+    if (action === 'select')
+      return actAs(sql, user(member.id), async () => (await s.select(sql, key)).length);
+    const before = table === 'organizations' ? undefined : await snapshot(sql, table, key);
+    const n = await touched(table, action, () =>
+      actAs(sql, user(member.id), () => (action === 'update' ? s.update(sql, key) : s.delete(sql, key))),
+    );
+    // A refused write changed nothing.
+    if (n === 0 && before !== undefined) expect(await snapshot(sql, table, key)).toBe(before);
+    return n;
   });
 }
 

@@ -33,20 +33,26 @@ describe('invoice numbers', () => {
     await asOwner(async (sql) => {
       const org = await setupOrg(sql);
       const customer = await createCustomer(sql, org);
+      const text = `insert into invoices (org_id, customer_id, currency, number, status, created_by)
+           values ($1, $2, 'GHS', 'MY-42', $3, $4) returning id, number`;
+      // A member may not even send a number (no column grant, ADR 006); the service role may, and the
+      // numbering trigger ignores it.
+      await expectSqlError(
+        sqlAs(sql, user(org.ownerId), text, [org.id, customer, 'QUOTE', org.ownerId]),
+        '42501',
+      );
       const insert = (status: string) =>
-        sqlAs<{ id: string; number: string }>(
-          sql,
-          user(org.ownerId),
-          `insert into invoices (org_id, customer_id, currency, number, status, created_by)
-           values ($1, $2, 'GHS', 'MY-42', $3, $4) returning id, number`,
-          [org.id, customer, status, org.ownerId],
+        actAs(sql, { role: 'service_role' }, () =>
+          sql<{ id: string; number: string }>(text, [org.id, customer, status, org.ownerId]),
         );
       const [first] = await insert('QUOTE');
       expect(first!.number).toBe('INV-000001');
       await expectSqlError(insert('ISSUED'), '23514');
       expect((await insert('QUOTE'))[0]!.number).toBe('INV-000002');
+      const renumber = `update invoices set number = 'INV-000009' where id = $1`;
+      await expectSqlError(sqlAs(sql, user(org.ownerId), renumber, [first!.id]), '42501');
       await expectSqlError(
-        sqlAs(sql, user(org.ownerId), `update invoices set number = 'INV-000009' where id = $1`, [first!.id]),
+        actAs(sql, { role: 'service_role' }, () => sql(renumber, [first!.id])),
         '23514',
       );
     });
@@ -65,13 +71,12 @@ describe('invoice totals', () => {
         ['subtotal', '100'],
         ['tax', '5'],
       ]) {
+        const text = `insert into invoices (org_id, customer_id, currency, created_by, ${column}) values ($1, $2, 'GHS', $3, $4)`;
+        const params = [org.id, customer, org.ownerId, value];
+        // A member may not set the column at all (no column grant, ADR 006); the trigger refuses anyone else.
+        await expectSqlError(sqlAs(sql, user(org.ownerId), text, params), '42501');
         const err = await expectSqlError(
-          sqlAs(
-            sql,
-            user(org.ownerId),
-            `insert into invoices (org_id, customer_id, currency, created_by, ${column}) values ($1, $2, 'GHS', $3, $4)`,
-            [org.id, customer, org.ownerId, value],
-          ),
+          actAs(sql, { role: 'service_role' }, () => sql(text, params)),
           '23514',
         );
         expect(err.message).toBe('A new invoice starts as an empty QUOTE; add its lines, then issue it');
@@ -134,7 +139,8 @@ describe('invoice totals', () => {
       const id = await createInvoice(sql, org, { lines: [{ qty: 1, unitPrice: 100 }], status: 'ISSUED' });
       for (const set of ['total = 1', 'subtotal = 1', 'tax = 1', 'amount_paid = 100']) {
         const text = `update invoices set ${set} where id = $1`;
-        await expectSqlError(sqlAs(sql, user(org.ownerId), text, [id]), '23514');
+        // No column grant for a member (ADR 006); the trigger refuses the service role.
+        await expectSqlError(sqlAs(sql, user(org.ownerId), text, [id]), '42501');
         await expectSqlError(
           actAs(sql, { role: 'service_role' }, () => sql(text, [id])),
           '23514',
@@ -168,7 +174,12 @@ describe('invoice status and stock', () => {
       expect(await stockOf(sql, rice, oil)).toEqual(['10.000', '5.000']);
       expect(await setStatus(sql, org.ownerId, id, 'ISSUED')).toHaveLength(1);
       await setStatus(sql, org.ownerId, id, 'ISSUED');
-      await sqlAs(sql, user(org.ownerId), `update invoices set notes = 'Thanks' where id = $1`, [id]);
+      // Issued means final (INVOICE_FINAL): its notes no longer change, and nothing is taken out again.
+      const final = await expectSqlError(
+        sqlAs(sql, user(org.ownerId), `update invoices set notes = 'Thanks' where id = $1`, [id]),
+        '23514',
+      );
+      expect(JSON.parse(final.hint!)).toMatchObject({ reason: 'INVOICE_FINAL' });
       expect(await stockOf(sql, rice, oil)).toEqual(['7.000', '3.500']);
       expect(await moves(sql, id)).toEqual([
         { reason: 'SALE', product_id: rice, delta: '-3.000' },

@@ -26,6 +26,7 @@ describe('/api accounts', () => {
     expect(res.status).toBe(409);
     expect(await json(res)).toEqual({
       code: 'ALREADY_EXISTS',
+      reason: 'ORGANIZATION_NAME_TAKEN',
       message: 'An organization with this name already exists',
     });
     const { error } = await client().auth.signInWithPassword({

@@ -160,6 +160,60 @@ describe('the database roles', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------
+// Who writes what (docs/decisions/006-who-writes-what.md, issue #21): read from the decision record and
+// the catalog, so a new table or column is held to the same rules without editing this file.
+
+const WRITE_POLICY = new Map(
+  [
+    ...readFileSync(path.join(ROOT, 'docs/decisions/006-who-writes-what.md'), 'utf8').matchAll(
+      /^\| `([a-z_]+)` +\| (functions only|columns|RLS) +\|/gm,
+    ),
+  ].map((m) => [m[1]!, m[2]!]),
+);
+
+describe('who writes what', () => {
+  it('lists every table of the Data API in decision record 006', async () => {
+    const tables = await query<{ table: string }>(
+      `select c.relname as table from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
+    );
+    expect(tables.filter((t) => !WRITE_POLICY.has(t.table)).map((t) => t.table)).toEqual([]);
+  });
+
+  it('gives anon no write anywhere, and members none on the tables written by functions only', async () => {
+    const grants = await query<{ table: string; grantee: string; privilege: string }>(
+      `select table_name as table, grantee, privilege_type as privilege from information_schema.role_table_grants
+        where table_schema = 'public' and grantee in ('anon', 'authenticated')
+          and privilege_type in ('INSERT', 'UPDATE', 'DELETE', 'TRUNCATE')
+       union
+       select table_name, grantee, privilege_type from information_schema.column_privileges
+        where table_schema = 'public' and grantee in ('anon', 'authenticated')
+          and privilege_type in ('INSERT', 'UPDATE')`,
+    );
+    expect(grants.filter((g) => g.grantee === 'anon')).toEqual([]);
+    expect(grants.filter((g) => WRITE_POLICY.get(g.table) === 'functions only')).toEqual([]);
+    // "columns": members may not write whole rows, only the columns granted.
+    const columnsOnly = [...WRITE_POLICY].filter(([, how]) => how === 'columns').map(([t]) => t);
+    const wholeTable = await query<{ table: string; privilege: string }>(
+      `select table_name as table, privilege_type as privilege from information_schema.role_table_grants
+        where table_schema = 'public' and grantee = 'authenticated' and privilege_type in ('INSERT', 'UPDATE')
+          and table_name = any ($1)`,
+      [columnsOnly],
+    );
+    expect(wholeTable).toEqual([]);
+  });
+
+  it('keeps every number of the Data API finite: numeric columns are the finite domains', async () => {
+    const loose = await query<{ column: string }>(
+      `select table_name || '.' || column_name as column from information_schema.columns
+        where table_schema = 'public' and data_type in ('numeric', 'double precision', 'real') and domain_name is null
+          and table_name in (select relname from pg_class where relkind in ('r', 'p'))`,
+    );
+    expect(loose).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
 // Every /api/* route.
 
 const routes = [

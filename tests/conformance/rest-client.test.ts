@@ -117,14 +117,15 @@ describe('supabase-js against the Data API', () => {
   });
 
   it('reports database refusals as PostgrestError objects with the HTTP status', async () => {
+    // Memberships are made by accepting an invitation: the table's RLS has no insert policy.
     const { data, error, status } = await db
-      .from('organizations')
-      .insert({ name: `Refused ${s}`, country: 'GH', currency: 'GHS' });
+      .from('memberships')
+      .insert({ org_id: owner.orgId, user_id: owner.id, role: 'SALES' });
     expect(data).toBeNull();
     expect(status).toBe(403);
     expect(error).toMatchObject({
       code: '42501',
-      message: 'new row violates row-level security policy for table "organizations"',
+      message: 'new row violates row-level security policy for table "memberships"',
     });
     const duplicate = await db.rpc('create_organization', {
       p_name: owner.orgName,

@@ -216,14 +216,15 @@ describe('Data API writes: errors', () => {
   });
 
   it('answers 403 with 42501 when RLS refuses a signed-in user, 401 for anon', async () => {
-    const row = { name: `Refused ${s}`, country: 'GH', currency: 'GHS' };
-    const user = await rest('/organizations', { token: outsider.token, body: row });
+    // Memberships are made by accepting an invitation: the table's RLS has no insert policy.
+    const row = { org_id: owner.orgId, user_id: outsider.id, role: 'SALES' };
+    const user = await rest('/memberships', { token: outsider.token, body: row });
     expect(user.status).toBe(403);
     expect(await json(user)).toMatchObject({
       code: '42501',
-      message: 'new row violates row-level security policy for table "organizations"',
+      message: 'new row violates row-level security policy for table "memberships"',
     });
-    const anon = await rest('/organizations', { body: row });
+    const anon = await rest('/memberships', { body: row });
     expect(anon.status).toBe(401);
     expect((await json(anon)).code).toBe('42501');
   });

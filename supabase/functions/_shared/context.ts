@@ -2,7 +2,7 @@
 // for (x-org-id header, else the body's orgId, else the caller's first organization), and the idempotency
 // key of a write (Idempotency-Key header) for mutations replayed from the offline outbox.
 import { type Db, requireUser } from './clients.ts';
-import { AppError, humanMessage, type ErrorCode } from './errors.ts';
+import { AppError, type ErrorCode, humanMessage, type Refusal, refusalOf } from './errors.ts';
 
 export interface OrgContext {
   userId: string;
@@ -33,7 +33,16 @@ export async function orgContext(req: Request, bodyOrgId?: unknown): Promise<Org
 
 /** The `data` of a mutation function's answer, or its recorded refusal as an AppError. */
 export function unwrap<T>(answer: unknown): T {
-  const a = answer as { data?: T; error?: { code: ErrorCode; message: string; details?: unknown } };
-  if (a.error) throw new AppError(a.error.code, humanMessage(a.error.message), a.error.details);
+  const a = answer as {
+    data?: T;
+    error?: { code: ErrorCode; message: string; details?: unknown } & Partial<Refusal>;
+  };
+  if (a.error) {
+    const { reason, params, field } = a.error;
+    const refusal = reason
+      ? { reason, ...(params ? { params } : {}), ...(field ? { field } : {}) }
+      : refusalOf({ message: a.error.message });
+    throw new AppError(a.error.code, humanMessage(a.error.message), a.error.details, refusal);
+  }
   return a.data as T;
 }

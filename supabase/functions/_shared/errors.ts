@@ -32,11 +32,19 @@ const STATUS: Record<ErrorCode, number> = {
   UNAVAILABLE: 503,
 };
 
+/** What refused, in terms the app translates (docs/decisions/005-error-codes-end-to-end.md). */
+export interface Refusal {
+  reason: string;
+  params?: Record<string, unknown>;
+  field?: string;
+}
+
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
+    readonly refusal?: Refusal,
   ) {
     super(message);
   }
@@ -48,7 +56,13 @@ export class AppError extends Error {
 export function errorResponse(e: unknown, headers: HeadersInit = {}): Response {
   const error = e instanceof AppError ? e : new AppError('INTERNAL', 'Internal server error');
   if (!(e instanceof AppError)) console.error(e);
-  const body: Record<string, unknown> = { code: error.code, message: error.message };
+  const body: Record<string, unknown> = {
+    code: error.code,
+    reason: error.refusal?.reason ?? error.code,
+    message: error.message,
+  };
+  if (error.refusal?.params !== undefined) body.params = error.refusal.params;
+  if (error.refusal?.field !== undefined) body.field = error.refusal.field;
   if (error.details !== undefined) body.details = error.details;
   return Response.json(body, { status: error.status, headers });
 }
@@ -66,4 +80,43 @@ export function humanMessage(message: string): string {
     if (message.includes(`"${constraint}"`)) return text;
   }
   return message;
+}
+
+// Built-in errors carry no hint: the constraint they name gives the reason code (ADR 005).
+const CONSTRAINT_REASONS: [RegExp, string][] = [
+  [/"products_org_sku_key"/, 'SKU_TAKEN'],
+  [/"organizations_name_key"/, 'ORGANIZATION_NAME_TAKEN'],
+  [/"organizations_name_normalized_key"/, 'ORGANIZATION_NAME_TAKEN'],
+  [/"(money_amount|money_price|quantity|percentage)_finite"/, 'NOT_A_NUMBER'],
+  [/value too long for type/, 'TOO_LONG'],
+  [/numeric field overflow/, 'NUMBER_TOO_LARGE'],
+  [/row-level security/, 'FORBIDDEN'],
+  [/permission denied for (table|column|function)/, 'FORBIDDEN'],
+];
+
+/**
+ * The reason code of a database refusal: the JSON hint a rule raised with, or the constraint a built-in
+ * error names; undefined when neither says.
+ */
+export function refusalOf(error: { message?: string; hint?: string | null }): Refusal | undefined {
+  const hint = error.hint?.trim();
+  if (hint?.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(hint) as Partial<Refusal>;
+      if (typeof parsed.reason === 'string') {
+        return {
+          reason: parsed.reason,
+          ...(parsed.params && typeof parsed.params === 'object' ? { params: parsed.params } : {}),
+          ...(typeof parsed.field === 'string' ? { field: parsed.field } : {}),
+        };
+      }
+    } catch {
+      // Not a reason: an older hint written for people.
+    }
+  }
+  if (hint?.startsWith('plan_limit:')) return { reason: 'PLAN_LIMIT', params: { limit: hint.slice(11) } };
+  for (const [pattern, reason] of CONSTRAINT_REASONS) {
+    if (pattern.test(error.message ?? '')) return { reason };
+  }
+  return undefined;
 }

@@ -15,7 +15,10 @@ export async function register(req: Request): Promise<Response> {
     p_name: input.organizationName,
   });
   if (checkError) throw fromPostgrest(checkError);
-  if (!free) throw new AppError('ALREADY_EXISTS', 'An organization with this name already exists');
+  if (!free)
+    throw new AppError('ALREADY_EXISTS', 'An organization with this name already exists', undefined, {
+      reason: 'ORGANIZATION_NAME_TAKEN',
+    });
 
   const { data: created, error: userError } = await admin.auth.admin.createUser({
     email: input.email,
