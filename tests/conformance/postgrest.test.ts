@@ -1,4 +1,4 @@
-// The Data API (PostgREST) behaviour the app relies on (shared/design/SUPABASE-PROTOCOL.md §3), on this
+// The Data API (PostgREST) behaviour the app relies on (docs/local-stack-protocol.md), on this
 // project's own tables. Runs against the local stack or any Supabase project with these migrations
 // (JWT_SECRET must then be that project's, for the expired-token case).
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
 // Data API (PostgREST) reads, over raw HTTP as postgrest-js sends them: select trees and embedding,
 // every filter family, logic trees, ordering, paging, counting, media types and read errors
-// (shared/design/SUPABASE-PROTOCOL.md §3). Runs against the local stack or any project with these
+// (docs/local-stack-protocol.md). Runs against the local stack or any project with these
 // migrations; each run makes its own organization, documents and customers.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOwner, json, rest, unique, type Owner } from './rest-helpers.ts';

@@ -1,7 +1,7 @@
 // The outbox: every change the app makes is first written to the device (IndexedDB), with its own UUIDv7,
 // together with the row it creates, and only then sent. The server applies each id at most once
 // (Idempotency-Key → sync_mutations), so sending again after a lost reply is safe. An entry leaves the
-// outbox only when the server has answered it. See ../../../../shared/design/OFFLINE.md.
+// outbox only when the server has answered it. See docs/offline.md.
 //
 // - Order: entries are sent by sequence; a network failure, a 5xx or a 429 stops the round (retried later)
 //   so nothing overtakes an earlier change.
