@@ -66,6 +66,7 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: floors }],
       'import-x/no-cycle': 'error',
+      'import-x/no-duplicates': 'error',
     },
   },
   {

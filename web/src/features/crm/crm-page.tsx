@@ -14,7 +14,7 @@ import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { PendingBadge } from '../../components/ui/pending.tsx';
 import { formatMoney } from '../../lib/money.ts';
-import { submitWrite } from '../../lib/feedback.ts';
+import { submitWrite, notifyError } from '../../lib/feedback.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import {
@@ -32,7 +32,6 @@ import {
 } from './api.ts';
 import { type LeadInput, LeadFormSchema } from '../../../../packages/shared/schemas/crm.ts';
 import type { OutboxEntry } from '../../lib/outbox.ts';
-import { notifyError } from '../../lib/feedback.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 export function LeadDialog({

@@ -8,8 +8,7 @@ import { saveFile } from '../../lib/download.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useImportProducts } from './api.ts';
 import { type ParsedImport, readProductsCsv, type RowProblem, templateCsv } from './csv-import.ts';
-import { notifySaved } from '../../lib/feedback.ts';
-import { notifyError } from '../../lib/feedback.ts';
+import { notifySaved, notifyError } from '../../lib/feedback.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 function Problems({ problems }: { problems: RowProblem[] }) {

@@ -19,8 +19,7 @@ import { ImportDialog } from './import-dialog.tsx';
 import { ProductDialog } from './product-dialog.tsx';
 import { StockBadge } from '../../components/ui/status-badge.tsx';
 import { StockDialog } from './stock-dialogs.tsx';
-import { submitWrite } from '../../lib/feedback.ts';
-import { notifyError } from '../../lib/feedback.ts';
+import { submitWrite, notifyError } from '../../lib/feedback.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 type Open =

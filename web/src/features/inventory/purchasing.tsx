@@ -29,8 +29,7 @@ import {
   useSetOrderStatus,
   useSuppliers,
 } from './api.ts';
-import { notifySaved, submitWrite } from '../../lib/feedback.ts';
-import { notifyError } from '../../lib/feedback.ts';
+import { notifySaved, submitWrite, notifyError } from '../../lib/feedback.ts';
 
 const useT = () => {
   const intl = useIntl();

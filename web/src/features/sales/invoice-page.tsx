@@ -17,8 +17,7 @@ import { CreateInvoiceDialog } from './create-invoice-dialog.tsx';
 import { type Invoice, useInvoice, useInvoiceAction, useShareInvoice } from './api.ts';
 import { InvoiceDocument, type InvoiceDocumentData } from './invoice-document.tsx';
 import { RecordPaymentDialog } from './record-payment-dialog.tsx';
-import { submitWrite } from '../../lib/feedback.ts';
-import { notifyError } from '../../lib/feedback.ts';
+import { submitWrite, notifyError } from '../../lib/feedback.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 export function usePdfDownload() {

@@ -8,12 +8,11 @@ import { notify } from '../../components/ui/notify.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { saveProfile } from './api.ts';
-import { useLocale } from '../../lib/i18n.tsx';
+import { useLocale, useT } from '../../lib/i18n.tsx';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { currentUserQuery, type CurrentUser } from '../../lib/session/current-user.ts';
 import { useChangeLanguage } from '../../components/ui/language-switch.tsx';
 import { notifyError } from '../../lib/feedback.ts';
-import { useT } from '../../lib/i18n.tsx';
 
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const intl = useIntl();

@@ -15,11 +15,10 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { notifySaved, submitWrite } from '../../lib/feedback.ts';
+import { notifySaved, submitWrite, notifyError } from '../../lib/feedback.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan } from '../../lib/organization.tsx';
 import { type Employee, useEmployees, useSaveEmployee } from './api.ts';
-import { notifyError } from '../../lib/feedback.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 function EmployeeDialog({ employee, onClose }: { employee?: Employee; onClose: () => void }) {

@@ -7,7 +7,7 @@ import { ROLES, type Role } from '../../../../packages/shared/schemas/team.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
-import { notifySaved } from '../../lib/feedback.ts';
+import { notifySaved, notifyError } from '../../lib/feedback.ts';
 import { useCurrentUser } from '../../lib/session/current-user.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import {
@@ -23,7 +23,6 @@ import {
 } from './api.ts';
 import { InviteDialog } from './invite-dialog.tsx';
 import { RoleBadge } from './role-badge.tsx';
-import { notifyError } from '../../lib/feedback.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 type Open =
