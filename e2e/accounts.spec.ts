@@ -58,6 +58,29 @@ test.describe('registration and sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Welcome, Abena' })).toBeVisible();
   });
 
+  test('Previous and Next keep each step of the registration with its own values', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByLabel('First name').fill('Kwame');
+    await page.getByLabel('Last name').fill('Mensah');
+    await page.getByLabel('Email').fill('kwame@test.kasuwa.app');
+    await page.getByLabel('Password').fill('kwame-secret-1');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Organization name').fill('Prev Org');
+    await page.getByLabel('Country').selectOption('GH');
+    await expect(page.getByLabel('Currency')).toHaveValue('GHS');
+
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(page.getByLabel('First name')).toHaveValue('Kwame');
+    await expect(page.getByLabel('Last name')).toHaveValue('Mensah');
+    await expect(page.getByLabel('Email')).toHaveValue('kwame@test.kasuwa.app');
+    await expect(page.getByLabel('Password')).toHaveValue('kwame-secret-1');
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByLabel('Organization name')).toHaveValue('Prev Org');
+    await expect(page.getByLabel('Country')).toHaveValue('GH');
+    await expect(page.getByLabel('Currency')).toHaveValue('GHS');
+  });
+
   test('a wrong password gives "Sign In Failed" with the server message', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill('demo@kasuwa.app');

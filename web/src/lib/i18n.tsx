@@ -54,6 +54,13 @@ export function storedLocale(): Locale {
   return saved === 'fr' ? 'fr' : 'en';
 }
 
+/**
+ * How dates and numbers are written in each language: English day-first as in Ghana, Nigeria, Kenya and the
+ * UK (en-GB: 02/12/2026 is 2 December), French as in France and francophone Africa. Every `intl.formatDate`,
+ * `formatNumber` and `toLocaleDateString(intl.locale)` follows it.
+ */
+export const FORMATS: Record<Locale, string> = { en: 'en-GB', fr: 'fr' };
+
 const LocaleContext = createContext<{ locale: Locale; setLocale: (l: Locale) => void }>({
   locale: 'en',
   setLocale: () => {},
@@ -80,7 +87,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
   return (
     <LocaleContext.Provider value={value}>
-      <IntlProvider locale={locale} defaultLocale="en" messages={messagesFor(locale)}>
+      <IntlProvider locale={FORMATS[locale]} defaultLocale="en" messages={messagesFor(locale)}>
         {children}
       </IntlProvider>
     </LocaleContext.Provider>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
@@ -15,12 +15,13 @@ import { supabase } from '../../../lib/supabase.ts';
 import { currentUserQuery } from '../../../lib/session/current-user.ts';
 import { validationMessage } from '../../../lib/validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { useT } from '../../../lib/i18n.tsx';
+import { useLocale, useT } from '../../../lib/i18n.tsx';
 
 const PERSONAL = ['firstName', 'lastName', 'email', 'password'] as const;
 
 export function RegisterPage() {
   const intl = useIntl();
+  const { locale } = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<1 | 2>(1);
@@ -43,7 +44,7 @@ export function RegisterPage() {
 
   const onSubmit = handleSubmit(async (input) => {
     try {
-      await registerAccount({ ...input, locale: intl.locale as RegisterInput['locale'] });
+      await registerAccount({ ...input, locale });
       const { error: signInError } = await supabase.auth.signInWithPassword({
         email: input.email,
         password: input.password,
@@ -84,8 +85,10 @@ export function RegisterPage() {
         </li>
       </ul>
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+        {/* Each step has its own inputs (keyed): React would otherwise reuse step 1's inputs for step 2's
+            fields and carry the typed text across when going back. */}
         {step === 1 ? (
-          <>
+          <Fragment key="personal">
             <h1 className="text-2xl font-bold">
               <FormattedMessage id="register.title" />
             </h1>
@@ -123,9 +126,9 @@ export function RegisterPage() {
             >
               <FormattedMessage id="register.next" />
             </button>
-          </>
+          </Fragment>
         ) : (
-          <>
+          <Fragment key="organization">
             <h1 className="text-2xl font-bold">
               <FormattedMessage id="register.orgTitle" />
             </h1>
@@ -178,7 +181,7 @@ export function RegisterPage() {
                 <FormattedMessage id={formState.isSubmitting ? 'register.submitting' : 'register.submit'} />
               </button>
             </div>
-          </>
+          </Fragment>
         )}
       </form>
       <p className="mt-2 text-sm">
