@@ -1,11 +1,15 @@
 import { useIntl } from 'react-intl';
 import { Dialog } from './dialog.tsx';
 
-/** Asks before something that cannot be taken back. */
+/**
+ * Asks before something that cannot be taken back. The two buttons never read alike: where "Cancel" would
+ * name the action itself (French "Annuler" a facture), the caller names the way out (`cancelLabel`: "Keep").
+ */
 export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel,
   pending = false,
   onConfirm,
   onClose,
@@ -13,6 +17,7 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel: string;
+  cancelLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -23,7 +28,7 @@ export function ConfirmDialog({
       <p>{message}</p>
       <div className="modal-action">
         <button type="button" className="btn min-h-11" onClick={onClose}>
-          {intl.formatMessage({ id: 'common.cancel' })}
+          {cancelLabel ?? intl.formatMessage({ id: 'common.cancel' })}
         </button>
         <button type="button" className="btn btn-error min-h-11" disabled={pending} onClick={onConfirm}>
           {confirmLabel}

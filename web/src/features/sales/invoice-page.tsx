@@ -249,9 +249,10 @@ export function InvoicePage() {
       )}
       {open === 'void' && (
         <ConfirmDialog
-          title={t('invoices.void')}
+          title={t('invoices.voidTitle')}
           message={t('invoices.voidConfirm')}
-          confirmLabel={t('invoices.void')}
+          confirmLabel={t('invoices.voidAction')}
+          cancelLabel={t('invoices.keep')}
           pending={action.isPending}
           onConfirm={() => run('void')}
           onClose={() => setOpen(null)}
