@@ -28,11 +28,16 @@ test.describe('the landing page', () => {
     await expect(page.getByTestId('country-grid')).toContainText('Guinea-Bissau');
     await expect(page.getByTestId('country-grid')).not.toContainText('Kenya');
     await expect(page.getByTestId('currency-list').getByRole('listitem')).toHaveCount(9);
-    await expect(page.getByRole('link', { name: 'Start Your Free Trial' })).toHaveAttribute('href', '/login');
-    await expect(page.getByRole('link', { name: 'Get Started Free' }).first()).toHaveAttribute(
+    // Signing up starts at registration; Sign In stays the way back for those who have an account.
+    await expect(page.getByRole('link', { name: 'Start Your Free Trial' })).toHaveAttribute(
       'href',
-      '/login',
+      '/register',
     );
+    await openNavigation(page);
+    await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveCount(2);
+    for (const link of await page.getByRole('link', { name: 'Get Started Free' }).all())
+      await expect(link).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('link', { name: 'Sign In' }).first()).toHaveAttribute('href', '/login');
   });
 
   test('scrolls to the features when View Features is pressed', async ({ page }) => {
@@ -86,14 +91,15 @@ test.describe('the landing page', () => {
 });
 
 test.describe('the pricing page', () => {
-  test('shows the three plans, the 30-day trial, local prices and the FAQ, with an annual discount', async ({
+  test('shows the three plans, the 14-day trial the landing page also states, local prices and the FAQ, with an annual discount', async ({
     page,
   }) => {
     await page.goto('/pricing');
     for (const plan of ['Starter', 'Professional', 'Enterprise']) {
       await expect(page.getByRole('heading', { name: plan, exact: true })).toBeVisible();
     }
-    await expect(page.getByText('30-day free trial on paid plans. No card required.')).toBeVisible();
+    await expect(page.getByText('14-day free trial on paid plans. No card required.')).toBeVisible();
+    await expect(page.getByText('30-day')).toHaveCount(0);
     await expect(page.getByText('50 invoices per month')).toBeVisible();
     await expect(page.getByText('$15')).toBeVisible();
     await expect(page.getByText('$45')).toBeVisible();

@@ -32,7 +32,7 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
       <Link to="/login" onClick={onNavigate} className="btn btn-ghost min-h-11">
         <FormattedMessage id="nav.signIn" />
       </Link>
-      <Link to="/login" onClick={onNavigate} className="btn btn-primary min-h-11">
+      <Link to="/register" onClick={onNavigate} className="btn btn-primary min-h-11">
         <FormattedMessage id="nav.getStarted" />
       </Link>
     </>

@@ -36,7 +36,7 @@ export function FeaturesPage() {
         ))}
       </section>
       <div className="mt-10 text-center">
-        <Link to="/login" className="btn btn-primary btn-lg min-h-11">
+        <Link to="/register" className="btn btn-primary btn-lg min-h-11">
           <FormattedMessage id="nav.getStarted" />
         </Link>
       </div>

@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import { TestimonialCard } from './testimonial-card.tsx';
 import { CURRENCIES, WEST_AFRICAN_COUNTRIES } from '../../../../packages/shared/countries.ts';
 
+import { TRIAL_DAYS } from './plans.ts';
+
 const FEATURES = ['inventory', 'invoicing', 'crm', 'reporting', 'multitenant', 'team'] as const;
 const CLAIMS = ['mobileFirst', 'offline', 'trial', 'noCard', 'cancel', 'roles'] as const;
 const LANDING_CURRENCIES = [...new Set(WEST_AFRICAN_COUNTRIES.map((c) => c.currency))];
@@ -27,7 +29,7 @@ export function LandingPage() {
             <FormattedMessage id="landing.subheadline" />
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to="/login" className="btn btn-primary btn-lg min-h-11">
+            <Link to="/register" className="btn btn-primary btn-lg min-h-11">
               <FormattedMessage id="landing.getStarted" />
             </Link>
             <button
@@ -41,7 +43,7 @@ export function LandingPage() {
           <ul className="mt-8 flex flex-wrap justify-center gap-2">
             {CLAIMS.map((c) => (
               <li key={c} className="badge badge-lg badge-outline">
-                <FormattedMessage id={`landing.claims.${c}`} />
+                <FormattedMessage id={`landing.claims.${c}`} values={{ days: TRIAL_DAYS }} />
               </li>
             ))}
           </ul>
@@ -123,7 +125,7 @@ export function LandingPage() {
         <p className="mx-auto mt-2 max-w-xl opacity-80">
           <FormattedMessage id="landing.cta.text" />
         </p>
-        <Link to="/login" className="btn btn-accent btn-lg mt-6 min-h-11">
+        <Link to="/register" className="btn btn-accent btn-lg mt-6 min-h-11">
           <FormattedMessage id="landing.cta.button" />
         </Link>
       </section>

@@ -15,7 +15,8 @@ export const PLANS = [
 ] as const;
 
 export const ANNUAL_DISCOUNT = 0.2;
-export const PAID_TRIAL_DAYS = 30;
+/** The free trial of the paid plans, the same on every page (docs/decisions/008-one-trial-length.md). */
+export const TRIAL_DAYS = 14;
 
 export const PROFESSIONAL_LOCAL_PRICES = [
   { currency: 'NGN', amount: 6000 },

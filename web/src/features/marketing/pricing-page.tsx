@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { ANNUAL_DISCOUNT, FAQ, PAID_TRIAL_DAYS, PLANS, PROFESSIONAL_LOCAL_PRICES } from './plans.ts';
+import { ANNUAL_DISCOUNT, FAQ, TRIAL_DAYS, PLANS, PROFESSIONAL_LOCAL_PRICES } from './plans.ts';
 
 export function PricingPage() {
   const intl = useIntl();
@@ -13,7 +13,7 @@ export function PricingPage() {
         <FormattedMessage id="pricing.title" />
       </h1>
       <p className="mt-2 text-center opacity-80">
-        <FormattedMessage id="pricing.trial" values={{ days: PAID_TRIAL_DAYS }} />
+        <FormattedMessage id="pricing.trial" values={{ days: TRIAL_DAYS }} />
       </p>
       <div className="mt-6 flex justify-center">
         <label className="flex min-h-11 cursor-pointer items-center gap-3">
@@ -63,7 +63,7 @@ export function PricingPage() {
                   </li>
                 ))}
               </ul>
-              <Link to="/login" className="btn btn-primary mt-4 min-h-11">
+              <Link to="/register" className="btn btn-primary mt-4 min-h-11">
                 <FormattedMessage id="nav.getStarted" />
               </Link>
             </div>
@@ -98,7 +98,7 @@ export function PricingPage() {
                 <FormattedMessage id={`pricing.faq.${q}.q`} />
               </summary>
               <p className="collapse-content">
-                <FormattedMessage id={`pricing.faq.${q}.a`} />
+                <FormattedMessage id={`pricing.faq.${q}.a`} values={{ days: TRIAL_DAYS }} />
               </p>
             </details>
           ))}
