@@ -162,8 +162,19 @@ test.describe('the application shell', () => {
     await expect(page.getByText('Syncing your offline changes...')).toBeVisible();
   });
 
-  test('hides the application from visitors', async ({ page }) => {
-    await page.goto('/inventory');
+  test('sends a visitor at an app screen to sign in, and back to that screen afterwards', async ({
+    page,
+  }) => {
+    await page.goto('/sales?tab=payments');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Kasuwa Demo Shop')).toHaveCount(0);
+    await page.getByLabel('Email').fill('demo@kasuwa.app');
+    await page.getByLabel('Password').fill('kasuwa-demo-2026');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/sales\?tab=payments$/);
+    await expect(page.getByRole('tab', { name: 'Payments', selected: true })).toBeVisible();
+    // An unknown path is still not found, signed in or not.
+    await page.goto('/no-such-screen');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   });
 });
@@ -227,6 +238,12 @@ test.describe('an expired session', () => {
       expect(
         await page.evaluate(() => [sessionStorage.getItem('saw-toast'), sessionStorage.getItem('saw-404')]),
       ).toEqual(['1', null]);
+      // Signing in again comes back to where the session ended.
+      await page.getByLabel('Email').fill('demo@kasuwa.app');
+      await page.getByLabel('Password').fill('kasuwa-demo-2026');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/' : path}$`));
+      await expect(page.getByRole('banner')).toBeVisible();
     });
   }
 });

@@ -81,8 +81,12 @@ test.describe('team', () => {
     await expect(kofi.getByRole('link', { name: 'Sign In' }).filter({ visible: true }).last()).toBeVisible();
     expect(await kofi.evaluate(() => sessionStorage.getItem('kasuwa-invite'))).toBe(link.split('/').pop());
     const invitee = await registerOwner(kofi, { email, firstName: 'Kofi', lastName: 'Mensah' });
-    await signIn(kofi, invitee.email, invitee.password);
-    await kofi.goto(link);
+    // Signing in from there goes back to the invitation.
+    await kofi.getByRole('link', { name: 'Sign In' }).filter({ visible: true }).last().click();
+    await kofi.getByLabel('Email').fill(invitee.email);
+    await kofi.getByLabel('Password').fill(invitee.password);
+    await kofi.getByRole('button', { name: 'Sign In' }).click();
+    await expect(kofi).toHaveURL(link);
     await button(kofi, `Join ${owner.organizationName}`).click();
     await expect(kofi.getByText(`Welcome to ${owner.organizationName}`)).toBeVisible();
     await expect(kofi).toHaveURL(/\/$/);

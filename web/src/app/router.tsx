@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, Navigate, useLocation } from 'react-router-dom';
 import { Loading } from '../components/ui/loading.tsx';
 import type { CurrentUser } from '../lib/session/current-user.ts';
+import { rememberReturnPath } from '../lib/session/return-path.ts';
 import { SessionGate, VisitorsOnly } from './session-gate.tsx';
 import { loadMessages, storedLocale } from '../lib/i18n.tsx';
 import { PublicLayout } from './public-layout.tsx';
@@ -123,8 +124,15 @@ const PaymentsSection = lazy(() =>
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
-/** An app screen for members; visitors get the not-found page, as the spec's router does. */
-const member = (screen: (user: CurrentUser) => ReactNode, visitor: ReactNode = <NotFoundPage />) =>
+/** A visitor at an app screen (a bookmark, a shared link) signs in first, and comes back to it. */
+function SignInFirst() {
+  const location = useLocation();
+  rememberReturnPath(location.pathname + location.search);
+  return <Navigate to="/login" replace />;
+}
+
+/** An app screen for members; a visitor signs in first (at / they get the landing page). */
+const member = (screen: (user: CurrentUser) => ReactNode, visitor: ReactNode = <SignInFirst />) =>
   page(
     <SessionGate
       signedIn={(user) =>

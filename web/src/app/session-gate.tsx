@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Loading } from '../components/ui/loading.tsx';
 import { useCurrentUser, type CurrentUser } from '../lib/session/current-user.ts';
+import { takeReturnPath } from '../lib/session/return-path.ts';
 import { isRedirectingToSignIn } from '../lib/session/unauthorized.ts';
 
 /** Renders `signedIn` or `signedOut` by the current user; "Loading..." while it is being read. */
@@ -18,7 +19,22 @@ export function SessionGate({
   return user ? signedIn(user) : signedOut;
 }
 
-/** Sign-in and registration are for visitors: a signed-in user goes to /. */
+/**
+ * Sign-in and registration are for visitors. Someone signed in goes on: to the team invitation they came
+ * from, else to the screen they were sent to sign in from, else to the dashboard.
+ */
 export function VisitorsOnly({ children }: { children: ReactNode }) {
-  return <SessionGate signedIn={() => <Navigate to="/" replace />} signedOut={children} />;
+  return <SessionGate signedIn={() => <GoOn />} signedOut={children} />;
+}
+
+function GoOn() {
+  const navigate = useNavigate();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    const invite = sessionStorage.getItem('kasuwa-invite');
+    void navigate(invite ? `/invite/${invite}` : takeReturnPath(), { replace: true });
+  }, [navigate]);
+  return <Loading />;
 }

@@ -3,6 +3,7 @@
 import { notify } from '../../components/ui/notify.tsx';
 import { LOCALE_KEY, messagesFor } from '../i18n.tsx';
 import { forgetCachedData } from '../query-client.ts';
+import { rememberReturnPath } from './return-path.ts';
 
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 
@@ -13,6 +14,8 @@ export const isRedirectingToSignIn = () => redirecting;
 
 export async function handleUnauthorized(): Promise<void> {
   redirecting = true;
+  // Signing in again comes back to this screen.
+  rememberReturnPath(window.location.pathname + window.location.search);
   const { supabase } = await import('../supabase.ts');
   await supabase.auth.signOut({ scope: 'local' });
   forgetCachedData();

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { LoginInputSchema, type LoginInput } from '../../../../../packages/shared/schemas/accounts.ts';
 import { notify } from '../../../components/ui/notify.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -14,7 +14,6 @@ import { AuthLayout } from './auth-layout.tsx';
 
 export function LoginPage() {
   const intl = useIntl();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { register, handleSubmit, formState } = useForm<LoginInput>({
     resolver: zodResolver(LoginInputSchema),
@@ -35,9 +34,7 @@ export function LoginPage() {
       title: intl.formatMessage({ id: 'auth.welcomeBack' }),
       description: intl.formatMessage({ id: 'auth.signedIn' }),
     });
-    // Someone who came from a team invitation goes back to it to join.
-    const invite = sessionStorage.getItem('kasuwa-invite');
-    void navigate(invite ? `/invite/${invite}` : '/');
+    // The page then leaves for where the person was going (VisitorsOnly: the invitation, the screen, /).
   });
 
   return (

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { REGISTRATION_COUNTRIES } from '../../../../../packages/shared/countries.ts';
 import { RegisterInputSchema, type RegisterInput } from '../../../../../packages/shared/schemas/accounts.ts';
 import { notify } from '../../../components/ui/notify.tsx';
@@ -22,7 +22,6 @@ const PERSONAL = ['firstName', 'lastName', 'email', 'password'] as const;
 export function RegisterPage() {
   const intl = useIntl();
   const { locale } = useLocale();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<1 | 2>(1);
   const { register, handleSubmit, formState, trigger, setValue } = useForm<RegisterInput>({
@@ -63,9 +62,7 @@ export function RegisterPage() {
       title: intl.formatMessage({ id: 'register.welcome' }, { product: PRODUCT_NAME }),
       description: t('register.created'),
     });
-    // Someone who came from a team invitation goes back to it to join.
-    const invite = sessionStorage.getItem('kasuwa-invite');
-    void navigate(invite ? `/invite/${invite}` : '/');
+    // The page then leaves for where the person was going (VisitorsOnly: the invitation, the screen, /).
   });
 
   return (
