@@ -209,6 +209,33 @@ test.describe('a user without an organization', () => {
 });
 
 test.describe('an expired session', () => {
+  test('met by any list, not only the first screen, says "Unauthorized" and goes to sign-in', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page);
+    await page.goto('/sales');
+    await expect(page.getByTestId('invoices-table')).toBeVisible();
+    const session = JSON.parse((await page.evaluate(() => localStorage.getItem('kasuwa-auth')))!) as {
+      access_token: string;
+    };
+    const out = await request.post('/auth/v1/logout?scope=local', {
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    expect(out.status()).toBe(204);
+    // The toast shows for 500 ms before sign-in opens: what the page showed is noted as it happens.
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        if (document.body.innerText.includes('You are logged out. Logging in again...'))
+          sessionStorage.setItem('saw-toast', '1');
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    // The payments list is read for the first time: the server refuses the session.
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('saw-toast'))).toBe('1');
+  });
+
   for (const path of ['/', '/sales']) {
     test(`shows "Unauthorized" and goes to sign-in after 500 ms, from ${path}, without a 404 meanwhile`, async ({
       page,

@@ -232,6 +232,8 @@ test.describe('the installed app', () => {
         db.close();
         return all.map((e) => `${e.label}: ${e.status}`);
       });
+    // The app says the session ended and goes to sign-in (the toast, then /login), keeping the change.
+    await expect(page).toHaveURL(/\/login$/);
     await expect.poll(kept).toEqual(['Abena Expired-Session: needs-sign-in']);
     await expect(page.getByLabel('User menu')).toHaveCount(0); // the app no longer has a session
     expect(await customersOnServer(page, owner, 'Expired-Session')).toBe(0);

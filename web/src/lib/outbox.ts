@@ -14,6 +14,7 @@
 import { ApiError, apiFetch } from './api-client.ts';
 import { openLocalDb, readAll, type RowStore, writeTogether } from './local-db.ts';
 import { idsUsed, nextSeq } from './outbox-order.ts';
+import { handleUnauthorized } from './session/unauthorized.ts';
 import { uuidv7 } from './uuid.ts';
 
 export type EntryStatus = 'pending' | 'failed' | 'waiting' | 'needs-sign-in';
@@ -241,6 +242,8 @@ async function sendAll(): Promise<void> {
         if (e instanceof ApiError && e.status === 401) {
           await update({ ...entry, status: 'needs-sign-in', lastError: e.message });
           announce({ id: entry.id, ok: false, error: { offline: true } });
+          // The session is gone: the member signs in again, and the queue (kept) resumes after it.
+          void handleUnauthorized();
           return;
         }
         if (retryable) {

@@ -1,12 +1,21 @@
 // The app's query cache (spec section 7 settings) and its copy in this browser's storage.
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 
 export const CACHE_KEY = 'kasuwa-cache';
 export const WEEK = 7 * 24 * 60 * 60 * 1000;
 
 // Spec section 7: no refetch interval, no refetch on focus, data never stale, no retries. Kept a week so
 // every list already seen is there offline (the persisted cache below).
+let onError: (error: unknown) => void = () => {};
+
+/** What every failed query and mutation goes through (a 401 anywhere ends the session: lib/session). */
+export function onQueryError(handler: (error: unknown) => void): void {
+  onError = handler;
+}
+
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (e) => onError(e) }),
+  mutationCache: new MutationCache({ onError: (e) => onError(e) }),
   defaultOptions: {
     queries: {
       refetchInterval: false,

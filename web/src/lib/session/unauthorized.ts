@@ -2,7 +2,8 @@
 // then sign-in after 500 ms.
 import { notify } from '../../components/ui/notify.tsx';
 import { LOCALE_KEY, messagesFor } from '../i18n.tsx';
-import { forgetCachedData } from '../query-client.ts';
+import { isUnauthorizedError } from '../api-client.ts';
+import { forgetCachedData, onQueryError } from '../query-client.ts';
 import { rememberReturnPath } from './return-path.ts';
 
 export const UNAUTHORIZED_REDIRECT_MS = 500;
@@ -13,6 +14,7 @@ let redirecting = false;
 export const isRedirectingToSignIn = () => redirecting;
 
 export async function handleUnauthorized(): Promise<void> {
+  if (redirecting) return;
   redirecting = true;
   // Signing in again comes back to this screen.
   rememberReturnPath(window.location.pathname + window.location.search);
@@ -23,3 +25,9 @@ export async function handleUnauthorized(): Promise<void> {
   notify({ variant: 'error', title: m['auth.unauthorized']!, description: m['auth.loggedOut']! });
   setTimeout(() => window.location.assign('/api/login'), UNAUTHORIZED_REDIRECT_MS);
 }
+
+// Any call the server answers 401 — a list, a report, a save — ends the session the same way, not only the
+// current-user query: a screen never spins on "Loading..." for a session that is gone.
+onQueryError((e) => {
+  if (isUnauthorizedError(e)) void handleUnauthorized();
+});
