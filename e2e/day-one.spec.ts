@@ -42,7 +42,11 @@ test.describe('voiding an invoice', () => {
   for (const locale of ['en', 'fr'] as const) {
     test(`asks with two buttons that cannot be confused (${locale})`, async ({ page }) => {
       const w = words[locale];
-      const owner = await registerOwner(page, { locale });
+      // A French-speaking shop (Senegal): its documents are in French too.
+      const owner = await registerOwner(
+        page,
+        locale === 'fr' ? { locale, country: 'SN', currency: 'XOF' } : { locale },
+      );
       await signIn(page, owner.email, owner.password);
       const customer = await apiAs(page, '/customers', { name: 'Ama Serwaa' });
       const invoice = await apiAs(page, '/invoices', {
@@ -65,4 +69,76 @@ test.describe('voiding an invoice', () => {
       await expect(page.getByTestId('invoice-status')).toHaveText(w.voided);
     });
   }
+});
+
+test.describe('what a customer receives', () => {
+  test('speaks the business’s language: a Senegalese shop’s invoice is in French, whatever reads it', async ({
+    page,
+    browser,
+  }) => {
+    // The owner works in English; the shop is in Senegal.
+    const owner = await registerOwner(page, { country: 'SN', currency: 'XOF', locale: 'en' });
+    await signIn(page, owner.email, owner.password);
+    const customer = await apiAs(page, '/customers', { name: 'Awa Diop' });
+    const invoice = await apiAs(page, '/invoices', {
+      customerId: customer.id,
+      status: 'ISSUED',
+      total: 15000,
+    });
+    await page.goto(`/sales/invoices/${invoice.id}`);
+    // The page is in the owner's language; the document, as the customer will get it, in French.
+    await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+    const document = page.locator('.invoice-document');
+    await expect(document).toContainText('Facturé à');
+    await expect(document).toContainText('Total15 000 CFA');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    const pdf = await (await import('node:fs/promises')).readFile((await download.path())!);
+    expect(pdf.toString('latin1')).toContain('FACTURE');
+
+    const { path } = await apiAs(page, `/invoices/${invoice.id}/share`, {});
+    // A customer whose browser speaks English still reads the shop's French invoice.
+    const english = await browser.newContext({ locale: 'en-US' });
+    const customerPage = await english.newPage();
+    await customerPage.goto(path);
+    await expect(customerPage.locator('.invoice-document')).toContainText('Facturé à');
+    await expect(customerPage.getByRole('button', { name: 'Imprimer' })).toBeVisible();
+    await english.close();
+
+    // A link that no longer works says so in the visitor's own language (the browser's).
+    const revoked = await page.request.delete(`/api/invoices/${invoice.id}/share`, {
+      headers: {
+        authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('kasuwa-auth')!).access_token)}`,
+      },
+    });
+    expect(revoked.ok()).toBe(true);
+    const french = await browser.newContext({ locale: 'fr-FR' });
+    const visitor = await french.newPage();
+    await visitor.goto(path);
+    await expect(visitor.getByRole('alert')).toHaveText(
+      'Ce lien n’est plus valide. Demandez-en un nouveau au vendeur.',
+    );
+    await french.close();
+  });
+});
+
+test.describe('the site', () => {
+  test('speaks French to a browser that asks for French, until the visitor chooses', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Gérez toute votre entreprise depuis votre téléphone',
+    );
+    await page.evaluate(() => localStorage.setItem('kasuwa-locale', 'en'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Run your whole business from your phone',
+    );
+    await context.close();
+  });
 });

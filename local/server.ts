@@ -93,6 +93,11 @@ export async function startStack(
       else res.destroy();
     }
   });
+  // An idle kept-alive connection is closed by the server only after a minute. With Node's default (5 s) a
+  // client that sends on a connection just as the server closes it gets ECONNRESET (seen in the browser
+  // tests: a call a few seconds after the previous one, on a busy machine).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, resolve);

@@ -117,3 +117,12 @@ export const TIME_ZONES = [
   'Africa/Nairobi',
   'Africa/Johannesburg',
 ] as const;
+
+/**
+ * The language a business's documents speak by default (the invoice page and PDF its customers open): French
+ * in the francophone countries, English elsewhere (Cape Verde and Guinea-Bissau, Portuguese-speaking, get
+ * English, the language of the app they share).
+ */
+const FRENCH_SPEAKING = new Set(['SN', 'CI', 'TG', 'BJ', 'BF', 'ML', 'NE', 'GN', 'MR']);
+export const documentLanguage = (country: string): 'en' | 'fr' =>
+  FRENCH_SPEAKING.has(country.toUpperCase()) ? 'fr' : 'en';

@@ -1,6 +1,6 @@
 // The interface language: English by default, French on request; kept in browser storage and on <html lang>.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { IntlProvider, useIntl } from 'react-intl';
+import { createIntl, IntlProvider, RawIntlProvider, useIntl, type IntlShape } from 'react-intl';
 
 export type Locale = 'en' | 'fr';
 export const LOCALE_KEY = 'kasuwa-locale';
@@ -49,9 +49,16 @@ export function messagesFor(locale: Locale): Catalog {
   return LOADED[locale] ?? LOADED.en ?? {};
 }
 
+/** The language chosen on this browser, else the first of the browser's languages we speak, else English. */
 export function storedLocale(): Locale {
   const saved = localStorage.getItem(LOCALE_KEY);
-  return saved === 'fr' ? 'fr' : 'en';
+  if (saved === 'fr' || saved === 'en') return saved;
+  const languages = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  for (const tag of languages) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (base === 'fr' || base === 'en') return base;
+  }
+  return 'en';
 }
 
 /**
@@ -103,5 +110,32 @@ export function useT() {
     (id: string, values?: Record<string, string | number | boolean | Date | null | undefined>) =>
       intl.formatMessage({ id }, values),
     [intl],
+  );
+}
+
+/** Formatting and every string of a language other than the interface's (a document in its customer's). */
+export async function intlIn(locale: Locale): Promise<IntlShape> {
+  const messages = await loadMessages(locale);
+  return createIntl({ locale: FORMATS[locale], defaultLocale: 'en', messages });
+}
+
+/**
+ * Shows `children` in `locale` whatever the interface language: what a business sends its customers (the
+ * shared invoice page, the document and its PDF) speaks the business's language.
+ */
+export function InLanguage({ locale, children }: { locale: Locale; children: ReactNode }) {
+  const [intl, setIntl] = useState<IntlShape | null>(null);
+  useEffect(() => {
+    let live = true;
+    void intlIn(locale).then((value) => live && setIntl(value));
+    return () => {
+      live = false;
+    };
+  }, [locale]);
+  if (!intl || intl.locale !== FORMATS[locale]) return null;
+  return (
+    <RawIntlProvider value={intl}>
+      <div lang={locale}>{children}</div>
+    </RawIntlProvider>
   );
 }

@@ -18,42 +18,44 @@ import { type Invoice, useInvoice, useInvoiceAction, useShareInvoice } from './a
 import { InvoiceDocument, type InvoiceDocumentData } from './invoice-document.tsx';
 import { RecordPaymentDialog } from './record-payment-dialog.tsx';
 import { submitWrite, notifyError } from '../../lib/feedback.ts';
-import { useT } from '../../lib/i18n.tsx';
+import { InLanguage, intlIn, useT } from '../../lib/i18n.tsx';
+import { documentLanguage } from '../../../../packages/shared/countries.ts';
 
-export function usePdfDownload() {
-  const intl = useIntl();
-  const t = useT();
-  return async (data: InvoiceDocumentData) => {
-    const { invoicePdf } = await import('./invoice-pdf.ts');
-    const methods = Object.fromEntries(
-      ['cash', 'bank-transfer', 'mobile-money', 'card', 'check'].map((m) => [m, t(`payments.method.${m}`)]),
-    );
-    const blob = invoicePdf(
-      data,
-      {
-        title: intl.locale.startsWith('fr') ? 'FACTURE' : 'INVOICE',
-        billTo: t('invoices.billTo'),
-        issued: t('invoices.col.issued'),
-        due: t('invoices.col.due'),
-        description: t('invoices.description'),
-        qty: t('invoices.qty'),
-        unitPrice: t('invoices.unitPrice'),
-        tax: t('invoices.taxRate'),
-        amount: t('invoices.total'),
-        subtotal: t('invoices.subtotal'),
-        total: t('invoices.total'),
-        paid: t('invoices.paid'),
-        balance: t('invoices.balance'),
-        payments: t('invoices.paymentHistory'),
-        methods,
-      },
-      intl.locale,
-    );
-    const url = URL.createObjectURL(blob);
-    const a = Object.assign(document.createElement('a'), { href: url, download: `${data.number}.pdf` });
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+/** The invoice as a PDF file, in its business's language (documentLanguage), whoever downloads it. */
+export async function downloadPdf(data: InvoiceDocumentData): Promise<void> {
+  const [{ invoicePdf }, intl] = await Promise.all([
+    import('./invoice-pdf.ts'),
+    intlIn(documentLanguage(data.organization.country)),
+  ]);
+  const t = (id: string) => intl.formatMessage({ id });
+  const methods = Object.fromEntries(
+    ['cash', 'bank-transfer', 'mobile-money', 'card', 'check'].map((m) => [m, t(`payments.method.${m}`)]),
+  );
+  const blob = invoicePdf(
+    data,
+    {
+      title: intl.locale.startsWith('fr') ? 'FACTURE' : 'INVOICE',
+      billTo: t('invoices.billTo'),
+      issued: t('invoices.col.issued'),
+      due: t('invoices.col.due'),
+      description: t('invoices.description'),
+      qty: t('invoices.qty'),
+      unitPrice: t('invoices.unitPrice'),
+      tax: t('invoices.taxRate'),
+      amount: t('invoices.total'),
+      subtotal: t('invoices.subtotal'),
+      total: t('invoices.total'),
+      paid: t('invoices.paid'),
+      balance: t('invoices.balance'),
+      payments: t('invoices.paymentHistory'),
+      methods,
+    },
+    intl.locale,
+  );
+  const url = URL.createObjectURL(blob);
+  const a = Object.assign(document.createElement('a'), { href: url, download: `${data.number}.pdf` });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function ShareDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
@@ -149,7 +151,6 @@ export function InvoicePage() {
   const action = useInvoiceAction();
   const canPay = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
   const canEditAny = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
-  const pdf = usePdfDownload();
   const me = useQuery(currentUserQuery).data?.id;
   const [open, setOpen] = useState<'pay' | 'void' | 'share' | 'edit' | null>(null);
   // What this device already has is shown even when the refresh fails (offline); "does not exist" is said
@@ -221,7 +222,11 @@ export function InvoicePage() {
           <button type="button" className="btn btn-outline min-h-11" onClick={() => window.print()}>
             {t('invoices.print')}
           </button>
-          <button type="button" className="btn btn-outline min-h-11" onClick={() => pdf(document)}>
+          <button
+            type="button"
+            className="btn btn-outline min-h-11"
+            onClick={() => void downloadPdf(document)}
+          >
             {t('invoices.pdf')}
           </button>
           <button type="button" className="btn btn-outline min-h-11" onClick={() => setOpen('share')}>
@@ -234,7 +239,10 @@ export function InvoicePage() {
           <FormattedMessage id="invoices.sharedNow" />
         </p>
       )}
-      <InvoiceDocument data={document} />
+      {/* The document as the customer receives it: in the business's language. */}
+      <InLanguage locale={documentLanguage(document.organization.country)}>
+        <InvoiceDocument data={document} />
+      </InLanguage>
       {open === 'pay' && (
         <RecordPaymentDialog
           invoice={{

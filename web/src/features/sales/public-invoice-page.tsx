@@ -1,10 +1,13 @@
-// /i/:token — the invoice a customer opens from a shared link: read-only, no sign-in, printable.
+// /i/:token — the invoice a customer opens from a shared link: read-only, no sign-in, printable, in the
+// business's language. A link no longer valid says so in the visitor's language (their browser's).
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { Loading } from '../../components/ui/loading.tsx';
 import { usePublicInvoice } from './api.ts';
 import { InvoiceDocument, type InvoiceDocumentData } from './invoice-document.tsx';
-import { usePdfDownload } from './invoice-page.tsx';
+import { downloadPdf } from './invoice-page.tsx';
+import { InLanguage } from '../../lib/i18n.tsx';
+import { documentLanguage } from '../../../../packages/shared/countries.ts';
 
 interface Shared {
   organization: InvoiceDocumentData['organization'];
@@ -16,7 +19,6 @@ interface Shared {
 export function PublicInvoicePage() {
   const { token = '' } = useParams();
   const intl = useIntl();
-  const pdf = usePdfDownload();
   const shared = usePublicInvoice<Shared>(token);
   if (shared.isError)
     return (
@@ -31,13 +33,23 @@ export function PublicInvoicePage() {
     lines: shared.data.lines,
     payments: shared.data.payments,
   };
+  // The customer reads it in the business's language (the buttons too), whatever their browser speaks.
+  return (
+    <InLanguage locale={documentLanguage(data.organization.country)}>
+      <SharedInvoice data={data} />
+    </InLanguage>
+  );
+}
+
+function SharedInvoice({ data }: { data: InvoiceDocumentData }) {
+  const intl = useIntl();
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-3 p-4">
       <div className="flex justify-end gap-2 print:hidden">
         <button type="button" className="btn btn-outline min-h-11" onClick={() => window.print()}>
           {intl.formatMessage({ id: 'invoices.print' })}
         </button>
-        <button type="button" className="btn btn-outline min-h-11" onClick={() => pdf(data)}>
+        <button type="button" className="btn btn-outline min-h-11" onClick={() => void downloadPdf(data)}>
           {intl.formatMessage({ id: 'invoices.pdf' })}
         </button>
       </div>
