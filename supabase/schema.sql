@@ -1605,18 +1605,25 @@ begin
   select * into v_invoice from public.invoices
    where org_id = new.org_id and id = new.invoice_id for update;
   if v_invoice.status <> 'ISSUED' then
-    raise exception 'Payments can be recorded only against an ISSUED invoice' using errcode = '23514';
+    raise exception 'Payments can be recorded only against an ISSUED invoice' using errcode = '23514',
+        hint = json_build_object('reason', 'INVOICE_NOT_ISSUED', 'params', json_build_object('status', v_invoice.status), 'field', 'invoiceId')::text;
   end if;
   new.currency := coalesce(new.currency, v_invoice.currency);
   if new.currency <> v_invoice.currency then
-    raise exception 'A payment is in its invoice''s currency (%)', v_invoice.currency using errcode = '23514';
+    raise exception 'A payment is in its invoice''s currency (%)', v_invoice.currency using errcode = '23514',
+        hint = json_build_object('reason', 'PAYMENT_CURRENCY', 'params', json_build_object('currency', v_invoice.currency), 'field', 'currency')::text;
   end if;
   if new.amount > v_invoice.total - v_invoice.amount_paid then
     raise exception 'The payment is more than the balance due (% %)', v_invoice.total - v_invoice.amount_paid, v_invoice.currency
-      using errcode = '23514';
+      using errcode = '23514',
+        hint = json_build_object('reason', 'OVER_BALANCE',
+                                 'params', json_build_object('amount', v_invoice.total - v_invoice.amount_paid,
+                                                             'currency', v_invoice.currency),
+                                 'field', 'amount')::text;
   end if;
   if new.amount <> round(new.amount, public.currency_decimals(new.currency)) then
-    raise exception '% amounts have % decimals', new.currency, public.currency_decimals(new.currency) using errcode = '23514';
+    raise exception '% amounts have % decimals', new.currency, public.currency_decimals(new.currency) using errcode = '23514',
+        hint = json_build_object('reason', 'CURRENCY_DECIMALS', 'params', json_build_object('currency', new.currency, 'decimals', public.currency_decimals(new.currency)), 'field', 'amount')::text;
   end if;
   perform set_config('kasuwa.applying_payment', 'on', true);
   update public.invoices
@@ -1665,7 +1672,7 @@ begin
     'new row violates row-level security policy for table "invoices"');
   if new.status <> 'QUOTE' or new.amount_paid <> 0 or new.subtotal <> 0 or new.tax <> 0 or new.total <> 0 then
     raise exception 'A new invoice starts as an empty QUOTE; add its lines, then issue it'
-      using errcode = '23514';
+      using errcode = '23514', hint = json_build_object('reason', 'INVOICE_STARTS_AS_QUOTE')::text;
   end if;
   insert into public.invoice_counters as c (org_id, last_number) values (new.org_id, 1)
   on conflict (org_id) do update set last_number = c.last_number + 1
@@ -1778,7 +1785,8 @@ begin
   perform private.require_role(new.org_id, '{OWNER,MANAGER,SALES}',
     'new row violates row-level security policy for table "leads"');
   if not exists (select 1 from public.memberships m where m.org_id = new.org_id and m.user_id = new.owner_id) then
-    raise exception 'The owner must be a member of this organization' using errcode = '23503';
+    raise exception 'The owner must be a member of this organization' using errcode = '23503',
+        hint = json_build_object('reason', 'LEAD_OWNER_NOT_MEMBER', 'field', 'ownerId')::text;
   end if;
   return new;
 end
@@ -1849,13 +1857,15 @@ declare
   v_name text := btrim(coalesce(p_name, ''));
 begin
   if v_name = '' then
-    raise exception 'Organization name is required' using errcode = '23514';
+    raise exception 'Organization name is required' using errcode = '23514',
+        hint = json_build_object('reason', 'ORGANIZATION_NAME_REQUIRED', 'field', 'name')::text;
   end if;
   -- Checked first for a clear message; the unique index still decides under concurrency.
   if exists (select 1 from public.organizations o where lower(o.name) = lower(v_name)) then
     raise exception 'An organization with this name already exists'
       using errcode = '23505', detail = 'Key (name)=(' || v_name || ') already exists.',
-            hint = '{"reason": "ORGANIZATION_NAME_TAKEN"}';
+            hint = json_build_object('reason', 'ORGANIZATION_NAME_TAKEN', 'params', json_build_object('name', v_name),
+                                     'field', 'name')::text;
   end if;
   insert into public.organizations (name, country, currency, timezone, default_tax_rate, created_by)
   values (v_name, upper(p_country), upper(p_currency), private.country_timezone(p_country),
@@ -2144,13 +2154,16 @@ CREATE OR REPLACE FUNCTION private.guard_invitation_update()
 AS $function$
 begin
   if (new.org_id, new.email) is distinct from (old.org_id, old.email) then
-    raise exception 'An invitation cannot move to another email or organization' using errcode = '23514';
+    raise exception 'An invitation cannot move to another email or organization' using errcode = '23514',
+        hint = json_build_object('reason', 'INVITATION_FINAL')::text;
   end if;
   if old.accepted_at is not null or old.revoked_at is not null then
-    raise exception 'This invitation is no longer pending' using errcode = '23514';
+    raise exception 'This invitation is no longer pending' using errcode = '23514',
+        hint = json_build_object('reason', 'INVITATION_NOT_PENDING')::text;
   end if;
   if old.expires_at <= now() and new.expires_at > old.expires_at then
-    raise exception 'An expired invitation cannot be extended: invite again' using errcode = '23514';
+    raise exception 'An expired invitation cannot be extended: invite again' using errcode = '23514',
+        hint = json_build_object('reason', 'INVITATION_EXPIRED')::text;
   end if;
   return new;
 end
@@ -2191,13 +2204,16 @@ begin
       'INVOICE_FINAL', null, 'voidedAt');
   end if;
   if new.number <> old.number then
-    raise exception 'An invoice number never changes' using errcode = '23514';
+    raise exception 'An invoice number never changes' using errcode = '23514',
+        hint = json_build_object('reason', 'INVOICE_FINAL', 'field', 'number')::text;
   end if;
   if (new.subtotal, new.tax, new.total) is distinct from (old.subtotal, old.tax, old.total) and not v_totals then
-    raise exception 'Invoice totals are computed from its lines' using errcode = '23514';
+    raise exception 'Invoice totals are computed from its lines' using errcode = '23514',
+        hint = json_build_object('reason', 'INVOICE_TOTALS_COMPUTED')::text;
   end if;
   if new.amount_paid <> old.amount_paid and not v_paying then
-    raise exception 'The amount paid changes only by recording a payment' using errcode = '23514';
+    raise exception 'The amount paid changes only by recording a payment' using errcode = '23514',
+        hint = json_build_object('reason', 'AMOUNT_PAID_BY_PAYMENTS')::text;
   end if;
   if old.status <> 'QUOTE' and (new.customer_id, new.currency) is distinct from (old.customer_id, old.currency) then
     raise exception 'Only a QUOTE''s customer and currency can change' using errcode = '23514',
@@ -2209,7 +2225,8 @@ begin
 
   if old.status = 'QUOTE' and new.status = 'ISSUED' then
     if new.total <= 0 then
-      raise exception 'An invoice needs at least one line with an amount before it is issued' using errcode = '23514';
+      raise exception 'An invoice needs at least one line with an amount before it is issued' using errcode = '23514',
+        hint = json_build_object('reason', 'INVOICE_EMPTY')::text;
     end if;
     -- The server's clock: a member cannot backdate (or postdate) an invoice by issuing it.
     new.issued_at := case when v_api then now() else coalesce(new.issued_at, now()) end;
@@ -2222,7 +2239,8 @@ begin
     null;
   elsif old.status in ('QUOTE', 'ISSUED') and new.status = 'VOID' then
     if old.amount_paid > 0 then
-      raise exception 'An invoice with payments cannot be voided' using errcode = '23514';
+      raise exception 'An invoice with payments cannot be voided' using errcode = '23514',
+        hint = json_build_object('reason', 'INVOICE_HAS_PAYMENTS')::text;
     end if;
     new.voided_at := now();
     if old.status = 'ISSUED' then
@@ -2353,7 +2371,8 @@ begin
               where po.status <> 'DRAFT'
                 and ((tg_op <> 'INSERT' and po.org_id = old.org_id and po.id = old.purchase_order_id)
                   or (tg_op <> 'DELETE' and po.org_id = new.org_id and po.id = new.purchase_order_id))) then
-    raise exception 'Only a DRAFT purchase order''s lines can change' using errcode = '23514';
+    raise exception 'Only a DRAFT purchase order''s lines can change' using errcode = '23514',
+        hint = json_build_object('reason', 'PURCHASE_ORDER_NOT_DRAFT')::text;
   end if;
   return coalesce(new, old);
 end
@@ -2371,12 +2390,12 @@ AS $function$
 begin
   if tg_op = 'INSERT' and new.stock_on_hand <> 0 then
     raise exception 'Stock on hand starts at 0 and changes only through stock moves'
-      using errcode = '23514', hint = 'Record an OPENING stock move.';
+      using errcode = '23514', hint = json_build_object('reason', 'STOCK_THROUGH_MOVES')::text;
   end if;
   if tg_op = 'UPDATE' and new.stock_on_hand is distinct from old.stock_on_hand
      and coalesce(current_setting('kasuwa.applying_stock_move', true), 'off') <> 'on' then
     raise exception 'Stock on hand changes only through stock moves'
-      using errcode = '23514', hint = 'Record an ADJUSTMENT stock move with a reason.';
+      using errcode = '23514', hint = json_build_object('reason', 'STOCK_THROUGH_MOVES')::text;
   end if;
   return new;
 end
@@ -2559,10 +2578,11 @@ begin
      and not exists (select 1 from public.memberships m
                       where m.org_id = old.org_id and m.role = 'OWNER' and m.user_id <> old.user_id) then
     raise exception 'An organization needs at least one owner' using errcode = '23514',
-      hint = 'Make another member an owner first.';
+      hint = json_build_object('reason', 'LAST_OWNER')::text;
   end if;
   if tg_op = 'UPDATE' and (new.org_id, new.user_id) is distinct from (old.org_id, old.user_id) then
-    raise exception 'A membership cannot move to another user or organization' using errcode = '23514';
+    raise exception 'A membership cannot move to another user or organization' using errcode = '23514',
+        hint = json_build_object('reason', 'MEMBERSHIP_FINAL')::text;
   end if;
   return coalesce(new, old);
 end
@@ -2913,7 +2933,8 @@ CREATE OR REPLACE FUNCTION private.refuse_change()
  SET search_path TO ''
 AS $function$
 begin
-  raise exception '% rows cannot be changed', tg_table_name using errcode = '42501';
+  raise exception '% rows cannot be changed', tg_table_name using errcode = '42501',
+        hint = json_build_object('reason', 'RECORD_FINAL', 'params', json_build_object('table', tg_table_name))::text;
 end
 $function$;
 ALTER FUNCTION private.refuse_change() OWNER TO postgres;
@@ -2998,7 +3019,8 @@ begin
   end if;
   select * into v_row from public.sync_mutations where org_id = p_org_id and mutation_id = p_mutation_id;
   if v_row.request_hash <> v_hash then
-    raise exception 'This mutation id was already used for another change' using errcode = '22023';
+    raise exception 'This mutation id was already used for another change' using errcode = '22023',
+        hint = json_build_object('reason', 'MUTATION_ID_REUSED')::text;
   end if;
   return coalesce(v_row.response, '{}'::jsonb);
 end
@@ -3033,18 +3055,20 @@ CREATE OR REPLACE FUNCTION private.report_window(p_org_id uuid, p_days integer, 
 AS $function$
 begin
   if p_days is null or p_days not in (7, 30, 90, 365) then
-    raise exception 'The date range must be 7, 30, 90 or 365 days' using errcode = '22023';
+    raise exception 'The date range must be 7, 30, 90 or 365 days' using errcode = '22023',
+        hint = json_build_object('reason', 'REPORT_DAYS_INVALID', 'field', 'days')::text;
   end if;
   perform private.require_role(p_org_id);
   if p_report not in ('sales', 'inventory') then
     perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
-      'Sales members can see only the sales and inventory reports');
+      'Sales members can see only the sales and inventory reports', 'REPORT_FORBIDDEN');
   end if;
   select o.timezone, o.currency::text, (now() at time zone o.timezone)::date
     into tz, org_currency, last_day
     from public.organizations o where o.id = p_org_id;
   if tz is null then
-    raise exception 'You are not a member of this organization' using errcode = '42501';
+    raise exception 'You are not a member of this organization' using errcode = '42501',
+        hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
   end if;
   first_day := last_day - (p_days - 1);
   starts_at := first_day::timestamp at time zone tz;
@@ -3056,8 +3080,8 @@ GRANT EXECUTE ON FUNCTION private.report_window(p_org_id uuid, p_days integer, p
 GRANT EXECUTE ON FUNCTION private.report_window(p_org_id uuid, p_days integer, p_report text, OUT tz text, OUT org_currency text, OUT starts_at timestamp with time zone, OUT ends_at timestamp with time zone, OUT first_day date, OUT last_day date) TO postgres;
 GRANT EXECUTE ON FUNCTION private.report_window(p_org_id uuid, p_days integer, p_report text, OUT tz text, OUT org_currency text, OUT starts_at timestamp with time zone, OUT ends_at timestamp with time zone, OUT first_day date, OUT last_day date) TO service_role;
 
--- function private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text)
-CREATE OR REPLACE FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[] DEFAULT '{OWNER,MANAGER,ACCOUNTANT,SALES}'::public.membership_role[], p_refusal text DEFAULT 'You are not a member of this organization'::text)
+-- function private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text, p_reason text)
+CREATE OR REPLACE FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[] DEFAULT '{OWNER,MANAGER,ACCOUNTANT,SALES}'::public.membership_role[], p_refusal text DEFAULT 'You are not a member of this organization'::text, p_reason text DEFAULT NULL::text)
  RETURNS void
  LANGUAGE plpgsql
  STABLE
@@ -3065,14 +3089,16 @@ CREATE OR REPLACE FUNCTION private.require_role(p_org_id uuid, p_roles public.me
 AS $function$
 begin
   if pg_trigger_depth() <= 1 and not private.has_role(p_org_id, p_roles) then
-    raise exception '%', p_refusal using errcode = '42501';
+    raise exception '%', p_refusal using errcode = '42501',
+      hint = json_build_object('reason', coalesce(p_reason, case when p_refusal like 'You are not a member%'
+                                                             then 'NOT_A_MEMBER' else 'FORBIDDEN' end))::text;
   end if;
 end
 $function$;
-ALTER FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text) OWNER TO postgres;
-GRANT EXECUTE ON FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text) TO authenticated;
-GRANT EXECUTE ON FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text) TO postgres;
-GRANT EXECUTE ON FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text) TO service_role;
+ALTER FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text, p_reason text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text, p_reason text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text, p_reason text) TO postgres;
+GRANT EXECUTE ON FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text, p_reason text) TO service_role;
 
 -- function private.retire_expired_invitations()
 CREATE OR REPLACE FUNCTION private.retire_expired_invitations()
@@ -3105,7 +3131,8 @@ begin
     if tg_op = 'INSERT' then
       new.created_at := now();
     elsif new.created_at is distinct from old.created_at then
-      raise exception 'created_at cannot be changed' using errcode = '23514';
+      raise exception 'created_at cannot be changed' using errcode = '23514',
+        hint = json_build_object('reason', 'RECORD_FINAL', 'field', 'createdAt')::text;
     end if;
   end if;
   return new;
@@ -3133,19 +3160,19 @@ ALTER FUNCTION private.sync_profile_email() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.sync_profile_email() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.sync_profile_email() TO postgres;
 
--- function private.team_refusal(p_code text, p_message text)
-CREATE OR REPLACE FUNCTION private.team_refusal(p_code text, p_message text)
+-- function private.team_refusal(p_code text, p_message text, p_reason text)
+CREATE OR REPLACE FUNCTION private.team_refusal(p_code text, p_message text, p_reason text)
  RETURNS jsonb
  LANGUAGE sql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select jsonb_build_object('error', jsonb_build_object('code', p_code, 'message', p_message))
+  select jsonb_build_object('error', jsonb_build_object('code', p_code, 'message', p_message, 'reason', p_reason))
 $function$;
-ALTER FUNCTION private.team_refusal(p_code text, p_message text) OWNER TO postgres;
-GRANT EXECUTE ON FUNCTION private.team_refusal(p_code text, p_message text) TO authenticated;
-GRANT EXECUTE ON FUNCTION private.team_refusal(p_code text, p_message text) TO postgres;
-GRANT EXECUTE ON FUNCTION private.team_refusal(p_code text, p_message text) TO service_role;
+ALTER FUNCTION private.team_refusal(p_code text, p_message text, p_reason text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.team_refusal(p_code text, p_message text, p_reason text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.team_refusal(p_code text, p_message text, p_reason text) TO postgres;
+GRANT EXECUTE ON FUNCTION private.team_refusal(p_code text, p_message text, p_reason text) TO service_role;
 
 -- function private.to_number(p_value text, p_field text)
 CREATE OR REPLACE FUNCTION private.to_number(p_value text, p_field text)
@@ -3237,12 +3264,12 @@ declare
   v_role public.membership_role;
 begin
   if v_user is null then
-    return private.team_refusal('UNAUTHORIZED', 'Sign in to accept this invitation');
+    return private.team_refusal('UNAUTHORIZED', 'Sign in to accept this invitation', 'SIGN_IN_REQUIRED');
   end if;
   select * into v_row from public.invitations i
    where i.token_hash = private.invitation_token_hash(p_token) for update;
   if not found then
-    return private.team_refusal('NOT_FOUND', 'This invitation link is not valid');
+    return private.team_refusal('NOT_FOUND', 'This invitation link is not valid', 'INVITATION_INVALID');
   end if;
   select * into v_org from public.organizations o where o.id = v_row.org_id;
   select m.role into v_role from public.memberships m where m.org_id = v_row.org_id and m.user_id = v_user;
@@ -3255,16 +3282,16 @@ begin
       'organization', jsonb_build_object('id', v_org.id, 'name', v_org.name), 'role', v_role, 'alreadyMember', true));
   end if;
   if v_row.revoked_at is not null then
-    return private.team_refusal('GONE', 'This invitation has been revoked');
+    return private.team_refusal('GONE', 'This invitation has been revoked', 'INVITATION_REVOKED');
   end if;
   if v_row.accepted_at is not null then
-    return private.team_refusal('GONE', 'This invitation has already been used');
+    return private.team_refusal('GONE', 'This invitation has already been used', 'INVITATION_USED');
   end if;
   if v_row.expires_at <= now() then
-    return private.team_refusal('GONE', 'This invitation has expired. Ask for a new one.');
+    return private.team_refusal('GONE', 'This invitation has expired. Ask for a new one.', 'INVITATION_EXPIRED');
   end if;
   if v_email is null or lower(v_row.email) <> lower(v_email) then
-    return private.team_refusal('FORBIDDEN', 'This invitation was sent to another email address');
+    return private.team_refusal('FORBIDDEN', 'This invitation was sent to another email address', 'INVITATION_OTHER_EMAIL');
   end if;
   insert into public.memberships (org_id, user_id, role) values (v_row.org_id, v_user, v_row.role);
   update public.invitations set accepted_at = now(), accepted_by = v_user where id = v_row.id;
@@ -3293,7 +3320,8 @@ declare
 begin
   select o.currency::text into v_currency from public.organizations o where o.id = p_org_id;
   if v_currency is null then
-    raise exception 'You are not a member of this organization' using errcode = '42501';
+    raise exception 'You are not a member of this organization' using errcode = '42501',
+        hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
   end if;
 
   with sums as (
@@ -3425,22 +3453,22 @@ declare
 begin
   select m.role into v_current from public.memberships m where m.org_id = p_org_id and m.user_id = p_user_id;
   if not found then
-    return private.team_refusal('NOT_FOUND', 'Member not found');
+    return private.team_refusal('NOT_FOUND', 'Member not found', 'MEMBER_NOT_FOUND');
   end if;
   if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
-    return private.team_refusal('FORBIDDEN', 'Only owners and managers can change roles');
+    return private.team_refusal('FORBIDDEN', 'Only owners and managers can change roles', 'ROLE_CHANGE_FORBIDDEN');
   end if;
   if (v_current = 'OWNER' or p_role = 'OWNER') and not private.has_role(p_org_id, '{OWNER}') then
-    return private.team_refusal('FORBIDDEN', 'Only an owner can grant or change the owner role');
+    return private.team_refusal('FORBIDDEN', 'Only an owner can grant or change the owner role', 'OWNER_ROLE_FORBIDDEN');
   end if;
   if v_current <> p_role then
     if v_current = 'OWNER' and not exists (select 1 from public.memberships m
         where m.org_id = p_org_id and m.role = 'OWNER' and m.user_id <> p_user_id) then
-      return private.team_refusal('CONFLICT', 'An organization needs at least one owner. Make another member an owner first.');
+      return private.team_refusal('CONFLICT', 'An organization needs at least one owner. Make another member an owner first.', 'LAST_OWNER');
     end if;
     update public.memberships set role = p_role where org_id = p_org_id and user_id = p_user_id;
     if not found then
-      return private.team_refusal('FORBIDDEN', 'You do not have permission to do this');
+      return private.team_refusal('FORBIDDEN', 'You do not have permission to do this', 'FORBIDDEN');
     end if;
   end if;
   return jsonb_build_object('data', jsonb_build_object('id', p_user_id, 'role', p_role));
@@ -3478,23 +3506,25 @@ begin
     return jsonb_set(v_done, '{data,token}', case when found then to_jsonb(v_token) else 'null'::jsonb end);
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers can invite members');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers can invite members', 'INVITE_FORBIDDEN');
     if v_role = 'OWNER' then
-      perform private.require_role(p_org_id, '{OWNER}', 'Only an owner can invite someone as owner');
+      perform private.require_role(p_org_id, '{OWNER}', 'Only an owner can invite someone as owner', 'OWNER_INVITE_FORBIDDEN');
     end if;
     if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
-      raise exception 'Invalid email address' using errcode = '23514';
+      raise exception 'Invalid email address' using errcode = '23514',
+        hint = json_build_object('reason', 'INVALID_EMAIL', 'field', 'email')::text;
     end if;
     if exists (select 1 from public.memberships m join public.profiles p on p.id = m.user_id
                 where m.org_id = p_org_id and lower(p.email) = v_email) then
-      raise exception 'This person is already a member of this organization' using errcode = '23505';
+      raise exception 'This person is already a member of this organization' using errcode = '23505',
+        hint = json_build_object('reason', 'ALREADY_MEMBER', 'field', 'email')::text;
     end if;
     select * into v_pending from public.invitations i
      where i.org_id = p_org_id and i.email = v_email
        and i.accepted_at is null and i.revoked_at is null and i.expires_at > now();
     if found then
       if v_pending.role = 'OWNER' then
-        perform private.require_role(p_org_id, '{OWNER}', 'Only an owner can change an invitation to join as owner');
+        perform private.require_role(p_org_id, '{OWNER}', 'Only an owner can change an invitation to join as owner', 'OWNER_INVITATION_CHANGE_FORBIDDEN');
       end if;
       update public.invitations
          set token_hash = private.invitation_token_hash(v_token), role = v_role,
@@ -3545,11 +3575,13 @@ begin
   end if;
   begin
     if v_status not in ('QUOTE', 'ISSUED', 'PAID') then
-      raise exception 'An invoice is created as QUOTE, ISSUED or PAID' using errcode = '23514';
+      raise exception 'An invoice is created as QUOTE, ISSUED or PAID' using errcode = '23514',
+        hint = json_build_object('reason', 'INVOICE_STATUS_INVALID', 'field', 'status')::text;
     end if;
     if v_lines is null or jsonb_typeof(v_lines) <> 'array' or jsonb_array_length(v_lines) = 0 then
       if (p_input ->> 'total') is null then
-        raise exception 'Total amount is required' using errcode = '23514';
+        raise exception 'Total amount is required' using errcode = '23514',
+        hint = json_build_object('reason', 'TOTAL_REQUIRED', 'field', 'total')::text;
       end if;
       v_lines := jsonb_build_array(jsonb_build_object(
         'description', coalesce(nullif(btrim(p_input ->> 'description'), ''), 'Sale'), 'qty', 1,
@@ -3608,7 +3640,7 @@ begin
   -- The table is written here only: any member may share an invoice of their organization.
   perform private.require_role(p_org_id);
   if not exists (select 1 from public.invoices i where i.org_id = p_org_id and i.id = p_invoice_id) then
-    perform private.refuse('Invoice not found', '23503', 'NOT_FOUND');
+    perform private.refuse('Invoice not found', '23503', 'INVOICE_NOT_FOUND');
   end if;
   insert into public.invoice_share_tokens (org_id, invoice_id, token_hash, created_by)
   values (p_org_id, p_invoice_id, encode(extensions.digest(v_token, 'sha256'), 'hex'), (select auth.uid()))
@@ -3630,7 +3662,8 @@ CREATE OR REPLACE FUNCTION public.create_organization(p_name text, p_country tex
 AS $function$
 begin
   if (select auth.uid()) is null then
-    raise exception 'Not signed in' using errcode = '42501';
+    raise exception 'Not signed in' using errcode = '42501',
+        hint = json_build_object('reason', 'NOT_SIGNED_IN')::text;
   end if;
   return private.create_organization_for((select auth.uid()), p_name, p_country, p_currency);
 end
@@ -3707,7 +3740,8 @@ begin
     perform private.require_role(p_org_id, '{OWNER,MANAGER}',
       'new row violates row-level security policy for table "purchase_orders"');
     if jsonb_typeof(p_input -> 'lines') <> 'array' or jsonb_array_length(p_input -> 'lines') = 0 then
-      raise exception 'A purchase order needs at least one line' using errcode = '23514';
+      raise exception 'A purchase order needs at least one line' using errcode = '23514',
+        hint = json_build_object('reason', 'LINES_REQUIRED', 'field', 'lines')::text;
     end if;
     insert into public.purchase_orders (id, org_id, supplier_id, currency, expected_at, created_by)
     values (v_id, p_org_id, (p_input ->> 'supplierId')::uuid, v_currency, (p_input ->> 'expectedAt')::date,
@@ -3772,7 +3806,8 @@ begin
     perform private.require_role(p_org_id, '{OWNER,MANAGER}',
       'new row violates row-level security policy for table "products"');
     if not exists (select 1 from public.products p where p.org_id = p_org_id and p.id = p_product_id and not p.archived) then
-      raise exception 'Product not found' using errcode = '23503';
+      raise exception 'Product not found' using errcode = '23503',
+        hint = json_build_object('reason', 'PRODUCT_NOT_FOUND')::text;
     end if;
     if exists (select 1 from public.stock_moves m where m.org_id = p_org_id and m.product_id = p_product_id)
        or exists (select 1 from public.invoice_items i where i.org_id = p_org_id and i.product_id = p_product_id)
@@ -3822,7 +3857,8 @@ begin
   perform private.require_role(p_org_id);
   select o.currency::text, o.timezone into v_currency, v_tz from public.organizations o where o.id = p_org_id;
   if v_tz is null then
-    raise exception 'You are not a member of this organization' using errcode = '42501';
+    raise exception 'You are not a member of this organization' using errcode = '42501',
+        hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
   end if;
   v_local_month := date_trunc('month', now() at time zone v_tz);
   v_month_start := v_local_month at time zone v_tz;
@@ -4129,10 +4165,12 @@ begin
     perform private.require_role(p_org_id, '{OWNER,MANAGER}',
       'new row violates row-level security policy for table "products"');
     if jsonb_typeof(p_rows) <> 'array' or jsonb_array_length(p_rows) = 0 then
-      raise exception 'The file has no products' using errcode = '23514';
+      raise exception 'The file has no products' using errcode = '23514',
+        hint = json_build_object('reason', 'IMPORT_EMPTY', 'field', 'rows')::text;
     end if;
     if jsonb_array_length(p_rows) > 5000 then
-      raise exception 'A file can hold at most 5,000 products' using errcode = '23514';
+      raise exception 'A file can hold at most 5,000 products' using errcode = '23514',
+        hint = json_build_object('reason', 'IMPORT_TOO_LARGE', 'params', json_build_object('max', 5000), 'field', 'rows')::text;
     end if;
     -- Row numbers count from 1 after the header line, as a spreadsheet shows them (row 2 = first product).
     with r as (
@@ -4144,32 +4182,36 @@ begin
              count(*) over (partition by lower(btrim(value ->> 'sku'))) as same_sku
         from jsonb_array_elements(p_rows) with ordinality
     ), problems as (
-      select line, 'name' as field, 'Required' as message from r where coalesce(name, '') = ''
-      union all select line, 'name', 'At most 255 characters' from r where char_length(name) > 255
-      union all select line, 'sku', 'Required' from r where coalesce(sku, '') = ''
-      union all select line, 'sku', 'At most 100 characters' from r where char_length(sku) > 100
-      union all select line, 'sku', 'This SKU appears more than once in the file'
+      -- Each problem names its field and its reason code (ADR 005); the English message is for logs.
+      select line, 'name' as field, 'REQUIRED' as reason, null::jsonb as params, 'Required' as message
+        from r where coalesce(name, '') = ''
+      union all select line, 'name', 'TOO_LONG', '{"max": 255}', 'At most 255 characters' from r where char_length(name) > 255
+      union all select line, 'sku', 'REQUIRED', null, 'Required' from r where coalesce(sku, '') = ''
+      union all select line, 'sku', 'TOO_LONG', '{"max": 100}', 'At most 100 characters' from r where char_length(sku) > 100
+      union all select line, 'sku', 'SKU_REPEATED_IN_FILE', null, 'This SKU appears more than once in the file'
         from r where coalesce(sku, '') <> '' and same_sku > 1
-      union all select line, 'sku', 'A product with this SKU already exists'
+      union all select line, 'sku', 'SKU_TAKEN', null, 'A product with this SKU already exists'
         from r where exists (select 1 from public.products p
                               where p.org_id = p_org_id and not p.archived and lower(p.sku) = lower(r.sku))
-      union all select line, 'cost', 'Cost is required' from r where cost = ''
-      union all select line, 'cost', 'Must be a number, zero or more'
+      union all select line, 'cost', 'COST_REQUIRED', null, 'Cost is required' from r where cost = ''
+      union all select line, 'cost', 'NUMBER_ZERO_OR_MORE', null, 'Must be a number, zero or more'
         from r where cost <> '' and case when pg_input_is_valid(cost, 'numeric(14,2)') then cost::numeric < 0 or cost::numeric = 'NaN' else true end
-      union all select line, 'price', 'Price is required' from r where price = ''
-      union all select line, 'price', 'Must be a number, zero or more'
+      union all select line, 'price', 'PRICE_REQUIRED', null, 'Price is required' from r where price = ''
+      union all select line, 'price', 'NUMBER_ZERO_OR_MORE', null, 'Must be a number, zero or more'
         from r where price <> '' and case when pg_input_is_valid(price, 'numeric(14,2)') then price::numeric < 0 or price::numeric = 'NaN' else true end
-      union all select line, 'lowStockThreshold', 'Must be a whole number, zero or more'
+      union all select line, 'lowStockThreshold', 'WHOLE_NUMBER_ZERO_OR_MORE', null, 'Must be a whole number, zero or more'
         from r where threshold <> '' and case when pg_input_is_valid(threshold, 'integer') then threshold::integer < 0 else true end
-      union all select line, 'openingStock', 'Must be a number, zero or more'
+      union all select line, 'openingStock', 'NUMBER_ZERO_OR_MORE', null, 'Must be a number, zero or more'
         from r where opening <> '' and case when pg_input_is_valid(opening, 'numeric(14,3)') then opening::numeric < 0 or opening::numeric = 'NaN' else true end
     )
-    select jsonb_agg(jsonb_build_object('row', line, 'field', field, 'message', message) order by line, field)
+    select jsonb_agg(jsonb_strip_nulls(jsonb_build_object('row', line, 'field', field, 'reason', reason, 'params', params,
+                                                          'message', message)) order by line, field)
       into v_problems from problems;
     if v_problems is not null then
       return private.remember(p_org_id, p_mutation_id, jsonb_build_object('error', jsonb_build_object(
         'code', 'VALIDATION_FAILED',
         'message', format('%s problem(s) in the file; nothing was imported', jsonb_array_length(v_problems)),
+        'reason', 'IMPORT_PROBLEMS', 'params', jsonb_build_object('count', jsonb_array_length(v_problems)),
         'details', jsonb_build_object('rows', v_problems))));
     end if;
 
@@ -4387,35 +4429,45 @@ begin
     v_id := coalesce((p_input ->> 'id')::uuid, gen_random_uuid());
     select * into v_org from public.organizations o where o.id = p_org_id;
     if v_org.id is null then
-      raise exception 'new row violates row-level security policy for table "expenses"' using errcode = '42501';
+      raise exception 'new row violates row-level security policy for table "expenses"' using errcode = '42501',
+        hint = json_build_object('reason', 'FORBIDDEN')::text;
     end if;
     if nullif(btrim(p_input ->> 'vendor'), '') is null then
-      raise exception 'Vendor is required' using errcode = '23514';
+      raise exception 'Vendor is required' using errcode = '23514',
+        hint = json_build_object('reason', 'VENDOR_REQUIRED', 'field', 'vendor')::text;
     end if;
     if nullif(btrim(p_input ->> 'category'), '') is null then
-      raise exception 'Category is required' using errcode = '23514';
+      raise exception 'Category is required' using errcode = '23514',
+        hint = json_build_object('reason', 'CATEGORY_REQUIRED', 'field', 'category')::text;
     end if;
     if btrim(p_input ->> 'category') not in ('office-supplies', 'rent', 'utilities', 'marketing', 'travel',
                                              'equipment', 'other') then
       raise exception 'Category must be one of office-supplies, rent, utilities, marketing, travel, equipment, other'
-        using errcode = '23514';
+        using errcode = '23514', hint = json_build_object('reason', 'CATEGORY_REQUIRED', 'field', 'category')::text;
     end if;
     v_amount := private.to_number(p_input ->> 'amount', 'amount');
     if v_amount is null then
-      raise exception 'Amount is required' using errcode = '23514';
+      raise exception 'Amount is required' using errcode = '23514',
+        hint = json_build_object('reason', 'AMOUNT_REQUIRED', 'field', 'amount')::text;
     end if;
     v_currency := upper(coalesce(nullif(btrim(p_input ->> 'currency'), ''), v_org.currency));
     if v_currency !~ '^[A-Z]{3}$' then
-      raise exception 'Currency must be a 3-letter code' using errcode = '23514';
+      raise exception 'Currency must be a 3-letter code' using errcode = '23514',
+        hint = json_build_object('reason', 'CURRENCY_INVALID', 'field', 'currency')::text;
     end if;
     if v_amount <= 0 then
-      raise exception 'Amount must be more than zero' using errcode = '23514';
+      raise exception 'Amount must be more than zero' using errcode = '23514',
+        hint = json_build_object('reason', 'AMOUNT_POSITIVE', 'field', 'amount')::text;
     end if;
     if v_amount <> round(v_amount, public.currency_decimals(v_currency)) then
       raise exception '% amounts have %', v_currency,
         case public.currency_decimals(v_currency) when 0 then 'no decimals'
              else 'at most ' || public.currency_decimals(v_currency) || ' decimals' end
-        using errcode = '23514';
+        using errcode = '23514',
+          hint = json_build_object('reason', 'CURRENCY_DECIMALS',
+                                   'params', json_build_object('currency', v_currency,
+                                                               'decimals', public.currency_decimals(v_currency)),
+                                   'field', 'amount')::text;
     end if;
     v_paid_at := case
       when v_paid is null then now()
@@ -4465,7 +4517,8 @@ begin
            coalesce((p_input ->> 'receivedAt')::timestamptz, now()), (select auth.uid())
       from public.invoices i where i.org_id = p_org_id and i.id = (p_input ->> 'invoiceId')::uuid;
     if not found then
-      raise exception 'Invoice is required' using errcode = '23503';
+      raise exception 'Invoice is required' using errcode = '23503',
+        hint = json_build_object('reason', 'INVOICE_REQUIRED', 'field', 'invoiceId')::text;
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
@@ -4514,23 +4567,23 @@ declare
 begin
   select m.role into v_current from public.memberships m where m.org_id = p_org_id and m.user_id = p_user_id;
   if not found then
-    return private.team_refusal('NOT_FOUND', 'Member not found');
+    return private.team_refusal('NOT_FOUND', 'Member not found', 'MEMBER_NOT_FOUND');
   end if;
   if p_user_id <> (select auth.uid()) then
     if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
-      return private.team_refusal('FORBIDDEN', 'Only owners and managers can remove members');
+      return private.team_refusal('FORBIDDEN', 'Only owners and managers can remove members', 'MEMBER_REMOVE_FORBIDDEN');
     end if;
     if v_current = 'OWNER' and not private.has_role(p_org_id, '{OWNER}') then
-      return private.team_refusal('FORBIDDEN', 'Only an owner can remove an owner');
+      return private.team_refusal('FORBIDDEN', 'Only an owner can remove an owner', 'OWNER_REMOVE_FORBIDDEN');
     end if;
   end if;
   if v_current = 'OWNER' and not exists (select 1 from public.memberships m
       where m.org_id = p_org_id and m.role = 'OWNER' and m.user_id <> p_user_id) then
-    return private.team_refusal('CONFLICT', 'An organization needs at least one owner. Make another member an owner first.');
+    return private.team_refusal('CONFLICT', 'An organization needs at least one owner. Make another member an owner first.', 'LAST_OWNER');
   end if;
   delete from public.memberships where org_id = p_org_id and user_id = p_user_id;
   if not found then
-    return private.team_refusal('FORBIDDEN', 'You do not have permission to do this');
+    return private.team_refusal('FORBIDDEN', 'You do not have permission to do this', 'FORBIDDEN');
   end if;
   return jsonb_build_object('data', jsonb_build_object('id', p_user_id, 'role', v_current));
 end
@@ -4594,7 +4647,8 @@ begin
   perform private.require_role(p_org_id);
   select o.currency::text into v_currency from public.organizations o where o.id = p_org_id;
   if v_currency is null then
-    raise exception 'You are not a member of this organization' using errcode = '42501';
+    raise exception 'You are not a member of this organization' using errcode = '42501',
+        hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
   end if;
   return json_build_object(
     'currency', v_currency,
@@ -4880,21 +4934,21 @@ declare
 begin
   select * into v_row from public.invitations i where i.org_id = p_org_id and i.id = p_invitation_id;
   if not found then
-    return private.team_refusal('NOT_FOUND', 'Invitation not found');
+    return private.team_refusal('NOT_FOUND', 'Invitation not found', 'INVITATION_NOT_FOUND');
   end if;
   if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
-    return private.team_refusal('FORBIDDEN', 'Only owners and managers can revoke invitations');
+    return private.team_refusal('FORBIDDEN', 'Only owners and managers can revoke invitations', 'INVITATION_REVOKE_FORBIDDEN');
   end if;
   if v_row.role = 'OWNER' and not private.has_role(p_org_id, '{OWNER}') then
-    return private.team_refusal('FORBIDDEN', 'Only an owner can revoke an invitation to join as owner');
+    return private.team_refusal('FORBIDDEN', 'Only an owner can revoke an invitation to join as owner', 'OWNER_INVITATION_REVOKE_FORBIDDEN');
   end if;
   if v_row.accepted_at is not null then
-    return private.team_refusal('CONFLICT', 'This invitation has already been accepted');
+    return private.team_refusal('CONFLICT', 'This invitation has already been accepted', 'INVITATION_ACCEPTED');
   end if;
   if v_row.revoked_at is null then
     update public.invitations set revoked_at = now() where id = v_row.id returning * into v_row;
     if not found then
-      return private.team_refusal('FORBIDDEN', 'You do not have permission to do this');
+      return private.team_refusal('FORBIDDEN', 'You do not have permission to do this', 'FORBIDDEN');
     end if;
   end if;
   return jsonb_build_object('data', private.invitation_json(v_row) || jsonb_build_object('revokedAt', v_row.revoked_at));
@@ -4952,7 +5006,8 @@ begin
              phone = nullif(btrim(p_input ->> 'phone'), '')
        where org_id = p_org_id and id = v_id;
       if not found then
-        raise exception 'Customer not found' using errcode = '23503';
+        raise exception 'Customer not found' using errcode = '23503',
+        hint = json_build_object('reason', 'CUSTOMER_NOT_FOUND')::text;
       end if;
     else
       insert into public.customers (id, org_id, name, email, phone)
@@ -4993,7 +5048,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers can manage employees');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers can manage employees', 'EMPLOYEES_FORBIDDEN');
     if exists (select 1 from public.employees e where e.id = v_id) then
       update public.employees
          set name = coalesce(btrim(p_input ->> 'name'), name),
@@ -5002,7 +5057,8 @@ begin
              status = coalesce((p_input ->> 'status')::public.employee_status, status)
        where org_id = p_org_id and id = v_id;
       if not found then
-        raise exception 'Employee not found' using errcode = '23503';
+        raise exception 'Employee not found' using errcode = '23503',
+        hint = json_build_object('reason', 'EMPLOYEE_NOT_FOUND')::text;
       end if;
     else
       insert into public.employees (id, org_id, name, email, title, status)
@@ -5064,7 +5120,8 @@ begin
              close_date = case when p_input ? 'closeDate' then (p_input ->> 'closeDate')::date else l.close_date end
        where l.org_id = p_org_id and l.id = p_lead_id;
       if not found then
-        raise exception 'Lead not found' using errcode = '23503';
+        raise exception 'Lead not found' using errcode = '23503',
+        hint = json_build_object('reason', 'LEAD_NOT_FOUND')::text;
       end if;
     end if;
   exception when others then
@@ -5148,7 +5205,8 @@ begin
       set name = excluded.name, email = excluded.email, phone = excluded.phone
       where public.suppliers.org_id = p_org_id;
     if not found then
-      raise exception 'Supplier not found' using errcode = '23503';
+      raise exception 'Supplier not found' using errcode = '23503',
+        hint = json_build_object('reason', 'SUPPLIER_NOT_FOUND')::text;
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
@@ -5262,7 +5320,8 @@ begin
   begin
     update public.invoices set status = p_status where org_id = p_org_id and id = p_invoice_id;
     if not found then
-      raise exception 'Invoice not found' using errcode = '23503';
+      raise exception 'Invoice not found' using errcode = '23503',
+        hint = json_build_object('reason', 'INVOICE_NOT_FOUND')::text;
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
@@ -5302,7 +5361,8 @@ begin
       'new row violates row-level security policy for table "purchase_orders"');
     update public.purchase_orders set status = p_status where org_id = p_org_id and id = p_order_id;
     if not found then
-      raise exception 'Purchase order not found' using errcode = '23503';
+      raise exception 'Purchase order not found' using errcode = '23503',
+        hint = json_build_object('reason', 'PURCHASE_ORDER_NOT_FOUND')::text;
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
@@ -5379,7 +5439,8 @@ begin
       from private.product_fields(p_input) f
      where p.org_id = p_org_id and p.id = p_product_id and not p.archived;
     if not found then
-      raise exception 'Product not found' using errcode = '23503';
+      raise exception 'Product not found' using errcode = '23503',
+        hint = json_build_object('reason', 'PRODUCT_NOT_FOUND')::text;
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
@@ -5420,13 +5481,16 @@ begin
   begin
     select i.status into v_status from public.invoices i where i.org_id = p_org_id and i.id = p_invoice_id;
     if v_status is null then
-      raise exception 'Invoice not found' using errcode = '23503';
+      raise exception 'Invoice not found' using errcode = '23503',
+        hint = json_build_object('reason', 'INVOICE_NOT_FOUND')::text;
     end if;
     if v_status <> 'QUOTE' then
-      raise exception 'Only a QUOTE can be edited' using errcode = '23514';
+      raise exception 'Only a QUOTE can be edited' using errcode = '23514',
+        hint = json_build_object('reason', 'INVOICE_NOT_QUOTE')::text;
     end if;
     if v_lines is null or jsonb_typeof(v_lines) <> 'array' or jsonb_array_length(v_lines) = 0 then
-      raise exception 'An invoice needs at least one line' using errcode = '23514';
+      raise exception 'An invoice needs at least one line' using errcode = '23514',
+        hint = json_build_object('reason', 'LINES_REQUIRED', 'field', 'lines')::text;
     end if;
     update public.invoices
        set customer_id = (p_input ->> 'customerId')::uuid,
@@ -5435,7 +5499,8 @@ begin
            notes = nullif(btrim(p_input ->> 'notes'), '')
      where org_id = p_org_id and id = p_invoice_id;
     if not found then
-      raise exception 'You can edit only the quotes you created' using errcode = '42501';
+      raise exception 'You can edit only the quotes you created' using errcode = '42501',
+        hint = json_build_object('reason', 'QUOTE_NOT_YOURS')::text;
     end if;
     select o.default_tax_rate into v_tax from public.organizations o where o.id = p_org_id;
     delete from public.invoice_items where org_id = p_org_id and invoice_id = p_invoice_id;

@@ -43,7 +43,8 @@ create function private.refuse_change() returns trigger
 language plpgsql set search_path = ''
 as $$
 begin
-  raise exception '% rows cannot be changed', tg_table_name using errcode = '42501';
+  raise exception '% rows cannot be changed', tg_table_name using errcode = '42501',
+        hint = json_build_object('reason', 'RECORD_FINAL', 'params', json_build_object('table', tg_table_name))::text;
 end
 $$;
 

@@ -100,23 +100,25 @@ $$;
 -- A nested trigger (a cascade when an organization is deleted) was allowed by the statement that started it.
 create function private.require_role(
   p_org_id uuid, p_roles public.membership_role[] default '{OWNER,MANAGER,ACCOUNTANT,SALES}',
-  p_refusal text default 'You are not a member of this organization'
+  p_refusal text default 'You are not a member of this organization', p_reason text default null
 ) returns void
 language plpgsql stable set search_path = ''
 as $$
 begin
   if pg_trigger_depth() <= 1 and not private.has_role(p_org_id, p_roles) then
-    raise exception '%', p_refusal using errcode = '42501';
+    raise exception '%', p_refusal using errcode = '42501',
+      hint = json_build_object('reason', coalesce(p_reason, case when p_refusal like 'You are not a member%'
+                                                             then 'NOT_A_MEMBER' else 'FORBIDDEN' end))::text;
   end if;
 end
 $$;
 
 revoke all on function private.org_ids_with_role(public.membership_role[]) from public;
 revoke all on function private.has_role(uuid, public.membership_role[]) from public;
-revoke all on function private.require_role(uuid, public.membership_role[], text) from public;
+revoke all on function private.require_role(uuid, public.membership_role[], text, text) from public;
 grant execute on function private.org_ids_with_role(public.membership_role[]) to authenticated, service_role;
 grant execute on function private.has_role(uuid, public.membership_role[]) to authenticated, service_role;
-grant execute on function private.require_role(uuid, public.membership_role[], text) to authenticated, service_role;
+grant execute on function private.require_role(uuid, public.membership_role[], text, text) to authenticated, service_role;
 
 -- For clients (the `api` function asks it before listing expenses or the audit trail).
 create function public.has_role(
@@ -253,13 +255,15 @@ declare
   v_name text := btrim(coalesce(p_name, ''));
 begin
   if v_name = '' then
-    raise exception 'Organization name is required' using errcode = '23514';
+    raise exception 'Organization name is required' using errcode = '23514',
+        hint = json_build_object('reason', 'ORGANIZATION_NAME_REQUIRED', 'field', 'name')::text;
   end if;
   -- Checked first for a clear message; the unique index still decides under concurrency.
   if exists (select 1 from public.organizations o where lower(o.name) = lower(v_name)) then
     raise exception 'An organization with this name already exists'
       using errcode = '23505', detail = 'Key (name)=(' || v_name || ') already exists.',
-            hint = '{"reason": "ORGANIZATION_NAME_TAKEN"}';
+            hint = json_build_object('reason', 'ORGANIZATION_NAME_TAKEN', 'params', json_build_object('name', v_name),
+                                     'field', 'name')::text;
   end if;
   insert into public.organizations (name, country, currency, timezone, default_tax_rate, created_by)
   values (v_name, upper(p_country), upper(p_currency), private.country_timezone(p_country),
@@ -278,7 +282,8 @@ language plpgsql security definer set search_path = ''
 as $$
 begin
   if (select auth.uid()) is null then
-    raise exception 'Not signed in' using errcode = '42501';
+    raise exception 'Not signed in' using errcode = '42501',
+        hint = json_build_object('reason', 'NOT_SIGNED_IN')::text;
   end if;
   return private.create_organization_for((select auth.uid()), p_name, p_country, p_currency);
 end

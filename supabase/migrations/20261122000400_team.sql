@@ -34,10 +34,11 @@ begin
      and not exists (select 1 from public.memberships m
                       where m.org_id = old.org_id and m.role = 'OWNER' and m.user_id <> old.user_id) then
     raise exception 'An organization needs at least one owner' using errcode = '23514',
-      hint = 'Make another member an owner first.';
+      hint = json_build_object('reason', 'LAST_OWNER')::text;
   end if;
   if tg_op = 'UPDATE' and (new.org_id, new.user_id) is distinct from (old.org_id, old.user_id) then
-    raise exception 'A membership cannot move to another user or organization' using errcode = '23514';
+    raise exception 'A membership cannot move to another user or organization' using errcode = '23514',
+        hint = json_build_object('reason', 'MEMBERSHIP_FINAL')::text;
   end if;
   return coalesce(new, old);
 end
@@ -114,13 +115,16 @@ language plpgsql set search_path = ''
 as $$
 begin
   if (new.org_id, new.email) is distinct from (old.org_id, old.email) then
-    raise exception 'An invitation cannot move to another email or organization' using errcode = '23514';
+    raise exception 'An invitation cannot move to another email or organization' using errcode = '23514',
+        hint = json_build_object('reason', 'INVITATION_FINAL')::text;
   end if;
   if old.accepted_at is not null or old.revoked_at is not null then
-    raise exception 'This invitation is no longer pending' using errcode = '23514';
+    raise exception 'This invitation is no longer pending' using errcode = '23514',
+        hint = json_build_object('reason', 'INVITATION_NOT_PENDING')::text;
   end if;
   if old.expires_at <= now() and new.expires_at > old.expires_at then
-    raise exception 'An expired invitation cannot be extended: invite again' using errcode = '23514';
+    raise exception 'An expired invitation cannot be extended: invite again' using errcode = '23514',
+        hint = json_build_object('reason', 'INVITATION_EXPIRED')::text;
   end if;
   return new;
 end

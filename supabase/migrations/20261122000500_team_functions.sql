@@ -8,10 +8,10 @@
 -- Helpers.
 
 -- A refusal with a code the API maps to an HTTP status (FORBIDDEN, NOT_FOUND, CONFLICT, GONE…).
-create function private.team_refusal(p_code text, p_message text) returns jsonb
+create function private.team_refusal(p_code text, p_message text, p_reason text) returns jsonb
 language sql immutable set search_path = ''
 as $$
-  select jsonb_build_object('error', jsonb_build_object('code', p_code, 'message', p_message))
+  select jsonb_build_object('error', jsonb_build_object('code', p_code, 'message', p_message, 'reason', p_reason))
 $$;
 
 -- The secret of an invite link (192 random bits, URL-safe) and what is stored of it.
@@ -66,23 +66,25 @@ begin
     return jsonb_set(v_done, '{data,token}', case when found then to_jsonb(v_token) else 'null'::jsonb end);
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers can invite members');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers can invite members', 'INVITE_FORBIDDEN');
     if v_role = 'OWNER' then
-      perform private.require_role(p_org_id, '{OWNER}', 'Only an owner can invite someone as owner');
+      perform private.require_role(p_org_id, '{OWNER}', 'Only an owner can invite someone as owner', 'OWNER_INVITE_FORBIDDEN');
     end if;
     if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
-      raise exception 'Invalid email address' using errcode = '23514';
+      raise exception 'Invalid email address' using errcode = '23514',
+        hint = json_build_object('reason', 'INVALID_EMAIL', 'field', 'email')::text;
     end if;
     if exists (select 1 from public.memberships m join public.profiles p on p.id = m.user_id
                 where m.org_id = p_org_id and lower(p.email) = v_email) then
-      raise exception 'This person is already a member of this organization' using errcode = '23505';
+      raise exception 'This person is already a member of this organization' using errcode = '23505',
+        hint = json_build_object('reason', 'ALREADY_MEMBER', 'field', 'email')::text;
     end if;
     select * into v_pending from public.invitations i
      where i.org_id = p_org_id and i.email = v_email
        and i.accepted_at is null and i.revoked_at is null and i.expires_at > now();
     if found then
       if v_pending.role = 'OWNER' then
-        perform private.require_role(p_org_id, '{OWNER}', 'Only an owner can change an invitation to join as owner');
+        perform private.require_role(p_org_id, '{OWNER}', 'Only an owner can change an invitation to join as owner', 'OWNER_INVITATION_CHANGE_FORBIDDEN');
       end if;
       update public.invitations
          set token_hash = private.invitation_token_hash(v_token), role = v_role,
@@ -120,21 +122,21 @@ declare
 begin
   select * into v_row from public.invitations i where i.org_id = p_org_id and i.id = p_invitation_id;
   if not found then
-    return private.team_refusal('NOT_FOUND', 'Invitation not found');
+    return private.team_refusal('NOT_FOUND', 'Invitation not found', 'INVITATION_NOT_FOUND');
   end if;
   if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
-    return private.team_refusal('FORBIDDEN', 'Only owners and managers can revoke invitations');
+    return private.team_refusal('FORBIDDEN', 'Only owners and managers can revoke invitations', 'INVITATION_REVOKE_FORBIDDEN');
   end if;
   if v_row.role = 'OWNER' and not private.has_role(p_org_id, '{OWNER}') then
-    return private.team_refusal('FORBIDDEN', 'Only an owner can revoke an invitation to join as owner');
+    return private.team_refusal('FORBIDDEN', 'Only an owner can revoke an invitation to join as owner', 'OWNER_INVITATION_REVOKE_FORBIDDEN');
   end if;
   if v_row.accepted_at is not null then
-    return private.team_refusal('CONFLICT', 'This invitation has already been accepted');
+    return private.team_refusal('CONFLICT', 'This invitation has already been accepted', 'INVITATION_ACCEPTED');
   end if;
   if v_row.revoked_at is null then
     update public.invitations set revoked_at = now() where id = v_row.id returning * into v_row;
     if not found then
-      return private.team_refusal('FORBIDDEN', 'You do not have permission to do this');
+      return private.team_refusal('FORBIDDEN', 'You do not have permission to do this', 'FORBIDDEN');
     end if;
   end if;
   return jsonb_build_object('data', private.invitation_json(v_row) || jsonb_build_object('revokedAt', v_row.revoked_at));
@@ -192,12 +194,12 @@ declare
   v_role public.membership_role;
 begin
   if v_user is null then
-    return private.team_refusal('UNAUTHORIZED', 'Sign in to accept this invitation');
+    return private.team_refusal('UNAUTHORIZED', 'Sign in to accept this invitation', 'SIGN_IN_REQUIRED');
   end if;
   select * into v_row from public.invitations i
    where i.token_hash = private.invitation_token_hash(p_token) for update;
   if not found then
-    return private.team_refusal('NOT_FOUND', 'This invitation link is not valid');
+    return private.team_refusal('NOT_FOUND', 'This invitation link is not valid', 'INVITATION_INVALID');
   end if;
   select * into v_org from public.organizations o where o.id = v_row.org_id;
   select m.role into v_role from public.memberships m where m.org_id = v_row.org_id and m.user_id = v_user;
@@ -210,16 +212,16 @@ begin
       'organization', jsonb_build_object('id', v_org.id, 'name', v_org.name), 'role', v_role, 'alreadyMember', true));
   end if;
   if v_row.revoked_at is not null then
-    return private.team_refusal('GONE', 'This invitation has been revoked');
+    return private.team_refusal('GONE', 'This invitation has been revoked', 'INVITATION_REVOKED');
   end if;
   if v_row.accepted_at is not null then
-    return private.team_refusal('GONE', 'This invitation has already been used');
+    return private.team_refusal('GONE', 'This invitation has already been used', 'INVITATION_USED');
   end if;
   if v_row.expires_at <= now() then
-    return private.team_refusal('GONE', 'This invitation has expired. Ask for a new one.');
+    return private.team_refusal('GONE', 'This invitation has expired. Ask for a new one.', 'INVITATION_EXPIRED');
   end if;
   if v_email is null or lower(v_row.email) <> lower(v_email) then
-    return private.team_refusal('FORBIDDEN', 'This invitation was sent to another email address');
+    return private.team_refusal('FORBIDDEN', 'This invitation was sent to another email address', 'INVITATION_OTHER_EMAIL');
   end if;
   insert into public.memberships (org_id, user_id, role) values (v_row.org_id, v_user, v_row.role);
   update public.invitations set accepted_at = now(), accepted_by = v_user where id = v_row.id;
@@ -243,22 +245,22 @@ declare
 begin
   select m.role into v_current from public.memberships m where m.org_id = p_org_id and m.user_id = p_user_id;
   if not found then
-    return private.team_refusal('NOT_FOUND', 'Member not found');
+    return private.team_refusal('NOT_FOUND', 'Member not found', 'MEMBER_NOT_FOUND');
   end if;
   if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
-    return private.team_refusal('FORBIDDEN', 'Only owners and managers can change roles');
+    return private.team_refusal('FORBIDDEN', 'Only owners and managers can change roles', 'ROLE_CHANGE_FORBIDDEN');
   end if;
   if (v_current = 'OWNER' or p_role = 'OWNER') and not private.has_role(p_org_id, '{OWNER}') then
-    return private.team_refusal('FORBIDDEN', 'Only an owner can grant or change the owner role');
+    return private.team_refusal('FORBIDDEN', 'Only an owner can grant or change the owner role', 'OWNER_ROLE_FORBIDDEN');
   end if;
   if v_current <> p_role then
     if v_current = 'OWNER' and not exists (select 1 from public.memberships m
         where m.org_id = p_org_id and m.role = 'OWNER' and m.user_id <> p_user_id) then
-      return private.team_refusal('CONFLICT', 'An organization needs at least one owner. Make another member an owner first.');
+      return private.team_refusal('CONFLICT', 'An organization needs at least one owner. Make another member an owner first.', 'LAST_OWNER');
     end if;
     update public.memberships set role = p_role where org_id = p_org_id and user_id = p_user_id;
     if not found then
-      return private.team_refusal('FORBIDDEN', 'You do not have permission to do this');
+      return private.team_refusal('FORBIDDEN', 'You do not have permission to do this', 'FORBIDDEN');
     end if;
   end if;
   return jsonb_build_object('data', jsonb_build_object('id', p_user_id, 'role', p_role));
@@ -276,23 +278,23 @@ declare
 begin
   select m.role into v_current from public.memberships m where m.org_id = p_org_id and m.user_id = p_user_id;
   if not found then
-    return private.team_refusal('NOT_FOUND', 'Member not found');
+    return private.team_refusal('NOT_FOUND', 'Member not found', 'MEMBER_NOT_FOUND');
   end if;
   if p_user_id <> (select auth.uid()) then
     if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
-      return private.team_refusal('FORBIDDEN', 'Only owners and managers can remove members');
+      return private.team_refusal('FORBIDDEN', 'Only owners and managers can remove members', 'MEMBER_REMOVE_FORBIDDEN');
     end if;
     if v_current = 'OWNER' and not private.has_role(p_org_id, '{OWNER}') then
-      return private.team_refusal('FORBIDDEN', 'Only an owner can remove an owner');
+      return private.team_refusal('FORBIDDEN', 'Only an owner can remove an owner', 'OWNER_REMOVE_FORBIDDEN');
     end if;
   end if;
   if v_current = 'OWNER' and not exists (select 1 from public.memberships m
       where m.org_id = p_org_id and m.role = 'OWNER' and m.user_id <> p_user_id) then
-    return private.team_refusal('CONFLICT', 'An organization needs at least one owner. Make another member an owner first.');
+    return private.team_refusal('CONFLICT', 'An organization needs at least one owner. Make another member an owner first.', 'LAST_OWNER');
   end if;
   delete from public.memberships where org_id = p_org_id and user_id = p_user_id;
   if not found then
-    return private.team_refusal('FORBIDDEN', 'You do not have permission to do this');
+    return private.team_refusal('FORBIDDEN', 'You do not have permission to do this', 'FORBIDDEN');
   end if;
   return jsonb_build_object('data', jsonb_build_object('id', p_user_id, 'role', v_current));
 end
@@ -313,7 +315,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers can manage employees');
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers can manage employees', 'EMPLOYEES_FORBIDDEN');
     if exists (select 1 from public.employees e where e.id = v_id) then
       update public.employees
          set name = coalesce(btrim(p_input ->> 'name'), name),
@@ -322,7 +324,8 @@ begin
              status = coalesce((p_input ->> 'status')::public.employee_status, status)
        where org_id = p_org_id and id = v_id;
       if not found then
-        raise exception 'Employee not found' using errcode = '23503';
+        raise exception 'Employee not found' using errcode = '23503',
+        hint = json_build_object('reason', 'EMPLOYEE_NOT_FOUND')::text;
       end if;
     else
       insert into public.employees (id, org_id, name, email, title, status)
@@ -403,11 +406,11 @@ comment on function public.save_preferences(uuid, jsonb) is
   'Saves the caller''s preferences in an organization (only the fields given) and returns them all.';
 
 -- ---------------------------------------------------------------------------------------------------
-revoke all on function private.team_refusal(text, text) from public;
+revoke all on function private.team_refusal(text, text, text) from public;
 revoke all on function private.new_invitation_token() from public;
 revoke all on function private.invitation_token_hash(text) from public;
 revoke all on function private.invitation_json(public.invitations) from public;
-grant execute on function private.team_refusal(text, text) to authenticated, service_role;
+grant execute on function private.team_refusal(text, text, text) to authenticated, service_role;
 grant execute on function private.new_invitation_token() to authenticated, service_role;
 grant execute on function private.invitation_token_hash(text) to authenticated, service_role;
 grant execute on function private.invitation_json(public.invitations) to authenticated, service_role;

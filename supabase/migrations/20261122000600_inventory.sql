@@ -156,12 +156,12 @@ as $$
 begin
   if tg_op = 'INSERT' and new.stock_on_hand <> 0 then
     raise exception 'Stock on hand starts at 0 and changes only through stock moves'
-      using errcode = '23514', hint = 'Record an OPENING stock move.';
+      using errcode = '23514', hint = json_build_object('reason', 'STOCK_THROUGH_MOVES')::text;
   end if;
   if tg_op = 'UPDATE' and new.stock_on_hand is distinct from old.stock_on_hand
      and coalesce(current_setting('kasuwa.applying_stock_move', true), 'off') <> 'on' then
     raise exception 'Stock on hand changes only through stock moves'
-      using errcode = '23514', hint = 'Record an ADJUSTMENT stock move with a reason.';
+      using errcode = '23514', hint = json_build_object('reason', 'STOCK_THROUGH_MOVES')::text;
   end if;
   return new;
 end
@@ -289,7 +289,8 @@ begin
               where po.status <> 'DRAFT'
                 and ((tg_op <> 'INSERT' and po.org_id = old.org_id and po.id = old.purchase_order_id)
                   or (tg_op <> 'DELETE' and po.org_id = new.org_id and po.id = new.purchase_order_id))) then
-    raise exception 'Only a DRAFT purchase order''s lines can change' using errcode = '23514';
+    raise exception 'Only a DRAFT purchase order''s lines can change' using errcode = '23514',
+        hint = json_build_object('reason', 'PURCHASE_ORDER_NOT_DRAFT')::text;
   end if;
   return coalesce(new, old);
 end

@@ -111,7 +111,8 @@ begin
       from private.product_fields(p_input) f
      where p.org_id = p_org_id and p.id = p_product_id and not p.archived;
     if not found then
-      raise exception 'Product not found' using errcode = '23503';
+      raise exception 'Product not found' using errcode = '23503',
+        hint = json_build_object('reason', 'PRODUCT_NOT_FOUND')::text;
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
@@ -145,7 +146,8 @@ begin
     perform private.require_role(p_org_id, '{OWNER,MANAGER}',
       'new row violates row-level security policy for table "products"');
     if not exists (select 1 from public.products p where p.org_id = p_org_id and p.id = p_product_id and not p.archived) then
-      raise exception 'Product not found' using errcode = '23503';
+      raise exception 'Product not found' using errcode = '23503',
+        hint = json_build_object('reason', 'PRODUCT_NOT_FOUND')::text;
     end if;
     if exists (select 1 from public.stock_moves m where m.org_id = p_org_id and m.product_id = p_product_id)
        or exists (select 1 from public.invoice_items i where i.org_id = p_org_id and i.product_id = p_product_id)
@@ -188,10 +190,12 @@ begin
     perform private.require_role(p_org_id, '{OWNER,MANAGER}',
       'new row violates row-level security policy for table "products"');
     if jsonb_typeof(p_rows) <> 'array' or jsonb_array_length(p_rows) = 0 then
-      raise exception 'The file has no products' using errcode = '23514';
+      raise exception 'The file has no products' using errcode = '23514',
+        hint = json_build_object('reason', 'IMPORT_EMPTY', 'field', 'rows')::text;
     end if;
     if jsonb_array_length(p_rows) > 5000 then
-      raise exception 'A file can hold at most 5,000 products' using errcode = '23514';
+      raise exception 'A file can hold at most 5,000 products' using errcode = '23514',
+        hint = json_build_object('reason', 'IMPORT_TOO_LARGE', 'params', json_build_object('max', 5000), 'field', 'rows')::text;
     end if;
     -- Row numbers count from 1 after the header line, as a spreadsheet shows them (row 2 = first product).
     with r as (
@@ -203,32 +207,36 @@ begin
              count(*) over (partition by lower(btrim(value ->> 'sku'))) as same_sku
         from jsonb_array_elements(p_rows) with ordinality
     ), problems as (
-      select line, 'name' as field, 'Required' as message from r where coalesce(name, '') = ''
-      union all select line, 'name', 'At most 255 characters' from r where char_length(name) > 255
-      union all select line, 'sku', 'Required' from r where coalesce(sku, '') = ''
-      union all select line, 'sku', 'At most 100 characters' from r where char_length(sku) > 100
-      union all select line, 'sku', 'This SKU appears more than once in the file'
+      -- Each problem names its field and its reason code (ADR 005); the English message is for logs.
+      select line, 'name' as field, 'REQUIRED' as reason, null::jsonb as params, 'Required' as message
+        from r where coalesce(name, '') = ''
+      union all select line, 'name', 'TOO_LONG', '{"max": 255}', 'At most 255 characters' from r where char_length(name) > 255
+      union all select line, 'sku', 'REQUIRED', null, 'Required' from r where coalesce(sku, '') = ''
+      union all select line, 'sku', 'TOO_LONG', '{"max": 100}', 'At most 100 characters' from r where char_length(sku) > 100
+      union all select line, 'sku', 'SKU_REPEATED_IN_FILE', null, 'This SKU appears more than once in the file'
         from r where coalesce(sku, '') <> '' and same_sku > 1
-      union all select line, 'sku', 'A product with this SKU already exists'
+      union all select line, 'sku', 'SKU_TAKEN', null, 'A product with this SKU already exists'
         from r where exists (select 1 from public.products p
                               where p.org_id = p_org_id and not p.archived and lower(p.sku) = lower(r.sku))
-      union all select line, 'cost', 'Cost is required' from r where cost = ''
-      union all select line, 'cost', 'Must be a number, zero or more'
+      union all select line, 'cost', 'COST_REQUIRED', null, 'Cost is required' from r where cost = ''
+      union all select line, 'cost', 'NUMBER_ZERO_OR_MORE', null, 'Must be a number, zero or more'
         from r where cost <> '' and case when pg_input_is_valid(cost, 'numeric(14,2)') then cost::numeric < 0 or cost::numeric = 'NaN' else true end
-      union all select line, 'price', 'Price is required' from r where price = ''
-      union all select line, 'price', 'Must be a number, zero or more'
+      union all select line, 'price', 'PRICE_REQUIRED', null, 'Price is required' from r where price = ''
+      union all select line, 'price', 'NUMBER_ZERO_OR_MORE', null, 'Must be a number, zero or more'
         from r where price <> '' and case when pg_input_is_valid(price, 'numeric(14,2)') then price::numeric < 0 or price::numeric = 'NaN' else true end
-      union all select line, 'lowStockThreshold', 'Must be a whole number, zero or more'
+      union all select line, 'lowStockThreshold', 'WHOLE_NUMBER_ZERO_OR_MORE', null, 'Must be a whole number, zero or more'
         from r where threshold <> '' and case when pg_input_is_valid(threshold, 'integer') then threshold::integer < 0 else true end
-      union all select line, 'openingStock', 'Must be a number, zero or more'
+      union all select line, 'openingStock', 'NUMBER_ZERO_OR_MORE', null, 'Must be a number, zero or more'
         from r where opening <> '' and case when pg_input_is_valid(opening, 'numeric(14,3)') then opening::numeric < 0 or opening::numeric = 'NaN' else true end
     )
-    select jsonb_agg(jsonb_build_object('row', line, 'field', field, 'message', message) order by line, field)
+    select jsonb_agg(jsonb_strip_nulls(jsonb_build_object('row', line, 'field', field, 'reason', reason, 'params', params,
+                                                          'message', message)) order by line, field)
       into v_problems from problems;
     if v_problems is not null then
       return private.remember(p_org_id, p_mutation_id, jsonb_build_object('error', jsonb_build_object(
         'code', 'VALIDATION_FAILED',
         'message', format('%s problem(s) in the file; nothing was imported', jsonb_array_length(v_problems)),
+        'reason', 'IMPORT_PROBLEMS', 'params', jsonb_build_object('count', jsonb_array_length(v_problems)),
         'details', jsonb_build_object('rows', v_problems))));
     end if;
 
@@ -281,7 +289,8 @@ begin
       set name = excluded.name, email = excluded.email, phone = excluded.phone
       where public.suppliers.org_id = p_org_id;
     if not found then
-      raise exception 'Supplier not found' using errcode = '23503';
+      raise exception 'Supplier not found' using errcode = '23503',
+        hint = json_build_object('reason', 'SUPPLIER_NOT_FOUND')::text;
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
@@ -318,7 +327,8 @@ begin
     perform private.require_role(p_org_id, '{OWNER,MANAGER}',
       'new row violates row-level security policy for table "purchase_orders"');
     if jsonb_typeof(p_input -> 'lines') <> 'array' or jsonb_array_length(p_input -> 'lines') = 0 then
-      raise exception 'A purchase order needs at least one line' using errcode = '23514';
+      raise exception 'A purchase order needs at least one line' using errcode = '23514',
+        hint = json_build_object('reason', 'LINES_REQUIRED', 'field', 'lines')::text;
     end if;
     insert into public.purchase_orders (id, org_id, supplier_id, currency, expected_at, created_by)
     values (v_id, p_org_id, (p_input ->> 'supplierId')::uuid, v_currency, (p_input ->> 'expectedAt')::date,
@@ -362,7 +372,8 @@ begin
       'new row violates row-level security policy for table "purchase_orders"');
     update public.purchase_orders set status = p_status where org_id = p_org_id and id = p_order_id;
     if not found then
-      raise exception 'Purchase order not found' using errcode = '23503';
+      raise exception 'Purchase order not found' using errcode = '23503',
+        hint = json_build_object('reason', 'PURCHASE_ORDER_NOT_FOUND')::text;
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then

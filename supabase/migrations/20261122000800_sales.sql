@@ -191,7 +191,7 @@ begin
     'new row violates row-level security policy for table "invoices"');
   if new.status <> 'QUOTE' or new.amount_paid <> 0 or new.subtotal <> 0 or new.tax <> 0 or new.total <> 0 then
     raise exception 'A new invoice starts as an empty QUOTE; add its lines, then issue it'
-      using errcode = '23514';
+      using errcode = '23514', hint = json_build_object('reason', 'INVOICE_STARTS_AS_QUOTE')::text;
   end if;
   insert into public.invoice_counters as c (org_id, last_number) values (new.org_id, 1)
   on conflict (org_id) do update set last_number = c.last_number + 1
@@ -311,13 +311,16 @@ begin
       'INVOICE_FINAL', null, 'voidedAt');
   end if;
   if new.number <> old.number then
-    raise exception 'An invoice number never changes' using errcode = '23514';
+    raise exception 'An invoice number never changes' using errcode = '23514',
+        hint = json_build_object('reason', 'INVOICE_FINAL', 'field', 'number')::text;
   end if;
   if (new.subtotal, new.tax, new.total) is distinct from (old.subtotal, old.tax, old.total) and not v_totals then
-    raise exception 'Invoice totals are computed from its lines' using errcode = '23514';
+    raise exception 'Invoice totals are computed from its lines' using errcode = '23514',
+        hint = json_build_object('reason', 'INVOICE_TOTALS_COMPUTED')::text;
   end if;
   if new.amount_paid <> old.amount_paid and not v_paying then
-    raise exception 'The amount paid changes only by recording a payment' using errcode = '23514';
+    raise exception 'The amount paid changes only by recording a payment' using errcode = '23514',
+        hint = json_build_object('reason', 'AMOUNT_PAID_BY_PAYMENTS')::text;
   end if;
   if old.status <> 'QUOTE' and (new.customer_id, new.currency) is distinct from (old.customer_id, old.currency) then
     raise exception 'Only a QUOTE''s customer and currency can change' using errcode = '23514',
@@ -329,7 +332,8 @@ begin
 
   if old.status = 'QUOTE' and new.status = 'ISSUED' then
     if new.total <= 0 then
-      raise exception 'An invoice needs at least one line with an amount before it is issued' using errcode = '23514';
+      raise exception 'An invoice needs at least one line with an amount before it is issued' using errcode = '23514',
+        hint = json_build_object('reason', 'INVOICE_EMPTY')::text;
     end if;
     -- The server's clock: a member cannot backdate (or postdate) an invoice by issuing it.
     new.issued_at := case when v_api then now() else coalesce(new.issued_at, now()) end;
@@ -342,7 +346,8 @@ begin
     null;
   elsif old.status in ('QUOTE', 'ISSUED') and new.status = 'VOID' then
     if old.amount_paid > 0 then
-      raise exception 'An invoice with payments cannot be voided' using errcode = '23514';
+      raise exception 'An invoice with payments cannot be voided' using errcode = '23514',
+        hint = json_build_object('reason', 'INVOICE_HAS_PAYMENTS')::text;
     end if;
     new.voided_at := now();
     if old.status = 'ISSUED' then
@@ -386,7 +391,8 @@ begin
     if tg_op = 'INSERT' then
       new.created_at := now();
     elsif new.created_at is distinct from old.created_at then
-      raise exception 'created_at cannot be changed' using errcode = '23514';
+      raise exception 'created_at cannot be changed' using errcode = '23514',
+        hint = json_build_object('reason', 'RECORD_FINAL', 'field', 'createdAt')::text;
     end if;
   end if;
   return new;
@@ -409,18 +415,25 @@ begin
   select * into v_invoice from public.invoices
    where org_id = new.org_id and id = new.invoice_id for update;
   if v_invoice.status <> 'ISSUED' then
-    raise exception 'Payments can be recorded only against an ISSUED invoice' using errcode = '23514';
+    raise exception 'Payments can be recorded only against an ISSUED invoice' using errcode = '23514',
+        hint = json_build_object('reason', 'INVOICE_NOT_ISSUED', 'params', json_build_object('status', v_invoice.status), 'field', 'invoiceId')::text;
   end if;
   new.currency := coalesce(new.currency, v_invoice.currency);
   if new.currency <> v_invoice.currency then
-    raise exception 'A payment is in its invoice''s currency (%)', v_invoice.currency using errcode = '23514';
+    raise exception 'A payment is in its invoice''s currency (%)', v_invoice.currency using errcode = '23514',
+        hint = json_build_object('reason', 'PAYMENT_CURRENCY', 'params', json_build_object('currency', v_invoice.currency), 'field', 'currency')::text;
   end if;
   if new.amount > v_invoice.total - v_invoice.amount_paid then
     raise exception 'The payment is more than the balance due (% %)', v_invoice.total - v_invoice.amount_paid, v_invoice.currency
-      using errcode = '23514';
+      using errcode = '23514',
+        hint = json_build_object('reason', 'OVER_BALANCE',
+                                 'params', json_build_object('amount', v_invoice.total - v_invoice.amount_paid,
+                                                             'currency', v_invoice.currency),
+                                 'field', 'amount')::text;
   end if;
   if new.amount <> round(new.amount, public.currency_decimals(new.currency)) then
-    raise exception '% amounts have % decimals', new.currency, public.currency_decimals(new.currency) using errcode = '23514';
+    raise exception '% amounts have % decimals', new.currency, public.currency_decimals(new.currency) using errcode = '23514',
+        hint = json_build_object('reason', 'CURRENCY_DECIMALS', 'params', json_build_object('currency', new.currency, 'decimals', public.currency_decimals(new.currency)), 'field', 'amount')::text;
   end if;
   perform set_config('kasuwa.applying_payment', 'on', true);
   update public.invoices

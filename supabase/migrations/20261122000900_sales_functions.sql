@@ -22,11 +22,13 @@ begin
   end if;
   begin
     if v_status not in ('QUOTE', 'ISSUED', 'PAID') then
-      raise exception 'An invoice is created as QUOTE, ISSUED or PAID' using errcode = '23514';
+      raise exception 'An invoice is created as QUOTE, ISSUED or PAID' using errcode = '23514',
+        hint = json_build_object('reason', 'INVOICE_STATUS_INVALID', 'field', 'status')::text;
     end if;
     if v_lines is null or jsonb_typeof(v_lines) <> 'array' or jsonb_array_length(v_lines) = 0 then
       if (p_input ->> 'total') is null then
-        raise exception 'Total amount is required' using errcode = '23514';
+        raise exception 'Total amount is required' using errcode = '23514',
+        hint = json_build_object('reason', 'TOTAL_REQUIRED', 'field', 'total')::text;
       end if;
       v_lines := jsonb_build_array(jsonb_build_object(
         'description', coalesce(nullif(btrim(p_input ->> 'description'), ''), 'Sale'), 'qty', 1,
@@ -82,7 +84,8 @@ begin
   begin
     update public.invoices set status = p_status where org_id = p_org_id and id = p_invoice_id;
     if not found then
-      raise exception 'Invoice not found' using errcode = '23503';
+      raise exception 'Invoice not found' using errcode = '23503',
+        hint = json_build_object('reason', 'INVOICE_NOT_FOUND')::text;
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
@@ -118,7 +121,8 @@ begin
            coalesce((p_input ->> 'receivedAt')::timestamptz, now()), (select auth.uid())
       from public.invoices i where i.org_id = p_org_id and i.id = (p_input ->> 'invoiceId')::uuid;
     if not found then
-      raise exception 'Invoice is required' using errcode = '23503';
+      raise exception 'Invoice is required' using errcode = '23503',
+        hint = json_build_object('reason', 'INVOICE_REQUIRED', 'field', 'invoiceId')::text;
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
@@ -162,13 +166,16 @@ begin
   begin
     select i.status into v_status from public.invoices i where i.org_id = p_org_id and i.id = p_invoice_id;
     if v_status is null then
-      raise exception 'Invoice not found' using errcode = '23503';
+      raise exception 'Invoice not found' using errcode = '23503',
+        hint = json_build_object('reason', 'INVOICE_NOT_FOUND')::text;
     end if;
     if v_status <> 'QUOTE' then
-      raise exception 'Only a QUOTE can be edited' using errcode = '23514';
+      raise exception 'Only a QUOTE can be edited' using errcode = '23514',
+        hint = json_build_object('reason', 'INVOICE_NOT_QUOTE')::text;
     end if;
     if v_lines is null or jsonb_typeof(v_lines) <> 'array' or jsonb_array_length(v_lines) = 0 then
-      raise exception 'An invoice needs at least one line' using errcode = '23514';
+      raise exception 'An invoice needs at least one line' using errcode = '23514',
+        hint = json_build_object('reason', 'LINES_REQUIRED', 'field', 'lines')::text;
     end if;
     update public.invoices
        set customer_id = (p_input ->> 'customerId')::uuid,
@@ -177,7 +184,8 @@ begin
            notes = nullif(btrim(p_input ->> 'notes'), '')
      where org_id = p_org_id and id = p_invoice_id;
     if not found then
-      raise exception 'You can edit only the quotes you created' using errcode = '42501';
+      raise exception 'You can edit only the quotes you created' using errcode = '42501',
+        hint = json_build_object('reason', 'QUOTE_NOT_YOURS')::text;
     end if;
     select o.default_tax_rate into v_tax from public.organizations o where o.id = p_org_id;
     delete from public.invoice_items where org_id = p_org_id and invoice_id = p_invoice_id;
@@ -226,7 +234,8 @@ begin
              phone = nullif(btrim(p_input ->> 'phone'), '')
        where org_id = p_org_id and id = v_id;
       if not found then
-        raise exception 'Customer not found' using errcode = '23503';
+        raise exception 'Customer not found' using errcode = '23503',
+        hint = json_build_object('reason', 'CUSTOMER_NOT_FOUND')::text;
       end if;
     else
       insert into public.customers (id, org_id, name, email, phone)
@@ -382,7 +391,7 @@ begin
   -- The table is written here only: any member may share an invoice of their organization.
   perform private.require_role(p_org_id);
   if not exists (select 1 from public.invoices i where i.org_id = p_org_id and i.id = p_invoice_id) then
-    perform private.refuse('Invoice not found', '23503', 'NOT_FOUND');
+    perform private.refuse('Invoice not found', '23503', 'INVOICE_NOT_FOUND');
   end if;
   insert into public.invoice_share_tokens (org_id, invoice_id, token_hash, created_by)
   values (p_org_id, p_invoice_id, encode(extensions.digest(v_token, 'sha256'), 'hex'), (select auth.uid()))

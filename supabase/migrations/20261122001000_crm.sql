@@ -89,7 +89,8 @@ begin
   perform private.require_role(new.org_id, '{OWNER,MANAGER,SALES}',
     'new row violates row-level security policy for table "leads"');
   if not exists (select 1 from public.memberships m where m.org_id = new.org_id and m.user_id = new.owner_id) then
-    raise exception 'The owner must be a member of this organization' using errcode = '23503';
+    raise exception 'The owner must be a member of this organization' using errcode = '23503',
+        hint = json_build_object('reason', 'LEAD_OWNER_NOT_MEMBER', 'field', 'ownerId')::text;
   end if;
   return new;
 end
@@ -134,7 +135,8 @@ begin
              close_date = case when p_input ? 'closeDate' then (p_input ->> 'closeDate')::date else l.close_date end
        where l.org_id = p_org_id and l.id = p_lead_id;
       if not found then
-        raise exception 'Lead not found' using errcode = '23503';
+        raise exception 'Lead not found' using errcode = '23503',
+        hint = json_build_object('reason', 'LEAD_NOT_FOUND')::text;
       end if;
     end if;
   exception when others then

@@ -64,35 +64,45 @@ begin
     v_id := coalesce((p_input ->> 'id')::uuid, gen_random_uuid());
     select * into v_org from public.organizations o where o.id = p_org_id;
     if v_org.id is null then
-      raise exception 'new row violates row-level security policy for table "expenses"' using errcode = '42501';
+      raise exception 'new row violates row-level security policy for table "expenses"' using errcode = '42501',
+        hint = json_build_object('reason', 'FORBIDDEN')::text;
     end if;
     if nullif(btrim(p_input ->> 'vendor'), '') is null then
-      raise exception 'Vendor is required' using errcode = '23514';
+      raise exception 'Vendor is required' using errcode = '23514',
+        hint = json_build_object('reason', 'VENDOR_REQUIRED', 'field', 'vendor')::text;
     end if;
     if nullif(btrim(p_input ->> 'category'), '') is null then
-      raise exception 'Category is required' using errcode = '23514';
+      raise exception 'Category is required' using errcode = '23514',
+        hint = json_build_object('reason', 'CATEGORY_REQUIRED', 'field', 'category')::text;
     end if;
     if btrim(p_input ->> 'category') not in ('office-supplies', 'rent', 'utilities', 'marketing', 'travel',
                                              'equipment', 'other') then
       raise exception 'Category must be one of office-supplies, rent, utilities, marketing, travel, equipment, other'
-        using errcode = '23514';
+        using errcode = '23514', hint = json_build_object('reason', 'CATEGORY_REQUIRED', 'field', 'category')::text;
     end if;
     v_amount := private.to_number(p_input ->> 'amount', 'amount');
     if v_amount is null then
-      raise exception 'Amount is required' using errcode = '23514';
+      raise exception 'Amount is required' using errcode = '23514',
+        hint = json_build_object('reason', 'AMOUNT_REQUIRED', 'field', 'amount')::text;
     end if;
     v_currency := upper(coalesce(nullif(btrim(p_input ->> 'currency'), ''), v_org.currency));
     if v_currency !~ '^[A-Z]{3}$' then
-      raise exception 'Currency must be a 3-letter code' using errcode = '23514';
+      raise exception 'Currency must be a 3-letter code' using errcode = '23514',
+        hint = json_build_object('reason', 'CURRENCY_INVALID', 'field', 'currency')::text;
     end if;
     if v_amount <= 0 then
-      raise exception 'Amount must be more than zero' using errcode = '23514';
+      raise exception 'Amount must be more than zero' using errcode = '23514',
+        hint = json_build_object('reason', 'AMOUNT_POSITIVE', 'field', 'amount')::text;
     end if;
     if v_amount <> round(v_amount, public.currency_decimals(v_currency)) then
       raise exception '% amounts have %', v_currency,
         case public.currency_decimals(v_currency) when 0 then 'no decimals'
              else 'at most ' || public.currency_decimals(v_currency) || ' decimals' end
-        using errcode = '23514';
+        using errcode = '23514',
+          hint = json_build_object('reason', 'CURRENCY_DECIMALS',
+                                   'params', json_build_object('currency', v_currency,
+                                                               'decimals', public.currency_decimals(v_currency)),
+                                   'field', 'amount')::text;
     end if;
     v_paid_at := case
       when v_paid is null then now()
@@ -138,7 +148,8 @@ declare
 begin
   select o.currency::text into v_currency from public.organizations o where o.id = p_org_id;
   if v_currency is null then
-    raise exception 'You are not a member of this organization' using errcode = '42501';
+    raise exception 'You are not a member of this organization' using errcode = '42501',
+        hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
   end if;
 
   with sums as (

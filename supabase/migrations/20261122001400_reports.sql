@@ -19,18 +19,20 @@ language plpgsql stable set search_path = ''
 as $$
 begin
   if p_days is null or p_days not in (7, 30, 90, 365) then
-    raise exception 'The date range must be 7, 30, 90 or 365 days' using errcode = '22023';
+    raise exception 'The date range must be 7, 30, 90 or 365 days' using errcode = '22023',
+        hint = json_build_object('reason', 'REPORT_DAYS_INVALID', 'field', 'days')::text;
   end if;
   perform private.require_role(p_org_id);
   if p_report not in ('sales', 'inventory') then
     perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
-      'Sales members can see only the sales and inventory reports');
+      'Sales members can see only the sales and inventory reports', 'REPORT_FORBIDDEN');
   end if;
   select o.timezone, o.currency::text, (now() at time zone o.timezone)::date
     into tz, org_currency, last_day
     from public.organizations o where o.id = p_org_id;
   if tz is null then
-    raise exception 'You are not a member of this organization' using errcode = '42501';
+    raise exception 'You are not a member of this organization' using errcode = '42501',
+        hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
   end if;
   first_day := last_day - (p_days - 1);
   starts_at := first_day::timestamp at time zone tz;
@@ -292,7 +294,8 @@ begin
   perform private.require_role(p_org_id);
   select o.currency::text into v_currency from public.organizations o where o.id = p_org_id;
   if v_currency is null then
-    raise exception 'You are not a member of this organization' using errcode = '42501';
+    raise exception 'You are not a member of this organization' using errcode = '42501',
+        hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
   end if;
   return json_build_object(
     'currency', v_currency,

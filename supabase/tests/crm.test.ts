@@ -167,6 +167,8 @@ describe('leads', () => {
           code: 'NOT_FOUND',
           sqlstate: '23503',
           message: 'The owner must be a member of this organization',
+          reason: 'LEAD_OWNER_NOT_MEMBER',
+          field: 'ownerId',
         });
         const moved = await saveLead(sql, sales.id, org, { ownerId }, id);
         expect(moved.error).toMatchObject({ message: 'The owner must be a member of this organization' });

@@ -241,17 +241,39 @@ describe('importing products from CSV', () => {
       expect(answer.error).toMatchObject({
         code: 'VALIDATION_FAILED',
         message: '9 problem(s) in the file; nothing was imported',
+        reason: 'IMPORT_PROBLEMS',
+        params: { count: 9 },
       });
       expect((answer.error!.details as { rows: unknown[] }).rows).toEqual([
-        { row: 3, field: 'cost', message: 'Must be a number, zero or more' },
-        { row: 3, field: 'name', message: 'Required' },
-        { row: 3, field: 'price', message: 'Price is required' },
-        { row: 3, field: 'sku', message: 'A product with this SKU already exists' },
-        { row: 4, field: 'lowStockThreshold', message: 'Must be a whole number, zero or more' },
-        { row: 4, field: 'price', message: 'Must be a number, zero or more' },
-        { row: 4, field: 'sku', message: 'This SKU appears more than once in the file' },
-        { row: 5, field: 'openingStock', message: 'Must be a number, zero or more' },
-        { row: 5, field: 'sku', message: 'This SKU appears more than once in the file' },
+        { row: 3, field: 'cost', reason: 'NUMBER_ZERO_OR_MORE', message: 'Must be a number, zero or more' },
+        { row: 3, field: 'name', reason: 'REQUIRED', message: 'Required' },
+        { row: 3, field: 'price', reason: 'PRICE_REQUIRED', message: 'Price is required' },
+        { row: 3, field: 'sku', reason: 'SKU_TAKEN', message: 'A product with this SKU already exists' },
+        {
+          row: 4,
+          field: 'lowStockThreshold',
+          reason: 'WHOLE_NUMBER_ZERO_OR_MORE',
+          message: 'Must be a whole number, zero or more',
+        },
+        { row: 4, field: 'price', reason: 'NUMBER_ZERO_OR_MORE', message: 'Must be a number, zero or more' },
+        {
+          row: 4,
+          field: 'sku',
+          reason: 'SKU_REPEATED_IN_FILE',
+          message: 'This SKU appears more than once in the file',
+        },
+        {
+          row: 5,
+          field: 'openingStock',
+          reason: 'NUMBER_ZERO_OR_MORE',
+          message: 'Must be a number, zero or more',
+        },
+        {
+          row: 5,
+          field: 'sku',
+          reason: 'SKU_REPEATED_IN_FILE',
+          message: 'This SKU appears more than once in the file',
+        },
       ]);
       const [{ count }] = (await sql<{ count: string }>(`select count(*) from products where org_id = $1`, [
         org.id,

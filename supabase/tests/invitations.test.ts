@@ -157,6 +157,7 @@ describe('creating an invitation', () => {
       expect(answer.error).toEqual({
         code: 'FORBIDDEN',
         message: 'Only owners and managers can invite members',
+        reason: 'INVITE_FORBIDDEN',
         sqlstate: '42501',
       });
       expect(await sql(`select 1 from invitations where org_id = $1`, [org.id])).toEqual([]);
@@ -188,6 +189,7 @@ describe('creating an invitation', () => {
       expect(answer.error).toMatchObject({
         code: 'FORBIDDEN',
         message: 'Only an owner can change an invitation to join as owner',
+        reason: 'OWNER_INVITATION_CHANGE_FORBIDDEN',
       });
       expect(await preview(sql, { role: 'anon' }, boss.token!)).toMatchObject({ role: 'OWNER' });
     });
@@ -201,11 +203,14 @@ describe('creating an invitation', () => {
       expect((await invite(sql, org.ownerId, org.id, 'Ama@Example.COM')).error).toEqual({
         code: 'ALREADY_EXISTS',
         message: 'This person is already a member of this organization',
+        reason: 'ALREADY_MEMBER',
+        field: 'email',
         sqlstate: '23505',
       });
       expect((await invite(sql, org.ownerId, org.id, 'not-an-email')).error).toMatchObject({
         code: 'VALIDATION_FAILED',
         message: 'Invalid email address',
+        reason: 'INVALID_EMAIL',
       });
       expect(await sql(`select 1 from invitations where org_id = $1`, [org.id])).toEqual([]);
     });
@@ -266,15 +271,18 @@ describe('revoking and listing invitations', () => {
         expect((await revoke(sql, id, org.id, clerk.id)).error).toEqual({
           code: 'FORBIDDEN',
           message: 'Only owners and managers can revoke invitations',
+          reason: 'INVITATION_REVOKE_FORBIDDEN',
         });
       }
       expect((await revoke(sql, outsider.ownerId, org.id, clerk.id)).error).toEqual({
         code: 'NOT_FOUND',
         message: 'Invitation not found',
+        reason: 'INVITATION_NOT_FOUND',
       });
       expect((await revoke(sql, members.MANAGER.id, org.id, boss.id)).error).toEqual({
         code: 'FORBIDDEN',
         message: 'Only an owner can revoke an invitation to join as owner',
+        reason: 'OWNER_INVITATION_REVOKE_FORBIDDEN',
       });
       expect((await revoke(sql, members.MANAGER.id, org.id, clerk.id)).data).toMatchObject({
         id: clerk.id,
@@ -296,6 +304,7 @@ describe('revoking and listing invitations', () => {
       expect((await revoke(sql, org.ownerId, org.id, invitation.id)).error).toEqual({
         code: 'CONFLICT',
         message: 'This invitation has already been accepted',
+        reason: 'INVITATION_ACCEPTED',
       });
     });
   });
@@ -410,7 +419,11 @@ describe('accepting an invitation', () => {
       const stranger = await createUser(sql, { email: 'kofi@example.com' });
       for (const id of [stranger.id, other.ownerId]) {
         expect(await accept(sql, id, invitation.token!)).toEqual({
-          error: { code: 'FORBIDDEN', message: 'This invitation was sent to another email address' },
+          error: {
+            code: 'FORBIDDEN',
+            message: 'This invitation was sent to another email address',
+            reason: 'INVITATION_OTHER_EMAIL',
+          },
         });
         expect(await roleOf(sql, org.id, id)).toBeNull();
       }
@@ -431,15 +444,23 @@ describe('accepting an invitation', () => {
         expired.id,
       ]);
       expect(await accept(sql, ama.id, expired.token!)).toEqual({
-        error: { code: 'GONE', message: 'This invitation has expired. Ask for a new one.' },
+        error: {
+          code: 'GONE',
+          message: 'This invitation has expired. Ask for a new one.',
+          reason: 'INVITATION_EXPIRED',
+        },
       });
       const revoked = await invited(sql, org, 'kofi@example.com');
       await revoke(sql, org.ownerId, org.id, revoked.id);
       expect(await accept(sql, kofi.id, revoked.token!)).toEqual({
-        error: { code: 'GONE', message: 'This invitation has been revoked' },
+        error: { code: 'GONE', message: 'This invitation has been revoked', reason: 'INVITATION_REVOKED' },
       });
       expect(await accept(sql, kofi.id, 'no-such-token')).toEqual({
-        error: { code: 'NOT_FOUND', message: 'This invitation link is not valid' },
+        error: {
+          code: 'NOT_FOUND',
+          message: 'This invitation link is not valid',
+          reason: 'INVITATION_INVALID',
+        },
       });
       // Used, then the member left: the link does not let them back in.
       const used = await invited(sql, org, 'yaw@example.com');
@@ -449,7 +470,7 @@ describe('accepting an invitation', () => {
         yaw.id,
       ]);
       expect(await accept(sql, yaw.id, used.token!)).toEqual({
-        error: { code: 'GONE', message: 'This invitation has already been used' },
+        error: { code: 'GONE', message: 'This invitation has already been used', reason: 'INVITATION_USED' },
       });
       for (const id of [ama.id, kofi.id, yaw.id]) expect(await roleOf(sql, org.id, id)).toBeNull();
     });

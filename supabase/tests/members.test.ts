@@ -100,7 +100,9 @@ describe('changing a member’s role', () => {
         (await changeRole(sql, members.SALES.id, org.id, members.ACCOUNTANT.id, 'SALES')).error?.code,
       ).toBe('FORBIDDEN');
       const cross = await changeRole(sql, other.ownerId, org.id, members.SALES.id, 'MANAGER');
-      expect(cross).toEqual({ error: { code: 'NOT_FOUND', message: 'Member not found' } });
+      expect(cross).toEqual({
+        error: { code: 'NOT_FOUND', message: 'Member not found', reason: 'MEMBER_NOT_FOUND' },
+      });
       const stranger = await createUser(sql);
       expect((await changeRole(sql, org.ownerId, org.id, stranger.id, 'SALES')).error?.code).toBe(
         'NOT_FOUND',
@@ -113,7 +115,7 @@ describe('changing a member’s role', () => {
     await asOwner(async (sql) => {
       const { org, members } = await team(sql);
       expect(await changeRole(sql, org.ownerId, org.id, org.ownerId, 'MANAGER')).toEqual({
-        error: { code: 'CONFLICT', message: LAST },
+        error: { code: 'CONFLICT', message: LAST, reason: 'LAST_OWNER' },
       });
       expect(await roleOf(sql, org.id, org.ownerId)).toBe('OWNER');
       expect(said(await changeRole(sql, org.ownerId, org.id, members.MANAGER.id, 'OWNER'))).toBe('ok');
@@ -180,10 +182,10 @@ describe('removing a member', () => {
       expect(said(await remove(sql, members.SALES.id, org.id, members.SALES.id))).toBe('ok');
       expect(said(await remove(sql, members.ACCOUNTANT.id, org.id, members.ACCOUNTANT.id))).toBe('ok');
       expect(await remove(sql, org.ownerId, org.id, org.ownerId)).toEqual({
-        error: { code: 'CONFLICT', message: LAST },
+        error: { code: 'CONFLICT', message: LAST, reason: 'LAST_OWNER' },
       });
       expect(await remove(sql, other.ownerId, org.id, members.MANAGER.id)).toEqual({
-        error: { code: 'NOT_FOUND', message: 'Member not found' },
+        error: { code: 'NOT_FOUND', message: 'Member not found', reason: 'MEMBER_NOT_FOUND' },
       });
       const left = await sql<{ role: string }>(
         `select role::text from memberships where org_id = $1 order by memberships.role`,
@@ -246,6 +248,7 @@ describe('employees', () => {
       ).toMatchObject({
         code: 'FORBIDDEN',
         message: 'Only owners and managers can manage employees',
+        reason: 'EMPLOYEES_FORBIDDEN',
       });
       for (const { id } of Object.values(members)) {
         const seen = await sqlAs(

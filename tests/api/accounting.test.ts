@@ -2,7 +2,7 @@
 // searched and filtered, and the role matrix (SALES: no expenses).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { json } from './helpers.ts';
+import { fieldReasons, json } from './helpers.ts';
 import { call, member, owner } from './org-helpers.ts';
 
 describe('/api/expenses', () => {
@@ -10,16 +10,18 @@ describe('/api/expenses', () => {
     const o = await owner();
     const res = await call('/expenses', { token: o.token, body: { vendor: ' ', category: '', amount: '' } });
     expect(res.status).toBe(400);
-    expect((await json(res)).details.fieldErrors).toEqual({
-      vendor: 'Vendor is required',
-      category: 'Category is required',
-      amount: 'Amount is required',
+    expect(fieldReasons(await json(res))).toEqual({
+      vendor: 'VENDOR_REQUIRED',
+      category: 'CATEGORY_REQUIRED',
+      amount: 'AMOUNT_REQUIRED',
     });
     const xof = await call('/expenses', {
       token: o.token,
       body: { vendor: 'Senelec', category: 'utilities', amount: 1500.5, currency: 'XOF' },
     });
-    expect((await json(xof)).details.fieldErrors).toEqual({ amount: 'XOF amounts have no decimals' });
+    expect((await json(xof)).details.fields).toEqual([
+      { field: 'amount', reason: 'CURRENCY_DECIMALS', params: { currency: 'XOF', decimals: 0 } },
+    ]);
     expect((await call('/expenses', { token: o.token })).headers.get('x-total-count')).toBe('0');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, client, json, registerAndSignIn, registration, unique } from './helpers.ts';
+import { api, client, fieldReasons, json, registerAndSignIn, registration, unique } from './helpers.ts';
 
 describe('/api accounts', () => {
   it('registers a user with an organization they own, on the Starter plan', async () => {
@@ -28,6 +28,8 @@ describe('/api accounts', () => {
       code: 'ALREADY_EXISTS',
       reason: 'ORGANIZATION_NAME_TAKEN',
       message: 'An organization with this name already exists',
+      params: { name: second.organizationName.trim() },
+      field: 'organizationName',
     });
     const { error } = await client().auth.signInWithPassword({
       email: second.email,
@@ -56,11 +58,11 @@ describe('/api accounts', () => {
     expect(res.status).toBe(400);
     const body = await json(res);
     expect(body.code).toBe('VALIDATION_FAILED');
-    expect(body.details.fieldErrors).toEqual({
-      email: 'Please enter a valid email address.',
-      password: 'Password must be at least 8 characters.',
-      country: 'Please select a country.',
-      firstName: 'First name is required.',
+    expect(fieldReasons(body)).toEqual({
+      email: 'ENTER_VALID_EMAIL',
+      password: 'PASSWORD_TOO_SHORT',
+      country: 'COUNTRY_REQUIRED',
+      firstName: 'FIRST_NAME_REQUIRED',
     });
   });
 
@@ -153,7 +155,7 @@ describe('/api accounts', () => {
       body: { firstName: '', lastName: 'X', locale: 'en' },
     });
     expect(bad.status).toBe(400);
-    expect((await json(bad)).details.fieldErrors.firstName).toBe('First name is required');
+    expect(fieldReasons(await json(bad)).firstName).toBe('FIRST_NAME_REQUIRED');
   });
 
   it('lets exactly one of several simultaneous registrations have the same organization name', async () => {
@@ -207,9 +209,9 @@ describe('/api accounts', () => {
       body: { name: 'x', country: 'CI', currency: 'XOF', timezone: 'Europe/Paris', defaultTaxRate: 120 },
     });
     expect(bad.status).toBe(400);
-    expect((await json(bad)).details.fieldErrors).toEqual({
-      timezone: 'Please select a time zone.',
-      defaultTaxRate: 'Tax rate must be between 0 and 100',
+    expect(fieldReasons(await json(bad))).toEqual({
+      timezone: 'TIMEZONE_REQUIRED',
+      defaultTaxRate: 'TAX_RATE_RANGE',
     });
     expect((await json(await api(`/organizations/${id}`, { token }))).timezone).toBe('Africa/Abidjan');
   });

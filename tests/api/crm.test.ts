@@ -3,7 +3,7 @@
 // the server's validation of every field.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { json, registerAndSignIn } from './helpers.ts';
+import { fieldReasons, json, registerAndSignIn } from './helpers.ts';
 import { call, member, owner } from './org-helpers.ts';
 
 describe('/api/leads (CRM)', () => {
@@ -98,9 +98,9 @@ describe('/api/leads (CRM)', () => {
     });
     expect(res.status).toBe(400);
     const { details } = await json(res);
-    expect(details.fieldErrors).toMatchObject({
-      name: 'Name is required',
-      closeDate: 'Invalid date',
+    expect(fieldReasons({ details })).toMatchObject({
+      name: 'NAME_REQUIRED',
+      closeDate: 'INVALID_DATE',
       stage: expect.any(String),
       value: expect.any(String),
     });

@@ -19,6 +19,10 @@ export function api(path: string, init: { method?: string; token?: string; body?
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const json = (res: Response): Promise<any> => res.json();
 
+/** The reason code of each field an INVALID_INPUT answer lists (`details.fields`), by field. */
+export const fieldReasons = (body: { details: { fields: { field: string; reason: string }[] } }) =>
+  Object.fromEntries(body.details.fields.map((f) => [f.field, f.reason]));
+
 export const unique = () => randomUUID().slice(0, 8);
 
 export function registration(overrides: Record<string, unknown> = {}) {

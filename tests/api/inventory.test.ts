@@ -1,7 +1,7 @@
 // /api/products, /api/suppliers and /api/purchase-orders as the app and integrators call them.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { json, unique } from './helpers.ts';
+import { fieldReasons, json, unique } from './helpers.ts';
 import { call, member, owner } from './org-helpers.ts';
 
 const product = (overrides: Record<string, unknown> = {}) => ({
@@ -77,11 +77,11 @@ describe('/api/products', () => {
       body: { name: '', sku: 'X', cost: '', price: 'abc', lowStockThreshold: '' },
     });
     expect(bad.status).toBe(400);
-    expect((await json(bad)).details.fieldErrors).toMatchObject({
-      name: 'Required',
-      cost: 'Cost is required',
-      price: 'Price is required',
-      lowStockThreshold: 'Low stock threshold is required',
+    expect(fieldReasons(await json(bad))).toMatchObject({
+      name: 'REQUIRED',
+      cost: 'COST_REQUIRED',
+      price: 'PRICE_REQUIRED',
+      lowStockThreshold: 'LOW_STOCK_THRESHOLD_REQUIRED',
     });
     expect((await call('/products', { token: o.token })).headers.get('x-total-count')).toBe('1');
   });
@@ -105,7 +105,7 @@ describe('/api/products', () => {
       body: { delta: -2, note: ' ' },
     });
     expect(noReason.status).toBe(400);
-    expect((await json(noReason)).details.fieldErrors.note).toBe('A reason is required');
+    expect(fieldReasons(await json(noReason)).note).toBe('ADJUSTMENT_REASON_REQUIRED');
     const adjusted = await call(`/products/${p.id}/adjustments`, {
       token: o.token,
       body: { delta: -2, note: 'Two tins dented' },
@@ -136,7 +136,13 @@ describe('/api/products', () => {
     expect(bad.status).toBe(400);
     const refusal = await json(bad);
     expect(refusal.message).toBe('3 problem(s) in the file; nothing was imported');
-    expect(refusal.details.rows).toContainEqual({ row: 3, field: 'price', message: 'Price is required' });
+    expect(refusal).toMatchObject({ reason: 'IMPORT_PROBLEMS', params: { count: 3 } });
+    expect(refusal.details.rows).toContainEqual({
+      row: 3,
+      field: 'price',
+      reason: 'PRICE_REQUIRED',
+      message: 'Price is required',
+    });
     expect((await call('/products', { token: o.token })).headers.get('x-total-count')).toBe('0');
 
     const good = await call('/products/import', {
@@ -208,7 +214,7 @@ describe('/api/suppliers and /api/purchase-orders', () => {
     });
     expect(await json(renamed)).toEqual({ id: s.id, name: 'Makola Wholesale Ltd', email: null, phone: null });
     const badEmail = await call('/suppliers', { token: o.token, body: { name: 'X', email: 'nope' } });
-    expect((await json(badEmail)).details.fieldErrors.email).toBe('Invalid email address');
+    expect(fieldReasons(await json(badEmail)).email).toBe('INVALID_EMAIL');
 
     const created = await call('/purchase-orders', {
       token: o.token,

@@ -1,7 +1,7 @@
 // /api/leads as the CRM screen and the dashboard call it.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { json } from './helpers.ts';
+import { fieldReasons, json } from './helpers.ts';
 import { call, member, owner } from './org-helpers.ts';
 
 describe('/api/leads', () => {
@@ -9,9 +9,9 @@ describe('/api/leads', () => {
     const o = await owner();
     const bad = await call('/leads', { token: o.token, body: { name: ' ', value: -5 } });
     expect(bad.status).toBe(400);
-    expect((await json(bad)).details.fieldErrors).toMatchObject({
-      name: 'Name is required',
-      value: 'Must be zero or more',
+    expect(fieldReasons(await json(bad))).toMatchObject({
+      name: 'NAME_REQUIRED',
+      value: 'ZERO_OR_MORE',
     });
     const key = randomUUID();
     const body = { name: 'Aisha Bello', company: 'Bello Pharmacy', value: 2500, closeDate: '2026-12-15' };

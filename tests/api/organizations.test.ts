@@ -1,7 +1,7 @@
 // Settings > Plan (GET /api/organizations/:id/plan) and deleting an organization (DELETE
 // /api/organizations/:id), as the settings screen calls them.
 import { describe, expect, it } from 'vitest';
-import { json } from './helpers.ts';
+import { fieldReasons, json } from './helpers.ts';
 import { call, member, owner } from './org-helpers.ts';
 
 describe('GET /api/organizations/:id/plan', () => {
@@ -49,7 +49,7 @@ describe('DELETE /api/organizations/:id', () => {
 
     const wrong = await remove(o.token, 'Another shop');
     expect(wrong.status).toBe(400);
-    expect((await json(wrong)).details.fieldErrors).toEqual({ name: 'The name does not match' });
+    expect(fieldReasons(await json(wrong))).toEqual({ name: 'CONFIRM_NAME_MISMATCH' });
     const notOwner = await remove(manager.token, org.name);
     expect(notOwner.status).toBe(403);
     expect((await json(notOwner)).message).toBe('Only an owner can delete the organization');

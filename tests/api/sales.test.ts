@@ -1,7 +1,7 @@
 // /api/customers, /api/invoices, /api/payments and the public invoice link, as the app calls them.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { json, unique } from './helpers.ts';
+import { fieldReasons, json, unique } from './helpers.ts';
 import { call, member, type Owner, owner } from './org-helpers.ts';
 
 async function customer(o: Owner, name = `Ama Serwaa ${unique()}`) {
@@ -23,9 +23,9 @@ describe('/api/customers', () => {
     const o = await owner();
     const bad = await call('/customers', { token: o.token, body: { name: ' ', email: 'nope' } });
     expect(bad.status).toBe(400);
-    expect((await json(bad)).details.fieldErrors).toEqual({
-      name: 'Required',
-      email: 'Invalid email address',
+    expect(fieldReasons(await json(bad))).toEqual({
+      name: 'REQUIRED',
+      email: 'INVALID_EMAIL',
     });
     const kofi = await json(
       await call('/customers', { token: o.token, body: { name: 'Kofi Boateng', email: 'kofi@example.com' } }),
@@ -139,7 +139,7 @@ describe('/api/invoices', () => {
       lines: [{ qty: 1, unitPrice: 1250.5 }],
     });
     const missing = await call('/invoices', { token: o.token, body: { customerId: c.id } });
-    expect((await json(missing)).details.fieldErrors.total).toBe('Total amount is required');
+    expect(fieldReasons(await json(missing)).total).toBe('TOTAL_REQUIRED');
 
     const oil = await product(o, 2500, 4);
     const inv = await json(
@@ -329,7 +329,7 @@ describe('PUT /api/invoices/:id', () => {
       body: { customerId: yaw.id, lines: [] },
     });
     expect(empty.status).toBe(400);
-    expect((await json(empty)).details.fieldErrors).toEqual({ lines: 'Add at least one line' });
+    expect(fieldReasons(await json(empty))).toEqual({ lines: 'LINES_REQUIRED' });
 
     await call(`/invoices/${created.id}/issue`, { token: o.token, method: 'POST' });
     const late = await call(`/invoices/${created.id}`, { token: o.token, method: 'PUT', body });

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SERVICE_ROLE_KEY } from '../env.ts';
 import { supabaseClient } from '../supabase-client.ts';
-import { api, client, json, registerAndSignIn, unique } from './helpers.ts';
+import { api, client, fieldReasons, json, registerAndSignIn, unique } from './helpers.ts';
 import { call, member, type Owner, owner } from './org-helpers.ts';
 
 const admin = () => supabaseClient(SERVICE_ROLE_KEY);
@@ -199,7 +199,7 @@ describe('POST /api/organizations/:id/invitations', () => {
     const o = await owner();
     const bad = await invite(o, o.orgId, { email: 'not-an-email', role: 'SALES' });
     expect(bad.status).toBe(400);
-    expect((await json(bad)).details.fieldErrors).toEqual({ email: 'Invalid email address' });
+    expect(fieldReasons(await json(bad))).toEqual({ email: 'INVALID_EMAIL' });
     const badRole = await invite(o, o.orgId, { email: email('x'), role: 'BOSS' });
     expect(badRole.status).toBe(400);
     expect((await invited(o, email('sales'))).role).toBe('SALES');
@@ -385,9 +385,9 @@ describe('/api/employees', () => {
       body: { name: ' ', email: 'nope' },
     });
     expect(bad.status).toBe(400);
-    expect((await json(bad)).details.fieldErrors).toEqual({
-      name: 'Name is required',
-      email: 'Invalid email address',
+    expect(fieldReasons(await json(bad))).toEqual({
+      name: 'NAME_REQUIRED',
+      email: 'INVALID_EMAIL',
     });
     const key = randomUUID();
     const body = { name: 'Musa Diallo', title: 'Driver', email: 'musa@example.com' };

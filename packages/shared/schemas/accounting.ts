@@ -2,6 +2,7 @@
 // expense form's schema and the shapes the report functions answer with, shared by the app and `api`.
 import { z } from 'zod';
 import { CURRENCIES } from '../countries.ts';
+import { R, reasonText } from './reasons.ts';
 
 export const EXPENSE_CATEGORIES = [
   'office-supplies',
@@ -20,27 +21,27 @@ const CURRENCY_CODES = Object.keys(CURRENCIES) as [keyof typeof CURRENCIES, ...(
 export const currencyDecimals = (code: string): number =>
   (CURRENCIES as Record<string, { decimals: number }>)[code]?.decimals ?? 2;
 
-/** The amount is typed as text: an empty field is missing, so it gets "Amount is required". */
+/** The amount is typed as text: an empty field is missing, so it gets AMOUNT_REQUIRED ("Amount is required"). */
 const typedAmount = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number({ message: 'Amount is required' }),
+  z.coerce.number({ message: R.AMOUNT_REQUIRED }),
 );
 
 /** The expense dialog's fields (POST /api/expenses, record_expense). Currency defaults to the organization's. */
 export const ExpenseInputSchema = z
   .object({
     id: z.uuid().optional(),
-    vendor: z.string({ message: 'Vendor is required' }).trim().min(1, 'Vendor is required').max(255),
-    category: z.enum(EXPENSE_CATEGORIES, { message: 'Category is required' }),
+    vendor: z.string({ message: R.VENDOR_REQUIRED }).trim().min(1, R.VENDOR_REQUIRED).max(255),
+    category: z.enum(EXPENSE_CATEGORIES, { message: R.CATEGORY_REQUIRED }),
     amount: typedAmount.pipe(
-      z.number().positive('Amount must be more than zero').max(999_999_999_999.99, 'Amount is too large'),
+      z.number().positive(R.AMOUNT_POSITIVE).max(999_999_999_999.99, R.AMOUNT_TOO_LARGE),
     ),
-    currency: z.enum(CURRENCY_CODES, { message: 'Please select a currency.' }).optional(),
+    currency: z.enum(CURRENCY_CODES, { message: R.CURRENCY_REQUIRED }).optional(),
     /** A day (2026-11-20, in the organization's time zone) or an instant; now when absent. */
     paidAt: z
       .preprocess(
         (v) => (v === '' || v === null ? undefined : v),
-        z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'Invalid date' }),
+        z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: R.INVALID_DATE }),
       )
       .optional(),
     note: z.string().trim().max(2000).optional().nullable(),
@@ -52,10 +53,7 @@ export const ExpenseInputSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['amount'],
-        message:
-          decimals === 0
-            ? `${v.currency} amounts have no decimals`
-            : `${v.currency} amounts have at most ${decimals} decimals`,
+        message: reasonText(R.CURRENCY_DECIMALS, { currency: v.currency, decimals }),
       });
     }
   });
@@ -76,7 +74,7 @@ export const ReportQuerySchema = z.object({
   days: z.coerce
     .number()
     .refine((d): d is ReportDays => (REPORT_DAYS as readonly number[]).includes(d), {
-      message: 'days must be 7, 30, 90 or 365',
+      message: R.REPORT_DAYS_INVALID,
     })
     .default(30),
   limit: z.coerce.number().int().min(1).max(10_000).default(50),

@@ -1,6 +1,7 @@
 // Input schemas for accounts, shared by the forms (react-hook-form + zodResolver) and the `api` function.
-// Messages are the spec's English strings; the app shows them through its translations (`errors.*`).
+// Messages are reason codes (./reasons.ts); the app shows them through its translations (`errors.*`).
 import { z } from 'zod';
+import { R } from './reasons.ts';
 import {
   REGISTRATION_COUNTRIES,
   REGISTRATION_CURRENCIES,
@@ -8,29 +9,26 @@ import {
   TIME_ZONES,
 } from '../countries.ts';
 
-const email = z.string().trim().email('Please enter a valid email address.');
+const email = z.string().trim().email(R.ENTER_VALID_EMAIL);
 const codes = (list: readonly { code: string }[]) => list.map((c) => c.code) as [string, ...string[]];
 
 export const LoginInputSchema = z.object({
   email,
-  password: z.string().min(1, 'Password is required.'),
+  password: z.string().min(1, R.PASSWORD_REQUIRED),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
 export const RegisterPersonalSchema = z.object({
-  firstName: z.string().trim().min(1, 'First name is required.').max(100),
-  lastName: z.string().trim().min(1, 'Last name is required.').max(100),
+  firstName: z.string().trim().min(1, R.FIRST_NAME_REQUIRED).max(100),
+  lastName: z.string().trim().min(1, R.LAST_NAME_REQUIRED).max(100),
   email,
-  password: z
-    .string()
-    .min(8, 'Password must be at least 8 characters.')
-    .max(100, 'Password must be at most 100 characters.'),
+  password: z.string().min(8, R.PASSWORD_TOO_SHORT).max(100, R.PASSWORD_TOO_LONG),
 });
 
 export const RegisterOrganizationSchema = z.object({
-  organizationName: z.string().trim().min(1, 'Organization name is required.').max(255),
-  country: z.enum(codes(REGISTRATION_COUNTRIES), { message: 'Please select a country.' }),
-  currency: z.enum(REGISTRATION_CURRENCIES, { message: 'Please select a currency.' }),
+  organizationName: z.string().trim().min(1, R.ORGANIZATION_NAME_REQUIRED).max(255),
+  country: z.enum(codes(REGISTRATION_COUNTRIES), { message: R.COUNTRY_REQUIRED }),
+  currency: z.enum(REGISTRATION_CURRENCIES, { message: R.CURRENCY_REQUIRED }),
 });
 
 export const RegisterInputSchema = RegisterPersonalSchema.extend(RegisterOrganizationSchema.shape).extend({
@@ -40,24 +38,24 @@ export const RegisterInputSchema = RegisterPersonalSchema.extend(RegisterOrganiz
 export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 
 export const OrganizationInputSchema = z.object({
-  name: z.string().trim().min(1, 'Organization name is required').max(255),
-  country: z.enum(codes(SETTINGS_COUNTRIES), { message: 'Please select a country.' }),
+  name: z.string().trim().min(1, R.ORGANIZATION_NAME_REQUIRED).max(255),
+  country: z.enum(codes(SETTINGS_COUNTRIES), { message: R.COUNTRY_REQUIRED }),
   currency: z.enum(['NGN', 'GHS', 'XOF', 'CVE', 'GMD', 'GNF', 'LRD', 'MRU', 'SLL', 'SLE', 'KES', 'ZAR'], {
-    message: 'Please select a currency.',
+    message: R.CURRENCY_REQUIRED,
   }),
-  timezone: z.enum(TIME_ZONES, { message: 'Please select a time zone.' }).optional(),
+  timezone: z.enum(TIME_ZONES, { message: R.TIMEZONE_REQUIRED }).optional(),
   defaultTaxRate: z.coerce
-    .number({ message: 'Tax rate must be between 0 and 100' })
-    .min(0, 'Tax rate must be between 0 and 100')
-    .max(100, 'Tax rate must be between 0 and 100')
+    .number({ message: R.TAX_RATE_RANGE })
+    .min(0, R.TAX_RATE_RANGE)
+    .max(100, R.TAX_RATE_RANGE)
     .optional(),
 });
 export type OrganizationInput = z.infer<typeof OrganizationInputSchema>;
 
 export const ProfileInputSchema = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(100),
-  lastName: z.string().trim().min(1, 'Last name is required').max(100),
-  email: z.string().trim().email('Invalid email address').optional(),
+  firstName: z.string().trim().min(1, R.FIRST_NAME_REQUIRED).max(100),
+  lastName: z.string().trim().min(1, R.LAST_NAME_REQUIRED).max(100),
+  email: z.string().trim().email(R.INVALID_EMAIL).optional(),
   locale: z.enum(['en', 'fr']),
 });
 export type ProfileInput = z.infer<typeof ProfileInputSchema>;

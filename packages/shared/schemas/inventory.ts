@@ -1,46 +1,47 @@
 // Input schemas for inventory, shared by the product form and the `api` function (spec section 5).
 import { z } from 'zod';
+import { R, reasonText, type SchemaReason } from './reasons.ts';
 
-/** A number typed in a form: an empty field is missing (not 0), so it gets its "required" message. */
-const typedNumber = (required: string) =>
+/** A number typed in a form: an empty field is missing (not 0), so it gets its "required" code. */
+const typedNumber = (required: SchemaReason) =>
   z.preprocess((v) => (v === '' || v === null ? Number.NaN : v), z.coerce.number({ message: required }));
 
-const money = (required: string) =>
+const money = (required: SchemaReason) =>
   typedNumber(required).pipe(
-    z.number().min(0, 'Must be zero or more').max(999_999_999_999.99).multipleOf(0.01, 'At most 2 decimals'),
+    z.number().min(0, R.ZERO_OR_MORE).max(999_999_999_999.99).multipleOf(0.01, R.MONEY_DECIMALS),
   );
 
 export const ProductInputSchema = z.object({
   id: z.uuid().optional(),
-  name: z.string().trim().min(1, 'Required').max(255),
-  sku: z.string().trim().min(1, 'Required').max(100),
+  name: z.string().trim().min(1, R.REQUIRED).max(255),
+  sku: z.string().trim().min(1, R.REQUIRED).max(100),
   barcode: z.string().trim().max(100).optional().nullable(),
   unit: z.string().trim().max(50).default('pcs'),
-  cost: money('Cost is required'),
-  price: money('Price is required'),
+  cost: money(R.COST_REQUIRED),
+  price: money(R.PRICE_REQUIRED),
   taxCode: z.string().trim().max(50).optional().nullable(),
-  lowStockThreshold: typedNumber('Low stock threshold is required')
-    .pipe(z.number().int('Must be a whole number').min(0, 'Must be zero or more'))
+  lowStockThreshold: typedNumber(R.LOW_STOCK_THRESHOLD_REQUIRED)
+    .pipe(z.number().int(R.WHOLE_NUMBER).min(0, R.ZERO_OR_MORE))
     .default(5),
-  openingStock: z.coerce.number().min(0, 'Must be zero or more').max(999_999_999).default(0),
+  openingStock: z.coerce.number().min(0, R.ZERO_OR_MORE).max(999_999_999).default(0),
 });
 export type ProductInput = z.infer<typeof ProductInputSchema>;
 
 /** A manual stock change: a quantity added (positive) or taken out (negative), and why. */
 export const StockAdjustmentSchema = z.object({
-  delta: typedNumber('Quantity is required')
+  delta: typedNumber(R.QUANTITY_REQUIRED)
     .pipe(z.number())
-    .refine((n) => n !== 0, 'Quantity cannot be zero')
-    .refine((n) => Math.abs(n) <= 999_999_999, 'Quantity is too large'),
-  note: z.string().trim().min(1, 'A reason is required').max(500),
+    .refine((n) => n !== 0, R.QUANTITY_NOT_ZERO)
+    .refine((n) => Math.abs(n) <= 999_999_999, R.QUANTITY_TOO_LARGE),
+  note: z.string().trim().min(1, R.ADJUSTMENT_REASON_REQUIRED).max(500),
 });
 export type StockAdjustment = z.infer<typeof StockAdjustmentSchema>;
 
 export const SupplierInputSchema = z.object({
   id: z.uuid().optional(),
-  name: z.string().trim().min(1, 'Name is required').max(255),
+  name: z.string().trim().min(1, R.NAME_REQUIRED).max(255),
   email: z
-    .union([z.literal(''), z.string().trim().email('Invalid email address').max(255)])
+    .union([z.literal(''), z.string().trim().email(R.INVALID_EMAIL).max(255)])
     .optional()
     .nullable(),
   phone: z.string().trim().max(50).optional().nullable(),
@@ -49,20 +50,18 @@ export type SupplierInput = z.infer<typeof SupplierInputSchema>;
 
 export const PurchaseOrderInputSchema = z.object({
   id: z.uuid().optional(),
-  supplierId: z.uuid({ message: 'Supplier is required' }),
+  supplierId: z.uuid({ message: R.SUPPLIER_REQUIRED }),
   currency: z.string().length(3).optional(),
-  expectedAt: z.preprocess((v) => (v === '' ? null : v), z.iso.date('Invalid date').nullable().optional()),
+  expectedAt: z.preprocess((v) => (v === '' ? null : v), z.iso.date(R.INVALID_DATE).nullable().optional()),
   lines: z
     .array(
       z.object({
-        productId: z.uuid({ message: 'Product is required' }),
-        quantity: typedNumber('Quantity is required').pipe(
-          z.number().positive('Quantity must be more than 0'),
-        ),
-        unitCost: money('Unit cost is required'),
+        productId: z.uuid({ message: R.PRODUCT_REQUIRED }),
+        quantity: typedNumber(R.QUANTITY_REQUIRED).pipe(z.number().positive(R.QUANTITY_POSITIVE)),
+        unitCost: money(R.UNIT_COST_REQUIRED),
       }),
     )
-    .min(1, 'Add at least one line'),
+    .min(1, R.LINES_REQUIRED),
 });
 export type PurchaseOrderInput = z.infer<typeof PurchaseOrderInputSchema>;
 
@@ -82,6 +81,6 @@ export const PRODUCT_CSV_COLUMNS = [
 export const ProductImportSchema = z.object({
   rows: z
     .array(z.record(z.string(), z.union([z.string(), z.number(), z.null()])))
-    .min(1, 'The file has no products')
-    .max(5000, 'A file can hold at most 5,000 products'),
+    .min(1, R.IMPORT_EMPTY)
+    .max(5000, reasonText(R.IMPORT_TOO_LARGE, { max: 5000 })),
 });

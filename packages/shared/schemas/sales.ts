@@ -1,15 +1,16 @@
 // Input schemas for sales (spec section 5, PRODUCT-DECISIONS "Invoices with lines"), shared by the forms
 // and the `api` function.
 import { z } from 'zod';
+import { R, type SchemaReason } from './reasons.ts';
 
-const amount = (required: string) =>
+const amount = (required: SchemaReason) =>
   z.coerce.number({ message: required }).positive(required).max(999_999_999_999.99);
 
 export const CustomerInputSchema = z.object({
   id: z.uuid().optional(),
-  name: z.string().trim().min(1, 'Required').max(255),
+  name: z.string().trim().min(1, R.REQUIRED).max(255),
   email: z
-    .union([z.literal(''), z.string().trim().email('Invalid email address').max(255)])
+    .union([z.literal(''), z.string().trim().email(R.INVALID_EMAIL).max(255)])
     .optional()
     .nullable(),
   phone: z.string().trim().max(50).optional().nullable(),
@@ -18,8 +19,8 @@ export type CustomerInput = z.infer<typeof CustomerInputSchema>;
 
 export const InvoiceLineSchema = z.object({
   productId: z.preprocess((v) => (v === '' ? null : v), z.uuid().nullable().optional()),
-  description: z.string().trim().min(1, 'Required').max(500),
-  qty: z.coerce.number().positive('Must be more than zero').max(999_999_999),
+  description: z.string().trim().min(1, R.REQUIRED).max(500),
+  qty: z.coerce.number().positive(R.POSITIVE).max(999_999_999),
   unitPrice: z.coerce.number().min(0).max(999_999_999_999.99),
   taxRate: z.coerce.number().min(0).max(100).optional(),
 });
@@ -27,20 +28,20 @@ export const InvoiceLineSchema = z.object({
 /** Lines, or the spec's quick form with just a total (subtotal equal to it, tax 0). */
 const InvoiceFields = z.object({
   id: z.uuid().optional(),
-  customerId: z.uuid({ message: 'Required' }),
+  customerId: z.uuid({ message: R.REQUIRED }),
   status: z.enum(['QUOTE', 'ISSUED', 'PAID']).default('QUOTE'),
   currency: z.string().length(3).toUpperCase().optional(),
-  dueAt: z.preprocess((v) => (v === '' ? null : v), z.iso.date('Invalid date').nullable().optional()),
+  dueAt: z.preprocess((v) => (v === '' ? null : v), z.iso.date(R.INVALID_DATE).nullable().optional()),
   notes: z.string().max(2000).optional().nullable(),
   lines: z.array(InvoiceLineSchema).max(200).optional(),
-  total: amount('Total amount is required').optional(),
+  total: amount(R.TOTAL_REQUIRED).optional(),
   subtotal: z.coerce.number().optional(),
   tax: z.coerce.number().optional(),
 });
 export const InvoiceInputSchema = InvoiceFields.refine(
   (v) => (v.lines && v.lines.length > 0) || v.total !== undefined,
   {
-    message: 'Total amount is required',
+    message: R.TOTAL_REQUIRED,
     path: ['total'],
   },
 );
@@ -52,7 +53,7 @@ export const QuoteInputSchema = InvoiceFields.pick({
   currency: true,
   dueAt: true,
   notes: true,
-}).extend({ lines: z.array(InvoiceLineSchema).min(1, 'Add at least one line').max(200) });
+}).extend({ lines: z.array(InvoiceLineSchema).min(1, R.LINES_REQUIRED).max(200) });
 export type QuoteInput = z.infer<typeof QuoteInputSchema>;
 
 export const PAYMENT_METHODS = ['cash', 'bank-transfer', 'mobile-money', 'card', 'check'] as const;
@@ -71,10 +72,10 @@ export const MOBILE_MONEY_PROVIDERS = [
 
 export const PaymentInputSchema = z.object({
   id: z.uuid().optional(),
-  invoiceId: z.uuid({ message: 'Invoice is required' }),
-  method: z.enum(PAYMENT_METHODS, { message: 'Payment method is required' }),
+  invoiceId: z.uuid({ message: R.INVOICE_REQUIRED }),
+  method: z.enum(PAYMENT_METHODS, { message: R.PAYMENT_METHOD_REQUIRED }),
   provider: z.enum(MOBILE_MONEY_PROVIDERS).optional().nullable(),
-  amount: amount('Amount is required'),
+  amount: amount(R.AMOUNT_REQUIRED),
   ref: z.string().trim().max(255).optional().nullable(),
   receivedAt: z.string().optional(),
 });

@@ -1,27 +1,28 @@
 // Input schemas for the team and settings (spec section 5 invitation; PRODUCT-DECISIONS "real invitations",
 // "saved preferences"), shared by the forms and the `api` function.
 import { z } from 'zod';
+import { R } from './reasons.ts';
 
 export const ROLES = ['OWNER', 'MANAGER', 'ACCOUNTANT', 'SALES'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const InvitationInputSchema = z.object({
-  email: z.string().trim().toLowerCase().email('Invalid email address').max(255),
+  email: z.string().trim().toLowerCase().email(R.INVALID_EMAIL).max(255),
   role: z.enum(ROLES).default('SALES'),
 });
 export type InvitationInput = z.infer<typeof InvitationInputSchema>;
 
 export const MemberRoleInputSchema = z.object({
-  role: z.enum(ROLES, { message: 'Please select a role.' }),
+  role: z.enum(ROLES, { message: R.ROLE_REQUIRED }),
 });
 export type MemberRoleInput = z.infer<typeof MemberRoleInputSchema>;
 
 export const EMPLOYEE_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 
 const employeeFields = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(255),
+  name: z.string().trim().min(1, R.NAME_REQUIRED).max(255),
   email: z
-    .union([z.literal(''), z.string().trim().email('Invalid email address').max(255)])
+    .union([z.literal(''), z.string().trim().email(R.INVALID_EMAIL).max(255)])
     .optional()
     .nullable(),
   title: z.string().trim().max(255).optional().nullable(),
@@ -38,7 +39,7 @@ export type EmployeeInput = z.infer<typeof EmployeeInputSchema>;
 /** An edit sends only what changes, e.g. { status: 'INACTIVE' } to deactivate. */
 export const EmployeeUpdateSchema = employeeFields
   .partial()
-  .refine((e) => Object.values(e).some((v) => v !== undefined), { message: 'Nothing to change' });
+  .refine((e) => Object.values(e).some((v) => v !== undefined), { message: R.NOTHING_TO_CHANGE });
 export type EmployeeUpdate = z.infer<typeof EmployeeUpdateSchema>;
 
 export const THEMES = ['light', 'dark', 'system'] as const;

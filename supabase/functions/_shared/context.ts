@@ -25,9 +25,13 @@ export async function orgContext(req: Request, bodyOrgId?: unknown): Promise<Org
       .limit(1);
     orgId = data?.[0]?.org_id ?? null;
   }
-  if (!orgId || !UUID.test(orgId)) throw new AppError('BAD_REQUEST', 'No organization selected');
+  if (!orgId || !UUID.test(orgId))
+    throw new AppError('BAD_REQUEST', 'No organization selected', undefined, { reason: 'NO_ORGANIZATION' });
   const key = req.headers.get('idempotency-key');
-  if (key !== null && !UUID.test(key)) throw new AppError('BAD_REQUEST', 'Idempotency-Key must be a UUID');
+  if (key !== null && !UUID.test(key))
+    throw new AppError('BAD_REQUEST', 'Idempotency-Key must be a UUID', undefined, {
+      reason: 'IDEMPOTENCY_KEY_INVALID',
+    });
   return { userId, db, orgId, mutationId: key };
 }
 

@@ -1,5 +1,6 @@
 // Request parsing shared by the routes: JSON bodies validated with the shared zod schemas.
 import type { z } from 'zod';
+import { readReason } from '../../../packages/shared/schemas/reasons.ts';
 import { AppError, humanMessage, refusalOf } from './errors.ts';
 
 export async function parseBody<T extends z.ZodType>(req: Request, schema: T): Promise<z.infer<T>> {
@@ -9,29 +10,60 @@ export async function parseBody<T extends z.ZodType>(req: Request, schema: T): P
     throw new AppError(
       'UNSUPPORTED_MEDIA_TYPE',
       'The request body must be JSON (Content-Type: application/json)',
+      undefined,
+      { reason: 'BODY_NOT_JSON' },
     );
   }
   let body: unknown;
   try {
     body = await req.json();
   } catch {
-    throw new AppError('BAD_REQUEST', 'The request body must be JSON');
+    throw new AppError('BAD_REQUEST', 'The request body must be JSON', undefined, {
+      reason: 'BODY_NOT_JSON',
+    });
   }
   const result = schema.safeParse(body);
-  if (!result.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of result.error.issues) {
-      const key = issue.path.join('.') || '_';
-      fieldErrors[key] ??= issue.message;
-    }
-    throw new AppError(
-      'VALIDATION_FAILED',
-      Object.values(fieldErrors)[0] ?? 'Invalid input',
-      { fieldErrors },
-      { reason: 'INVALID_INPUT' },
-    );
-  }
+  if (!result.success) throw invalidInput(result.error);
   return result.data;
+}
+
+type Fields = { field: string; reason: string; params?: Record<string, unknown> }[];
+
+/** Each field with its own reason code (the schemas' messages are codes, ADR 005), first problem first. */
+function fieldReasons(error: z.ZodError): Fields {
+  const fields: Fields = [];
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || '_';
+    if (fields.some((f) => f.field === field)) continue;
+    fields.push({ field, ...(readReason(issue.message) ?? { reason: 'INVALID_VALUE' }) });
+  }
+  return fields;
+}
+
+/** The fields and their reasons, in English words for logs: `name (TOO_LONG {"max":255})`. */
+const said = (fields: Fields) =>
+  fields.map((f) => `${f.field} (${f.reason}${f.params ? ` ${JSON.stringify(f.params)}` : ''})`).join(', ');
+
+/** A body the schema refused: INVALID_INPUT, with `details.fields` naming each field and its reason. */
+function invalidInput(error: z.ZodError): AppError {
+  const fields = fieldReasons(error);
+  return new AppError(
+    'VALIDATION_FAILED',
+    `Invalid input: ${said(fields)}`,
+    { fields },
+    { reason: 'INVALID_INPUT', ...(fields[0] ? { field: fields[0].field } : {}) },
+  );
+}
+
+/** A query string the schema refused: INVALID_QUERY, with its fields as for a body. */
+export function invalidQuery(error: z.ZodError): AppError {
+  const fields = fieldReasons(error);
+  return new AppError(
+    'BAD_REQUEST',
+    `Invalid query: ${said(fields)}`,
+    { fields },
+    { reason: 'INVALID_QUERY', ...(fields[0] ? { field: fields[0].field } : {}) },
+  );
 }
 
 /** Maps a PostgREST error from a supabase-js call to an AppError with a stable code. */
@@ -52,8 +84,9 @@ export function fromPostgrest(error: { code?: string; message: string; hint?: st
       return new AppError('FORBIDDEN', 'You do not have permission to do this', undefined, refusal);
     case '22023':
       // An Idempotency-Key reused for a different change, or a malformed value (with its reason).
-      if (refusal) return new AppError('VALIDATION_FAILED', error.message, undefined, refusal);
-      return new AppError('CONFLICT', error.message);
+      if (refusal && refusal.reason !== 'MUTATION_ID_REUSED')
+        return new AppError('VALIDATION_FAILED', error.message, undefined, refusal);
+      return new AppError('CONFLICT', error.message, undefined, refusal ?? { reason: 'MUTATION_ID_REUSED' });
     case 'PGRST116':
       return new AppError('NOT_FOUND', 'Not found');
     case 'PT402':

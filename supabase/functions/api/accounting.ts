@@ -7,8 +7,8 @@ import {
   ExpenseInputSchema,
 } from '../../../packages/shared/schemas/accounting.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
-import { AppError } from '../_shared/errors.ts';
-import { fromPostgrest, parseBody } from '../_shared/http.ts';
+import { AppError, refusalOf } from '../_shared/errors.ts';
+import { fromPostgrest, invalidQuery, parseBody } from '../_shared/http.ts';
 
 type ExpenseRow = {
   id: string;
@@ -44,14 +44,17 @@ async function assertCanSeeExpenses(db: Awaited<ReturnType<typeof orgContext>>['
     p_roles: ['OWNER', 'MANAGER', 'ACCOUNTANT'],
   });
   if (error) throw fromPostgrest(error);
-  if (!data) throw new AppError('FORBIDDEN', 'Only owners, managers and accountants can see expenses');
+  if (!data)
+    throw new AppError('FORBIDDEN', 'Only owners, managers and accountants can see expenses', undefined, {
+      reason: 'EXPENSES_FORBIDDEN',
+    });
 }
 
 /** Newest first; search by vendor or note, filter by category; x-total-count has the whole count. */
 export async function listExpenses(req: Request): Promise<Response> {
   const { db, orgId } = await orgContext(req);
   const parsed = ListQuery.safeParse(Object.fromEntries(new URL(req.url).searchParams));
-  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid query');
+  if (!parsed.success) throw invalidQuery(parsed.error);
   const q = parsed.data;
   let rows = db
     .from('expenses')
@@ -94,7 +97,7 @@ export async function getAccountingSummary(req: Request): Promise<Response> {
   const { db, orgId } = await orgContext(req);
   const { data, error } = await db.rpc('accounting_summary', { p_org_id: orgId });
   if (error) {
-    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message);
+    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message, undefined, refusalOf(error));
     throw fromPostgrest(error);
   }
   const summary = data as unknown as AccountingSummary;

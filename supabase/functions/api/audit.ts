@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { orgContext } from '../_shared/context.ts';
 import { AppError } from '../_shared/errors.ts';
-import { fromPostgrest } from '../_shared/http.ts';
+import { fromPostgrest, invalidQuery } from '../_shared/http.ts';
 
 const Query = z.object({
   entity: z.string().max(100).optional(),
@@ -40,7 +40,7 @@ const nextDay = (day: string) =>
 export async function listAudit(req: Request): Promise<Response> {
   const { db, orgId } = await orgContext(req);
   const parsed = Query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
-  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid query');
+  if (!parsed.success) throw invalidQuery(parsed.error);
   const q = parsed.data;
   const { data: allowed } = await db.rpc('has_role', {
     p_org_id: orgId,

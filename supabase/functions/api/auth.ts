@@ -18,6 +18,8 @@ export async function register(req: Request): Promise<Response> {
   if (!free)
     throw new AppError('ALREADY_EXISTS', 'An organization with this name already exists', undefined, {
       reason: 'ORGANIZATION_NAME_TAKEN',
+      params: { name: input.organizationName },
+      field: 'organizationName',
     });
 
   const { data: created, error: userError } = await admin.auth.admin.createUser({
@@ -28,7 +30,10 @@ export async function register(req: Request): Promise<Response> {
   });
   if (userError || !created.user) {
     if (userError?.code === 'email_exists' || userError?.status === 422) {
-      throw new AppError('ALREADY_EXISTS', 'An account with this email already exists');
+      throw new AppError('ALREADY_EXISTS', 'An account with this email already exists', undefined, {
+        reason: 'EMAIL_TAKEN',
+        field: 'email',
+      });
     }
     throw new AppError('INTERNAL', 'Internal server error');
   }
@@ -54,8 +59,11 @@ export async function login(req: Request): Promise<Response> {
   // Auth limits sign-ins per address: it is told the caller's, not the function's own.
   const { data, error } = await anonClient(req.headers.get('x-forwarded-for')).auth.signInWithPassword(input);
   if (error || !data.session) {
-    if (error?.status === 429) throw new AppError('RATE_LIMITED', error.message);
-    throw new AppError('UNAUTHORIZED', error?.message ?? 'Invalid login credentials');
+    if (error?.status === 429)
+      throw new AppError('RATE_LIMITED', error.message, undefined, { reason: 'TOO_MANY_ATTEMPTS' });
+    throw new AppError('UNAUTHORIZED', error?.message ?? 'Invalid login credentials', undefined, {
+      reason: 'INVALID_CREDENTIALS',
+    });
   }
   return Response.json({ session: data.session, user: { id: data.user.id, email: data.user.email } });
 }

@@ -3,8 +3,7 @@
 import { z } from 'zod';
 import { LeadFormSchema, LeadNoteSchema, LeadUpdateSchema } from '../../../packages/shared/schemas/crm.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
-import { AppError } from '../_shared/errors.ts';
-import { fromPostgrest, parseBody } from '../_shared/http.ts';
+import { fromPostgrest, invalidQuery, parseBody } from '../_shared/http.ts';
 import type { Db } from '../_shared/clients.ts';
 import type { Params } from './router.ts';
 
@@ -54,7 +53,7 @@ const toLead = (l: LeadRow, owners: Map<string, { id: string; firstName: string;
 export async function listLeads(req: Request): Promise<Response> {
   const { db, orgId } = await orgContext(req);
   const parsed = ListQuery.safeParse(Object.fromEntries(new URL(req.url).searchParams));
-  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid query');
+  if (!parsed.success) throw invalidQuery(parsed.error);
   const q = parsed.data;
   let rows = db
     .from('leads')

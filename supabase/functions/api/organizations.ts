@@ -2,7 +2,7 @@
 import { OrganizationInputSchema, ProfileInputSchema } from '../../../packages/shared/schemas/accounts.ts';
 import { z } from 'zod';
 import { requireUser } from '../_shared/clients.ts';
-import { AppError } from '../_shared/errors.ts';
+import { AppError, refusalOf } from '../_shared/errors.ts';
 import { fromPostgrest, parseBody } from '../_shared/http.ts';
 import type { Params } from './router.ts';
 
@@ -39,7 +39,10 @@ export async function getOrganization(req: Request, { id }: Params): Promise<Res
   const { db } = await requireUser(req);
   const { data, error } = await db.from('organizations').select(COLUMNS).eq('id', id!).maybeSingle();
   if (error) throw fromPostgrest(error);
-  if (!data) throw new AppError('NOT_FOUND', 'Organization not found');
+  if (!data)
+    throw new AppError('NOT_FOUND', 'Organization not found', undefined, {
+      reason: 'ORGANIZATION_NOT_FOUND',
+    });
   return Response.json(toOrganization(data));
 }
 
@@ -64,7 +67,7 @@ export async function updateOrganization(req: Request, { id }: Params): Promise<
     const { data: visible } = await db.from('organizations').select('id').eq('id', id!).maybeSingle();
     throw visible
       ? new AppError('FORBIDDEN', 'You do not have permission to do this')
-      : new AppError('NOT_FOUND', 'Organization not found');
+      : new AppError('NOT_FOUND', 'Organization not found', undefined, { reason: 'ORGANIZATION_NOT_FOUND' });
   }
   return Response.json(toOrganization(data));
 }
@@ -115,14 +118,14 @@ export async function getPlan(req: Request, { id }: Params): Promise<Response> {
   const { db } = await requireUser(req);
   const { data, error } = await db.rpc('get_plan', { p_org_id: id! });
   if (error) {
-    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message);
+    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message, undefined, refusalOf(error));
     throw fromPostgrest(error);
   }
   return Response.json(data);
 }
 
 const DeleteOrganizationSchema = z.object({
-  name: z.string({ message: 'Type the organization name to confirm' }).trim(),
+  name: z.string({ message: 'CONFIRM_NAME_MISMATCH' }).trim(),
 });
 
 /**
@@ -138,13 +141,22 @@ export async function deleteOrganization(req: Request, { id }: Params): Promise<
     .eq('id', id!)
     .maybeSingle();
   if (readError) throw fromPostgrest(readError);
-  if (!org) throw new AppError('NOT_FOUND', 'Organization not found');
-  if (input.name.toLocaleLowerCase() !== org.name.trim().toLocaleLowerCase())
-    throw new AppError('VALIDATION_FAILED', 'Type the organization name to confirm', {
-      fieldErrors: { name: 'The name does not match' },
+  if (!org)
+    throw new AppError('NOT_FOUND', 'Organization not found', undefined, {
+      reason: 'ORGANIZATION_NOT_FOUND',
     });
+  if (input.name.toLocaleLowerCase() !== org.name.trim().toLocaleLowerCase())
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Type the organization name to confirm',
+      { fields: [{ field: 'name', reason: 'CONFIRM_NAME_MISMATCH' }] },
+      { reason: 'CONFIRM_NAME_MISMATCH', field: 'name' },
+    );
   const { data, error } = await db.from('organizations').delete().eq('id', id!).select('id');
   if (error) throw fromPostgrest(error);
-  if (!data.length) throw new AppError('FORBIDDEN', 'Only an owner can delete the organization');
+  if (!data.length)
+    throw new AppError('FORBIDDEN', 'Only an owner can delete the organization', undefined, {
+      reason: 'ORGANIZATION_DELETE_FORBIDDEN',
+    });
   return new Response(null, { status: 204 });
 }

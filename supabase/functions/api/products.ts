@@ -9,8 +9,8 @@ import {
   SupplierInputSchema,
 } from '../../../packages/shared/schemas/inventory.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
-import { AppError } from '../_shared/errors.ts';
-import { fromPostgrest, parseBody } from '../_shared/http.ts';
+import { AppError, refusalOf } from '../_shared/errors.ts';
+import { fromPostgrest, invalidQuery, parseBody } from '../_shared/http.ts';
 import type { Params } from './router.ts';
 
 const COLUMNS =
@@ -57,7 +57,7 @@ const ListQuery = Paging.extend({
 });
 const query = <T extends z.ZodType>(req: Request, schema: T): z.infer<T> => {
   const parsed = schema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
-  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid query');
+  if (!parsed.success) throw invalidQuery(parsed.error);
   return parsed.data;
 };
 const withTotal = (body: unknown, count: number | null, fallback: number) =>
@@ -78,7 +78,7 @@ export async function listProducts(req: Request): Promise<Response> {
     p_offset: q.offset,
   });
   if (error) {
-    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message);
+    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message, undefined, refusalOf(error));
     throw fromPostgrest(error);
   }
   const page = data as unknown as { total: number; rows: Row[] };
@@ -95,7 +95,7 @@ export async function getProduct(req: Request, { id }: Params): Promise<Response
     .eq('archived', false)
     .maybeSingle();
   if (error) throw fromPostgrest(error);
-  if (!data) throw new AppError('NOT_FOUND', 'Product not found');
+  if (!data) throw new AppError('NOT_FOUND', 'Product not found', undefined, { reason: 'PRODUCT_NOT_FOUND' });
   return Response.json(toProduct(data));
 }
 
@@ -284,7 +284,10 @@ export async function getPurchaseOrder(req: Request, { id }: Params): Promise<Re
     .eq('id', id!)
     .maybeSingle();
   if (error) throw fromPostgrest(error);
-  if (!data) throw new AppError('NOT_FOUND', 'Purchase order not found');
+  if (!data)
+    throw new AppError('NOT_FOUND', 'Purchase order not found', undefined, {
+      reason: 'PURCHASE_ORDER_NOT_FOUND',
+    });
   const order = data as unknown as OrderRow & {
     lines: { id: string; quantity: number; unit_cost: number; product: unknown }[];
   };

@@ -6,8 +6,8 @@ import { REPORT_FILE_NAMES, reportCsv, type OverviewFigures } from '../../../pac
 import { REPORT_TYPES, ReportQuerySchema } from '../../../packages/shared/schemas/accounting.ts';
 import type { Db } from '../_shared/clients.ts';
 import { orgContext } from '../_shared/context.ts';
-import { AppError } from '../_shared/errors.ts';
-import { fromPostgrest } from '../_shared/http.ts';
+import { AppError, refusalOf } from '../_shared/errors.ts';
+import { fromPostgrest, invalidQuery } from '../_shared/http.ts';
 import type { Params } from './router.ts';
 
 const TYPES = [...REPORT_TYPES, 'timeseries'] as const;
@@ -32,7 +32,7 @@ async function run(db: Db, type: Type, orgId: string, q: Pick<Q, 'days' | 'limit
           : await db.rpc(`report_${type}`, paged);
   if (error) {
     // The database says which reports a role may read; that sentence is the answer.
-    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message);
+    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message, undefined, refusalOf(error));
     throw fromPostgrest(error);
   }
   return data as Record<string, unknown>;
@@ -84,14 +84,19 @@ async function orgTimeZone(db: Db, orgId: string): Promise<string> {
 export async function getReport(req: Request, { type }: Params): Promise<Response> {
   const parsedType = z.enum(TYPES).safeParse(type);
   if (!parsedType.success)
-    throw new AppError('BAD_REQUEST', `Unknown report type: choose one of ${TYPES.join(', ')}`);
+    throw new AppError('BAD_REQUEST', `Unknown report type: choose one of ${TYPES.join(', ')}`, undefined, {
+      reason: 'REPORT_TYPE_UNKNOWN',
+      params: { types: TYPES.join(', ') },
+    });
   const parsed = Query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
-  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid query');
+  if (!parsed.success) throw invalidQuery(parsed.error);
   const { db, orgId } = await orgContext(req);
   const q = parsed.data;
   if (q.format === 'csv') {
     if (parsedType.data === 'timeseries')
-      throw new AppError('BAD_REQUEST', 'The timeseries report has no CSV export');
+      throw new AppError('BAD_REQUEST', 'The timeseries report has no CSV export', undefined, {
+        reason: 'REPORT_NO_CSV',
+      });
     return exportCsv(db, parsedType.data, orgId, q.days);
   }
   return Response.json(await run(db, parsedType.data, orgId, q));

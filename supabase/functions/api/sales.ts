@@ -8,8 +8,8 @@ import {
 } from '../../../packages/shared/schemas/sales.ts';
 import { anonClient } from '../_shared/clients.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
-import { AppError } from '../_shared/errors.ts';
-import { fromPostgrest, parseBody } from '../_shared/http.ts';
+import { AppError, refusalOf } from '../_shared/errors.ts';
+import { fromPostgrest, invalidQuery, parseBody } from '../_shared/http.ts';
 import type { Params } from './router.ts';
 
 const withOrg = <T extends z.ZodType>(schema: T) =>
@@ -37,7 +37,7 @@ const Paging = z.object({
 });
 function query<T extends z.ZodType>(req: Request, schema: T): z.infer<T> {
   const parsed = schema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
-  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid query');
+  if (!parsed.success) throw invalidQuery(parsed.error);
   return parsed.data;
 }
 const withTotal = (body: unknown, total: number) =>
@@ -54,7 +54,7 @@ export async function listCustomers(req: Request): Promise<Response> {
     p_offset: q.offset,
   });
   if (error) {
-    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message);
+    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message, undefined, refusalOf(error));
     throw fromPostgrest(error);
   }
   const page = data as unknown as { total: number; rows: CustomerRow[] };
@@ -88,7 +88,7 @@ export async function listInvoices(req: Request): Promise<Response> {
     p_offset: q.offset,
   });
   if (error) {
-    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message);
+    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message, undefined, refusalOf(error));
     throw fromPostgrest(error);
   }
   return withTotal(
@@ -126,7 +126,7 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
     .eq('id', id!)
     .maybeSingle();
   if (error) throw fromPostgrest(error);
-  if (!i) throw new AppError('NOT_FOUND', 'Invoice not found');
+  if (!i) throw new AppError('NOT_FOUND', 'Invoice not found', undefined, { reason: 'INVOICE_NOT_FOUND' });
   const now = Date.now();
   return Response.json({
     id: i.id,
@@ -232,7 +232,8 @@ export async function revokeInvoiceShares(req: Request, { id }: Params): Promise
     // Nothing revoked: say so for an invoice the caller cannot see rather than answer as if it were done.
     const seen = await db.from('invoices').select('id').eq('org_id', orgId).eq('id', id!).maybeSingle();
     if (seen.error) throw fromPostgrest(seen.error);
-    if (!seen.data) throw new AppError('NOT_FOUND', 'Invoice not found');
+    if (!seen.data)
+      throw new AppError('NOT_FOUND', 'Invoice not found', undefined, { reason: 'INVOICE_NOT_FOUND' });
   }
   return Response.json({ revoked: data });
 }
@@ -241,7 +242,10 @@ export async function revokeInvoiceShares(req: Request, { id }: Params): Promise
 export async function publicInvoice(_req: Request, { token }: Params): Promise<Response> {
   const { data, error } = await anonClient().rpc('shared_invoice', { p_token: token! });
   if (error) throw fromPostgrest(error);
-  if (!data) throw new AppError('NOT_FOUND', 'This link is not valid any more');
+  if (!data)
+    throw new AppError('NOT_FOUND', 'This link is not valid any more', undefined, {
+      reason: 'SHARE_LINK_INVALID',
+    });
   return Response.json(data, { headers: { 'cache-control': 'no-store' } });
 }
 
@@ -298,6 +302,9 @@ export async function getMetrics(req: Request): Promise<Response> {
   const { db, orgId } = await orgContext(req);
   const { data, error } = await db.rpc('get_metrics', { p_org_id: orgId });
   if (error) throw fromPostgrest(error);
-  if (!data) throw new AppError('NOT_FOUND', 'Organization not found');
+  if (!data)
+    throw new AppError('NOT_FOUND', 'Organization not found', undefined, {
+      reason: 'ORGANIZATION_NOT_FOUND',
+    });
   return Response.json(data);
 }

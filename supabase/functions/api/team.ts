@@ -16,8 +16,14 @@ import { fromPostgrest, parseBody } from '../_shared/http.ts';
 import type { Params } from './router.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuidOr404 = (id: string | undefined, what: string): string => {
-  if (!id || !UUID.test(id)) throw new AppError('NOT_FOUND', `${what} not found`);
+const NOT_FOUND = {
+  Organization: { reason: 'ORGANIZATION_NOT_FOUND' },
+  Invitation: { reason: 'INVITATION_NOT_FOUND' },
+  Member: { reason: 'MEMBER_NOT_FOUND' },
+  Employee: { reason: 'EMPLOYEE_NOT_FOUND' },
+};
+const uuidOr404 = (id: string | undefined, what: keyof typeof NOT_FOUND): string => {
+  if (!id || !UUID.test(id)) throw new AppError('NOT_FOUND', `${what} not found`, undefined, NOT_FOUND[what]);
   return id;
 };
 
@@ -82,7 +88,10 @@ export async function revokeInvitation(req: Request, { id, invitationId }: Param
 export async function previewInvitation(_req: Request, { token }: Params): Promise<Response> {
   const { data, error } = await anonClient().rpc('invitation_preview', { p_token: token! });
   if (error) throw fromPostgrest(error);
-  if (!data) throw new AppError('NOT_FOUND', 'This invitation link is not valid');
+  if (!data)
+    throw new AppError('NOT_FOUND', 'This invitation link is not valid', undefined, {
+      reason: 'INVITATION_INVALID',
+    });
   return Response.json(data, { headers: { 'cache-control': 'no-store' } });
 }
 
@@ -178,7 +187,7 @@ export async function updateEmployee(req: Request, { id }: Params): Promise<Resp
     .eq('id', employeeId)
     .maybeSingle();
   if (findError) throw fromPostgrest(findError);
-  if (!found) throw new AppError('NOT_FOUND', 'Employee not found');
+  if (!found) throw new AppError('NOT_FOUND', 'Employee not found', undefined, NOT_FOUND.Employee);
   const { data, error } = await db.rpc('save_employee', {
     p_org_id: orgId,
     p_mutation_id: mutationId!,

@@ -1,15 +1,39 @@
 // Calls to the app's /api surface (spec section 7): the session's JWT and the current organization go
-// along; a non-success answer becomes an Error whose message is "<status>: <body text or status text>",
-// which is how the app recognises "401: …Unauthorized…".
+// along; a non-success answer becomes an ApiError whose message is "<status>: <body text or status text>",
+// which is how the app recognises "401: …Unauthorized…", and which keeps the body's code, reason code,
+// parameters and field (docs/decisions/005-error-codes-end-to-end.md) for the app to translate.
+
+/** What an error answer says, besides its English message (for logs only). */
+export interface ErrorBody {
+  code?: string;
+  reason?: string;
+  params?: Record<string, unknown>;
+  field?: string;
+  details?: unknown;
+}
 
 export class ApiError extends Error {
+  readonly code?: string;
+  readonly reason?: string;
+  readonly params?: Record<string, unknown>;
+  readonly field?: string;
+  readonly details?: unknown;
   constructor(
     readonly status: number,
     message: string,
-    readonly code?: string,
-    readonly details?: unknown,
+    body: ErrorBody = {},
   ) {
     super(message);
+    this.code = body.code;
+    this.reason = body.reason;
+    this.params = body.params;
+    this.field = body.field;
+    this.details = body.details;
+  }
+  /** The body's parts, to keep (the outbox stores them) and build the error again. */
+  get body(): ErrorBody {
+    const { code, reason, params, field, details } = this;
+    return { code, reason, params, field, details };
   }
 }
 
@@ -52,30 +76,22 @@ async function apiResponse<T>(path: string, init: ApiInit): Promise<{ body: T; h
     credentials: 'include',
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  if (!res.ok) {
-    const text = (await res.text()) || res.statusText;
-    let parsed: { code?: string; message?: string; details?: unknown } = {};
-    try {
-      parsed = JSON.parse(text) as typeof parsed;
-    } catch {
-      // Not JSON: the message is the text itself.
-    }
-    throw new ApiError(res.status, `${res.status}: ${text}`, parsed.code, parsed.details);
-  }
+  if (!res.ok) throw await apiErrorOf(res);
   return { body: (res.status === 204 ? null : await res.json()) as T, headers: res.headers };
 }
 
-/** The server's human message of an API error ("Error" toasts carry it), or the error's own. */
-export function serverMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    const body = error.message.replace(/^\d+: /, '');
-    try {
-      return (JSON.parse(body) as { message?: string }).message ?? body;
-    } catch {
-      return body;
-    }
+/** The ApiError of a non-success answer: its status, and the code, reason and parameters its body names. */
+export async function apiErrorOf(res: Response): Promise<ApiError> {
+  const text = (await res.text()) || res.statusText;
+  let parsed: ErrorBody = {};
+  try {
+    const json = JSON.parse(text) as unknown;
+    if (json && typeof json === 'object') parsed = json as ErrorBody;
+  } catch {
+    // Not JSON: there is nothing but the status to go by.
   }
-  return error instanceof Error ? error.message : String(error);
+  const { code, reason, params, field, details } = parsed;
+  return new ApiError(res.status, `${res.status}: ${text}`, { code, reason, params, field, details });
 }
 
 export function isUnauthorizedError(error: unknown): boolean {

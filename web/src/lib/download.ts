@@ -1,5 +1,5 @@
 // Files the app hands to the member: made in the browser (a template) or answered by /api (an export).
-import { ApiError } from './api-client.ts';
+import { apiErrorOf } from './api-client.ts';
 
 export function saveFile(fileName: string, content: Blob | string, type = 'text/csv;charset=utf-8'): void {
   const blob = content instanceof Blob ? content : new Blob([content], { type });
@@ -16,7 +16,7 @@ export async function downloadFromApi(path: string, orgId: string, fallbackName:
   const res = await fetch(path, {
     headers: { Authorization: `Bearer ${data.session?.access_token ?? ''}`, 'x-org-id': orgId },
   });
-  if (!res.ok) throw new ApiError(res.status, `${res.status}: ${await res.text()}`);
+  if (!res.ok) throw await apiErrorOf(res);
   const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1];
   saveFile(name ?? fallbackName, await res.blob());
 }

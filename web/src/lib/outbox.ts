@@ -11,7 +11,7 @@
 //   wait beside it.
 // - 401: the queue pauses until the member signs in again.
 // - One tab sends at a time (Web Locks); every tab sees the same outbox (BroadcastChannel).
-import { ApiError, apiFetch } from './api-client.ts';
+import { ApiError, apiFetch, type ErrorBody } from './api-client.ts';
 import { openLocalDb, readAll, type RowStore, writeTogether } from './local-db.ts';
 import { idsUsed, nextSeq } from './outbox-order.ts';
 import { handleUnauthorized } from './session/unauthorized.ts';
@@ -36,6 +36,9 @@ export interface OutboxEntry {
   creates?: { store: RowStore; row: { id: string } & Record<string, unknown> };
   status: EntryStatus;
   attempts: number;
+  /** Why the server refused it (its reason code and parameters), translated when shown (ADR 005). */
+  refusal?: ErrorBody;
+  /** The server's English message, for logs (never shown: an entry from an older app may have only this). */
   lastError?: string;
   createdAt: string;
 }
@@ -62,8 +65,7 @@ export class SavedOffline extends Error {
 }
 
 type Answer = { id: string; ok: true; data: unknown } | { id: string; ok: false; error: SerializedError };
-type SerializedError =
-  { status: number; message: string; code?: string; details?: unknown } | { offline: true };
+type SerializedError = { status: number; message: string; body: ErrorBody } | { offline: true };
 
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('kasuwa-outbox');
 const waiters = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
@@ -80,7 +82,7 @@ function settle(answer: Answer) {
   else if ('offline' in answer.error) waiter.reject(new SavedOffline(answer.id));
   else {
     const e = answer.error;
-    waiter.reject(new ApiError(e.status, e.message, e.code, e.details));
+    waiter.reject(new ApiError(e.status, e.message, e.body));
   }
 }
 
@@ -174,9 +176,7 @@ async function remove(entry: OutboxEntry) {
 }
 
 const serialize = (e: unknown): SerializedError =>
-  e instanceof ApiError
-    ? { status: e.status, message: e.message, code: e.code, details: e.details }
-    : { offline: true };
+  e instanceof ApiError ? { status: e.status, message: e.message, body: e.body } : { offline: true };
 
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let backoff = 2_000;
@@ -263,7 +263,8 @@ async function sendAll(): Promise<void> {
             ...entry,
             status: 'failed',
             attempts: entry.attempts + 1,
-            lastError: serverText(e),
+            ...(e instanceof ApiError ? { refusal: e.body } : {}),
+            lastError: e instanceof Error ? e.message : String(e),
           });
           if (entry.creates) blocked.add(entry.creates.row.id.toLowerCase());
         }
@@ -277,15 +278,6 @@ async function sendAll(): Promise<void> {
       channel?.postMessage({ type: 'applied', orgIds });
     }
     await refresh();
-  }
-}
-
-function serverText(e: unknown): string {
-  if (!(e instanceof ApiError)) return String(e);
-  try {
-    return (JSON.parse(e.message.replace(/^\d+: /, '')) as { message?: string }).message ?? e.message;
-  } catch {
-    return e.message;
   }
 }
 

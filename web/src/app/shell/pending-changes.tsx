@@ -7,7 +7,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { discard, type OutboxEntry, retry } from '../../lib/outbox.ts';
 import { useOutboxEntries } from '../../lib/use-outbox.ts';
 import { type Organization, OrganizationProvider } from '../../lib/organization.tsx';
-import { validationMessage } from '../../lib/validation-message.ts';
+import { refusalMessage } from '../../lib/validation-message.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 // The forms a refused new row is corrected in, loaded when Edit is pressed.
@@ -73,8 +73,8 @@ export function PendingChanges({ organizations }: { organizations: Organization[
                 <span className="text-sm opacity-70">
                   <FormattedMessage id={`outbox.status.${e.status}`} />
                 </span>
-                {e.lastError && e.status === 'failed' && (
-                  <span className="text-sm text-error">{validationMessage(intl, e.lastError)}</span>
+                {e.status === 'failed' && (
+                  <span className="text-sm text-error">{refusalMessage(intl, e.refusal ?? {})}</span>
                 )}
                 {(e.status === 'failed' || e.status === 'needs-sign-in') && (
                   <span className="flex gap-2">

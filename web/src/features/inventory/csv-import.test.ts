@@ -32,11 +32,11 @@ describe('readProductsCsv', () => {
       kind: 'rows',
       rows: expect.any(Array),
       problems: [
-        { row: 3, field: 'name', message: 'Required' },
-        { row: 3, field: 'cost', message: 'Cost is required' },
-        { row: 3, field: 'lowStockThreshold', message: 'Must be a whole number' },
-        { row: 4, field: 'price', message: 'Price is required' },
-        { row: 4, field: 'sku', message: 'This SKU appears more than once in the file' },
+        { row: 3, field: 'name', message: 'REQUIRED' },
+        { row: 3, field: 'cost', message: 'COST_REQUIRED' },
+        { row: 3, field: 'lowStockThreshold', message: 'WHOLE_NUMBER' },
+        { row: 4, field: 'price', message: 'PRICE_REQUIRED' },
+        { row: 4, field: 'sku', message: 'SKU_REPEATED_IN_FILE' },
       ],
     });
   });

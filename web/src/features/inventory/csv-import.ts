@@ -42,6 +42,7 @@ export function parseCsv(text: string): string[][] {
 export interface RowProblem {
   row: number;
   field: string;
+  /** A reason code with its parameters (`TOO_LONG {"max":255}`), translated when shown. */
   message: string;
 }
 
@@ -80,8 +81,7 @@ export function readProductsCsv(text: string): ParsedImport {
       for (const [field, message] of byField) problems.push({ row: line, field, message });
     }
     const sku = (row.sku ?? '').toLowerCase();
-    if (sku && seen.has(sku))
-      problems.push({ row: line, field: 'sku', message: 'This SKU appears more than once in the file' });
+    if (sku && seen.has(sku)) problems.push({ row: line, field: 'sku', message: 'SKU_REPEATED_IN_FILE' });
     else if (sku) seen.set(sku, line);
   });
   return { kind: 'rows', rows, problems };

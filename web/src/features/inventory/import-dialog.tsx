@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { reasonText } from '../../../../packages/shared/schemas/reasons.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/download.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
@@ -10,6 +11,9 @@ import { useImportProducts } from './api.ts';
 import { type ParsedImport, readProductsCsv, type RowProblem, templateCsv } from './csv-import.ts';
 import { notifySaved, notifyError } from '../../lib/feedback.ts';
 import { useT } from '../../lib/i18n.tsx';
+
+/** A row the server refused: its field and reason code (ADR 005). */
+type ServerProblem = { row: number; field: string; reason: string; params?: Record<string, unknown> };
 
 function Problems({ problems }: { problems: RowProblem[] }) {
   const intl = useIntl();
@@ -57,8 +61,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       notifySaved(intl, result, 'inventory.imported', { count: result?.imported ?? rows.length });
       onClose();
     } catch (e) {
-      const details = e instanceof ApiError ? (e.details as { rows?: RowProblem[] } | undefined) : undefined;
-      if (details?.rows) setServerProblems(details.rows);
+      const details =
+        e instanceof ApiError ? (e.details as { rows?: ServerProblem[] } | undefined) : undefined;
+      if (details?.rows)
+        setServerProblems(
+          details.rows.map((p) => ({ row: p.row, field: p.field, message: reasonText(p.reason, p.params) })),
+        );
       notifyError(intl, e);
     }
   };

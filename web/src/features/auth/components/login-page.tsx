@@ -9,7 +9,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { currentUserQuery } from '../../../lib/session/current-user.ts';
-import { validationMessage } from '../../../lib/validation-message.ts';
+import { errorMessage, validationMessage } from '../../../lib/validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 export function LoginPage() {
@@ -25,7 +25,7 @@ export function LoginPage() {
       notify({
         variant: 'error',
         title: intl.formatMessage({ id: 'auth.signInFailed' }),
-        description: error.message || intl.formatMessage({ id: 'auth.signInFallback' }),
+        description: errorMessage(intl, error),
       });
       return;
     }

@@ -8,12 +8,11 @@ import { REGISTRATION_COUNTRIES } from '../../../../../packages/shared/countries
 import { RegisterInputSchema, type RegisterInput } from '../../../../../packages/shared/schemas/accounts.ts';
 import { notify } from '../../../components/ui/notify.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { serverMessage } from '../../../lib/api-client.ts';
 import { registerAccount } from '../api.ts';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { currentUserQuery } from '../../../lib/session/current-user.ts';
-import { validationMessage } from '../../../lib/validation-message.ts';
+import { errorMessage, validationMessage } from '../../../lib/validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { useLocale, useT } from '../../../lib/i18n.tsx';
 
@@ -53,7 +52,7 @@ export function RegisterPage() {
       notify({
         variant: 'error',
         title: t('register.failed'),
-        description: serverMessage(e) || t('register.fallback'),
+        description: errorMessage(intl, e),
       });
       return;
     }
