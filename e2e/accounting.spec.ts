@@ -40,7 +40,7 @@ test.describe('accounting', () => {
     await dialog.getByRole('button', { name: 'Record Expense' }).click();
     await expect(page.getByText('Expense recorded successfully')).toBeVisible();
     await expect(dialog).toBeHidden();
-    const rows = page.getByTestId('expenses-table').locator('tbody tr');
+    const rows = page.getByTestId('expenses-table').locator('[data-row]');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('Electricity Company of Ghana');
     await expect(rows.first()).toContainText('Utilities');
@@ -73,7 +73,7 @@ test.describe('accounting', () => {
     await pay.getByLabel('Amount').fill('200');
     await pay.getByRole('button', { name: 'Record Payment' }).click();
     await expect(page.getByText('Payment recorded successfully')).toBeVisible();
-    await expect(page.getByTestId('payments-table').locator('tbody tr')).toHaveCount(1);
+    await expect(page.getByTestId('payments-table').locator('[data-row]')).toHaveCount(1);
     await expect(page.getByTestId('payments-table')).toContainText(invoice.number);
     await expect(page.getByTestId('card-totalPayments')).toContainText('₵200.00');
     await expect(page.getByTestId('card-totalPayments')).toContainText('1 payment recorded');

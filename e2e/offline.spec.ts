@@ -347,7 +347,7 @@ test.describe('offline', () => {
       customer: { name: 'Esi Lost-Reply' },
     });
     expect((await apiAs(page, `/products/${soap.id}`)).stockOnHand).toBe(7);
-    await expect(page.getByTestId('invoices-table').locator('tbody tr')).toHaveCount(1);
+    await expect(page.getByTestId('invoices-table').locator('[data-row]')).toHaveCount(1);
     await expect(page.getByTestId('invoices-table')).toContainText('INV-000001');
   });
 

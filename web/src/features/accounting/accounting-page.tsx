@@ -3,6 +3,7 @@
 // SALES has no expenses (role matrix) and cannot record payments: those parts are not shown to it.
 import { Suspense, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { DataList } from '../../components/ui/data-list.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { MoneyLines } from '../../components/ui/money-lines.tsx';
@@ -96,39 +97,43 @@ function ExpensesTab() {
         <EmptyState title={t(search ? 'expenses.noMatch' : 'expenses.empty')} />
       ) : (
         <>
-          <div className="overflow-x-auto">
-            <table className="table" data-testid="expenses-table">
-              <thead>
-                <tr>
-                  <th>{t('expenses.col.date')}</th>
-                  <th>{t('expenses.col.vendor')}</th>
-                  <th className="max-sm:hidden">{t('expenses.col.category')}</th>
-                  <th className="text-right">{t('expenses.col.amount')}</th>
-                  <th className="max-sm:hidden">{t('expenses.col.note')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((e) => (
-                  <tr key={e.id}>
-                    <td className="whitespace-nowrap">
-                      {new Date(e.paidAt).toLocaleDateString(intl.locale, { timeZone: org.timezone })}
-                    </td>
-                    <td>
-                      {e.vendor} {'pending' in e && <PendingBadge />}
-                      <span className="block text-xs opacity-70 sm:hidden">
-                        {t(`expenses.category.${e.category}`)}
-                      </span>
-                    </td>
-                    <td className="max-sm:hidden">{t(`expenses.category.${e.category}`)}</td>
-                    <td className="text-right whitespace-nowrap">
-                      {formatMoney(e.amount, e.currency, intl.locale)}
-                    </td>
-                    <td className="max-sm:hidden">{e.note}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataList
+            testId="expenses-table"
+            rows={rows}
+            columns={[
+              {
+                key: 'date',
+                header: t('expenses.col.date'),
+                cell: (e) => new Date(e.paidAt).toLocaleDateString(intl.locale, { timeZone: org.timezone }),
+                nowrap: true,
+                card: 'meta',
+              },
+              {
+                key: 'vendor',
+                header: t('expenses.col.vendor'),
+                cell: (e) => (
+                  <>
+                    {e.vendor} {'pending' in e && <PendingBadge />}
+                  </>
+                ),
+                card: 'title',
+              },
+              {
+                key: 'category',
+                header: t('expenses.col.category'),
+                cell: (e) => t(`expenses.category.${e.category}`),
+                card: 'badge',
+              },
+              {
+                key: 'amount',
+                header: t('expenses.col.amount'),
+                cell: (e) => formatMoney(e.amount, e.currency, intl.locale),
+                align: 'right',
+                card: 'amount',
+              },
+              { key: 'note', header: t('expenses.col.note'), cell: (e) => e.note, card: 'subtitle' },
+            ]}
+          />
           <Pagination
             offset={offset}
             limit={PAGE_SIZE}

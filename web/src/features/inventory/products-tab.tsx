@@ -1,8 +1,9 @@
-// The product list: search by name, SKU or barcode (in the database), the low-stock alert, a table on wide
-// screens and cards on phones, pages of 25, and the add, edit, delete, stock and import actions.
+// The product list: search by name, SKU or barcode (in the database), the low-stock alert, the list (a table
+// on wide screens, cards on phones), pages of 25, and the add, edit, delete, stock and import actions.
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { DataList } from '../../components/ui/data-list.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { notify } from '../../components/ui/notify.tsx';
@@ -188,56 +189,69 @@ export function ProductsTab() {
         </EmptyState>
       ) : (
         <>
-          <div className="hidden overflow-x-auto md:block">
-            <table className="table" data-testid="products-table">
-              <thead>
-                <tr>
-                  <th>{t('inventory.col.product')}</th>
-                  <th>{t('inventory.col.sku')}</th>
-                  <th className="text-right">{t('inventory.col.stock')}</th>
-                  <th className="text-right">{t('inventory.col.cost')}</th>
-                  <th className="text-right">{t('inventory.col.price')}</th>
-                  <th>{t('inventory.col.status')}</th>
-                  <th>{t('inventory.col.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((p) => (
-                  <tr key={p.id}>
-                    <td>
+          <DataList
+            testId="products-table"
+            rows={rows}
+            columns={[
+              {
+                key: 'product',
+                header: t('inventory.col.product'),
+                cell: (p, form) =>
+                  form === 'card' ? (
+                    p.name
+                  ) : (
+                    <>
                       <div className="font-medium">{p.name}</div>
                       <div className="text-xs opacity-70">{p.unit}</div>
-                    </td>
-                    <td className="font-mono text-sm">{p.sku}</td>
-                    <td className="text-right">{qty.format(p.stockOnHand)}</td>
-                    <td className="text-right">{money(p.cost)}</td>
-                    <td className="text-right">{money(p.price)}</td>
-                    <td>{'pending' in p ? <PendingBadge /> : <StockBadge status={p.stockStatus} />}</td>
-                    <td>{!('pending' in p) && actions(p)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="flex flex-col gap-2 md:hidden" data-testid="products-cards">
-            {rows.map((p) => (
-              <li key={p.id} className="card border border-base-300 bg-base-100">
-                <div className="card-body gap-1 p-3">
-                  <div className="flex items-start justify-between gap-2">
-                    <div>
-                      <p className="font-medium">{p.name}</p>
-                      <p className="font-mono text-xs opacity-70">{p.sku}</p>
-                    </div>
-                    {'pending' in p ? <PendingBadge /> : <StockBadge status={p.stockStatus} />}
-                  </div>
-                  <p className="text-sm">
-                    {qty.format(p.stockOnHand)} {p.unit} · {money(p.price)}
-                  </p>
-                  {!('pending' in p) && actions(p)}
-                </div>
-              </li>
-            ))}
-          </ul>
+                    </>
+                  ),
+                card: 'title',
+              },
+              {
+                key: 'sku',
+                header: t('inventory.col.sku'),
+                cell: (p) => <span className="font-mono text-sm">{p.sku}</span>,
+                nowrap: true,
+                card: 'subtitle',
+              },
+              {
+                key: 'stock',
+                header: t('inventory.col.stock'),
+                cell: (p, form) =>
+                  form === 'card' ? `${qty.format(p.stockOnHand)} ${p.unit}` : qty.format(p.stockOnHand),
+                align: 'right',
+                nowrap: true,
+                card: 'meta',
+              },
+              {
+                key: 'cost',
+                header: t('inventory.col.cost'),
+                cell: (p) => money(p.cost),
+                align: 'right',
+                nowrap: true,
+                card: 'meta',
+              },
+              {
+                key: 'price',
+                header: t('inventory.col.price'),
+                cell: (p) => money(p.price),
+                align: 'right',
+                card: 'amount',
+              },
+              {
+                key: 'status',
+                header: t('inventory.col.status'),
+                cell: (p) => ('pending' in p ? <PendingBadge /> : <StockBadge status={p.stockStatus} />),
+                card: 'badge',
+              },
+              {
+                key: 'actions',
+                header: t('inventory.col.actions'),
+                cell: (p) => !('pending' in p) && actions(p),
+                card: 'actions',
+              },
+            ]}
+          />
           <Pagination offset={offset} limit={PAGE_SIZE} total={total} onChange={setOffset} />
         </>
       )}

@@ -9,6 +9,7 @@ import {
   SupplierInputSchema,
 } from '../../../../packages/shared/schemas/inventory.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { DataList } from '../../components/ui/data-list.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -104,25 +105,40 @@ export function SuppliersTab() {
       ) : rows.length === 0 ? (
         <EmptyState title={t('suppliers.empty')} />
       ) : (
-        <ul className="flex flex-col divide-y divide-base-200 rounded-box border border-base-300">
-          {rows.map((s) => (
-            <li key={s.id} className="flex items-center justify-between gap-2 p-3">
-              <div>
-                <p className="font-medium">{s.name}</p>
-                <p className="text-sm opacity-70">{[s.email, s.phone].filter(Boolean).join(' · ')}</p>
-              </div>
-              {canEdit && (
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm min-h-11"
-                  onClick={() => setOpen({ supplier: s })}
-                >
-                  {t('inventory.editAction')}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
+        <DataList
+          testId="suppliers"
+          rows={rows}
+          columns={[
+            { key: 'name', header: t('suppliers.name'), cell: (s) => s.name, card: 'title' },
+            { key: 'email', header: t('suppliers.email'), cell: (s) => s.email, card: 'subtitle' },
+            {
+              key: 'phone',
+              header: t('suppliers.phone'),
+              cell: (s) => s.phone,
+              nowrap: true,
+              card: 'subtitle',
+            },
+            ...(canEdit
+              ? [
+                  {
+                    key: 'actions',
+                    header: '',
+                    cell: (s: Supplier) => (
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm min-h-11"
+                        aria-label={`${t('inventory.editAction')} ${s.name}`}
+                        onClick={() => setOpen({ supplier: s })}
+                      >
+                        {t('inventory.editAction')}
+                      </button>
+                    ),
+                    card: 'actions' as const,
+                  },
+                ]
+              : []),
+          ]}
+        />
       )}
       {open && <SupplierDialog supplier={open.supplier} onClose={() => setOpen(null)} />}
     </div>
@@ -322,6 +338,7 @@ export function OrdersTab() {
   const [creating, setCreating] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const rows = orders.data?.rows ?? [];
+  const date = (s: string | null) => s && new Date(s).toLocaleDateString(intl.locale);
   return (
     <div className="flex flex-col gap-4">
       {canEdit && (
@@ -343,31 +360,46 @@ export function OrdersTab() {
         <EmptyState title={t('orders.empty')} />
       ) : (
         <>
-          <ul
-            className="flex flex-col divide-y divide-base-200 rounded-box border border-base-300"
-            data-testid="purchase-orders"
-          >
-            {rows.map((o) => (
-              <li key={o.id}>
-                <button
-                  type="button"
-                  className="flex min-h-11 w-full items-center justify-between gap-2 p-3 text-left"
-                  onClick={() => setOpenId(o.id)}
-                >
-                  <span className="flex flex-col">
-                    <span className="font-medium">{o.supplier?.name}</span>
-                    <span className="text-xs opacity-70">
-                      {new Date(o.createdAt).toLocaleDateString(intl.locale)}
-                    </span>
-                  </span>
-                  <span className="flex items-center gap-2">
-                    {formatMoney(o.total, o.currency, intl.locale)}
-                    <OrderBadge status={o.status} />
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
+          <DataList
+            testId="purchase-orders"
+            rows={rows}
+            open={(o) => ({ onClick: () => setOpenId(o.id) })}
+            columns={[
+              {
+                key: 'supplier',
+                header: t('orders.col.supplier'),
+                cell: (o) => o.supplier?.name,
+                card: 'title',
+              },
+              {
+                key: 'date',
+                header: t('orders.col.date'),
+                cell: (o) => date(o.createdAt),
+                nowrap: true,
+                card: 'meta',
+              },
+              {
+                key: 'expected',
+                header: t('orders.col.expected'),
+                cell: (o) => date(o.expectedAt),
+                nowrap: true,
+                card: 'meta',
+              },
+              {
+                key: 'total',
+                header: t('orders.col.total'),
+                cell: (o) => formatMoney(o.total, o.currency, intl.locale),
+                align: 'right',
+                card: 'amount',
+              },
+              {
+                key: 'status',
+                header: t('orders.col.status'),
+                cell: (o) => <OrderBadge status={o.status} />,
+                card: 'badge',
+              },
+            ]}
+          />
           <Pagination offset={offset} limit={PAGE_SIZE} total={orders.data.total} onChange={setOffset} />
         </>
       )}

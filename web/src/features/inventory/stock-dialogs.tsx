@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { StockAdjustmentSchema } from '../../../../packages/shared/schemas/inventory.ts';
+import { DataList } from '../../components/ui/data-list.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -56,6 +57,7 @@ function AdjustForm({ product, onDone }: { product: Product; onDone: () => void 
 
 export function StockDialog({ product: listed, onClose }: { product: Product; onClose: () => void }) {
   const intl = useIntl();
+  const t = useT();
   const product = useProduct(listed.id).data ?? listed;
   const canEdit = useCan('OWNER', 'MANAGER');
   const moves = useStockMoves(product.id);
@@ -87,26 +89,48 @@ export function StockDialog({ product: listed, onClose }: { product: Product; on
           <FormattedMessage id="inventory.moves.empty" />
         </p>
       ) : (
-        <ul className="flex flex-col divide-y divide-base-200" data-testid="stock-moves">
-          {moves.data.rows.map((m) => (
-            <li key={m.id} className="flex items-center justify-between gap-3 py-2">
-              <span className="flex flex-col">
-                <span className="font-medium">
-                  <FormattedMessage id={`inventory.reason.${m.reason}`} />
+        <DataList
+          testId="stock-moves"
+          rows={moves.data.rows}
+          columns={[
+            {
+              key: 'reason',
+              header: t('inventory.moves.reason'),
+              cell: (m) => (
+                <>
+                  {t(`inventory.reason.${m.reason}`)}
                   {m.note && m.reason === 'ADJUSTMENT' && <span className="font-normal"> — {m.note}</span>}
+                </>
+              ),
+              card: 'title',
+            },
+            {
+              key: 'when',
+              header: t('inventory.moves.when'),
+              cell: (m) => new Date(m.createdAt).toLocaleString(intl.locale),
+              nowrap: true,
+              card: 'meta',
+            },
+            {
+              key: 'by',
+              header: t('inventory.moves.by'),
+              cell: (m) => m.author && `${m.author.firstName} ${m.author.lastName}`,
+              card: 'meta',
+            },
+            {
+              key: 'change',
+              header: t('inventory.moves.change'),
+              cell: (m) => (
+                <span className={`font-mono ${m.delta < 0 ? 'text-error' : 'text-success'}`}>
+                  {m.delta > 0 ? '+' : ''}
+                  {number.format(m.delta)}
                 </span>
-                <span className="text-xs opacity-70">
-                  {new Date(m.createdAt).toLocaleString(intl.locale)}
-                  {m.author && ` · ${m.author.firstName} ${m.author.lastName}`}
-                </span>
-              </span>
-              <span className={`font-mono ${m.delta < 0 ? 'text-error' : 'text-success'}`}>
-                {m.delta > 0 ? '+' : ''}
-                {number.format(m.delta)}
-              </span>
-            </li>
-          ))}
-        </ul>
+              ),
+              align: 'right',
+              card: 'amount',
+            },
+          ]}
+        />
       )}
     </Dialog>
   );

@@ -1,6 +1,7 @@
 // /reports: a report type and a date range (7, 30, 90 or 365 days, in the organization's time zone) that
-// every figure follows; the overview's cards and summaries with the revenue-and-expenses chart, a table for
-// each other report, and Export CSV with the spec's file names. SALES sees the sales and inventory reports.
+// every figure follows; the overview's cards and summaries with the revenue-and-expenses chart, a list (a
+// table, cards on a phone) for each other report, and Export CSV with the spec's file names. SALES sees the
+// sales and inventory reports.
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { REPORT_FILE_NAMES } from '../../../../packages/shared/csv.ts';
@@ -13,6 +14,7 @@ import {
   type ReportDays,
   type ReportType,
 } from '../../../../packages/shared/schemas/accounting.ts';
+import { type CardSlot, DataList } from '../../components/ui/data-list.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { MoneyLines } from '../../components/ui/money-lines.tsx';
@@ -129,15 +131,8 @@ function Overview({ days }: { days: ReportDays }) {
   );
 }
 
-/** A column: its key (header text), its cell, and how it sits — right-aligned, or only on wider screens. */
-type Column<Row> = [key: string, cell: (row: Row) => ReactNode, place?: 'right' | 'wide' | 'right wide'];
-
-const placeClass = (place: string | undefined, cell: boolean) =>
-  [
-    place?.includes('right') ? 'text-right' : '',
-    place?.includes('right') && cell ? 'whitespace-nowrap' : '',
-    place?.includes('wide') ? 'max-sm:hidden' : '',
-  ].join(' ');
+/** A column: its key (header text), its cell, where a phone's card shows it, and whether it sits right. */
+type Column<Row> = [key: string, cell: (row: Row) => ReactNode, card: CardSlot, align?: 'right'];
 
 function ReportTable<Row extends { id: string }>({
   rows,
@@ -171,30 +166,17 @@ function ReportTable<Row extends { id: string }>({
           </span>
         </div>
       )}
-      <div className="overflow-x-auto">
-        <table className="table" data-testid={testId}>
-          <thead>
-            <tr>
-              {columns.map(([key, , place]) => (
-                <th key={key} className={placeClass(place, false)}>
-                  <FormattedMessage id={`reports.col.${key}`} />
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                {columns.map(([key, cell, place]) => (
-                  <td key={key} className={placeClass(place, true)}>
-                    {cell(row)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataList
+        testId={testId}
+        rows={rows}
+        columns={columns.map(([key, cell, card, align]) => ({
+          key,
+          header: <FormattedMessage id={`reports.col.${key}`} />,
+          cell,
+          card,
+          align,
+        }))}
+      />
       <Pagination offset={offset} limit={PAGE_SIZE} total={total} onChange={onPage} />
     </div>
   );
@@ -213,7 +195,7 @@ function ListReport({ type, days }: { type: Exclude<ReportType, 'overview'>; day
   if (!report.data) return <Loading />;
   const money = (amount: number, currency: string) => formatMoney(amount, currency, intl.locale);
   const date = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleDateString(intl.locale, { timeZone: org.timezone }) : '—';
+    iso && new Date(iso).toLocaleDateString(intl.locale, { timeZone: org.timezone });
   const common = { offset, onPage: setOffset, total: report.data.total, testId: `report-${type}` };
   const data = report.data;
   switch (type) {
@@ -224,12 +206,16 @@ function ListReport({ type, days }: { type: Exclude<ReportType, 'overview'>; day
           {...common}
           rows={d.rows}
           columns={[
-            ['number', (r) => <span className="font-mono text-sm">{r.number}</span>],
-            ['customer', (r) => r.customerName, 'wide'],
-            ['status', (r) => <InvoiceStatusBadge status={r.status} />],
-            ['total', (r) => money(r.total, r.currency), 'right'],
-            ['paid', (r) => money(r.amountPaid, r.currency), 'right wide'],
-            ['date', (r) => date(r.issuedAt ?? r.createdAt), 'wide'],
+            [
+              'number',
+              (r) => <span className="font-mono text-sm whitespace-nowrap">{r.number}</span>,
+              'title',
+            ],
+            ['customer', (r) => r.customerName, 'subtitle'],
+            ['status', (r) => <InvoiceStatusBadge status={r.status} />, 'badge'],
+            ['total', (r) => money(r.total, r.currency), 'amount', 'right'],
+            ['paid', (r) => money(r.amountPaid, r.currency), 'meta', 'right'],
+            ['date', (r) => date(r.issuedAt ?? r.createdAt), 'meta'],
           ]}
         />
       );
@@ -242,17 +228,21 @@ function ListReport({ type, days }: { type: Exclude<ReportType, 'overview'>; day
           rows={d.rows}
           totals={d.totals}
           columns={[
-            ['date', (r) => date(r.receivedAt)],
-            ['invoice', (r) => <span className="font-mono text-sm">{r.invoiceNumber}</span>],
-            ['customer', (r) => r.customerName, 'wide'],
+            ['date', (r) => date(r.receivedAt), 'meta'],
+            [
+              'invoice',
+              (r) => <span className="font-mono text-sm whitespace-nowrap">{r.invoiceNumber}</span>,
+              'title',
+            ],
+            ['customer', (r) => r.customerName, 'subtitle'],
             [
               'method',
               (r) =>
                 intl.formatMessage({ id: `payments.method.${r.method}` }) +
                 (r.provider ? ` · ${intl.formatMessage({ id: `payments.provider.${r.provider}` })}` : ''),
-              'wide',
+              'badge',
             ],
-            ['amount', (r) => money(r.amount, r.currency), 'right'],
+            ['amount', (r) => money(r.amount, r.currency), 'amount', 'right'],
           ]}
         />
       );
@@ -265,10 +255,10 @@ function ListReport({ type, days }: { type: Exclude<ReportType, 'overview'>; day
           rows={d.rows}
           totals={d.totals}
           columns={[
-            ['date', (r) => date(r.paidAt)],
-            ['vendor', (r) => r.vendor],
-            ['category', (r) => intl.formatMessage({ id: `expenses.category.${r.category}` }), 'wide'],
-            ['amount', (r) => money(r.amount, r.currency), 'right'],
+            ['date', (r) => date(r.paidAt), 'meta'],
+            ['vendor', (r) => r.vendor, 'title'],
+            ['category', (r) => intl.formatMessage({ id: `expenses.category.${r.category}` }), 'badge'],
+            ['amount', (r) => money(r.amount, r.currency), 'amount', 'right'],
           ]}
         />
       );
@@ -280,11 +270,11 @@ function ListReport({ type, days }: { type: Exclude<ReportType, 'overview'>; day
           {...common}
           rows={d.rows}
           columns={[
-            ['product', (r) => r.name],
-            ['sku', (r) => <span className="font-mono text-sm">{r.sku}</span>, 'wide'],
-            ['stock', (r) => intl.formatNumber(r.stock), 'right'],
-            ['stockValue', (r) => money(r.stockValue, d.currency), 'right wide'],
-            ['status', (r) => <StockBadge status={r.status} />],
+            ['product', (r) => r.name, 'title'],
+            ['sku', (r) => <span className="font-mono text-sm">{r.sku}</span>, 'subtitle'],
+            ['stock', (r) => intl.formatNumber(r.stock), 'meta', 'right'],
+            ['stockValue', (r) => money(r.stockValue, d.currency), 'amount', 'right'],
+            ['status', (r) => <StockBadge status={r.status} />, 'badge'],
           ]}
         />
       );

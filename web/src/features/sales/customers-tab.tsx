@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { CustomerInputSchema } from '../../../../packages/shared/schemas/sales.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { DataList } from '../../components/ui/data-list.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -140,42 +141,53 @@ export function CustomersTab() {
         <EmptyState title={t('customers.empty')} />
       ) : (
         <>
-          <div className="overflow-x-auto">
-            <table className="table" data-testid="customers-table">
-              <thead>
-                <tr>
-                  <th>{t('customers.name')}</th>
-                  <th className="hidden sm:table-cell">{t('customers.email')}</th>
-                  <th>{t('customers.phone')}</th>
-                  <th className="hidden sm:table-cell">{t('customers.created')}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((c) => (
-                  <tr key={c.id}>
-                    <td className="font-medium">
-                      {c.name} {'pending' in c && <PendingBadge />}
-                    </td>
-                    <td className="hidden sm:table-cell">{c.email ?? '-'}</td>
-                    <td>{c.phone ?? '-'}</td>
-                    <td className="hidden sm:table-cell">{date(c.createdAt)}</td>
-                    <td>
-                      <button
-                        type="button"
-                        disabled={'pending' in c}
-                        className="btn btn-ghost btn-sm min-h-11"
-                        aria-label={`${t('inventory.editAction')} ${c.name}`}
-                        onClick={() => setOpen({ customer: c })}
-                      >
-                        {t('inventory.editAction')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataList
+            testId="customers-table"
+            rows={rows}
+            columns={[
+              {
+                key: 'name',
+                header: t('customers.name'),
+                cell: (c) => (
+                  <>
+                    {c.name} {'pending' in c && <PendingBadge />}
+                  </>
+                ),
+                card: 'title',
+              },
+              { key: 'email', header: t('customers.email'), cell: (c) => c.email, card: 'subtitle' },
+              {
+                key: 'phone',
+                header: t('customers.phone'),
+                cell: (c) => c.phone,
+                nowrap: true,
+                card: 'subtitle',
+              },
+              {
+                key: 'created',
+                header: t('customers.created'),
+                cell: (c) => date(c.createdAt),
+                nowrap: true,
+                card: 'meta',
+              },
+              {
+                key: 'actions',
+                header: '',
+                cell: (c) => (
+                  <button
+                    type="button"
+                    disabled={'pending' in c}
+                    className="btn btn-ghost btn-sm min-h-11"
+                    aria-label={`${t('inventory.editAction')} ${c.name}`}
+                    onClick={() => setOpen({ customer: c })}
+                  >
+                    {t('inventory.editAction')}
+                  </button>
+                ),
+                card: 'actions',
+              },
+            ]}
+          />
           <Pagination
             offset={offset}
             limit={PAGE_SIZE}

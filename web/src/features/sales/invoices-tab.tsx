@@ -1,7 +1,7 @@
 // Invoices: search by number or customer name, newest first, pages of 25; the Create Invoice dialog.
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
+import { DataList } from '../../components/ui/data-list.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -16,12 +16,11 @@ import { useT } from '../../lib/i18n.tsx';
 export function InvoicesTab() {
   const intl = useIntl();
   const t = useT();
-  const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [creating, setCreating] = useState(false);
   const { query: invoices, rows } = useInvoiceList({ search, offset });
-  const date = (s: string | null) => (s ? new Date(s).toLocaleDateString(intl.locale) : '-');
+  const date = (s: string | null) => s && new Date(s).toLocaleDateString(intl.locale);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
@@ -44,48 +43,53 @@ export function InvoicesTab() {
         <EmptyState title={t('invoices.empty')} />
       ) : (
         <>
-          <div className="overflow-x-auto">
-            <table className="table" data-testid="invoices-table">
-              <thead>
-                <tr>
-                  <th>{t('invoices.col.number')}</th>
-                  <th>{t('invoices.col.customer')}</th>
-                  <th className="text-right">{t('invoices.col.amount')}</th>
-                  <th>{t('invoices.col.status')}</th>
-                  <th className="hidden sm:table-cell">{t('invoices.col.issued')}</th>
-                  <th className="hidden sm:table-cell">{t('invoices.col.due')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((i) => (
-                  <tr
-                    key={i.id}
-                    className="hover cursor-pointer"
-                    onClick={() => !('pending' in i) && void navigate(`/sales/invoices/${i.id}`)}
-                  >
-                    <td>
-                      <a
-                        className="link font-mono text-sm"
-                        href={`/sales/invoices/${i.id}`}
-                        onClick={(e) => e.preventDefault()}
-                      >
-                        {i.number ?? <PendingBadge />}
-                      </a>
-                    </td>
-                    <td>{i.customer.name}</td>
-                    <td className="text-right whitespace-nowrap">
-                      {formatMoney(i.total, i.currency, intl.locale)}
-                    </td>
-                    <td>
-                      <InvoiceStatusBadge status={i.status} />
-                    </td>
-                    <td className="hidden sm:table-cell">{date(i.issuedAt ?? i.createdAt)}</td>
-                    <td className="hidden sm:table-cell">{date(i.dueAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataList
+            testId="invoices-table"
+            rows={rows}
+            open={(i) => ('pending' in i ? null : { to: `/sales/invoices/${i.id}` })}
+            columns={[
+              {
+                key: 'number',
+                header: t('invoices.col.number'),
+                cell: (i) => <span className="font-mono text-sm">{i.number ?? <PendingBadge />}</span>,
+                nowrap: true,
+                card: 'title',
+              },
+              {
+                key: 'customer',
+                header: t('invoices.col.customer'),
+                cell: (i) => i.customer.name,
+                card: 'subtitle',
+              },
+              {
+                key: 'amount',
+                header: t('invoices.col.amount'),
+                cell: (i) => formatMoney(i.total, i.currency, intl.locale),
+                align: 'right',
+                card: 'amount',
+              },
+              {
+                key: 'status',
+                header: t('invoices.col.status'),
+                cell: (i) => <InvoiceStatusBadge status={i.status} />,
+                card: 'badge',
+              },
+              {
+                key: 'issued',
+                header: t('invoices.col.issued'),
+                cell: (i) => date(i.issuedAt ?? i.createdAt),
+                nowrap: true,
+                card: 'meta',
+              },
+              {
+                key: 'due',
+                header: t('invoices.col.due'),
+                cell: (i) => date(i.dueAt),
+                nowrap: true,
+                card: 'meta',
+              },
+            ]}
+          />
           <Pagination
             offset={offset}
             limit={PAGE_SIZE}

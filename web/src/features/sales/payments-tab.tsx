@@ -1,6 +1,7 @@
 // The payment history: invoice number, customer, amount, method, date (read-only).
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { DataList } from '../../components/ui/data-list.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -18,35 +19,50 @@ export function PaymentsTab() {
   if (!rows.length) return <EmptyState title={t('payments.empty')} />;
   return (
     <div className="flex flex-col gap-4">
-      <div className="overflow-x-auto">
-        <table className="table" data-testid="payments-table">
-          <thead>
-            <tr>
-              <th>{t('payments.col.invoice')}</th>
-              <th>{t('payments.col.customer')}</th>
-              <th className="text-right">{t('payments.col.amount')}</th>
-              <th>{t('payments.col.method')}</th>
-              <th>{t('payments.col.date')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((p) => (
-              <tr key={p.id}>
-                <td className="font-mono text-sm">{p.invoice?.number}</td>
-                <td>{p.invoice?.customer.name}</td>
-                <td className="text-right">{formatMoney(p.amount, p.currency, intl.locale)}</td>
-                <td>
-                  {t(`payments.method.${p.method}`)}
-                  {p.provider && (
-                    <span className="opacity-70"> · {t(`payments.provider.${p.provider}`)}</span>
-                  )}
-                </td>
-                <td>{new Date(p.receivedAt).toLocaleDateString(intl.locale)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataList
+        testId="payments-table"
+        rows={rows}
+        columns={[
+          {
+            key: 'invoice',
+            header: t('payments.col.invoice'),
+            cell: (p) => <span className="font-mono text-sm">{p.invoice?.number}</span>,
+            nowrap: true,
+            card: 'title',
+          },
+          {
+            key: 'customer',
+            header: t('payments.col.customer'),
+            cell: (p) => p.invoice?.customer.name,
+            card: 'subtitle',
+          },
+          {
+            key: 'amount',
+            header: t('payments.col.amount'),
+            cell: (p) => formatMoney(p.amount, p.currency, intl.locale),
+            align: 'right',
+            card: 'amount',
+          },
+          {
+            key: 'method',
+            header: t('payments.col.method'),
+            cell: (p) => (
+              <>
+                {t(`payments.method.${p.method}`)}
+                {p.provider && <span className="opacity-70"> · {t(`payments.provider.${p.provider}`)}</span>}
+              </>
+            ),
+            card: 'badge',
+          },
+          {
+            key: 'date',
+            header: t('payments.col.date'),
+            cell: (p) => new Date(p.receivedAt).toLocaleDateString(intl.locale),
+            nowrap: true,
+            card: 'meta',
+          },
+        ]}
+      />
       <Pagination offset={offset} limit={PAGE_SIZE} total={payments.data.total} onChange={setOffset} />
     </div>
   );

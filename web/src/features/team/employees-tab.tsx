@@ -11,6 +11,7 @@ import {
 } from '../../../../packages/shared/schemas/team.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { DataList } from '../../components/ui/data-list.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
@@ -117,36 +118,38 @@ export function EmployeesTab() {
       ) : rows.length === 0 ? (
         <EmptyState title={t('employees.empty')} />
       ) : (
-        <div className="overflow-x-auto">
-          <table className="table" data-testid="employees-table">
-            <thead>
-              <tr>
-                <th>{t('employees.name')}</th>
-                <th className="hidden md:table-cell">{t('employees.email')}</th>
-                <th className="hidden sm:table-cell">{t('employees.title')}</th>
-                <th>{t('employees.status')}</th>
-                {canEdit && <th />}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((e) => (
-                <tr key={e.id} data-testid="employee-row">
-                  <td>
-                    <span className="font-medium">{e.name}</span>
-                    <span className="block text-xs opacity-70 sm:hidden">{e.title}</span>
-                  </td>
-                  <td className="hidden md:table-cell">{e.email ?? '-'}</td>
-                  <td className="hidden sm:table-cell">{e.title ?? '-'}</td>
-                  <td>
-                    <span
-                      className={`badge badge-sm ${e.status === 'ACTIVE' ? 'badge-success' : 'badge-ghost'}`}
-                      data-testid="employee-status"
-                    >
-                      {t(`employees.status.${e.status}`)}
-                    </span>
-                  </td>
-                  {canEdit && (
-                    <td>
+        <DataList
+          testId="employees-table"
+          rows={rows}
+          rowTestId={() => 'employee-row'}
+          columns={[
+            {
+              key: 'name',
+              header: t('employees.name'),
+              cell: (e) => <span className="font-medium">{e.name}</span>,
+              card: 'title',
+            },
+            { key: 'email', header: t('employees.email'), cell: (e) => e.email, card: 'meta' },
+            { key: 'title', header: t('employees.title'), cell: (e) => e.title, card: 'subtitle' },
+            {
+              key: 'status',
+              header: t('employees.status'),
+              cell: (e) => (
+                <span
+                  className={`badge badge-sm ${e.status === 'ACTIVE' ? 'badge-success' : 'badge-ghost'}`}
+                  data-testid="employee-status"
+                >
+                  {t(`employees.status.${e.status}`)}
+                </span>
+              ),
+              card: 'badge',
+            },
+            ...(canEdit
+              ? [
+                  {
+                    key: 'actions',
+                    header: '',
+                    cell: (e: Employee) => (
                       <div className="flex flex-wrap gap-1">
                         <button
                           type="button"
@@ -167,13 +170,13 @@ export function EmployeesTab() {
                           </button>
                         )}
                       </div>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                    ),
+                    card: 'actions' as const,
+                  },
+                ]
+              : []),
+          ]}
+        />
       )}
       {open?.kind === 'edit' && <EmployeeDialog employee={open.employee} onClose={close} />}
       {open?.kind === 'deactivate' && (

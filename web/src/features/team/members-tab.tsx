@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ROLES, type Role } from '../../../../packages/shared/schemas/team.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { DataList } from '../../components/ui/data-list.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { notifySaved, notifyError } from '../../lib/feedback.ts';
@@ -30,6 +31,9 @@ type Open =
   | { kind: 'remove'; member: Member }
   | { kind: 'revoke'; invitation: Invitation }
   | null;
+
+/** A row of the list: a member, or an invitation not yet accepted. */
+type Row = { id: string } & ({ member: Member } | { invitation: Invitation });
 
 const fullName = (m: Member) => `${m.user.firstName} ${m.user.lastName}`.trim() || m.user.email;
 
@@ -89,7 +93,7 @@ export function MembersTab() {
   const date = (s: string) => new Date(s).toLocaleDateString(intl.locale);
   const fail = (e: unknown) => notifyError(intl, e);
 
-  // Yourself: leaving or demoting yourself is not done from this table. An OWNER row is an owner's.
+  // Yourself: leaving or demoting yourself is not done from this list. An OWNER row is an owner's.
   const canActOn = (m: Member) => canManage && m.id !== me?.id && (isOwner || m.role !== 'OWNER');
   const canRevoke = (i: Invitation) => canManage && (isOwner || i.role !== 'OWNER');
   const roleOptions = ROLES.filter((r) => isOwner || r !== 'OWNER');
@@ -111,6 +115,54 @@ export function MembersTab() {
       fail(e);
     }
   };
+
+  const expires = (i: Invitation) => t('team.expires', { date: date(i.expiresAt) });
+  const memberActions = (m: Member) => (
+    <div className="flex flex-wrap items-center gap-1">
+      <select
+        className="select select-bordered select-sm min-h-11 w-36"
+        aria-label={t('team.changeRole', { name: fullName(m) })}
+        value={m.role}
+        disabled={changeRole.isPending}
+        onChange={(e) => void onRole(m, e.target.value as Role)}
+      >
+        {roleOptions.map((r) => (
+          <option key={r} value={r}>
+            {t(`app.role.${r}`)}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm min-h-11 text-error"
+        aria-label={t('team.removeNamed', { name: fullName(m) })}
+        onClick={() => setOpen({ kind: 'remove', member: m })}
+      >
+        {t('team.remove')}
+      </button>
+    </div>
+  );
+  const invitationActions = (i: Invitation) => (
+    <div className="flex flex-wrap gap-1">
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm min-h-11"
+        aria-label={t('team.newLinkFor', { email: i.email })}
+        disabled={invite.isPending}
+        onClick={() => void onNewLink(i)}
+      >
+        {t('team.newLink')}
+      </button>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm min-h-11 text-error"
+        aria-label={t('team.revokeFor', { email: i.email })}
+        onClick={() => setOpen({ kind: 'revoke', invitation: i })}
+      >
+        {t('team.revoke')}
+      </button>
+    </div>
+  );
 
   const rows = members.data?.rows ?? [];
   const pending = invitations.data ?? [];
@@ -136,112 +188,86 @@ export function MembersTab() {
       ) : rows.length + pending.length === 0 ? (
         <EmptyState title={t('team.empty')} />
       ) : (
-        <div className="overflow-x-auto">
-          <table className="table" data-testid="members-table">
-            <thead>
-              <tr>
-                <th>{t('team.col.name')}</th>
-                <th className="hidden md:table-cell">{t('team.col.email')}</th>
-                <th>{t('team.col.role')}</th>
-                <th className="hidden sm:table-cell">{t('team.col.joined')}</th>
-                <th>{t('team.col.status')}</th>
-                {canManage && <th>{t('team.col.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((m) => (
-                <tr key={m.id} data-testid="member-row">
-                  <td>
-                    <span className="font-medium">{fullName(m)}</span>
-                    {m.id === me?.id && <span className="opacity-70"> {t('team.you')}</span>}
-                    <span className="block text-xs opacity-70 md:hidden">{m.user.email}</span>
-                  </td>
-                  <td className="hidden md:table-cell">{m.user.email}</td>
-                  <td>
-                    <RoleBadge role={m.role} />
-                  </td>
-                  <td className="hidden sm:table-cell">{date(m.createdAt)}</td>
-                  <td>
-                    <span className="badge badge-sm badge-success">{t('team.status.active')}</span>
-                  </td>
-                  {canManage && (
-                    <td>
-                      {canActOn(m) && (
-                        <div className="flex flex-wrap items-center gap-1">
-                          <select
-                            className="select select-bordered select-sm min-h-11 w-36"
-                            aria-label={t('team.changeRole', { name: fullName(m) })}
-                            value={m.role}
-                            disabled={changeRole.isPending}
-                            onChange={(e) => void onRole(m, e.target.value as Role)}
-                          >
-                            {roleOptions.map((r) => (
-                              <option key={r} value={r}>
-                                {t(`app.role.${r}`)}
-                              </option>
-                            ))}
-                          </select>
-                          <button
-                            type="button"
-                            className="btn btn-ghost btn-sm min-h-11 text-error"
-                            aria-label={t('team.removeNamed', { name: fullName(m) })}
-                            onClick={() => setOpen({ kind: 'remove', member: m })}
-                          >
-                            {t('team.remove')}
-                          </button>
-                        </div>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-              {pending.map((i) => (
-                <tr key={i.id} data-testid="invitation-row">
-                  <td>
-                    <span className="font-medium md:hidden">{i.email}</span>
-                    <span className="hidden opacity-70 md:inline">-</span>
-                  </td>
-                  <td className="hidden md:table-cell">{i.email}</td>
-                  <td>
-                    <RoleBadge role={i.role} />
-                  </td>
-                  <td className="hidden sm:table-cell">-</td>
-                  <td>
+        <DataList<Row>
+          testId="members-table"
+          rows={[
+            ...rows.map((member) => ({ id: member.id, member })),
+            ...pending.map((invitation) => ({ id: invitation.id, invitation })),
+          ]}
+          rowTestId={(r) => ('member' in r ? 'member-row' : 'invitation-row')}
+          columns={[
+            {
+              key: 'name',
+              header: t('team.col.name'),
+              cell: (r, form) =>
+                'member' in r ? (
+                  <>
+                    <span className="font-medium">{fullName(r.member)}</span>
+                    {r.member.id === me?.id && <span className="opacity-70"> {t('team.you')}</span>}
+                  </>
+                ) : (
+                  form === 'card' && r.invitation.email
+                ),
+              card: 'title',
+            },
+            {
+              key: 'email',
+              header: t('team.col.email'),
+              cell: (r, form) =>
+                'member' in r ? r.member.user.email : form === 'table' && r.invitation.email,
+              card: 'subtitle',
+            },
+            {
+              key: 'role',
+              header: t('team.col.role'),
+              cell: (r) => <RoleBadge role={'member' in r ? r.member.role : r.invitation.role} />,
+              card: 'badge',
+            },
+            {
+              key: 'joined',
+              header: t('team.col.joined'),
+              cell: (r) => 'member' in r && date(r.member.createdAt),
+              nowrap: true,
+              card: 'meta',
+            },
+            {
+              key: 'status',
+              header: t('team.col.status'),
+              cell: (r, form) =>
+                'member' in r ? (
+                  <span className="badge badge-sm badge-success">{t('team.status.active')}</span>
+                ) : (
+                  <>
                     <span className="badge badge-sm badge-warning">{t('team.status.invited')}</span>
-                    <span className="block text-xs opacity-70">
-                      {t('team.expires', { date: date(i.expiresAt) })}
-                    </span>
-                  </td>
-                  {canManage && (
-                    <td>
-                      {canRevoke(i) && (
-                        <div className="flex flex-wrap gap-1">
-                          <button
-                            type="button"
-                            className="btn btn-ghost btn-sm min-h-11"
-                            aria-label={t('team.newLinkFor', { email: i.email })}
-                            disabled={invite.isPending}
-                            onClick={() => void onNewLink(i)}
-                          >
-                            {t('team.newLink')}
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-ghost btn-sm min-h-11 text-error"
-                            aria-label={t('team.revokeFor', { email: i.email })}
-                            onClick={() => setOpen({ kind: 'revoke', invitation: i })}
-                          >
-                            {t('team.revoke')}
-                          </button>
-                        </div>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                    {form === 'table' && (
+                      <span className="block text-xs opacity-70">{expires(r.invitation)}</span>
+                    )}
+                  </>
+                ),
+              card: 'badge',
+            },
+            {
+              key: 'expires',
+              header: '',
+              cell: (r) => 'invitation' in r && expires(r.invitation),
+              table: false,
+              card: 'meta',
+            },
+            ...(canManage
+              ? [
+                  {
+                    key: 'actions',
+                    header: t('team.col.actions'),
+                    cell: (r: Row) =>
+                      'member' in r
+                        ? canActOn(r.member) && memberActions(r.member)
+                        : canRevoke(r.invitation) && invitationActions(r.invitation),
+                    card: 'actions' as const,
+                  },
+                ]
+              : []),
+          ]}
+        />
       )}
       <Permissions />
       {open?.kind === 'invite' && <InviteDialog created={open.created} onClose={close} />}
