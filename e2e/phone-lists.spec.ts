@@ -115,6 +115,7 @@ test("an invitation's role and actions, and a team member's, are on a 360 px scr
   const member = row(page, 'members-table', 'Yaw Darko');
   await expect(member).toHaveCount(1);
   await expectOnScreen(member.getByText('Yaw Darko'));
+  await expectOnScreen(member.getByText(/^sales-\w+@test\.kasuwa\.app$/));
   // The role's badge (the role select below lists it too).
   await expectOnScreen(member.getByText('Sales', { exact: true }).first());
   await expectOnScreen(member.getByText('Active', { exact: true }));

@@ -23,8 +23,11 @@ export type Column<Row> = {
   nowrap?: boolean;
   /** Where the card shows it; without it only the table does. */
   card?: CardSlot;
-  /** false: only the card shows it. */
-  table?: false;
+  /**
+   * false: only the card shows it. 'lg': the table gives it a column from 1024 px and, below that, a line under
+   * the title (beside the menu a table at 768 px has about 500 px: the columns one acts on keep theirs).
+   */
+  table?: false | 'lg';
 };
 
 /** What opening a record does: go to its page, or open it on this one. */
@@ -44,8 +47,12 @@ type Props<Row extends { id: string }> = {
 
 const empty = (v: ReactNode) => v === null || v === undefined || v === false || v === '';
 
-const cellClass = <Row,>(c: Column<Row>) =>
-  [c.align === 'right' ? 'text-right' : '', c.nowrap || c.card === 'amount' ? 'whitespace-nowrap' : '']
+const cellClass = <Row,>(c: Column<Row>, form: 'table' | 'card') =>
+  [
+    c.align === 'right' ? 'text-right' : '',
+    c.nowrap || c.card === 'amount' ? 'whitespace-nowrap' : '',
+    form === 'table' && c.table === 'lg' ? 'max-lg:hidden' : '',
+  ]
     .filter(Boolean)
     .join(' ') || undefined;
 
@@ -70,6 +77,19 @@ export function DataList<Row extends { id: string }>(props: Props<Row>) {
 function DataTable<Row extends { id: string }>({ rows, columns: all, testId, open, rowTestId }: Props<Row>) {
   const navigate = useNavigate();
   const columns = all.filter((c) => c.table !== false);
+  // Below 1024 px the columns kept for wider screens are written under the title, each after its header.
+  const later = columns.filter((c) => c.table === 'lg');
+  const narrow = (row: Row) =>
+    later.map((c) => {
+      const value = c.cell(row, 'table');
+      return (
+        !empty(value) && (
+          <span key={c.key} className="block text-xs font-normal lg:hidden">
+            <span className="opacity-70">{c.header}</span> {value}
+          </span>
+        )
+      );
+    });
   const onRow = (o: RowOpen | null | undefined) =>
     o
       ? (e: MouseEvent) => {
@@ -81,11 +101,17 @@ function DataTable<Row extends { id: string }>({ rows, columns: all, testId, ope
       : undefined;
   return (
     <div className="overflow-x-auto">
-      <table className="table" data-testid={testId}>
+      <table className="table max-lg:[&_td]:px-2 max-lg:[&_th]:px-2" data-testid={testId}>
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} className={c.align === 'right' ? 'text-right' : undefined}>
+              <th
+                key={c.key}
+                className={[
+                  c.align === 'right' ? 'text-right' : '',
+                  c.table === 'lg' ? 'max-lg:hidden' : '',
+                ].join(' ')}
+              >
                 {c.header}
               </th>
             ))}
@@ -105,7 +131,7 @@ function DataTable<Row extends { id: string }>({ rows, columns: all, testId, ope
                 {columns.map((c) => {
                   const value = c.cell(row, 'table');
                   return (
-                    <td key={c.key} className={cellClass(c)}>
+                    <td key={c.key} className={cellClass(c, 'table')}>
                       {empty(value) ? (
                         c.card !== 'actions' && '-'
                       ) : o && c.card === 'title' ? (
@@ -115,6 +141,7 @@ function DataTable<Row extends { id: string }>({ rows, columns: all, testId, ope
                       ) : (
                         value
                       )}
+                      {c.card === 'title' && narrow(row)}
                     </td>
                   );
                 })}
@@ -145,7 +172,7 @@ function DataCards<Row extends { id: string }>({ rows, columns, testId, open, ro
         const actions = slot('actions');
         const items = (cells: typeof title) =>
           cells.map(({ column, value }) => (
-            <span key={column.key} className={cellClass(column)}>
+            <span key={column.key} className={cellClass(column, 'card')}>
               {value}
             </span>
           ));
@@ -181,7 +208,7 @@ function DataCards<Row extends { id: string }>({ rows, columns, testId, open, ro
                 {meta.map(({ column, value }) => (
                   <span key={column.key}>
                     {!empty(column.header) && <span className="opacity-70">{column.header} </span>}
-                    <span className={cellClass(column)}>{value}</span>
+                    <span className={cellClass(column, 'card')}>{value}</span>
                   </span>
                 ))}
               </div>

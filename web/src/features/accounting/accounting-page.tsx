@@ -131,7 +131,13 @@ function ExpensesTab() {
                 align: 'right',
                 card: 'amount',
               },
-              { key: 'note', header: t('expenses.col.note'), cell: (e) => e.note, card: 'subtitle' },
+              {
+                key: 'note',
+                table: 'lg',
+                header: t('expenses.col.note'),
+                cell: (e) => e.note,
+                card: 'subtitle',
+              },
             ]}
           />
           <Pagination

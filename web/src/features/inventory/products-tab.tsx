@@ -209,6 +209,7 @@ export function ProductsTab() {
               },
               {
                 key: 'sku',
+                table: 'lg',
                 header: t('inventory.col.sku'),
                 cell: (p) => <span className="font-mono text-sm">{p.sku}</span>,
                 nowrap: true,
@@ -225,6 +226,7 @@ export function ProductsTab() {
               },
               {
                 key: 'cost',
+                table: 'lg',
                 header: t('inventory.col.cost'),
                 cell: (p) => money(p.cost),
                 align: 'right',

@@ -155,7 +155,13 @@ export function CustomersTab() {
                 ),
                 card: 'title',
               },
-              { key: 'email', header: t('customers.email'), cell: (c) => c.email, card: 'subtitle' },
+              {
+                key: 'email',
+                table: 'lg',
+                header: t('customers.email'),
+                cell: (c) => c.email,
+                card: 'subtitle',
+              },
               {
                 key: 'phone',
                 header: t('customers.phone'),
@@ -165,6 +171,7 @@ export function CustomersTab() {
               },
               {
                 key: 'created',
+                table: 'lg',
                 header: t('customers.created'),
                 cell: (c) => date(c.createdAt),
                 nowrap: true,

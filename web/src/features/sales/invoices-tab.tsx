@@ -76,6 +76,7 @@ export function InvoicesTab() {
               },
               {
                 key: 'issued',
+                table: 'lg',
                 header: t('invoices.col.issued'),
                 cell: (i) => date(i.issuedAt ?? i.createdAt),
                 nowrap: true,

@@ -129,7 +129,7 @@ export function EmployeesTab() {
               cell: (e) => <span className="font-medium">{e.name}</span>,
               card: 'title',
             },
-            { key: 'email', header: t('employees.email'), cell: (e) => e.email, card: 'meta' },
+            { key: 'email', table: 'lg', header: t('employees.email'), cell: (e) => e.email, card: 'meta' },
             { key: 'title', header: t('employees.title'), cell: (e) => e.title, card: 'subtitle' },
             {
               key: 'status',

@@ -206,12 +206,14 @@ export function MembersTab() {
                     {r.member.id === me?.id && <span className="opacity-70"> {t('team.you')}</span>}
                   </>
                 ) : (
+                  // An invitation has no name yet: its email is its title on a card, in its column in the table.
                   form === 'card' && r.invitation.email
                 ),
               card: 'title',
             },
             {
               key: 'email',
+              table: 'lg',
               header: t('team.col.email'),
               cell: (r, form) =>
                 'member' in r ? r.member.user.email : form === 'table' && r.invitation.email,
@@ -225,6 +227,7 @@ export function MembersTab() {
             },
             {
               key: 'joined',
+              table: 'lg',
               header: t('team.col.joined'),
               cell: (r) => 'member' in r && date(r.member.createdAt),
               nowrap: true,
