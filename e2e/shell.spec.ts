@@ -1,6 +1,6 @@
 // The signed-in frame on a phone and a laptop: a header that stays one row, bottom sheets whose title and
-// Save stay on screen, toasts that keep off the header and can be dismissed, and a phone menu that comes in
-// from its button's side.
+// Save stay on screen, toasts that keep off the header and can be dismissed, a phone menu that comes in
+// from its button's side, and a CRM board that a finger can scroll and a laptop shows whole.
 import type { CDPSession, Locator, Page } from '@playwright/test';
 import { apiAs, expect, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
 
@@ -52,6 +52,7 @@ async function swipe(cdp: CDPSession, from: { x: number; y: number }, dx: number
 }
 
 const center = (b: Box) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
+
 test.describe('the header at 360 px', () => {
   test.use({ viewport: { width: 360, height: 640 } });
 
@@ -242,6 +243,69 @@ test.describe('the phone menu', () => {
     const owner = await registerOwner(page);
     await signIn(page, owner.email, owner.password);
     expect(await openFromItsSide()).toBe(false);
+  });
+});
+
+test.describe('the CRM board', () => {
+  test('on a touch screen a swipe that starts on a lead scrolls the board and the page', async ({
+    page,
+    context,
+  }) => {
+    test.skip(test.info().project.name !== 'phone', 'a touch screen');
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    // Enough leads for the page to be taller than the screen.
+    for (const name of ['Kofi', 'Ama', 'Yaw', 'Efua', 'Kwame', 'Akosua', 'Kojo', 'Abena'])
+      await apiAs(page, '/leads', { name, company: `${name} Provisions`, stage: 'QUALIFIED' });
+    await apiAs(page, '/leads', { name: 'Aisha Bello', company: 'Bello Pharmacy', value: 2500 });
+    await page.goto('/crm');
+    const board = page.getByTestId('board');
+    const card = board.getByTestId('column-PROSPECT').getByTestId('lead-card');
+    await expect(card).toContainText('Aisha Bello');
+    await expect(page.getByText('Tap a lead to move it to another stage.')).toBeVisible();
+    await expect(page.getByTestId('board-more')).toBeVisible(); // more columns to the right
+    await card.scrollIntoViewIfNeeded();
+    const cdp = await context.newCDPSession(page);
+
+    await swipe(cdp, center(await box(card)), -200, 0);
+    await expect.poll(() => board.evaluate((b) => b.scrollLeft)).toBeGreaterThan(50);
+    await expect(card).toContainText('Aisha Bello'); // not dragged anywhere
+    expect((await apiAs(page, '/leads'))[0].stage).toBe('PROSPECT');
+
+    await board.evaluate((b) => b.scrollTo({ left: 0 }));
+    const before = await page.evaluate(() => window.scrollY);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeGreaterThan(
+      200,
+    );
+    await swipe(cdp, center(await box(card)), 0, -150);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before + 50);
+
+    // A tap opens it; its stage buttons move it, and the details show the new stage at once.
+    await card.tap();
+    const details = page.getByRole('dialog', { name: 'Lead Details' });
+    await details.getByRole('button', { name: 'Qualified' }).tap();
+    await expect(details.getByTestId('lead-stage')).toHaveText('Qualified');
+  });
+
+  test('shows every column, Closed Lost too, at 1366 px; narrower, the board scrolls to it', async ({
+    page,
+  }) => {
+    test.skip(test.info().project.name !== 'desktop', 'a laptop');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    await apiAs(page, '/leads', { name: 'Lost Cause', stage: 'CLOSED_LOST' });
+    await page.goto('/crm');
+    const lost = page.getByTestId('column-CLOSED_LOST');
+    await expect(lost).toContainText('Lost Cause');
+    await expect(lost).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId('board-more')).toHaveCount(0);
+
+    await page.setViewportSize({ width: 900, height: 768 });
+    await expect(page.getByTestId('board-more')).toBeVisible();
+    await page.getByTestId('board').evaluate((b) => b.scrollTo({ left: b.scrollWidth }));
+    await expect(lost).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId('board-more')).toHaveCount(0);
   });
 });
 
