@@ -58,7 +58,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <SessionSync />
         <OutboxSync />
         {children}
-        <Toaster position="top-center" toastOptions={{ duration: 5000, style: { maxWidth: 420 } }} />
+        <Toaster />
       </PersistQueryClientProvider>
     </LocaleProvider>
   );

@@ -52,7 +52,7 @@ function Navigation({ org, onNavigate }: { org: Organization; onNavigate?: () =>
         to={to}
         end
         onClick={onNavigate}
-        className={({ isActive }) => `min-h-11 ${isActive ? 'menu-active' : ''}`}
+        className={({ isActive }) => `min-h-11 items-center ${isActive ? 'menu-active' : ''}`}
       >
         <FormattedMessage id={id} />
         {to === '/inventory' && <LowStockBadge org={org} />}
@@ -115,9 +115,10 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
         </Drawer>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-base-300 bg-base-100/95 px-3 py-2 backdrop-blur print:hidden">
+        {/* One row at any width: the title takes what the compact controls leave, on two lines if need be. */}
+        <header className="sticky top-0 z-30 flex items-center gap-1 border-b border-base-300 bg-base-100/95 px-2 py-2 backdrop-blur sm:gap-2 sm:px-3 print:hidden">
           <MenuButton open={open} onOpen={() => setOpen(true)} controls="app-menu" />
-          <h1 className="flex-1 truncate text-lg font-semibold">
+          <h1 className="line-clamp-2 min-w-0 flex-1 text-base leading-tight font-semibold break-words sm:text-lg">
             {current && <FormattedMessage id={current.id} />}
           </h1>
           <PendingChanges organizations={user.organizations} />

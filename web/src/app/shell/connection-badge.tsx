@@ -32,8 +32,14 @@ export function ConnectionBadge() {
       window.removeEventListener('online', back);
     };
   }, [t]);
+  // A dot and a word: small enough to leave the page title its room on a phone.
   return (
-    <span className={`badge ${online ? 'badge-success' : 'badge-error'}`} role="status">
+    <span
+      className={`flex shrink-0 items-center gap-1.5 text-xs font-medium whitespace-nowrap ${online ? '' : 'text-error'}`}
+      role="status"
+      data-testid="connection-badge"
+    >
+      <span aria-hidden className={`size-2 rounded-full ${online ? 'bg-success' : 'bg-error'}`} />
       <FormattedMessage id={online ? 'shell.online' : 'shell.offline'} />
     </span>
   );

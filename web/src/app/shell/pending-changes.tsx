@@ -1,7 +1,7 @@
 // The header's "Pending changes": how many of the member's changes wait to reach the server, and the
 // list of them — a refused one with its reason, Retry and Discard; ones waiting for it; a paused queue
 // that needs signing in again.
-import { lazy, Suspense, useState } from 'react';
+import { Children, lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { discard, type OutboxEntry, retry } from '../../lib/outbox.ts';
@@ -50,11 +50,37 @@ export function PendingChanges({ organizations }: { organizations: Organization[
       {editor}
       <button
         type="button"
-        className={`btn btn-sm min-h-11 ${failed ? 'btn-error' : 'btn-warning'}`}
+        className={`btn btn-sm min-h-11 min-w-11 shrink-0 gap-1 px-2 ${failed ? 'btn-error' : 'btn-warning'}`}
         onClick={() => setOpen(true)}
         data-testid="pending-changes"
       >
-        {t('outbox.count', { count: entries.length })}
+        <svg
+          aria-hidden
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          className="size-5 shrink-0"
+        >
+          <path d="M12 17v-6m0 0-2.5 2.5M12 11l2.5 2.5M7 19a4.5 4.5 0 0 1-1-8.9 6 6 0 0 1 11.6-1.6A4.5 4.5 0 0 1 17.5 19H7Z" />
+        </svg>
+        {/* The count shows; the words are read out (and shown on wider screens): "3 pending changes". */}
+        {Children.toArray(
+          intl.formatMessage(
+            { id: 'outbox.count' },
+            { count: entries.length, n: (count) => <span key="n">{count}</span> },
+          ),
+        ).map((part, i) =>
+          typeof part === 'string' ? (
+            <span key={i} className="sr-only sm:not-sr-only">
+              {part}
+            </span>
+          ) : (
+            part
+          ),
+        )}
       </button>
       {open && (
         <Dialog title={t('outbox.title')} onClose={() => setOpen(false)}>

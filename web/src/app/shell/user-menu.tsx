@@ -15,11 +15,13 @@ export function UserMenu({ user, role }: { user: CurrentUser; role?: string }) {
   return (
     <details className="dropdown dropdown-end">
       <summary
-        className="btn btn-ghost min-h-11 gap-2"
+        className="btn btn-ghost min-h-11 min-w-11 shrink-0 px-1"
         aria-label={intl.formatMessage({ id: 'shell.userMenu' })}
       >
         <span className="avatar avatar-placeholder">
-          <span className="w-9 rounded-full bg-primary text-primary-content">{initials(user)}</span>
+          <span className="flex size-9 items-center justify-center rounded-full bg-primary text-sm text-primary-content">
+            {initials(user)}
+          </span>
         </span>
       </summary>
       <div

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Dialog } from './dialog.tsx';
+import { Dialog, DialogActions } from './dialog.tsx';
 
 /**
  * Asks before something that cannot be taken back. The two buttons never read alike: where "Cancel" would
@@ -26,14 +26,14 @@ export function ConfirmDialog({
   return (
     <Dialog title={title} onClose={onClose}>
       <p>{message}</p>
-      <div className="modal-action">
+      <DialogActions>
         <button type="button" className="btn min-h-11" onClick={onClose}>
           {cancelLabel ?? intl.formatMessage({ id: 'common.cancel' })}
         </button>
         <button type="button" className="btn btn-error min-h-11" disabled={pending} onClick={onConfirm}>
           {confirmLabel}
         </button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

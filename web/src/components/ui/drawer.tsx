@@ -14,7 +14,7 @@ export function MenuButton({
   return (
     <button
       type="button"
-      className="btn btn-ghost min-h-11 md:hidden"
+      className="btn btn-ghost min-h-11 min-w-11 shrink-0 px-3 md:hidden"
       aria-expanded={open}
       aria-controls={controls}
       onClick={onOpen}
@@ -27,7 +27,16 @@ export function MenuButton({
   );
 }
 
-/** The slide-in menu on phones: a panel from one side over a dimmed page that closes it when tapped. */
+// Whole class names, so Tailwind generates them: the panel sits on its side and slides in from that edge.
+const SIDE = {
+  left: 'left-0 animate-[drawer-from-left_200ms_ease-out]',
+  right: 'right-0 animate-[drawer-from-right_200ms_ease-out]',
+} as const;
+
+/**
+ * The slide-in menu on phones: a panel over a dimmed page that closes it when tapped. It comes in from the
+ * side its menu button is on (`side`), so the finger that opened it finds it there.
+ */
 export function Drawer({
   id,
   side,
@@ -54,7 +63,8 @@ export function Drawer({
         onClick={onClose}
       />
       <div
-        className={`absolute top-0 ${side}-0 flex h-full w-72 max-w-[85vw] flex-col gap-2 overflow-y-auto bg-base-100 p-4 shadow-xl`}
+        data-testid="drawer-panel"
+        className={`absolute top-0 ${SIDE[side]} flex h-full w-72 max-w-[85vw] flex-col gap-2 overflow-y-auto overscroll-contain bg-base-100 p-4 shadow-xl motion-reduce:animate-none`}
       >
         {children}
       </div>

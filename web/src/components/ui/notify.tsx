@@ -1,12 +1,20 @@
 // The one way to show a toast: a title and a description, as the spec writes them. The toast library is
 // loaded with the first toast, so pages that never show one (the landing page) never download it.
-import { useEffect, useState, type ComponentType } from 'react';
-import type { ToasterProps } from 'react-hot-toast';
+// Toasts sit at the bottom on phones and top right, below the header, on wider screens (never over the
+// header); each has a close button and can be swiped away; an error stays twice as long as a success.
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useIntl } from 'react-intl';
+import type { Toast } from 'react-hot-toast';
 
 type ToastModule = typeof import('react-hot-toast');
 let library: Promise<ToastModule> | undefined;
 const load = () => (library ??= import('react-hot-toast'));
 const onLoad = new Set<(m: ToastModule) => void>();
+
+/** How long a toast shows: an error is read and acted on, so it stays longer. */
+const DURATION = { success: 5000, error: 10_000 } as const;
+/** The header's height (app/shell/app-layout.tsx keeps it to one row of at most 64 px) and a margin. */
+const BELOW_HEADER = 72;
 
 export function notify(opts: { title: string; description?: string; variant?: 'success' | 'error' }): void {
   const body = (
@@ -17,19 +25,98 @@ export function notify(opts: { title: string; description?: string; variant?: 's
   );
   void load().then((m) => {
     for (const listener of onLoad) listener(m);
-    if (opts.variant === 'error') m.default.error(body, { id: 'kasuwa' });
-    else m.default.success(body, { id: 'kasuwa' });
+    const variant = opts.variant ?? 'success';
+    m.default[variant](body, { id: 'kasuwa', duration: DURATION[variant] });
   });
 }
 
+const WIDE = '(min-width: 640px)';
+const subscribeWide = (change: () => void) => {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', change);
+  return () => query.removeEventListener('change', change);
+};
+
+/**
+ * A toast as the library draws it, with a close button, and dismissed by a sideways swipe on a touch screen.
+ * With a mouse it lets clicks through to what it covers (and a pointer resting there does not hold it on
+ * screen, as the library does for a toast under the pointer): only its close button takes them.
+ */
+function DismissibleToast({ m, toast }: { m: ToastModule; toast: Toast }) {
+  const intl = useIntl();
+  const start = useRef<number | null>(null);
+  const [dx, setDx] = useState(0);
+  const dismiss = () => m.default.dismiss(toast.id);
+  return (
+    <div
+      data-testid="toast"
+      className="pointer-events-none! touch-pan-y pointer-coarse:pointer-events-auto!"
+      style={dx ? { translate: `${dx}px 0`, opacity: Math.max(0.2, 1 - Math.abs(dx) / 200) } : undefined}
+      onPointerDown={(e) => {
+        if (e.pointerType === 'touch') start.current = e.clientX;
+      }}
+      onPointerMove={(e) => {
+        if (start.current !== null) setDx(e.clientX - start.current);
+      }}
+      onPointerUp={() => {
+        start.current = null;
+        if (Math.abs(dx) > 80) dismiss();
+        setDx(0);
+      }}
+      onPointerCancel={() => {
+        start.current = null;
+        setDx(0);
+      }}
+    >
+      <m.ToastBar
+        toast={toast}
+        // The theme's colours (the library's own are white in the dark theme too).
+        style={{
+          maxWidth: 420,
+          pointerEvents: 'inherit', // the library's own is "auto": follow the wrapper's
+          background: 'var(--color-base-100)',
+          color: 'var(--color-base-content)',
+          border: '1px solid var(--color-base-300)',
+        }}
+      >
+        {({ icon, message }) => (
+          <>
+            {icon}
+            {message}
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm btn-circle pointer-events-auto -my-1 -mr-2 min-h-11 min-w-11 shrink-0"
+              aria-label={intl.formatMessage({ id: 'common.close' })}
+              onClick={dismiss}
+            >
+              <span aria-hidden>✕</span>
+            </button>
+          </>
+        )}
+      </m.ToastBar>
+    </div>
+  );
+}
+
 /** Where the toasts show: mounted once the first toast has loaded the library (it then shows that toast). */
-export function Toaster(props: ToasterProps) {
-  const [Component, setComponent] = useState<ComponentType<ToasterProps> | null>(null);
+export function Toaster() {
+  const [m, setModule] = useState<ToastModule | null>(null);
+  const wide = useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches);
   useEffect(() => {
-    const listener = (m: ToastModule) => setComponent(() => m.Toaster);
+    const listener = (loaded: ToastModule) => setModule(() => loaded);
     onLoad.add(listener);
     if (library) void library.then(listener);
     return () => void onLoad.delete(listener);
   }, []);
-  return Component ? <Component {...props} /> : null;
+  if (!m) return null;
+  return (
+    <m.Toaster
+      position={wide ? 'top-right' : 'bottom-center'}
+      containerStyle={
+        wide ? { top: BELOW_HEADER } : { bottom: 'max(1rem, env(safe-area-inset-bottom))', left: 8, right: 8 }
+      }
+    >
+      {(toast) => <DismissibleToast m={m} toast={toast} />}
+    </m.Toaster>
+  );
 }

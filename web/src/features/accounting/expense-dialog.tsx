@@ -10,7 +10,7 @@ import {
   type ExpenseInput,
   ExpenseInputSchema,
 } from '../../../../packages/shared/schemas/accounting.ts';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
@@ -102,14 +102,14 @@ export function ExpenseDialog({ onClose }: { onClose: () => void }) {
             {...register('note')}
           />
         </div>
-        <div className="modal-action">
+        <DialogActions>
           <button type="button" className="btn min-h-11" onClick={onClose}>
             {t('common.cancel')}
           </button>
           <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
             {t('expenses.record')}
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

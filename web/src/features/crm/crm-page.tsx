@@ -1,14 +1,15 @@
 // /crm: search by name or company, five stage cards (count and total value), the five-column board where a
-// lead is dragged (mouse or finger) to another stage, Add Lead, and Lead Details with stage buttons, owner,
-// edit and notes.
+// lead is dragged with a mouse or pen to another stage (on a touch screen a swipe scrolls the board and a tap
+// opens the lead, whose stage buttons move it), Add Lead, and Lead Details with stage buttons, owner, edit
+// and notes.
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
 import { draftName, useFormDraft } from '../../lib/form-draft.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -128,14 +129,14 @@ export function LeadDialog({
           }))}
           {...register('ownerId')}
         />
-        <div className="modal-action">
+        <DialogActions>
           <button type="button" className="btn min-h-11" onClick={onClose}>
             {t('common.cancel')}
           </button>
           <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
             {t('crm.save')}
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );
@@ -244,7 +245,10 @@ function LeadDetails({ lead, onClose, onEdit }: { lead: Lead; onClose: () => voi
   );
 }
 
-/** A card that opens on a tap and can be dragged (mouse or finger) onto another column. */
+/**
+ * A card that opens on a tap or click and can be dragged with a mouse or pen onto another column. A finger
+ * is left to the browser, so a swipe that starts on a card scrolls the board or the page.
+ */
 function LeadCard({
   lead,
   draggable,
@@ -264,9 +268,9 @@ function LeadCard({
     <button
       type="button"
       data-testid="lead-card"
-      className={`card w-full touch-none border border-base-300 bg-base-100 p-2 text-left text-sm ${dragging ? 'opacity-50' : ''}`}
+      className={`card w-full touch-pan-x touch-pan-y border border-base-300 bg-base-100 p-2 text-left text-sm break-words ${dragging ? 'opacity-50' : ''}`}
       onPointerDown={(e) => {
-        if (!draggable) return;
+        if (!draggable || e.pointerType === 'touch') return;
         start.current = { x: e.clientX, y: e.clientY, moved: false };
         e.currentTarget.setPointerCapture(e.pointerId);
       }}
@@ -302,6 +306,25 @@ function LeadCard({
   );
 }
 
+/** Whether a sideways-scrolling row has more to show before and after what is in view (for its fades). */
+function useScrollEnds() {
+  const [row, setRow] = useState<HTMLElement | null>(null);
+  const [ends, setEnds] = useState({ before: false, after: false });
+  const update = useCallback(() => {
+    if (!row) return;
+    const before = row.scrollLeft > 1;
+    const after = row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
+    setEnds((e) => (e.before === before && e.after === after ? e : { before, after }));
+  }, [row]);
+  useEffect(() => {
+    if (!row) return;
+    const observer = new ResizeObserver(update);
+    observer.observe(row);
+    return () => observer.disconnect();
+  }, [row, update]);
+  return { attach: setRow, update, ...ends };
+}
+
 export function CrmPage() {
   const intl = useIntl();
   const t = useT();
@@ -319,6 +342,7 @@ export function CrmPage() {
     if (params.has('new')) setParams({}, { replace: true });
   };
   const summaries = useLeadSummary().data;
+  const { attach: boardRow, update: onBoardScroll, before: moreBefore, after: moreAfter } = useScrollEnds();
   const stageTotal = (summary?: StageSummary) =>
     (summary?.totals.length ? summary.totals : [{ currency: org.currency, amount: 0 }])
       .map((x) => formatMoney(x.amount, x.currency, intl.locale))
@@ -355,35 +379,62 @@ export function CrmPage() {
           );
         })}
       </div>
-      {canEdit && <p className="text-xs opacity-60">{t('crm.dragHint')}</p>}
-      <div className="flex snap-x gap-3 overflow-x-auto pb-2">
-        {STAGES.map((s) => (
+      {canEdit && (
+        <p className="text-xs opacity-60">
+          <span className="pointer-coarse:hidden">{t('crm.dragHint')}</span>
+          <span className="hidden pointer-coarse:inline">{t('crm.tapHint')}</span>
+        </p>
+      )}
+      {/* Five columns side by side when the board is wide enough for them (a laptop), else a row that
+          scrolls sideways, with a fade on the side that has more. */}
+      <div className="relative">
+        <div
+          ref={boardRow}
+          onScroll={onBoardScroll}
+          data-testid="board"
+          className="@container flex snap-x gap-3 overflow-x-auto overscroll-x-contain pb-2"
+        >
+          {STAGES.map((s) => (
+            <div
+              key={s}
+              data-stage={s}
+              data-testid={`column-${s}`}
+              className="flex w-64 shrink-0 snap-start flex-col gap-2 rounded-box bg-base-200 p-2 @min-[56rem]:w-auto @min-[56rem]:min-w-0 @min-[56rem]:flex-1"
+            >
+              <p className="flex items-start justify-between gap-1 text-sm font-semibold">
+                <FormattedMessage id={`crm.stage.${s}`} />
+                <span className="badge badge-sm">{byStage(s).length}</span>
+              </p>
+              {byStage(s).length === 0 ? (
+                <p className="text-xs opacity-60">{t('crm.empty')}</p>
+              ) : (
+                byStage(s).map((l) => (
+                  <LeadCard
+                    key={l.id}
+                    lead={l}
+                    // A lead still on this device is changed once the server has it.
+                    draggable={canEdit && !('pending' in l)}
+                    onOpen={() => !('pending' in l) && setOpen({ kind: 'details', lead: l })}
+                    onDrop={(stage) => void drop(l, stage)}
+                  />
+                ))
+              )}
+            </div>
+          ))}
+        </div>
+        {moreBefore && (
           <div
-            key={s}
-            data-stage={s}
-            data-testid={`column-${s}`}
-            className="flex w-64 shrink-0 snap-start flex-col gap-2 rounded-box bg-base-200 p-2"
-          >
-            <p className="flex justify-between text-sm font-semibold">
-              <FormattedMessage id={`crm.stage.${s}`} />
-              <span className="badge badge-sm">{byStage(s).length}</span>
-            </p>
-            {byStage(s).length === 0 ? (
-              <p className="text-xs opacity-60">{t('crm.empty')}</p>
-            ) : (
-              byStage(s).map((l) => (
-                <LeadCard
-                  key={l.id}
-                  lead={l}
-                  // A lead still on this device is changed once the server has it.
-                  draggable={canEdit && !('pending' in l)}
-                  onOpen={() => !('pending' in l) && setOpen({ kind: 'details', lead: l })}
-                  onDrop={(stage) => void drop(l, stage)}
-                />
-              ))
-            )}
-          </div>
-        ))}
+            aria-hidden
+            className="pointer-events-none absolute inset-y-0 left-0 w-8 bg-linear-to-r from-base-100"
+          />
+        )}
+        {moreAfter && (
+          <div
+            aria-hidden
+            data-testid="board-more"
+            className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-linear-to-l from-base-100"
+          />
+        )}
       </div>
       {open?.kind === 'add' && <LeadDialog onClose={close} />}
       {open?.kind === 'edit' && <LeadDialog lead={open.lead} onClose={close} />}

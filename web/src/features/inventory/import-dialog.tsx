@@ -2,7 +2,7 @@
 // products at once or none.
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
 import { reasonText } from '../../../../packages/shared/schemas/reasons.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/download.ts';
@@ -110,7 +110,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           ) : (
             <p className="text-success">{t('inventory.import.preview', { count: rows.length })}</p>
           ))}
-        <div className="modal-action">
+        <DialogActions>
           <button type="button" className="btn min-h-11" onClick={onClose}>
             {t('common.cancel')}
           </button>
@@ -124,7 +124,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               ? t('inventory.import.importing')
               : t('inventory.import.submit', { count: rows.length })}
           </button>
-        </div>
+        </DialogActions>
       </div>
     </Dialog>
   );

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { type ProductInput, ProductInputSchema } from '../../../../packages/shared/schemas/inventory.ts';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { type Product, useSaveProduct } from './api.ts';
@@ -144,7 +144,7 @@ export function ProductDialog({
             {...register('openingStock')}
           />
         )}
-        <div className="modal-action">
+        <DialogActions>
           <button type="button" className="btn min-h-11" onClick={onClose}>
             {t('common.cancel')}
           </button>
@@ -153,7 +153,7 @@ export function ProductDialog({
               ? t(product ? 'inventory.saving' : 'inventory.creating')
               : t(product ? 'inventory.save' : 'inventory.create')}
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -8,8 +8,8 @@ import {
   PurchaseOrderInputSchema,
   SupplierInputSchema,
 } from '../../../../packages/shared/schemas/inventory.ts';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { DataList } from '../../components/ui/data-list.tsx';
+import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -74,14 +74,14 @@ function SupplierDialog({ supplier, onClose }: { supplier?: Supplier; onClose: (
           error={error('phone')}
           {...register('phone')}
         />
-        <div className="modal-action">
+        <DialogActions>
           <button type="button" className="btn min-h-11" onClick={onClose}>
             {t('common.cancel')}
           </button>
           <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
             {t('suppliers.save')}
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );
@@ -257,14 +257,14 @@ function NewOrderDialog({ suppliers, onClose }: { suppliers: Supplier[]; onClose
         <p className="text-right font-semibold">
           {t('orders.total')}: {formatMoney(total, org.currency, intl.locale)}
         </p>
-        <div className="modal-action">
+        <DialogActions>
           <button type="button" className="btn min-h-11" onClick={onClose}>
             {t('common.cancel')}
           </button>
           <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
             {t('orders.create')}
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

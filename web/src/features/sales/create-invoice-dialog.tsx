@@ -16,7 +16,7 @@ import {
   InvoiceInputSchema,
   QuoteInputSchema,
 } from '../../../../packages/shared/schemas/sales.ts';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '../../lib/money.ts';
@@ -263,7 +263,7 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
         {errors.total && (
           <p className="text-sm text-error">{validationMessage(intl, errors.total.message)}</p>
         )}
-        <div className="modal-action">
+        <DialogActions>
           <button type="button" className="btn min-h-11" onClick={onClose}>
             {t('common.cancel')}
           </button>
@@ -274,7 +274,7 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
                 ? t('invoices.creating')
                 : t('invoices.create')}
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

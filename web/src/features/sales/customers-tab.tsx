@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { CustomerInputSchema } from '../../../../packages/shared/schemas/sales.ts';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { DataList } from '../../components/ui/data-list.tsx';
+import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -98,14 +98,14 @@ export function CustomerDialog({
           error={error('phone')}
           {...register('phone')}
         />
-        <div className="modal-action">
+        <DialogActions>
           <button type="button" className="btn min-h-11" onClick={onClose}>
             {t('common.cancel')}
           </button>
           <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
             {t('customers.save')}
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

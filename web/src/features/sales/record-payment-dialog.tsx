@@ -10,7 +10,7 @@ import {
   PAYMENT_METHODS,
   PaymentInputSchema,
 } from '../../../../packages/shared/schemas/sales.ts';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '../../lib/money.ts';
@@ -130,14 +130,14 @@ export function RecordPaymentDialog({
           error={error('ref')}
           {...register('ref')}
         />
-        <div className="modal-action">
+        <DialogActions>
           <button type="button" className="btn min-h-11" onClick={onClose}>
             {t('common.cancel')}
           </button>
           <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
             {t('payments.record')}
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -10,8 +10,8 @@ import {
   type EmployeeInput,
 } from '../../../../packages/shared/schemas/team.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { DataList } from '../../components/ui/data-list.tsx';
+import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
@@ -73,14 +73,14 @@ function EmployeeDialog({ employee, onClose }: { employee?: Employee; onClose: (
             {...register('status')}
           />
         )}
-        <div className="modal-action">
+        <DialogActions>
           <button type="button" className="btn min-h-11" onClick={onClose}>
             {t('common.cancel')}
           </button>
           <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
             {t('employees.save')}
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

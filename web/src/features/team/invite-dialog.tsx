@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { InvitationInputSchema, ROLES } from '../../../../packages/shared/schemas/team.ts';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -81,11 +81,11 @@ export function InviteDialog({ created, onClose }: { created?: CreatedInvitation
       {invitation?.link ? (
         <div className="flex flex-col gap-3">
           <InviteLink invitation={invitation} />
-          <div className="modal-action">
+          <DialogActions>
             <button type="button" className="btn btn-primary min-h-11" onClick={onClose}>
               {t('team.done')}
             </button>
-          </div>
+          </DialogActions>
         </div>
       ) : (
         <form
@@ -111,14 +111,14 @@ export function InviteDialog({ created, onClose }: { created?: CreatedInvitation
             {...register('email')}
           />
           <SelectField label={t('team.role')} options={roles} {...register('role')} />
-          <div className="modal-action">
+          <DialogActions>
             <button type="button" className="btn min-h-11" onClick={onClose}>
               {t('common.cancel')}
             </button>
             <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
               {t('team.sendInvite')}
             </button>
-          </div>
+          </DialogActions>
         </form>
       )}
     </Dialog>
