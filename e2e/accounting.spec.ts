@@ -76,8 +76,11 @@ test.describe('accounting', () => {
     await expect(page.getByTestId('payments-table').locator('[data-row]')).toHaveCount(1);
     await expect(page.getByTestId('payments-table')).toContainText(invoice.number);
     await expect(page.getByTestId('card-totalPayments')).toContainText('₵200.00');
-    await expect(page.getByTestId('card-totalPayments')).toContainText('1 payment recorded');
-    await expect(page.getByTestId('card-totalRevenue')).toContainText('₵200.00');
+    await expect(page.getByTestId('card-totalPayments')).toContainText('1 payment received');
+    // Revenue is what was invoiced, not the same figure as the money received.
+    await expect(page.getByTestId('card-totalRevenue')).toContainText('₵500.00');
+    await expect(page.getByTestId('card-totalRevenue')).toContainText('1 invoice issued');
+    await expect(page.getByTestId('card-totalRevenue')).toContainText('₵300.00 still owed');
   });
 
   test('en français, les dépenses et leurs messages ; un montant en XOF sans décimales', async ({ page }) => {

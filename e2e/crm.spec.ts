@@ -36,7 +36,9 @@ test.describe('the CRM pipeline', () => {
     await expect(details.getByTestId('lead-stage')).toHaveText('Proposal');
     await details.getByLabel('Add note').fill('Wants delivery on Fridays');
     await details.getByRole('button', { name: 'Add note' }).click();
+    await expect(page.getByText('Action completed successfully')).toBeVisible();
     await expect(details.getByTestId('lead-notes')).toContainText('Wants delivery on Fridays');
+    await expect(details.getByLabel('Add note')).toHaveValue('');
     await expect(details.getByTestId('lead-notes')).toContainText('Efua Boateng');
     await details.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(page.getByTestId('column-PROPOSAL')).toContainText('Aisha Bello');

@@ -142,3 +142,25 @@ test.describe('the site', () => {
     await context.close();
   });
 });
+
+test.describe('opening the app', () => {
+  test('says "Setting up your workspace..." while a signed-in person\'s organizations are read', async ({
+    page,
+  }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    await expect(page.getByTestId('metric-activeCustomers')).toBeVisible();
+    // A new version of the app (or a cleared cache) starts without the kept answers: the user is read again.
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/auth/user', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.evaluate(() => localStorage.removeItem('kasuwa-cache'));
+    await page.reload();
+    await expect(page.getByRole('status').getByText('Setting up your workspace...')).toBeVisible();
+    answer();
+    await expect(page.getByTestId('metric-activeCustomers')).toBeVisible();
+  });
+});

@@ -74,7 +74,7 @@ test.describe('reports', () => {
     const salesCsv = await exportCsv(page);
     expect(salesCsv.name).toBe('sales_report.csv');
     expect(salesCsv.text.split('\r\n')[1]).toMatch(
-      new RegExp(`^${invoice.number},Ama Serwaa,ISSUED,GHS,500,200,`),
+      new RegExp(`^${invoice.number},Ama Serwaa,Issued,GHS,500,200,`),
     );
 
     await page.getByLabel('Report Type').selectOption({ label: 'Payments Report' });
@@ -90,8 +90,8 @@ test.describe('reports', () => {
     await expect(page.getByTestId('report-expenses')).toContainText('=HYPERLINK("x")');
     const expenses = await exportCsv(page);
     expect(expenses.name).toBe('expenses_report.csv');
-    expect(expenses.text).toContain(`"'=HYPERLINK(""x"")",other,10,GHS,`);
-    expect(expenses.text).toContain('Landlord,rent,450.25,GHS,');
+    expect(expenses.text).toContain(`"'=HYPERLINK(""x"")",Other,10,GHS,`);
+    expect(expenses.text).toContain('Landlord,Rent,450.25,GHS,');
 
     await page.getByLabel('Report Type').selectOption({ label: 'Inventory Report' });
     await expect(page.getByTestId('report-inventory')).toContainText('Rice 5kg');
@@ -136,7 +136,15 @@ test.describe('reports', () => {
     await expect(page.getByTestId('inventory-summary')).toContainText('Résumé du stock');
     const file = await exportCsv(page, 'Exporter en CSV');
     expect(file.name).toBe('overview_report.csv');
+    // Written for a French Excel: French words, ';' between fields, a decimal comma.
+    expect(file.text.startsWith('\uFEFFIndicateur;Devise;Valeur\r\n')).toBe(true);
+    expect(file.text).toContain("Chiffre d'affaires total;GHS;200\r\n");
+    expect(file.text).toContain('Bénéfice/Perte;GHS;-260,25\r\n');
     await expect(page.getByText('Rapport exporté avec succès')).toBeVisible();
+    await page.getByLabel('Type de rapport').selectOption({ label: 'Rapport des dépenses' });
+    const expenses = await exportCsv(page, 'Exporter en CSV');
+    expect(expenses.text.split('\r\n')[0]).toBe('\uFEFFFournisseur;Catégorie;Montant;Devise;Payée le;Note');
+    expect(expenses.text).toContain('Landlord;Loyer;450,25;GHS;');
   });
 
   test('a salesperson reads only the sales and inventory reports', async ({ page, browser }) => {

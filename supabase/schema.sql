@@ -1590,6 +1590,74 @@ GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON
 GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.user_achievements TO anon;
 GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.user_achievements TO authenticated;
 
+-- function private.active_customers(p_org_id uuid, p_starts_at timestamp with time zone, p_ends_at timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.active_customers(p_org_id uuid, p_starts_at timestamp with time zone, p_ends_at timestamp with time zone)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
+AS $function$
+declare
+  v_count bigint;
+begin
+  -- Customers of the invoices dated in the range, and of the invoices paid in it (an invoice with a
+  -- payment is never VOID, nor a quote). When nothing is dated after the range (the range ends tomorrow
+  -- at midnight, so only a future date could be), they are the customers whose latest activity is on or
+  -- after its start; otherwise they are read from the invoices and payments, one of two ways depending
+  -- on how many payments the range holds against how many invoices lie outside it.
+  if not exists (select 1 from public.invoices i
+                  where i.org_id = p_org_id and coalesce(i.issued_at, i.created_at) >= p_ends_at
+                    and i.status <> 'VOID')
+     and not exists (select 1 from public.payments p where p.org_id = p_org_id and p.received_at >= p_ends_at) then
+    select count(*) into v_count
+      from private.customer_activity a where a.org_id = p_org_id and a.last_at >= p_starts_at;
+  elsif p_ends_at - p_starts_at <= interval '91 days' then
+    select count(*) into v_count
+      from (select i.customer_id from public.invoices i
+             where i.org_id = p_org_id and i.status <> 'VOID'
+               and coalesce(i.issued_at, i.created_at) >= p_starts_at
+               and coalesce(i.issued_at, i.created_at) < p_ends_at
+            union
+            select i.customer_id
+              from (select distinct p.invoice_id from public.payments p
+                     where p.org_id = p_org_id and p.received_at >= p_starts_at and p.received_at < p_ends_at) paid
+              cross join lateral (select i.customer_id from public.invoices i
+                                   where i.org_id = p_org_id and i.id = paid.invoice_id offset 0) i) c;
+  else
+    select count(*) into v_count
+      from (select i.customer_id from public.invoices i
+             where i.org_id = p_org_id and i.status <> 'VOID'
+               and coalesce(i.issued_at, i.created_at) >= p_starts_at
+               and coalesce(i.issued_at, i.created_at) < p_ends_at
+            union
+            select i.customer_id from public.invoices i
+             where i.org_id = p_org_id and (i.issued_at < p_starts_at or i.issued_at >= p_ends_at)
+               and exists (select 1 from public.payments p
+                            where p.org_id = p_org_id and p.invoice_id = i.id
+                              and p.received_at >= p_starts_at and p.received_at < p_ends_at)) c;
+  end if;
+  return v_count;
+end
+$function$;
+ALTER FUNCTION private.active_customers(p_org_id uuid, p_starts_at timestamp with time zone, p_ends_at timestamp with time zone) OWNER TO postgres;
+COMMENT ON FUNCTION private.active_customers(p_org_id uuid, p_starts_at timestamp with time zone, p_ends_at timestamp with time zone) IS 'Customers with a non-VOID invoice dated, or a payment received, in the range: the dashboard''s and the overview''s "active customers".';
+GRANT EXECUTE ON FUNCTION private.active_customers(p_org_id uuid, p_starts_at timestamp with time zone, p_ends_at timestamp with time zone) TO postgres;
+
+-- function private.active_customers_last_30_days(p_org_id uuid, p_tz text)
+CREATE OR REPLACE FUNCTION private.active_customers_last_30_days(p_org_id uuid, p_tz text)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.active_customers(p_org_id,
+           ((now() at time zone p_tz)::date - 29)::timestamp at time zone p_tz,
+           ((now() at time zone p_tz)::date + 1)::timestamp at time zone p_tz)
+$function$;
+ALTER FUNCTION private.active_customers_last_30_days(p_org_id uuid, p_tz text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.active_customers_last_30_days(p_org_id uuid, p_tz text) TO postgres;
+
 -- function private.apply_payment()
 CREATE OR REPLACE FUNCTION private.apply_payment()
  RETURNS trigger
@@ -3315,8 +3383,7 @@ CREATE OR REPLACE FUNCTION public.accounting_summary(p_org_id uuid)
 AS $function$
 declare
   v_currency text;
-  v_payments jsonb;
-  v_expenses jsonb;
+  v_answer jsonb;
 begin
   select o.currency::text into v_currency from public.organizations o where o.id = p_org_id;
   if v_currency is null then
@@ -3324,45 +3391,38 @@ begin
         hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
   end if;
 
-  with sums as (
+  with invoiced as (
+    select i.currency::text as currency, sum(i.total) as amount,
+           sum(i.total - i.amount_paid) filter (where i.status = 'ISSUED') as owed, count(*) as n
+      from public.invoices i where i.org_id = p_org_id and i.status in ('ISSUED', 'PAID') group by i.currency
+  ),
+  received as (
     select p.currency::text as currency, sum(p.amount) as amount, count(*) as n
       from public.payments p where p.org_id = p_org_id group by p.currency
-  )
-  select jsonb_build_object(
-           'count', coalesce((select sum(n) from sums), 0),
-           'totals', coalesce((
-             select jsonb_agg(jsonb_build_object('currency', c.currency, 'amount', c.amount)
-                              order by c.currency <> v_currency, c.currency)
-               from (select currency, amount from sums
-                     union all
-                     select v_currency, 0 where not exists (select 1 from sums where currency = v_currency)) c
-           ), '[]'::jsonb))
-    into v_payments;
-
-  with sums as (
+  ),
+  spent as (
     select e.currency::text as currency, sum(e.amount) as amount, count(*) as n
       from public.expenses e where e.org_id = p_org_id group by e.currency
   )
   select jsonb_build_object(
-           'count', coalesce((select sum(n) from sums), 0),
-           'totals', coalesce((
-             select jsonb_agg(jsonb_build_object('currency', c.currency, 'amount', c.amount)
-                              order by c.currency <> v_currency, c.currency)
-               from (select currency, amount from sums
-                     union all
-                     select v_currency, 0 where not exists (select 1 from sums where currency = v_currency)) c
-           ), '[]'::jsonb))
-    into v_expenses;
-
-  return jsonb_build_object(
     'currency', v_currency,
-    'payments', v_payments,
-    'expenses', v_expenses
-  );
+    'invoiced', jsonb_build_object(
+      'count', coalesce((select sum(n) from invoiced), 0),
+      'totals', private.money_list((select jsonb_object_agg(currency, amount) from invoiced), v_currency),
+      'outstanding', private.money_list((select jsonb_object_agg(currency, owed) from invoiced where owed is not null),
+                                        v_currency)),
+    'payments', jsonb_build_object(
+      'count', coalesce((select sum(n) from received), 0),
+      'totals', private.money_list((select jsonb_object_agg(currency, amount) from received), v_currency)),
+    'expenses', jsonb_build_object(
+      'count', coalesce((select sum(n) from spent), 0),
+      'totals', private.money_list((select jsonb_object_agg(currency, amount) from spent), v_currency)))
+    into v_answer;
+  return v_answer;
 end
 $function$;
 ALTER FUNCTION public.accounting_summary(p_org_id uuid) OWNER TO postgres;
-COMMENT ON FUNCTION public.accounting_summary(p_org_id uuid) IS 'The accounting cards: payments and expenses per currency (all time) with counts, under the caller''s RLS.';
+COMMENT ON FUNCTION public.accounting_summary(p_org_id uuid) IS 'The accounting cards: invoiced (and still owed), payments and expenses per currency (all time) with counts, under the caller''s RLS.';
 GRANT EXECUTE ON FUNCTION public.accounting_summary(p_org_id uuid) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.accounting_summary(p_org_id uuid) TO postgres;
 GRANT EXECUTE ON FUNCTION public.accounting_summary(p_org_id uuid) TO service_role;
@@ -3927,7 +3987,7 @@ begin
     'nextMonthStart', v_next_month_start,
     'metrics', jsonb_build_object(
       'totalRevenue', private.money_list((select jsonb_object_agg(r.currency, r.total) from revenue r), v_currency),
-      'activeCustomers', (select count(*) from public.customers c where c.org_id = p_org_id and not c.archived),
+      'activeCustomers', private.active_customers_last_30_days(p_org_id, v_tz),
       'pendingInvoices', coalesce((select sum(o.invoices) from open_invoices o), 0),
       'lowStockItems', (select count(*) from low_stock)),
     'hints', jsonb_build_object(
@@ -4038,7 +4098,7 @@ begin
     'revenueThisMonth', coalesce((select r.this_month from revenue r where r.currency = v_currency), 0),
     'revenueLastMonth', coalesce((select r.last_month from revenue r where r.currency = v_currency), 0),
     'revenueByCurrency', coalesce((select jsonb_object_agg(r.currency, r.total) from revenue r), '{}'::jsonb),
-    'activeCustomers', (select count(*) from public.customers c where c.org_id = p_org_id and not c.archived),
+    'activeCustomers', private.active_customers_last_30_days(p_org_id, v_tz),
     'newCustomersThisMonth', (select count(*) from public.customers c
                                where c.org_id = p_org_id and not c.archived and c.created_at >= v_month_start),
     'pendingInvoices', coalesce((select sum(o.invoices) from outstanding o), 0),
@@ -4051,7 +4111,7 @@ begin
 end
 $function$;
 ALTER FUNCTION public.get_metrics(p_org_id uuid) OWNER TO postgres;
-COMMENT ON FUNCTION public.get_metrics(p_org_id uuid) IS 'Dashboard figures: revenue (sum of payments) in total, this and last month; customers; ISSUED invoices and what they still owe; low-stock products. Per currency where money is involved.';
+COMMENT ON FUNCTION public.get_metrics(p_org_id uuid) IS 'Dashboard figures: revenue (sum of payments) in total, this and last month; active customers (last 30 days); ISSUED invoices and what they still owe; low-stock products. Per currency where money is involved.';
 GRANT EXECUTE ON FUNCTION public.get_metrics(p_org_id uuid) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.get_metrics(p_org_id uuid) TO postgres;
 GRANT EXECUTE ON FUNCTION public.get_metrics(p_org_id uuid) TO service_role;
@@ -4719,42 +4779,7 @@ begin
     into v_sales, v_average
     from dated d;
 
-  -- Customers of the invoices dated in the range, and of the invoices paid in it (an invoice with a
-  -- payment is never VOID, nor a quote). When nothing is dated after the range (the range ends tomorrow
-  -- at midnight, so only a future date could be), they are the customers whose latest activity is on or
-  -- after its start; otherwise they are read from the invoices and payments, one of two ways depending
-  -- on how many payments the range holds against how many invoices lie outside it.
-  if not exists (select 1 from public.invoices i
-                  where i.org_id = p_org_id and coalesce(i.issued_at, i.created_at) >= w.ends_at
-                    and i.status <> 'VOID')
-     and not exists (select 1 from public.payments p where p.org_id = p_org_id and p.received_at >= w.ends_at) then
-    select count(*) into v_active
-      from private.customer_activity a where a.org_id = p_org_id and a.last_at >= w.starts_at;
-  elsif p_days <= 90 then
-    select count(*) into v_active
-      from (select i.customer_id from public.invoices i
-             where i.org_id = p_org_id and i.status <> 'VOID'
-               and coalesce(i.issued_at, i.created_at) >= w.starts_at
-               and coalesce(i.issued_at, i.created_at) < w.ends_at
-            union
-            select i.customer_id
-              from (select distinct p.invoice_id from public.payments p
-                     where p.org_id = p_org_id and p.received_at >= w.starts_at and p.received_at < w.ends_at) paid
-              cross join lateral (select i.customer_id from public.invoices i
-                                   where i.org_id = p_org_id and i.id = paid.invoice_id offset 0) i) c;
-  else
-    select count(*) into v_active
-      from (select i.customer_id from public.invoices i
-             where i.org_id = p_org_id and i.status <> 'VOID'
-               and coalesce(i.issued_at, i.created_at) >= w.starts_at
-               and coalesce(i.issued_at, i.created_at) < w.ends_at
-            union
-            select i.customer_id from public.invoices i
-             where i.org_id = p_org_id and (i.issued_at < w.starts_at or i.issued_at >= w.ends_at)
-               and exists (select 1 from public.payments p
-                            where p.org_id = p_org_id and p.invoice_id = i.id
-                              and p.received_at >= w.starts_at and p.received_at < w.ends_at)) c;
-  end if;
+  v_active := private.active_customers(p_org_id, w.starts_at, w.ends_at);
 
   select jsonb_build_object(
            'currency', w.org_currency,

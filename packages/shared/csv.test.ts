@@ -91,12 +91,34 @@ describe('reportCsv', () => {
     );
     expect(lines(csv)).toEqual([
       'Vendor,Category,Amount,Currency,Paid,Note',
-      'ECG,utilities,120.5,GHS,2026-11-20 00:30,',
+      'ECG,Utilities,120.5,GHS,2026-11-20 00:30,',
     ]);
     expect(localDateTime('2026-11-19T23:30:00Z', 'Africa/Accra')).toBe('2026-11-19 23:30');
   });
 
-  it('writes the overview as one figure per line, a line per currency, with translated headers', () => {
+  it('writes a French export with French headers and words, a semicolon between fields and a decimal comma', () => {
+    const rows = [
+      { invoiceNumber: 'INV-000001', customerName: 'Ọlá, Adébáyọ̀', amount: 4000.5, currency: 'NGN' },
+      { method: 'mobile-money', provider: 'MTN_MOMO', ref: 'MM; 88', receivedAt: '2026-11-19T23:30:00Z' },
+    ];
+    const csv = reportCsv('payments', rows, 'Africa/Lagos', 'fr');
+    expect(lines(csv)).toEqual([
+      'Facture;Client;Montant;Devise;Mode de paiement;Opérateur;Référence;Reçu le',
+      'INV-000001;Ọlá, Adébáyọ̀;4000,5;NGN;;;;',
+      ';;;;Mobile money;MTN MoMo;"MM; 88";2026-11-20 00:30',
+    ]);
+    const inventory = reportCsv(
+      'inventory',
+      [{ name: 'Riz', status: 'LOW_STOCK', price: 1500 }],
+      'UTC',
+      'fr',
+    );
+    expect(lines(inventory)[1]).toBe('Riz;;;;;;1500;;Stock bas');
+    // A code the labels do not know stays as it is rather than becoming empty.
+    expect(lines(reportCsv('sales', [{ status: 'DRAFTED' }], 'UTC', 'fr'))[1]).toBe(';;DRAFTED;;;;;;');
+  });
+
+  it('writes the overview as one figure per line, a line per currency, in the chosen language', () => {
     const money = (amount: number) => [
       { currency: 'XOF', amount },
       { currency: 'NGN', amount: 2 },
@@ -119,12 +141,13 @@ describe('reportCsv', () => {
         },
       },
       'Africa/Dakar',
-      (key) => ({ metric: 'Indicateur', currency: 'Devise', value: 'Valeur' })[key] ?? key,
+      'fr',
     );
-    expect(lines(csv)).toContain('Indicateur,Devise,Valeur');
-    expect(lines(csv)).toContain('Profit/Loss,XOF,-500');
-    expect(lines(csv)).toContain('Profit/Loss,NGN,2');
-    expect(lines(csv)).toContain('Active Customers,,3');
-    expect(lines(csv)).toContain('Stock Value,XOF,700');
+    expect(lines(csv)).toContain('Indicateur;Devise;Valeur');
+    expect(lines(csv)).toContain('Bénéfice/Perte;XOF;-500');
+    expect(lines(csv)).toContain('Bénéfice/Perte;NGN;2');
+    expect(lines(csv)).toContain('Clients actifs;;3');
+    expect(lines(csv)).toContain('Valeur du stock (au coût);XOF;700');
+    expect(lines(csv)).toContain('Du;;2026-11-14');
   });
 });

@@ -1,6 +1,8 @@
-// CSV that Excel opens cleanly (PRODUCT-DECISIONS "Exports"): UTF-8 with a BOM so accents and ₦/₵ show,
-// CRLF line ends and RFC 4180 quoting, and text that a spreadsheet would run as a formula neutralised.
+// CSV that Excel opens cleanly: UTF-8 with a BOM so accents and ₦/₵ show, CRLF line ends and RFC 4180
+// quoting, and text that a spreadsheet would run as a formula neutralised. A French export is written the
+// way a French Excel reads a double-clicked file: ';' between fields and a decimal comma.
 // No Node or browser APIs: the app (Vite) and the edge functions (Deno) both import it.
+import { EXPORT_LABELS, type ExportLanguage } from './export-labels.ts';
 
 /** The spec's file names (section 9); the overview exports its figures. */
 export const REPORT_FILE_NAMES = {
@@ -15,11 +17,20 @@ const BOM = '\uFEFF';
 const CRLF = '\r\n';
 /** A text cell starting with one of these would be read as a formula (or DDE) by Excel and LibreOffice. */
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
 
-function text(value: unknown): string {
+/** How fields are separated and decimals written, by the language of the export. */
+interface Dialect {
+  separator: string;
+  decimal: string;
+}
+const DIALECTS: Record<ExportLanguage, Dialect> = {
+  en: { separator: ',', decimal: '.' },
+  fr: { separator: ';', decimal: ',' },
+};
+
+function text(value: unknown, decimal: string): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? numberText(value) : '';
+  if (typeof value === 'number') return Number.isFinite(value) ? numberText(value).replace('.', decimal) : '';
   if (typeof value === 'bigint') return value.toString();
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
@@ -27,7 +38,7 @@ function text(value: unknown): string {
   return FORMULA_START.test(s) ? `'${s}` : s;
 }
 
-/** Plain decimal notation with '.', never an exponent (1e21 -> 1000000000000000000000). */
+/** Plain decimal notation, never an exponent (1e21 -> 1000000000000000000000). */
 function numberText(n: number): string {
   if (Object.is(n, -0)) return '0';
   const s = String(n);
@@ -35,17 +46,21 @@ function numberText(n: number): string {
   return n.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
 }
 
-function cell(value: unknown): string {
-  const s = text(value);
-  return NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+function cell(value: unknown, { separator, decimal }: Dialect): string {
+  const s = text(value, decimal);
+  return /["\r\n]/.test(s) || s.includes(separator) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 /**
  * A CSV document: the header row, then one line per row, each line ending in CRLF, prefixed with a BOM.
- * Numbers stay numbers (a negative profit is -1500.5, not '-1500.5); strings are text, guarded.
+ * Numbers stay numbers (a negative profit is -1500.5, or -1500,5 in French, never '-1500.5'); strings are
+ * text, guarded.
  */
-export function toCsv(headers: string[], rows: unknown[][]): string {
-  const lines = [headers, ...rows].map((row) => row.map(cell).join(','));
+export function toCsv(headers: string[], rows: unknown[][], language: ExportLanguage = 'en'): string {
+  const dialect = DIALECTS[language];
+  const lines = [headers, ...rows].map((row) =>
+    row.map((value) => cell(value, dialect)).join(dialect.separator),
+  );
   return BOM + lines.map((line) => line + CRLF).join('');
 }
 
@@ -53,57 +68,37 @@ export function toCsv(headers: string[], rows: unknown[][]): string {
 // Report exports: the columns of each report and its rows, the same in the app and in /api.
 
 type ExportType = keyof typeof REPORT_FILE_NAMES;
-type Column = readonly [key: string, header: string];
 
-/** Each report's columns: a key (for translated headers) and the English header. */
-export const REPORT_COLUMNS: Record<ExportType, readonly Column[]> = {
-  overview: [
-    ['metric', 'Metric'],
-    ['currency', 'Currency'],
-    ['value', 'Value'],
-  ],
+/** Each report's columns, by key (EXPORT_LABELS names them in each language). */
+export const REPORT_COLUMNS: Record<ExportType, readonly string[]> = {
+  overview: ['metric', 'currency', 'value'],
   sales: [
-    ['number', 'Invoice'],
-    ['customerName', 'Customer'],
-    ['status', 'Status'],
-    ['currency', 'Currency'],
-    ['total', 'Total'],
-    ['amountPaid', 'Paid'],
-    ['issuedAt', 'Issued'],
-    ['createdAt', 'Created'],
-    ['dueAt', 'Due'],
+    'number',
+    'customerName',
+    'status',
+    'currency',
+    'total',
+    'amountPaid',
+    'issuedAt',
+    'createdAt',
+    'dueAt',
   ],
   payments: [
-    ['invoiceNumber', 'Invoice'],
-    ['customerName', 'Customer'],
-    ['amount', 'Amount'],
-    ['currency', 'Currency'],
-    ['method', 'Method'],
-    ['provider', 'Provider'],
-    ['ref', 'Reference'],
-    ['receivedAt', 'Received'],
+    'invoiceNumber',
+    'customerName',
+    'amount',
+    'currency',
+    'method',
+    'provider',
+    'ref',
+    'receivedAt',
   ],
-  expenses: [
-    ['vendor', 'Vendor'],
-    ['category', 'Category'],
-    ['amount', 'Amount'],
-    ['currency', 'Currency'],
-    ['paidAt', 'Paid'],
-    ['note', 'Note'],
-  ],
-  inventory: [
-    ['name', 'Product'],
-    ['sku', 'SKU'],
-    ['unit', 'Unit'],
-    ['stock', 'Stock'],
-    ['threshold', 'Low stock threshold'],
-    ['cost', 'Cost'],
-    ['price', 'Price'],
-    ['stockValue', 'Stock value'],
-    ['status', 'Status'],
-  ],
+  expenses: ['vendor', 'category', 'amount', 'currency', 'paidAt', 'note'],
+  inventory: ['name', 'sku', 'unit', 'stock', 'threshold', 'cost', 'price', 'stockValue', 'status'],
 };
 
+/** The columns whose cells are codes (QUOTE, mobile-money, MTN_MOMO, office-supplies): written as their words. */
+const CODE_KEYS = new Set(['status', 'method', 'provider', 'category']);
 const INSTANT_KEYS = new Set(['issuedAt', 'createdAt', 'receivedAt', 'paidAt']);
 
 /** One formatter per time zone: making one is far slower than using it (an export has 100,000 instants). */
@@ -158,45 +153,48 @@ export interface OverviewFigures {
   };
 }
 
-function overviewRows(o: OverviewFigures): unknown[][] {
-  const money = (label: string, list: MoneyLike[]) => list.map((m) => [label, m.currency, m.amount]);
+function overviewRows(o: OverviewFigures, figures: Record<string, string>): unknown[][] {
+  const money = (key: string, list: MoneyLike[]) => list.map((m) => [figures[key], m.currency, m.amount]);
   return [
-    ['From', '', o.range.fromDate],
-    ['To', '', o.range.toDate],
-    ['Days', '', o.range.days],
-    ...money('Total Revenue', o.revenue),
-    ...money('Total Expenses', o.expenses),
-    ...money('Profit/Loss', o.profit),
-    ['Active Customers', '', o.activeCustomers],
-    ['Total Invoices', '', o.sales.totalInvoices],
-    ['Paid Invoices', '', o.sales.paidInvoices],
-    ['Pending Invoices', '', o.sales.pendingInvoices],
-    ...money('Average Invoice Value', o.sales.averageInvoiceValue),
-    ['Total Products', '', o.inventory.totalProducts],
-    ['Low Stock Items', '', o.inventory.lowStockItems],
-    ['Stock Value', o.inventory.currency, o.inventory.stockValue],
-    ['Potential Revenue', o.inventory.currency, o.inventory.potentialRevenue],
+    [figures.from, '', o.range.fromDate],
+    [figures.to, '', o.range.toDate],
+    [figures.days, '', o.range.days],
+    ...money('revenue', o.revenue),
+    ...money('expenses', o.expenses),
+    ...money('profit', o.profit),
+    [figures.activeCustomers, '', o.activeCustomers],
+    [figures.totalInvoices, '', o.sales.totalInvoices],
+    [figures.paidInvoices, '', o.sales.paidInvoices],
+    [figures.pendingInvoices, '', o.sales.pendingInvoices],
+    ...money('averageInvoiceValue', o.sales.averageInvoiceValue),
+    [figures.totalProducts, '', o.inventory.totalProducts],
+    [figures.lowStockItems, '', o.inventory.lowStockItems],
+    [figures.stockValue, o.inventory.currency, o.inventory.stockValue],
+    [figures.potentialRevenue, o.inventory.currency, o.inventory.potentialRevenue],
   ];
 }
 
 /**
- * The CSV export of a report answer: the overview's figures, or the given rows of a list report with
- * their instants in the organization's time zone. `header` translates a column key (English by default).
+ * The CSV export of a report answer in the exporting member's language: the overview's figures, or the
+ * given rows of a list report with their instants in the organization's time zone and their codes as words.
  */
 export function reportCsv(
   type: ExportType,
   data: OverviewFigures | readonly Record<string, unknown>[],
   timeZone: string,
-  header: (key: string, english: string) => string = (_key, english) => english,
+  language: ExportLanguage = 'en',
 ): string {
+  const { headers, figures, values } = EXPORT_LABELS[language];
   const columns = REPORT_COLUMNS[type];
-  const headers = columns.map(([key, english]) => header(key, english));
-  if (type === 'overview') return toCsv(headers, overviewRows(data as OverviewFigures));
+  const header = columns.map((key) => headers[key] ?? key);
+  if (type === 'overview') return toCsv(header, overviewRows(data as OverviewFigures, figures), language);
   const rows = (data as readonly Record<string, unknown>[]).map((row) =>
-    columns.map(([key]) => {
+    columns.map((key) => {
       const value = row[key];
-      return INSTANT_KEYS.has(key) && typeof value === 'string' ? localDateTime(value, timeZone) : value;
+      if (typeof value !== 'string') return value;
+      if (INSTANT_KEYS.has(key)) return localDateTime(value, timeZone);
+      return CODE_KEYS.has(key) ? (values[value] ?? value) : value;
     }),
   );
-  return toCsv(headers, rows);
+  return toCsv(header, rows, language);
 }

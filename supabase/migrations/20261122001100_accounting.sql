@@ -134,17 +134,35 @@ revoke execute on function public.record_expense(uuid, uuid, jsonb) from public,
 grant execute on function public.record_expense(uuid, uuid, jsonb) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------------
--- The /accounting cards beside Total Revenue (the metrics call): the payments and the expenses recorded, all
--- time, summed per currency (the organization's currency first, 0 when nothing happened in it) with their
--- counts. Run as the caller (security invoker): RLS decides what is counted, so a SALES member, who has no
+-- A list of { currency, amount } from a { currency: amount } object: the organization's currency first
+-- (0 when absent), amounts rounded to each currency's decimals.
+create function private.money_list(p_amounts jsonb, p_org_currency text) returns jsonb
+language sql immutable set search_path = ''
+as $$
+  select jsonb_agg(jsonb_build_object('currency', c.currency,
+                                      'amount', round(c.amount, public.currency_decimals(c.currency)))
+                   order by c.currency <> p_org_currency, c.currency)
+    from (select p_org_currency as currency, coalesce((p_amounts ->> p_org_currency)::numeric, 0) as amount
+          union all
+          select a.key, a.value::text::numeric from jsonb_each(coalesce(p_amounts, '{}'::jsonb)) a
+           where a.key <> p_org_currency) c
+$$;
+
+revoke all on function private.money_list(jsonb, text) from public;
+grant execute on function private.money_list(jsonb, text) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------------
+-- The /accounting cards, all time, per currency (the organization's currency first, 0 when nothing
+-- happened in it): revenue is what was invoiced (ISSUED and PAID invoices, not quotes or VOID) with what
+-- is still owed on it; payments are the money received; expenses the money spent; each with its count.
+-- Run as the caller (security invoker): RLS decides what is counted, so a SALES member, who has no
 -- access to expenses, gets none.
 create function public.accounting_summary(p_org_id uuid) returns jsonb
 language plpgsql stable set search_path = '' set plan_cache_mode = force_custom_plan
 as $$
 declare
   v_currency text;
-  v_payments jsonb;
-  v_expenses jsonb;
+  v_answer jsonb;
 begin
   select o.currency::text into v_currency from public.organizations o where o.id = p_org_id;
   if v_currency is null then
@@ -152,45 +170,38 @@ begin
         hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
   end if;
 
-  with sums as (
+  with invoiced as (
+    select i.currency::text as currency, sum(i.total) as amount,
+           sum(i.total - i.amount_paid) filter (where i.status = 'ISSUED') as owed, count(*) as n
+      from public.invoices i where i.org_id = p_org_id and i.status in ('ISSUED', 'PAID') group by i.currency
+  ),
+  received as (
     select p.currency::text as currency, sum(p.amount) as amount, count(*) as n
       from public.payments p where p.org_id = p_org_id group by p.currency
-  )
-  select jsonb_build_object(
-           'count', coalesce((select sum(n) from sums), 0),
-           'totals', coalesce((
-             select jsonb_agg(jsonb_build_object('currency', c.currency, 'amount', c.amount)
-                              order by c.currency <> v_currency, c.currency)
-               from (select currency, amount from sums
-                     union all
-                     select v_currency, 0 where not exists (select 1 from sums where currency = v_currency)) c
-           ), '[]'::jsonb))
-    into v_payments;
-
-  with sums as (
+  ),
+  spent as (
     select e.currency::text as currency, sum(e.amount) as amount, count(*) as n
       from public.expenses e where e.org_id = p_org_id group by e.currency
   )
   select jsonb_build_object(
-           'count', coalesce((select sum(n) from sums), 0),
-           'totals', coalesce((
-             select jsonb_agg(jsonb_build_object('currency', c.currency, 'amount', c.amount)
-                              order by c.currency <> v_currency, c.currency)
-               from (select currency, amount from sums
-                     union all
-                     select v_currency, 0 where not exists (select 1 from sums where currency = v_currency)) c
-           ), '[]'::jsonb))
-    into v_expenses;
-
-  return jsonb_build_object(
     'currency', v_currency,
-    'payments', v_payments,
-    'expenses', v_expenses
-  );
+    'invoiced', jsonb_build_object(
+      'count', coalesce((select sum(n) from invoiced), 0),
+      'totals', private.money_list((select jsonb_object_agg(currency, amount) from invoiced), v_currency),
+      'outstanding', private.money_list((select jsonb_object_agg(currency, owed) from invoiced where owed is not null),
+                                        v_currency)),
+    'payments', jsonb_build_object(
+      'count', coalesce((select sum(n) from received), 0),
+      'totals', private.money_list((select jsonb_object_agg(currency, amount) from received), v_currency)),
+    'expenses', jsonb_build_object(
+      'count', coalesce((select sum(n) from spent), 0),
+      'totals', private.money_list((select jsonb_object_agg(currency, amount) from spent), v_currency)))
+    into v_answer;
+  return v_answer;
 end
 $$;
 comment on function public.accounting_summary(uuid) is
-  'The accounting cards: payments and expenses per currency (all time) with counts, under the caller''s RLS.';
+  'The accounting cards: invoiced (and still owed), payments and expenses per currency (all time) with counts, under the caller''s RLS.';
 
 revoke execute on function public.accounting_summary(uuid) from public, anon;
 grant execute on function public.accounting_summary(uuid) to authenticated, service_role;

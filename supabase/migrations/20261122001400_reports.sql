@@ -40,20 +40,6 @@ begin
 end
 $$;
 
--- A list of { currency, amount } from a { currency: amount } object: the organization's currency first
--- (0 when absent), amounts rounded to each currency's decimals.
-create function private.money_list(p_amounts jsonb, p_org_currency text) returns jsonb
-language sql immutable set search_path = ''
-as $$
-  select jsonb_agg(jsonb_build_object('currency', c.currency,
-                                      'amount', round(c.amount, public.currency_decimals(c.currency)))
-                   order by c.currency <> p_org_currency, c.currency)
-    from (select p_org_currency as currency, coalesce((p_amounts ->> p_org_currency)::numeric, 0) as amount
-          union all
-          select a.key, a.value::text::numeric from jsonb_each(coalesce(p_amounts, '{}'::jsonb)) a
-           where a.key <> p_org_currency) c
-$$;
-
 -- The range as the answers show it: local dates and the instants they begin and end.
 create function private.report_range_json(p_days integer, p_tz text, p_first date, p_last date,
   p_starts timestamptz, p_ends timestamptz) returns jsonb
@@ -64,18 +50,69 @@ as $$
 $$;
 
 revoke all on function private.report_window(uuid, integer, text) from public;
-revoke all on function private.money_list(jsonb, text) from public;
 revoke all on function private.report_range_json(integer, text, date, date, timestamptz, timestamptz) from public;
 grant execute on function private.report_window(uuid, integer, text) to authenticated, service_role;
-grant execute on function private.money_list(jsonb, text) to authenticated, service_role;
 grant execute on function private.report_range_json(integer, text, date, date, timestamptz, timestamptz)
   to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------------
+-- Active customers, the one definition the dashboard and the reports share: the customers with an
+-- invoice dated in [p_starts_at, p_ends_at) that is not VOID (quotes count), or with a payment received
+-- in it. A customer on file who bought nothing in the range is not active.
+create function private.active_customers(p_org_id uuid, p_starts_at timestamptz, p_ends_at timestamptz)
+returns bigint
+language plpgsql stable set search_path = '' set plan_cache_mode = force_custom_plan
+as $$
+declare
+  v_count bigint;
+begin
+  -- Customers of the invoices dated in the range, and of the invoices paid in it (an invoice with a
+  -- payment is never VOID, nor a quote). When nothing is dated after the range (the range ends tomorrow
+  -- at midnight, so only a future date could be), they are the customers whose latest activity is on or
+  -- after its start; otherwise they are read from the invoices and payments, one of two ways depending
+  -- on how many payments the range holds against how many invoices lie outside it.
+  if not exists (select 1 from public.invoices i
+                  where i.org_id = p_org_id and coalesce(i.issued_at, i.created_at) >= p_ends_at
+                    and i.status <> 'VOID')
+     and not exists (select 1 from public.payments p where p.org_id = p_org_id and p.received_at >= p_ends_at) then
+    select count(*) into v_count
+      from private.customer_activity a where a.org_id = p_org_id and a.last_at >= p_starts_at;
+  elsif p_ends_at - p_starts_at <= interval '91 days' then
+    select count(*) into v_count
+      from (select i.customer_id from public.invoices i
+             where i.org_id = p_org_id and i.status <> 'VOID'
+               and coalesce(i.issued_at, i.created_at) >= p_starts_at
+               and coalesce(i.issued_at, i.created_at) < p_ends_at
+            union
+            select i.customer_id
+              from (select distinct p.invoice_id from public.payments p
+                     where p.org_id = p_org_id and p.received_at >= p_starts_at and p.received_at < p_ends_at) paid
+              cross join lateral (select i.customer_id from public.invoices i
+                                   where i.org_id = p_org_id and i.id = paid.invoice_id offset 0) i) c;
+  else
+    select count(*) into v_count
+      from (select i.customer_id from public.invoices i
+             where i.org_id = p_org_id and i.status <> 'VOID'
+               and coalesce(i.issued_at, i.created_at) >= p_starts_at
+               and coalesce(i.issued_at, i.created_at) < p_ends_at
+            union
+            select i.customer_id from public.invoices i
+             where i.org_id = p_org_id and (i.issued_at < p_starts_at or i.issued_at >= p_ends_at)
+               and exists (select 1 from public.payments p
+                            where p.org_id = p_org_id and p.invoice_id = i.id
+                              and p.received_at >= p_starts_at and p.received_at < p_ends_at)) c;
+  end if;
+  return v_count;
+end
+$$;
+comment on function private.active_customers(uuid, timestamptz, timestamptz) is
+  'Customers with a non-VOID invoice dated, or a payment received, in the range: the dashboard''s and the overview''s "active customers".';
+revoke all on function private.active_customers(uuid, timestamptz, timestamptz) from public;
+
+-- ---------------------------------------------------------------------------------------------------
 -- Overview. Revenue is money received (payments) in the range; profit is revenue minus expenses, per
--- currency. Active customers: distinct customers with a non-VOID invoice dated in the range or a payment
--- received in it. Sales summary: invoices dated in the range, VOID excluded (quotes counted in the total;
--- the average is over real invoices, ISSUED or PAID). Inventory is now, not ranged, in the organization's
+-- currency. Active customers: private.active_customers over the range. Sales summary: invoices dated in
+-- the range, VOID excluded (quotes counted in the total; the average is over real invoices, ISSUED or PAID). Inventory is now, not ranged, in the organization's
 -- currency (products carry cost and price in it); negative stock counts as none for its value.
 create function public.report_overview(p_org_id uuid, p_days integer) returns jsonb
 language plpgsql stable security definer set search_path = '' set plan_cache_mode = force_custom_plan
@@ -118,42 +155,7 @@ begin
     into v_sales, v_average
     from dated d;
 
-  -- Customers of the invoices dated in the range, and of the invoices paid in it (an invoice with a
-  -- payment is never VOID, nor a quote). When nothing is dated after the range (the range ends tomorrow
-  -- at midnight, so only a future date could be), they are the customers whose latest activity is on or
-  -- after its start; otherwise they are read from the invoices and payments, one of two ways depending
-  -- on how many payments the range holds against how many invoices lie outside it.
-  if not exists (select 1 from public.invoices i
-                  where i.org_id = p_org_id and coalesce(i.issued_at, i.created_at) >= w.ends_at
-                    and i.status <> 'VOID')
-     and not exists (select 1 from public.payments p where p.org_id = p_org_id and p.received_at >= w.ends_at) then
-    select count(*) into v_active
-      from private.customer_activity a where a.org_id = p_org_id and a.last_at >= w.starts_at;
-  elsif p_days <= 90 then
-    select count(*) into v_active
-      from (select i.customer_id from public.invoices i
-             where i.org_id = p_org_id and i.status <> 'VOID'
-               and coalesce(i.issued_at, i.created_at) >= w.starts_at
-               and coalesce(i.issued_at, i.created_at) < w.ends_at
-            union
-            select i.customer_id
-              from (select distinct p.invoice_id from public.payments p
-                     where p.org_id = p_org_id and p.received_at >= w.starts_at and p.received_at < w.ends_at) paid
-              cross join lateral (select i.customer_id from public.invoices i
-                                   where i.org_id = p_org_id and i.id = paid.invoice_id offset 0) i) c;
-  else
-    select count(*) into v_active
-      from (select i.customer_id from public.invoices i
-             where i.org_id = p_org_id and i.status <> 'VOID'
-               and coalesce(i.issued_at, i.created_at) >= w.starts_at
-               and coalesce(i.issued_at, i.created_at) < w.ends_at
-            union
-            select i.customer_id from public.invoices i
-             where i.org_id = p_org_id and (i.issued_at < w.starts_at or i.issued_at >= w.ends_at)
-               and exists (select 1 from public.payments p
-                            where p.org_id = p_org_id and p.invoice_id = i.id
-                              and p.received_at >= w.starts_at and p.received_at < w.ends_at)) c;
-  end if;
+  v_active := private.active_customers(p_org_id, w.starts_at, w.ends_at);
 
   select jsonb_build_object(
            'currency', w.org_currency,

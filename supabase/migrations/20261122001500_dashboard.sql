@@ -3,6 +3,17 @@
 -- zone, revenue and amounts outstanding from the running totals. Money is never added across currencies:
 -- amounts are per currency, the organization's currency first (0 when nothing happened in it).
 
+-- The dashboard's active customers: private.active_customers over the last 30 days in the organization's
+-- time zone (today included), the same figure as the overview report over its default range.
+create function private.active_customers_last_30_days(p_org_id uuid, p_tz text) returns bigint
+language sql stable set search_path = ''
+as $$
+  select private.active_customers(p_org_id,
+           ((now() at time zone p_tz)::date - 29)::timestamp at time zone p_tz,
+           ((now() at time zone p_tz)::date + 1)::timestamp at time zone p_tz)
+$$;
+revoke all on function private.active_customers_last_30_days(uuid, text) from public;
+
 -- ---------------------------------------------------------------------------------------------------
 -- Dashboard metrics, computed in SQL under the caller's RLS, in the organization's time zone.
 -- Money is summed per currency: an organization working in GHS that took one invoice in USD gets
@@ -43,7 +54,7 @@ begin
     'revenueThisMonth', coalesce((select r.this_month from revenue r where r.currency = v_currency), 0),
     'revenueLastMonth', coalesce((select r.last_month from revenue r where r.currency = v_currency), 0),
     'revenueByCurrency', coalesce((select jsonb_object_agg(r.currency, r.total) from revenue r), '{}'::jsonb),
-    'activeCustomers', (select count(*) from public.customers c where c.org_id = p_org_id and not c.archived),
+    'activeCustomers', private.active_customers_last_30_days(p_org_id, v_tz),
     'newCustomersThisMonth', (select count(*) from public.customers c
                                where c.org_id = p_org_id and not c.archived and c.created_at >= v_month_start),
     'pendingInvoices', coalesce((select sum(o.invoices) from outstanding o), 0),
@@ -56,7 +67,7 @@ begin
 end
 $$;
 comment on function public.get_metrics(uuid) is
-  'Dashboard figures: revenue (sum of payments) in total, this and last month; customers; ISSUED invoices and what they still owe; low-stock products. Per currency where money is involved.';
+  'Dashboard figures: revenue (sum of payments) in total, this and last month; active customers (last 30 days); ISSUED invoices and what they still owe; low-stock products. Per currency where money is involved.';
 revoke execute on function public.get_metrics(uuid) from public, anon;
 grant execute on function public.get_metrics(uuid) to authenticated, service_role;
 
@@ -73,7 +84,8 @@ grant execute on function public.get_metrics(uuid) to authenticated, service_rol
 --   activity: [{kind: 'invoice', id, number, status, customerName, amount, currency, at}
 --            | {kind: 'payment', id, invoiceId, invoiceNumber, customerName, method, amount, currency, at}
 --            | {kind: 'lowStock', id, name, stockOnHand, lowStockThreshold, at}] }
--- Revenue is money received (payments). changePercent is (this − last) / last × 100 rounded to one
+-- Active customers bought (an invoice not VOID, or a payment) in the last 30 days, as the overview report
+-- counts them. Revenue is money received (payments). changePercent is (this − last) / last × 100 rounded to one
 -- decimal, null when last month had nothing in that currency. The pipeline has the dashboard's four
 -- stages (not CLOSED_LOST), each with every lead counted and totalled and its first 3 by value then
 -- latest change, so the board can say "+N more". A lead is valued in its currency, the organization's
@@ -165,7 +177,7 @@ begin
     'nextMonthStart', v_next_month_start,
     'metrics', jsonb_build_object(
       'totalRevenue', private.money_list((select jsonb_object_agg(r.currency, r.total) from revenue r), v_currency),
-      'activeCustomers', (select count(*) from public.customers c where c.org_id = p_org_id and not c.archived),
+      'activeCustomers', private.active_customers_last_30_days(p_org_id, v_tz),
       'pendingInvoices', coalesce((select sum(o.invoices) from open_invoices o), 0),
       'lowStockItems', (select count(*) from low_stock)),
     'hints', jsonb_build_object(

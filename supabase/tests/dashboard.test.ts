@@ -140,7 +140,8 @@ describe('get_dashboard', () => {
         newCustomersThisMonth: 2,
         revenue: [{ currency: 'KES', changePercent: null }],
       });
-      expect(d.metrics).toMatchObject({ activeCustomers: 3, totalRevenue: [{ currency: 'KES', amount: 0 }] });
+      // Customers on file who bought nothing are new, not active.
+      expect(d.metrics).toMatchObject({ activeCustomers: 0, totalRevenue: [{ currency: 'KES', amount: 0 }] });
     });
   });
 

@@ -99,11 +99,16 @@ describe('/api/expenses', () => {
 });
 
 describe('/api/accounting/summary', () => {
-  it('sums payments and expenses per currency with their counts, and gives SALES no expenses', async () => {
+  it('sums what was invoiced, payments and expenses per currency with their counts, and gives SALES no expenses', async () => {
     const o = await owner({ country: 'NG', currency: 'NGN' });
     const empty = await json(await call('/accounting/summary', { token: o.token }));
     expect(empty).toEqual({
       currency: 'NGN',
+      invoiced: {
+        count: 0,
+        totals: [{ currency: 'NGN', amount: 0 }],
+        outstanding: [{ currency: 'NGN', amount: 0 }],
+      },
       payments: { count: 0, totals: [{ currency: 'NGN', amount: 0 }] },
       expenses: { count: 0, totals: [{ currency: 'NGN', amount: 0 }] },
     });
@@ -117,6 +122,8 @@ describe('/api/accounting/summary', () => {
     };
     const naira = await invoice('NGN', 50_000);
     const cedis = await invoice('GHS', 300);
+    // A quote is not revenue.
+    await call('/invoices', { token: o.token, body: { customerId: customer.id, currency: 'NGN', total: 7 } });
     for (const [invoiceId, amount] of [
       [naira, 20_000.5],
       [naira, 9_999.5],
@@ -140,6 +147,17 @@ describe('/api/accounting/summary', () => {
       ).toBe(201);
     expect(await json(await call('/accounting/summary', { token: o.token }))).toEqual({
       currency: 'NGN',
+      invoiced: {
+        count: 2,
+        totals: [
+          { currency: 'NGN', amount: 50_000 },
+          { currency: 'GHS', amount: 300 },
+        ],
+        outstanding: [
+          { currency: 'NGN', amount: 20_000 },
+          { currency: 'GHS', amount: 179.75 },
+        ],
+      },
       payments: {
         count: 3,
         totals: [

@@ -136,6 +136,26 @@ describe('GET /api/dashboard', () => {
     expect(await json(asSales)).toEqual(d);
   });
 
+  it('counts as active the customers who bought in the last 30 days, as the overview report does', async () => {
+    const o = await owner();
+    const customer = async (name: string) =>
+      (await json(await call('/customers', { token: o.token, body: { name } }))).id as string;
+    const invoice = async (customerId: string, status: 'QUOTE' | 'ISSUED') =>
+      json(await call('/invoices', { token: o.token, body: { customerId, status, total: 100 } }));
+    await invoice(await customer('Ama Serwaa'), 'ISSUED');
+    await customer('Ama Serwaa'); // the same person typed twice, who bought nothing
+    await invoice(await customer('Kofi'), 'QUOTE'); // a quote is activity
+    const voided = await invoice(await customer('Efua'), 'ISSUED');
+    expect((await call(`/invoices/${voided.id}/void`, { token: o.token, method: 'POST' })).status).toBe(200);
+    await customer('Yaw'); // on file, never sold to
+
+    const dashboard = await json(await call('/dashboard', { token: o.token }));
+    const report = await json(await call('/reports/overview?days=30', { token: o.token }));
+    expect(dashboard.metrics.activeCustomers).toBe(2);
+    expect(report.activeCustomers).toBe(2);
+    expect(dashboard.hints.newCustomersThisMonth).toBe(5);
+  });
+
   it('refuses a stranger and anyone signed out', async () => {
     const o = await owner();
     const stranger = await owner();

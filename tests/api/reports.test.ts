@@ -45,7 +45,7 @@ async function business(): Promise<Owner> {
 }
 
 /** The rows of a CSV document written by toCsv (quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
+function parseCsv(text: string, separator = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -57,7 +57,7 @@ function parseCsv(text: string): string[][] {
       i++;
     } else if (ch === '"') {
       quoted = !quoted;
-    } else if (!quoted && ch === ',') {
+    } else if (!quoted && ch === separator) {
       row.push(field);
       field = '';
     } else if (!quoted && ch === '\r' && text[i + 1] === '\n') {
@@ -73,14 +73,17 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-async function exported(o: Owner, type: string) {
-  const res = await call(`/reports/${type}?days=30&format=csv`, { token: o.token });
+async function exported(o: Owner, type: string, lang?: 'en' | 'fr') {
+  const res = await call(`/reports/${type}?days=30&format=csv${lang ? `&lang=${lang}` : ''}`, {
+    token: o.token,
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
   const bytes = new Uint8Array(await res.arrayBuffer());
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-  return { disposition: res.headers.get('content-disposition'), rows: parseCsv(text.slice(1)) };
+  const rows = parseCsv(text.slice(1), lang === 'fr' ? ';' : ',');
+  return { disposition: res.headers.get('content-disposition'), rows };
 }
 
 describe('/api/reports/:type', () => {
@@ -188,7 +191,7 @@ describe('/api/reports/:type', () => {
     expect(expenses.rows.slice(1)).toEqual([
       [
         'Société "Lumière"',
-        'utilities',
+        'Utilities',
         '1500.25',
         'NGN',
         expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
@@ -198,22 +201,56 @@ describe('/api/reports/:type', () => {
     const payments = await exported(o, 'payments');
     expect(payments.disposition).toBe('attachment; filename="payments_report.csv"');
     expect(payments.rows.slice(1).map((r) => r.slice(0, 7))).toEqual([
-      ['INV-000001', 'Ọlá, Adébáyọ̀', '4000.5', 'NGN', 'mobile-money', 'MTN_MOMO', "'-MM 88"],
+      ['INV-000001', 'Ọlá, Adébáyọ̀', '4000.5', 'NGN', 'Mobile Money', 'MTN MoMo', "'-MM 88"],
     ]);
     const sales = await exported(o, 'sales');
     expect(sales.disposition).toBe('attachment; filename="sales_report.csv"');
     expect(sales.rows.slice(1).map((r) => r.slice(0, 6))).toEqual([
-      ['INV-000001', 'Ọlá, Adébáyọ̀', 'ISSUED', 'NGN', '10000', '4000.5'],
+      ['INV-000001', 'Ọlá, Adébáyọ̀', 'Issued', 'NGN', '10000', '4000.5'],
     ]);
     const inventory = await exported(o, 'inventory');
     expect(inventory.disposition).toBe('attachment; filename="inventory_report.csv"');
     expect(inventory.rows.slice(1)).toEqual([
-      ['Garri 5kg', expect.any(String), 'pcs', '4', '5', '2500', '3200.5', '10000', 'LOW_STOCK'],
+      ['Garri 5kg', expect.any(String), 'pcs', '4', '5', '2500', '3200.5', '10000', 'Low Stock'],
     ]);
     const overview = await exported(o, 'overview');
     expect(overview.disposition).toBe('attachment; filename="overview_report.csv"');
     expect(overview.rows).toContainEqual(['Total Revenue', 'NGN', '4000.5']);
     expect(overview.rows).toContainEqual(['Profit/Loss', 'NGN', '2500.25']);
     expect(overview.rows).toContainEqual(['Active Customers', '', '1']);
+  });
+
+  it('exports in French for a French-speaking member: French headers and words, semicolons, decimal commas', async () => {
+    const o = await business();
+    const expenses = await exported(o, 'expenses', 'fr');
+    expect(expenses.disposition).toBe('attachment; filename="expenses_report.csv"');
+    expect(expenses.rows[0]).toEqual(['Fournisseur', 'Catégorie', 'Montant', 'Devise', 'Payée le', 'Note']);
+    expect(expenses.rows[1]!.slice(0, 4)).toEqual([
+      'Société "Lumière"',
+      'Services publics',
+      '1500,25',
+      'NGN',
+    ]);
+    const payments = await exported(o, 'payments', 'fr');
+    expect(payments.rows[0]![4]).toBe('Mode de paiement');
+    expect(payments.rows[1]!.slice(0, 6)).toEqual([
+      'INV-000001',
+      'Ọlá, Adébáyọ̀',
+      '4000,5',
+      'NGN',
+      'Mobile money',
+      'MTN MoMo',
+    ]);
+    const sales = await exported(o, 'sales', 'fr');
+    expect(sales.rows[1]!.slice(2, 6)).toEqual(['Émise', 'NGN', '10000', '4000,5']);
+    const inventory = await exported(o, 'inventory', 'fr');
+    expect(inventory.rows[1]!.slice(6)).toEqual(['3200,5', '10000', 'Stock bas']);
+    const overview = await exported(o, 'overview', 'fr');
+    expect(overview.rows[0]).toEqual(['Indicateur', 'Devise', 'Valeur']);
+    expect(overview.rows).toContainEqual(["Chiffre d'affaires total", 'NGN', '4000,5']);
+    expect(overview.rows).toContainEqual(['Clients actifs', '', '1']);
+    // A language the app does not speak is refused, not answered in English.
+    const res = await call('/reports/sales?format=csv&lang=de', { token: o.token });
+    expect(res.status).toBe(400);
   });
 });

@@ -190,6 +190,8 @@ export interface TimeseriesReport {
 /** GET /api/accounting/summary: the payments and expenses recorded (all time), per currency, with counts. */
 export interface AccountingSummary {
   currency: string;
+  /** ISSUED and PAID invoices: what was invoiced, and what is still owed on the ISSUED ones. */
+  invoiced: { count: number; totals: Money[]; outstanding: Money[] };
   payments: { count: number; totals: Money[] };
   expenses: { count: number; totals: Money[] };
 }

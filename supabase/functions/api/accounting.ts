@@ -92,7 +92,7 @@ export async function recordExpense(req: Request): Promise<Response> {
   return Response.json(toExpense(unwrap<ExpenseRow>(data)), { status: 201 });
 }
 
-/** GET /api/accounting/summary: the Total Payments and Total Expenses cards, computed in the database. */
+/** GET /api/accounting/summary: the revenue (invoiced), payments and expenses cards, computed in the database. */
 export async function getAccountingSummary(req: Request): Promise<Response> {
   const { db, orgId } = await orgContext(req);
   const { data, error } = await db.rpc('accounting_summary', { p_org_id: orgId });
@@ -101,12 +101,15 @@ export async function getAccountingSummary(req: Request): Promise<Response> {
     throw fromPostgrest(error);
   }
   const summary = data as unknown as AccountingSummary;
+  const money = (list: AccountingSummary['payments']['totals']) =>
+    list.map((m) => ({ currency: m.currency, amount: Number(m.amount) }));
   const numbers = (part: AccountingSummary['payments']) => ({
     count: Number(part.count),
-    totals: part.totals.map((m) => ({ currency: m.currency, amount: Number(m.amount) })),
+    totals: money(part.totals),
   });
   return Response.json({
     currency: summary.currency,
+    invoiced: { ...numbers(summary.invoiced), outstanding: money(summary.invoiced.outstanding) },
     payments: numbers(summary.payments),
     expenses: numbers(summary.expenses),
   } satisfies AccountingSummary);

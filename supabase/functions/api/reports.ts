@@ -1,8 +1,10 @@
 // GET /api/reports/:type: each report is one SQL function (report_overview, report_sales, …) run as the
 // caller, so RLS and the role matrix (SALES: sales and inventory only) are decided by the database.
-// `format=csv` answers the export (every row of the range) with the spec's file name.
+// `format=csv` answers the export (every row of the range) with the spec's file name, in the language
+// `lang` names (en by default): the app asks for the member's own.
 import { z } from 'zod';
 import { REPORT_FILE_NAMES, reportCsv, type OverviewFigures } from '../../../packages/shared/csv.ts';
+import { EXPORT_LANGUAGES, type ExportLanguage } from '../../../packages/shared/export-labels.ts';
 import { REPORT_TYPES, ReportQuerySchema } from '../../../packages/shared/schemas/accounting.ts';
 import type { Db } from '../_shared/clients.ts';
 import { orgContext } from '../_shared/context.ts';
@@ -12,7 +14,10 @@ import type { Params } from './router.ts';
 
 const TYPES = [...REPORT_TYPES, 'timeseries'] as const;
 type Type = (typeof TYPES)[number];
-const Query = ReportQuerySchema.extend({ format: z.enum(['json', 'csv']).default('json') });
+const Query = ReportQuerySchema.extend({
+  format: z.enum(['json', 'csv']).default('json'),
+  lang: z.enum(EXPORT_LANGUAGES).default('en'),
+});
 type Q = z.infer<typeof Query>;
 
 /** The page size of an export: the functions' largest page. */
@@ -38,7 +43,13 @@ async function run(db: Db, type: Type, orgId: string, q: Pick<Q, 'days' | 'limit
   return data as Record<string, unknown>;
 }
 
-async function exportCsv(db: Db, type: Exclude<Type, 'timeseries'>, orgId: string, days: Q['days']) {
+async function exportCsv(
+  db: Db,
+  type: Exclude<Type, 'timeseries'>,
+  orgId: string,
+  days: Q['days'],
+  language: ExportLanguage,
+) {
   let body: string;
   if (type === 'overview') {
     const overview = (await run(db, type, orgId, {
@@ -46,7 +57,7 @@ async function exportCsv(db: Db, type: Exclude<Type, 'timeseries'>, orgId: strin
       limit: 1,
       offset: 0,
     })) as unknown as OverviewFigures;
-    body = reportCsv('overview', overview, overview.range.timezone);
+    body = reportCsv('overview', overview, overview.range.timezone, language);
   } else {
     // The first page says how many rows there are; the others are read two at a time, kept in order.
     const first = await run(db, type, orgId, { days, limit: EXPORT_PAGE, offset: 0 });
@@ -65,7 +76,7 @@ async function exportCsv(db: Db, type: Exclude<Type, 'timeseries'>, orgId: strin
     const rows = pages.flat();
     let timeZone = (first.range as { timezone?: string } | undefined)?.timezone ?? 'UTC';
     if (type === 'inventory') timeZone = await orgTimeZone(db, orgId);
-    body = reportCsv(type, rows, timeZone);
+    body = reportCsv(type, rows, timeZone, language);
   }
   return new Response(body, {
     headers: {
@@ -97,7 +108,7 @@ export async function getReport(req: Request, { type }: Params): Promise<Respons
       throw new AppError('BAD_REQUEST', 'The timeseries report has no CSV export', undefined, {
         reason: 'REPORT_NO_CSV',
       });
-    return exportCsv(db, parsedType.data, orgId, q.days);
+    return exportCsv(db, parsedType.data, orgId, q.days, q.lang);
   }
   return Response.json(await run(db, parsedType.data, orgId, q));
 }

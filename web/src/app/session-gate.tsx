@@ -1,11 +1,14 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Loading } from '../components/ui/loading.tsx';
-import { useCurrentUser, type CurrentUser } from '../lib/session/current-user.ts';
+import { hasStoredSession, useCurrentUser, type CurrentUser } from '../lib/session/current-user.ts';
 import { takeReturnPath } from '../lib/session/return-path.ts';
 import { isRedirectingToSignIn } from '../lib/session/unauthorized.ts';
 
-/** Renders `signedIn` or `signedOut` by the current user; "Loading..." while it is being read. */
+/**
+ * Renders `signedIn` or `signedOut` by the current user. While it is being read: "Setting up your
+ * workspace..." for someone with a session (their organizations are on the way), else "Loading...".
+ */
 export function SessionGate({
   signedIn,
   signedOut,
@@ -15,7 +18,8 @@ export function SessionGate({
 }) {
   const { data: user, isPending } = useCurrentUser();
   // A session that just expired goes to sign-in in a moment: not the visitor's page (a 404) meanwhile.
-  if (isPending || (!user && isRedirectingToSignIn())) return <Loading />;
+  if (isPending) return <Loading messageId={hasStoredSession() ? 'common.settingUp' : 'common.loading'} />;
+  if (!user && isRedirectingToSignIn()) return <Loading />;
   return user ? signedIn(user) : signedOut;
 }
 

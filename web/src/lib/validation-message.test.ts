@@ -99,6 +99,8 @@ describe('validationMessage', () => {
   });
 
   it('never shows an English sentence it is given', () => {
-    expect(validationMessage(fr, 'Vendor is required')).toBe('Cette valeur n’est pas valide');
+    expect(validationMessage(fr, 'Vendor is required')).toBe('Saisie invalide');
+    // The spec's generic fallback.
+    expect(validationMessage(en, 'Vendor is required')).toBe('Invalid input');
   });
 });

@@ -1,5 +1,6 @@
-// /accounting: Total Revenue (the metrics call), Total Payments and Total Expenses in the organization's
-// currency (other currencies on their own lines), then Expenses and Payments, each with its record dialog.
+// /accounting: Total Revenue (what was invoiced, with what is still owed), Total Payments (money received)
+// and Total Expenses in the organization's currency (other currencies on their own lines), then Expenses
+// and Payments, each with its record dialog.
 // SALES has no expenses (role matrix) and cannot record payments: those parts are not shown to it.
 import { Suspense, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -13,7 +14,6 @@ import { SearchInput } from '../../components/ui/search-input.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { Tabs, useTab } from '../../components/ui/tabs.tsx';
 import { formatMoney } from '../../lib/money.ts';
-import { useMetrics } from '../../lib/metrics.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { PAGE_SIZE, useAccountingSummary, useExpenseList } from './api.ts';
 import { ExpenseDialog } from './expense-dialog.tsx';
@@ -22,26 +22,23 @@ import { useT } from '../../lib/i18n.tsx';
 function SummaryCards({ withExpenses }: { withExpenses: boolean }) {
   const intl = useIntl();
   const org = useOrganization();
-  const metrics = useMetrics(org.id).data;
   const summary = useAccountingSummary().data;
-  const revenue = metrics
-    ? Object.entries(metrics.revenueByCurrency)
-        .map(([currency, amount]) => ({ currency, amount }))
-        .sort((a, b) => Number(b.currency === org.currency) - Number(a.currency === org.currency))
-    : null;
   const count = (id: string, n: number) => intl.formatMessage({ id }, { count: n });
+  const owed = summary?.invoiced.outstanding.filter((m) => m.amount !== 0) ?? [];
   return (
     <div className={`grid grid-cols-2 gap-3 ${withExpenses ? 'lg:grid-cols-3' : ''}`}>
       <StatCard
         testId="card-totalRevenue"
         title={<FormattedMessage id="accounting.totalRevenue" />}
-        value={revenue ? <MoneyLines amounts={revenue} fallback={org.currency} /> : '…'}
+        value={summary ? <MoneyLines amounts={summary.invoiced.totals} fallback={org.currency} /> : '…'}
         hints={[
-          metrics &&
+          summary && count('accounting.invoicedCount', summary.invoiced.count),
+          ...owed.map((m) =>
             intl.formatMessage(
-              { id: 'accounting.revenueThisMonth' },
-              { amount: formatMoney(metrics.revenueThisMonth, org.currency, intl.locale) },
+              { id: 'accounting.stillOwed' },
+              { amount: formatMoney(m.amount, m.currency, intl.locale) },
             ),
+          ),
         ]}
       />
       <StatCard

@@ -15,7 +15,7 @@ import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { PendingBadge } from '../../components/ui/pending.tsx';
 import { formatMoney } from '../../lib/money.ts';
-import { submitWrite, notifyError } from '../../lib/feedback.ts';
+import { submitWrite } from '../../lib/feedback.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import {
@@ -204,12 +204,12 @@ function LeadDetails({ lead, onClose, onEdit }: { lead: Lead; onClose: () => voi
             onSubmit={async (e) => {
               e.preventDefault();
               if (!note.trim()) return;
-              try {
-                await addNote.mutateAsync({ leadId: lead.id, note: note.trim() });
-                setNote('');
-              } catch (err) {
-                notifyError(intl, err);
-              }
+              const done = await submitWrite(
+                intl,
+                () => addNote.mutateAsync({ leadId: lead.id, note: note.trim() }),
+                { success: 'common.actionDone' },
+              );
+              if (done.ok) setNote('');
             }}
           >
             <input

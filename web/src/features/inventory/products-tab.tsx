@@ -21,7 +21,7 @@ import { ProductDialog } from './product-dialog.tsx';
 import { StockBadge } from '../../components/ui/status-badge.tsx';
 import { StockDialog } from './stock-dialogs.tsx';
 import { submitWrite, notifyError } from '../../lib/feedback.ts';
-import { useT } from '../../lib/i18n.tsx';
+import { useLocale, useT } from '../../lib/i18n.tsx';
 
 type Open =
   | { kind: 'add' }
@@ -59,6 +59,7 @@ function LowStockCard({ attention, onToggle }: { attention: boolean; onToggle: (
 export function ProductsTab() {
   const intl = useIntl();
   const t = useT();
+  const { locale } = useLocale();
   const org = useOrganization();
   const canEdit = useCan('OWNER', 'MANAGER');
   const [search, setSearch] = useState('');
@@ -113,7 +114,11 @@ export function ProductsTab() {
       return;
     }
     try {
-      await downloadFromApi('/api/reports/inventory?format=csv', org.id, 'inventory_report.csv');
+      await downloadFromApi(
+        `/api/reports/inventory?format=csv&lang=${locale}`,
+        org.id,
+        'inventory_report.csv',
+      );
     } catch (e) {
       notifyError(intl, e);
       return;

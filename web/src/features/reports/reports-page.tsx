@@ -29,7 +29,7 @@ import { InvoiceStatusBadge, StockBadge } from '../../components/ui/status-badge
 import { type Answers, PAGE_SIZE, useReport } from './api.ts';
 import { RevenueChart } from './revenue-chart.tsx';
 import { notifyError } from '../../lib/feedback.ts';
-import { useT } from '../../lib/i18n.tsx';
+import { useLocale, useT } from '../../lib/i18n.tsx';
 
 const negative = (list: Money[]) => list.some((m) => m.amount < 0);
 
@@ -285,6 +285,7 @@ function ListReport({ type, days }: { type: Exclude<ReportType, 'overview'>; day
 export function ReportsPage() {
   const intl = useIntl();
   const t = useT();
+  const { locale } = useLocale();
   const org = useOrganization();
   const onlySales = !useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
   const types = onlySales ? SALES_REPORT_TYPES : REPORT_TYPES;
@@ -307,7 +308,11 @@ export function ReportsPage() {
     }
     setExporting(true);
     try {
-      await downloadFromApi(`/api/reports/${type}?format=csv&days=${days}`, org.id, REPORT_FILE_NAMES[type]);
+      await downloadFromApi(
+        `/api/reports/${type}?format=csv&days=${days}&lang=${locale}`,
+        org.id,
+        REPORT_FILE_NAMES[type],
+      );
     } catch (e) {
       notifyError(intl, e);
       return;

@@ -129,7 +129,13 @@ function ShareDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => vo
             type="button"
             className="btn btn-ghost min-h-11 text-error"
             onClick={async () => {
-              await revoke.mutateAsync(invoice.id);
+              // A refusal (offline, signed out) says why; the link is forgotten only once revoked.
+              try {
+                await revoke.mutateAsync(invoice.id);
+              } catch (e) {
+                notifyError(intl, e);
+                return;
+              }
               setLink(null);
               notify({ title: t('invoices.revoked') });
             }}

@@ -20,11 +20,14 @@ export interface CurrentUser {
   }[];
 }
 
+/** Whether this browser holds a session (read without loading the Supabase client). */
+export const hasStoredSession = () => localStorage.getItem('kasuwa-auth') !== null;
+
 export const currentUserQuery = queryOptions({
   queryKey: ['/api/auth/user'],
   queryFn: async (): Promise<CurrentUser | null> => {
     // Visitors without a stored session never download the Supabase client (a smaller landing page).
-    if (!localStorage.getItem('kasuwa-auth')) return null;
+    if (!hasStoredSession()) return null;
     const { supabase } = await import('../supabase.ts');
     const { data } = await supabase.auth.getSession();
     if (!data.session) return null;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { currentUserQuery } from './current-user.ts';
+import { currentUserQuery, hasStoredSession } from './current-user.ts';
 
 /** Signing in or out (in this tab or another) refreshes the current user. */
 export function useSessionSync() {
@@ -9,7 +9,7 @@ export function useSessionSync() {
     let unsubscribe = () => {};
     let cancelled = false;
     // Only once there is a session: visitors never load the Supabase client on the landing page.
-    if (!localStorage.getItem('kasuwa-auth')) return;
+    if (!hasStoredSession()) return;
     void import('../supabase.ts').then(({ supabase }) => {
       if (cancelled) return;
       const { data } = supabase.auth.onAuthStateChange((event) => {
