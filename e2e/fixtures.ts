@@ -81,7 +81,7 @@ export async function signIn(page: Page, email = 'demo@kasuwa.app', password = '
   await page.getByLabel(/^(Email|E-mail)$/).fill(email);
   await page.getByLabel(/^(Password|Mot de passe)$/).fill(password);
   await page.getByRole('button', { name: /^(Sign In|Se connecter)$/ }).click();
-  await expect(page.getByLabel(/^(User menu|Menu utilisateur)$/)).toBeVisible();
+  await expect(page.getByLabel(/ (User menu|Menu utilisateur)$/)).toBeVisible();
 }
 
 /** A new owner with their own organization, registered through POST /api/auth/register. */

@@ -44,7 +44,7 @@ export function OrganizationSwitcher({
       </p>
       {others.length > 0 && (
         <div className="mt-2">
-          <p className="text-xs font-semibold uppercase opacity-60">
+          <p className="text-xs font-semibold uppercase opacity-75">
             <FormattedMessage id="org.switchTo" />
           </p>
           <ul className="menu p-0">

@@ -16,7 +16,8 @@ export function UserMenu({ user, role }: { user: CurrentUser; role?: string }) {
     <details className="dropdown dropdown-end">
       <summary
         className="btn btn-ghost min-h-11 min-w-11 shrink-0 px-1"
-        aria-label={intl.formatMessage({ id: 'shell.userMenu' })}
+        // Its name says what it is and holds what it shows (the initials), as speech input expects.
+        aria-label={`${initials(user)} ${intl.formatMessage({ id: 'shell.userMenu' })}`}
       >
         <span className="avatar avatar-placeholder">
           <span className="flex size-9 items-center justify-center rounded-full bg-primary text-sm text-primary-content">

@@ -28,7 +28,7 @@ export function SearchInput({
   }, [text, value, delay, onChange]);
   return (
     <label className="input input-bordered flex min-h-11 w-full items-center gap-2 sm:max-w-sm">
-      <span aria-hidden className="opacity-60">
+      <span aria-hidden className="opacity-75">
         ⌕
       </span>
       <input

@@ -230,7 +230,7 @@ function LeadDetails({ lead, onClose, onEdit }: { lead: Lead; onClose: () => voi
             {notes.data.rows.map((n) => (
               <li key={n.id} className="rounded-box bg-base-200 p-2">
                 <p>{n.note}</p>
-                <p className="text-xs opacity-60">
+                <p className="text-xs opacity-75">
                   {n.author ? `${n.author.firstName} ${n.author.lastName} · ` : ''}
                   {new Date(n.createdAt).toLocaleString(intl.locale)}
                 </p>
@@ -380,7 +380,7 @@ export function CrmPage() {
         })}
       </div>
       {canEdit && (
-        <p className="text-xs opacity-60">
+        <p className="text-xs opacity-75">
           <span className="pointer-coarse:hidden">{t('crm.dragHint')}</span>
           <span className="hidden pointer-coarse:inline">{t('crm.tapHint')}</span>
         </p>
@@ -406,7 +406,7 @@ export function CrmPage() {
                 <span className="badge badge-sm">{byStage(s).length}</span>
               </p>
               {byStage(s).length === 0 ? (
-                <p className="text-xs opacity-60">{t('crm.empty')}</p>
+                <p className="text-xs opacity-75">{t('crm.empty')}</p>
               ) : (
                 byStage(s).map((l) => (
                   <LeadCard

@@ -126,7 +126,7 @@ function Pipeline() {
                   <li key={l.id} className="truncate">
                     {l.name}
                     {l.value != null && (
-                      <span className="opacity-60"> · {formatMoney(l.value, l.currency, intl.locale)}</span>
+                      <span className="opacity-75"> · {formatMoney(l.value, l.currency, intl.locale)}</span>
                     )}
                   </li>
                 ))}
@@ -208,7 +208,7 @@ function GettingStarted() {
               aria-label={intl.formatMessage({ id: `dashboard.step.${s.id}` })}
             />
             {s.done ? (
-              <span className="line-through opacity-60">
+              <span className="line-through opacity-75">
                 <FormattedMessage id={`dashboard.step.${s.id}`} />
               </span>
             ) : (
@@ -249,7 +249,7 @@ function RecentActivity() {
           {items.map((a) => (
             <li key={a.key} className="flex justify-between gap-2">
               <span>{a.text}</span>
-              <span className="shrink-0 opacity-60">{timeAgo(intl, a.at)}</span>
+              <span className="shrink-0 opacity-75">{timeAgo(intl, a.at)}</span>
             </li>
           ))}
         </ul>

@@ -50,7 +50,7 @@ export function CustomerPicker({
               onClick={() => onChange({ id: c.id, name: c.name })}
             >
               {c.name}
-              {c.phone && <span className="opacity-60"> · {c.phone}</span>}
+              {c.phone && <span className="opacity-75"> · {c.phone}</span>}
             </button>
           </li>
         ))}

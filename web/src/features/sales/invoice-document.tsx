@@ -67,7 +67,13 @@ export function InvoiceDocument({ data }: { data: InvoiceDocumentData }) {
           )}
         </div>
       </div>
-      <div className="overflow-x-auto">
+      {/* On a narrow screen the lines may scroll sideways: the region takes the keyboard focus to scroll. */}
+      <div
+        className="overflow-x-auto"
+        role="region"
+        tabIndex={0}
+        aria-label={intl.formatMessage({ id: 'invoices.lines' })}
+      >
         <table className="table table-sm">
           <thead>
             <tr>

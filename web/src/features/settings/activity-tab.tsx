@@ -90,7 +90,7 @@ export function ActivityTab() {
               {t(`audit.action.${e.action}`)} {t(`audit.entity.${e.entity}`, e.entity)}
               {e.fields.length > 0 && <span className="opacity-70"> ({e.fields.join(', ')})</span>}
             </span>
-            <span className="text-xs opacity-60">{new Date(e.createdAt).toLocaleString(intl.locale)}</span>
+            <span className="text-xs opacity-75">{new Date(e.createdAt).toLocaleString(intl.locale)}</span>
           </li>
         ))}
       </ul>

@@ -70,7 +70,7 @@ export function LoginPage() {
           <FormattedMessage id="auth.createAccount" />
         </Link>
       </p>
-      <p className="mt-2 text-xs opacity-60">
+      <p className="mt-2 text-xs opacity-75">
         <FormattedMessage id="auth.terms" />
       </p>
     </AuthLayout>

@@ -1,0 +1,160 @@
+// Every screen passes axe-core's WCAG 2.1 A and AA rules with no serious or critical violation, in English
+// and French, light and dark, on the phone and the desktop project: a visitor's pages, each app screen of
+// a shop with data in it, an invoice, the public page a customer opens, and the dialogs a shopkeeper uses.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { apiAs, expect, registerOwner, signIn, signOut, test, useLanguage } from './fixtures.ts';
+
+const SERIOUS = new Set(['serious', 'critical']);
+
+/** The serious and critical violations on the page as it is now, one line each (rule, element, text). */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => SERIOUS.has(v.impact ?? ''))
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary ?? ''}`));
+}
+
+/** Opens a screen, waits for what shows it is ready, and checks it. */
+async function check(page: Page, path: string, ready: (p: Page) => Promise<void>) {
+  await page.goto(path);
+  await ready(page);
+  expect.soft(await violations(page), path).toEqual([]);
+}
+
+/** A shop with something on every screen: a product low on stock, a customer, an issued invoice with a
+ * payment, a lead and an expense. */
+async function stockedShop(page: Page) {
+  const product = await apiAs(page, '/products', {
+    name: 'Rice 5kg',
+    sku: `RICE-${Math.random().toString(36).slice(2, 8)}`,
+    cost: 100,
+    price: 150,
+    openingStock: 2,
+    lowStockThreshold: 5,
+  });
+  const customer = await apiAs(page, '/customers', { name: 'Ama Serwaa', phone: '+233 24 555 0101' });
+  const invoice = await apiAs(page, '/invoices', {
+    customerId: customer.id,
+    status: 'ISSUED',
+    lines: [{ productId: product.id, description: 'Rice 5kg', qty: 1, unitPrice: 150 }],
+  });
+  await apiAs(page, '/payments', { invoiceId: invoice.id, method: 'cash', amount: 50 });
+  await apiAs(page, '/leads', {
+    name: 'Kofi Mensah',
+    company: 'Mensah Stores',
+    value: 900,
+    stage: 'QUALIFIED',
+  });
+  await apiAs(page, '/expenses', { vendor: 'Landlord', category: 'rent', amount: 300 });
+  return { invoice };
+}
+
+const visible = (testId: string) => async (p: Page) => {
+  await expect(p.getByTestId(testId).first()).toBeVisible();
+};
+const heading = async (p: Page) => {
+  await expect(p.locator('main h1, h1').first()).toBeVisible();
+};
+
+/**
+ * Each language in each theme, spread over the two projects (a full cross would double the run for little):
+ * the phone checks English light and French dark, the desktop English dark and French light.
+ */
+const RUNS = {
+  phone: [
+    ['en', 'light'],
+    ['fr', 'dark'],
+  ],
+  desktop: [
+    ['en', 'dark'],
+    ['fr', 'light'],
+  ],
+} as const;
+
+async function prepare(page: Page, locale: 'en' | 'fr', theme: 'light' | 'dark') {
+  await useLanguage(page, locale);
+  await page.addInitScript((t) => localStorage.setItem('kasuwa-theme', t), theme);
+}
+
+for (const [locale, theme] of [...RUNS.phone, ...RUNS.desktop]) {
+  test.describe(`${locale}, ${theme}`, () => {
+    // The phone project is the one with a mobile viewport.
+    test.skip(
+      ({ isMobile }) => !RUNS[isMobile ? 'phone' : 'desktop'].some(([l, t]) => l === locale && t === theme),
+      'checked on the other project',
+    );
+
+    test('the pages a visitor sees are accessible', async ({ page }) => {
+      test.slow(); // nine pages, each analysed
+      await prepare(page, locale, theme);
+      for (const path of [
+        '/',
+        '/features',
+        '/pricing',
+        '/about',
+        '/testimonials',
+        '/demo',
+        '/login',
+        '/register',
+      ])
+        await check(page, path, heading);
+      await check(page, '/no-such-page', heading);
+    });
+
+    test('every app screen, its dialogs and the shared invoice are accessible', async ({ page }) => {
+      test.slow(); // some fifteen screens, each analysed
+      await prepare(page, locale, theme);
+      const owner = await registerOwner(page, { locale });
+      await signIn(page, owner.email, owner.password);
+      const { invoice } = await stockedShop(page);
+      await check(page, '/', visible('metric-activeCustomers'));
+      await check(page, '/inventory', async (p) => {
+        await expect(p.locator('[data-row]').first()).toBeVisible();
+      });
+      await check(page, '/sales', async (p) => {
+        await expect(p.locator('[data-row]').first()).toBeVisible();
+      });
+      await check(page, `/sales/invoices/${invoice.id}`, async (p) => {
+        await expect(p.locator('.invoice-document')).toBeVisible();
+      });
+      await check(page, '/crm', async (p) => {
+        await expect(p.getByText('Kofi Mensah').first()).toBeVisible();
+      });
+      await check(page, '/accounting', async (p) => {
+        await expect(p.locator('[data-row]').first()).toBeVisible();
+      });
+      await check(page, '/reports', visible('report-totalRevenue'));
+      await check(page, '/team', async (p) => {
+        await expect(p.locator('[data-row]').first()).toBeVisible();
+      });
+      for (const tab of ['organization', 'profile', 'preferences', 'notifications', 'plan', 'activity'])
+        await check(page, `/settings?tab=${tab}`, async (p) => {
+          await expect(p.getByRole('tabpanel')).toBeVisible();
+        });
+
+      // The dialogs a shopkeeper opens most: a new product, a new invoice.
+      await page.goto('/inventory');
+      await page
+        .getByRole('button', { name: locale === 'en' ? 'Add Product' : 'Ajouter un produit' })
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect.soft(await violations(page), 'product dialog').toEqual([]);
+      await page.goto('/sales');
+      await page
+        .getByRole('button', { name: locale === 'en' ? 'Create Invoice' : 'Créer une facture' })
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect.soft(await violations(page), 'invoice dialog').toEqual([]);
+
+      // What a customer opens: the shared invoice.
+      const { path } = await apiAs(page, `/invoices/${invoice.id}/share`, {});
+      await signOut(page);
+      await check(page, path, async (p) => {
+        await expect(p.locator('.invoice-document')).toBeVisible();
+      });
+    });
+  });
+}
