@@ -79,6 +79,14 @@ async function prepare(page: Page, locale: 'en' | 'fr', theme: 'light' | 'dark')
   await page.addInitScript((t) => localStorage.setItem('kasuwa-theme', t), theme);
 }
 
+/** The visitor's pages are in the theme chosen on this device. */
+async function inTheme(page: Page, theme: 'light' | 'dark') {
+  await expect(page.locator('html')).toHaveAttribute(
+    'data-theme',
+    theme === 'dark' ? 'kasuwa-dark' : 'kasuwa',
+  );
+}
+
 for (const [locale, theme] of [...RUNS.phone, ...RUNS.desktop]) {
   test.describe(`${locale}, ${theme}`, () => {
     // The phone project is the one with a mobile viewport.
@@ -100,7 +108,10 @@ for (const [locale, theme] of [...RUNS.phone, ...RUNS.desktop]) {
         '/login',
         '/register',
       ])
-        await check(page, path, heading);
+        await check(page, path, async (p) => {
+          await heading(p);
+          await inTheme(p, theme);
+        });
       await check(page, '/no-such-page', heading);
     });
 
@@ -109,7 +120,21 @@ for (const [locale, theme] of [...RUNS.phone, ...RUNS.desktop]) {
       await prepare(page, locale, theme);
       const owner = await registerOwner(page, { locale });
       await signIn(page, owner.email, owner.password);
+      // In the app the theme is the one saved with the member's preferences.
+      const token = await page.evaluate(
+        () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
+      );
+      const saved = await page.request.put('/api/preferences', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { theme },
+      });
+      expect(saved.ok(), await saved.text()).toBe(true);
       const { invoice } = await stockedShop(page);
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute(
+        'data-theme',
+        theme === 'dark' ? 'kasuwa-dark' : 'kasuwa',
+      );
       await check(page, '/', visible('metric-activeCustomers'));
       await check(page, '/inventory', async (p) => {
         await expect(p.locator('[data-row]').first()).toBeVisible();
