@@ -157,7 +157,8 @@ test.describe('opening the app', () => {
       await held;
       await route.continue();
     });
-    await page.evaluate(() => localStorage.removeItem('kasuwa-cache'));
+    // Removed as the page loads: removed before, the app could write it again before the reload.
+    await page.addInitScript(() => localStorage.removeItem('kasuwa-cache'));
     await page.reload();
     await expect(page.getByRole('status').getByText('Setting up your workspace...')).toBeVisible();
     answer();

@@ -96,7 +96,10 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
   const org = useCurrentOrganization(user);
   useProfileLocale(user);
   const { pathname } = useLocation();
-  const current = [...NAV, ...MANAGEMENT].find((n) => n.to === pathname);
+  // The screen's section: /sales/invoices/… is in Sales.
+  const current = [...NAV, ...MANAGEMENT].find(
+    (n) => n.to === pathname || (n.to !== '/' && pathname.startsWith(`${n.to}/`)),
+  );
   return (
     <div className="flex min-h-screen bg-base-100 text-base-content">
       <aside className="hidden w-64 shrink-0 flex-col gap-4 border-r border-base-300 p-4 md:flex print:hidden">

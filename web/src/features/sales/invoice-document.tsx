@@ -67,7 +67,8 @@ export function InvoiceDocument({ data }: { data: InvoiceDocumentData }) {
           )}
         </div>
       </div>
-      {/* On a narrow screen the lines may scroll sideways: the region takes the keyboard focus to scroll. */}
+      {/* On a phone a line is its description with "qty × price · tax" under it, and its amount: every
+          column in view. Should anything still be wider, the region scrolls, from the keyboard too. */}
       <div
         className="overflow-x-auto"
         role="region"
@@ -80,13 +81,13 @@ export function InvoiceDocument({ data }: { data: InvoiceDocumentData }) {
               <th>
                 <FormattedMessage id="invoices.description" />
               </th>
-              <th className="text-right">
+              <th className="text-right max-sm:hidden print:table-cell">
                 <FormattedMessage id="invoices.qty" />
               </th>
-              <th className="text-right">
+              <th className="text-right max-sm:hidden print:table-cell">
                 <FormattedMessage id="invoices.unitPrice" />
               </th>
-              <th className="text-right">
+              <th className="text-right max-sm:hidden print:table-cell">
                 <FormattedMessage id="invoices.taxRate" />
               </th>
               <th className="text-right">
@@ -97,10 +98,16 @@ export function InvoiceDocument({ data }: { data: InvoiceDocumentData }) {
           <tbody>
             {data.lines.map((l, i) => (
               <tr key={i}>
-                <td>{l.description}</td>
-                <td className="text-right">{qty.format(l.qty)}</td>
-                <td className="text-right">{money(l.unitPrice)}</td>
-                <td className="text-right">{qty.format(l.taxRate)}</td>
+                <td className="break-words">
+                  {l.description}
+                  <span className="block text-xs opacity-75 sm:hidden print:hidden">
+                    {qty.format(l.qty)} × {money(l.unitPrice)} ·{' '}
+                    {intl.formatNumber(l.taxRate / 100, { style: 'percent', maximumFractionDigits: 2 })}
+                  </span>
+                </td>
+                <td className="text-right max-sm:hidden print:table-cell">{qty.format(l.qty)}</td>
+                <td className="text-right max-sm:hidden print:table-cell">{money(l.unitPrice)}</td>
+                <td className="text-right max-sm:hidden print:table-cell">{qty.format(l.taxRate)}</td>
                 <td className="text-right">{money(l.qty * l.unitPrice)}</td>
               </tr>
             ))}
