@@ -21,10 +21,9 @@ const withStrings =
 const LandingPage = lazy(() =>
   import('../features/marketing/landing-page.tsx').then((m) => ({ default: m.LandingPage })),
 );
-const LoginPage = lazy(
-  withStrings(() =>
-    import('../features/auth/components/login-page.tsx').then((m) => ({ default: m.LoginPage })),
-  ),
+// Sign-in shows the shell's strings only (a visitor's first page may be this one).
+const LoginPage = lazy(() =>
+  import('../features/auth/components/login-page.tsx').then((m) => ({ default: m.LoginPage })),
 );
 const RegisterPage = lazy(
   withStrings(() =>
