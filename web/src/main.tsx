@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { UpdatePrompt } from './app/update-prompt.tsx';
 import { loadStartMessages, storedLocale } from './lib/i18n.tsx';
 import './index.css';
@@ -13,7 +13,9 @@ await loadStartMessages(storedLocale());
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <UpdatePrompt />
     </Providers>
   </StrictMode>,
