@@ -17,28 +17,66 @@ const withStrings =
   () =>
     Promise.all([load(), loadMessages(storedLocale())]).then(([m]) => m);
 
+// The code of the screens a first visit may open, by name: each is loaded when first shown, or at start for
+// the screen in the address bar (preloadScreen), at the same time as the strings instead of after them.
+const screens = {
+  landing: () => import('../features/marketing/landing-page.tsx'),
+  login: () => import('../features/auth/components/login-page.tsx'),
+  register: () => import('../features/auth/components/register-page.tsx'),
+  dashboard: () => import('../features/dashboard/dashboard-page.tsx'),
+  shell: () => import('./shell/app-layout.tsx'),
+  accounting: () => import('../features/accounting/accounting-page.tsx'),
+  reports: () => import('../features/reports/reports-page.tsx'),
+  inventory: () => import('../features/inventory/inventory-page.tsx'),
+  sales: () => import('../features/sales/sales-page.tsx'),
+  invoice: () => import('../features/sales/invoice-page.tsx'),
+  crm: () => import('../features/crm/crm-page.tsx'),
+  team: () => import('../features/team/team-page.tsx'),
+  settings: () => import('../features/settings/settings-page.tsx'),
+};
+
+/**
+ * Starts downloading the code the first screen needs, before the app has drawn anything: for a member the
+ * shell, the screen and the Supabase client that reads the session; for a visitor the page at that path.
+ */
+export function preloadScreen(pathname: string): void {
+  const memberScreens: Record<string, keyof typeof screens> = {
+    '/': 'dashboard',
+    '/accounting': 'accounting',
+    '/reports': 'reports',
+    '/inventory': 'inventory',
+    '/sales': 'sales',
+    '/crm': 'crm',
+    '/team': 'team',
+    '/settings': 'settings',
+  };
+  const visitorScreens: Record<string, keyof typeof screens> = {
+    '/': 'landing',
+    '/login': 'login',
+    '/register': 'register',
+  };
+  const signedIn = Boolean(localStorage.getItem('kasuwa-auth'));
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const names = signedIn
+    ? ['shell' as const, memberScreens[path] ?? (path.startsWith('/sales/invoices/') ? 'invoice' : undefined)]
+    : [visitorScreens[path]];
+  // A failure here is met again, and shown, when the screen itself loads.
+  for (const name of names) if (name) screens[name]().catch(() => {});
+  if (signedIn) import('../lib/supabase.ts').catch(() => {});
+}
+
 // Route-level code splitting: each page is its own chunk, loaded when first visited.
-const LandingPage = lazy(() =>
-  import('../features/marketing/landing-page.tsx').then((m) => ({ default: m.LandingPage })),
-);
+const LandingPage = lazy(() => screens.landing().then((m) => ({ default: m.LandingPage })));
 // Sign-in shows the shell's strings only (a visitor's first page may be this one).
-const LoginPage = lazy(() =>
-  import('../features/auth/components/login-page.tsx').then((m) => ({ default: m.LoginPage })),
-);
-const RegisterPage = lazy(
-  withStrings(() =>
-    import('../features/auth/components/register-page.tsx').then((m) => ({ default: m.RegisterPage })),
-  ),
-);
+const LoginPage = lazy(() => screens.login().then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(withStrings(() => screens.register().then((m) => ({ default: m.RegisterPage }))));
 const LogoutPage = lazy(
   withStrings(() =>
     import('../features/auth/components/logout-page.tsx').then((m) => ({ default: m.LogoutPage })),
   ),
 );
 const DashboardPage = lazy(
-  withStrings(() =>
-    import('../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
-  ),
+  withStrings(() => screens.dashboard().then((m) => ({ default: m.DashboardPage }))),
 );
 const PricingPage = lazy(() =>
   import('../features/marketing/pricing-page.tsx').then((m) => ({ default: m.PricingPage })),
@@ -55,47 +93,27 @@ const TestimonialsPage = lazy(() =>
 const DemoPage = lazy(
   withStrings(() => import('../features/marketing/demo-page.tsx').then((m) => ({ default: m.DemoPage }))),
 );
-const AppLayout = lazy(
-  withStrings(() => import('./shell/app-layout.tsx').then((m) => ({ default: m.AppLayout }))),
-);
+const AppLayout = lazy(withStrings(() => screens.shell().then((m) => ({ default: m.AppLayout }))));
 const AccountingPage = lazy(
-  withStrings(() =>
-    import('../features/accounting/accounting-page.tsx').then((m) => ({ default: m.AccountingPage })),
-  ),
+  withStrings(() => screens.accounting().then((m) => ({ default: m.AccountingPage }))),
 );
-const ReportsPage = lazy(
-  withStrings(() => import('../features/reports/reports-page.tsx').then((m) => ({ default: m.ReportsPage }))),
-);
+const ReportsPage = lazy(withStrings(() => screens.reports().then((m) => ({ default: m.ReportsPage }))));
 const InventoryPage = lazy(
-  withStrings(() =>
-    import('../features/inventory/inventory-page.tsx').then((m) => ({ default: m.InventoryPage })),
-  ),
+  withStrings(() => screens.inventory().then((m) => ({ default: m.InventoryPage }))),
 );
-const SalesPage = lazy(
-  withStrings(() => import('../features/sales/sales-page.tsx').then((m) => ({ default: m.SalesPage }))),
-);
-const InvoicePage = lazy(
-  withStrings(() => import('../features/sales/invoice-page.tsx').then((m) => ({ default: m.InvoicePage }))),
-);
+const SalesPage = lazy(withStrings(() => screens.sales().then((m) => ({ default: m.SalesPage }))));
+const InvoicePage = lazy(withStrings(() => screens.invoice().then((m) => ({ default: m.InvoicePage }))));
 const PublicInvoicePage = lazy(
   withStrings(() =>
     import('../features/sales/public-invoice-page.tsx').then((m) => ({ default: m.PublicInvoicePage })),
   ),
 );
-const CrmPage = lazy(
-  withStrings(() => import('../features/crm/crm-page.tsx').then((m) => ({ default: m.CrmPage }))),
-);
-const TeamPage = lazy(
-  withStrings(() => import('../features/team/team-page.tsx').then((m) => ({ default: m.TeamPage }))),
-);
+const CrmPage = lazy(withStrings(() => screens.crm().then((m) => ({ default: m.CrmPage }))));
+const TeamPage = lazy(withStrings(() => screens.team().then((m) => ({ default: m.TeamPage }))));
 const InvitePage = lazy(
   withStrings(() => import('../features/team/invite-page.tsx').then((m) => ({ default: m.InvitePage }))),
 );
-const SettingsPage = lazy(
-  withStrings(() =>
-    import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
-  ),
-);
+const SettingsPage = lazy(withStrings(() => screens.settings().then((m) => ({ default: m.SettingsPage }))));
 const CreateOrganization = lazy(
   withStrings(() =>
     import('../features/auth/components/create-organization.tsx').then((m) => ({
