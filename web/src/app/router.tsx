@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Loading } from '../components/ui/loading.tsx';
 import type { CurrentUser } from '../lib/session/current-user.ts';
 import { rememberReturnPath } from '../lib/session/return-path.ts';
@@ -34,36 +34,6 @@ const screens = {
   team: () => import('../features/team/team-page.tsx'),
   settings: () => import('../features/settings/settings-page.tsx'),
 };
-
-/**
- * Starts downloading the code the first screen needs, before the app has drawn anything: for a member the
- * shell, the screen and the Supabase client that reads the session; for a visitor the page at that path.
- */
-export function preloadScreen(pathname: string): void {
-  const memberScreens: Record<string, keyof typeof screens> = {
-    '/': 'dashboard',
-    '/accounting': 'accounting',
-    '/reports': 'reports',
-    '/inventory': 'inventory',
-    '/sales': 'sales',
-    '/crm': 'crm',
-    '/team': 'team',
-    '/settings': 'settings',
-  };
-  const visitorScreens: Record<string, keyof typeof screens> = {
-    '/': 'landing',
-    '/login': 'login',
-    '/register': 'register',
-  };
-  const signedIn = Boolean(localStorage.getItem('kasuwa-auth'));
-  const path = pathname.replace(/\/+$/, '') || '/';
-  const names = signedIn
-    ? ['shell' as const, memberScreens[path] ?? (path.startsWith('/sales/invoices/') ? 'invoice' : undefined)]
-    : [visitorScreens[path]];
-  // A failure here is met again, and shown, when the screen itself loads.
-  for (const name of names) if (name) screens[name]().catch(() => {});
-  if (signedIn) import('../lib/supabase.ts').catch(() => {});
-}
 
 // Route-level code splitting: each page is its own chunk, loaded when first visited.
 const LandingPage = lazy(() => screens.landing().then((m) => ({ default: m.LandingPage })));
@@ -140,6 +110,7 @@ const PaymentsSection = lazy(() =>
 );
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
+const visitorsOnly = (node: ReactNode) => page(<VisitorsOnly>{node}</VisitorsOnly>);
 
 /** A visitor at an app screen (a bookmark, a shared link) signs in first, and comes back to it. */
 function SignInFirst() {
@@ -163,6 +134,40 @@ const member = (screen: (user: CurrentUser) => ReactNode, visitor: ReactNode = <
     />,
   );
 
+type Screen = keyof typeof screens;
+
+/** The app's screens for members, by path and code (a visitor there signs in first; at / sees the landing page). */
+const MEMBER_SCREENS: [string, Screen, (user: CurrentUser) => ReactNode][] = [
+  ['/', 'dashboard', (user) => <DashboardPage user={user} dialogs={quickDialogs} />],
+  ['/accounting', 'accounting', () => <AccountingPage payments={<PaymentsSection />} />],
+  ['/reports', 'reports', () => <ReportsPage />],
+  ['/inventory', 'inventory', () => <InventoryPage />],
+  ['/sales', 'sales', () => <SalesPage />],
+  ['/crm', 'crm', () => <CrmPage />],
+  ['/sales/invoices/:id', 'invoice', () => <InvoicePage />],
+  ['/team', 'team', () => <TeamPage />],
+  ['/settings', 'settings', (user) => <SettingsPage user={user} />],
+];
+const VISITOR_SCREENS: Record<string, Screen> = {
+  '/': 'landing',
+  '/login': 'login',
+  '/register': 'register',
+};
+
+/**
+ * Starts downloading the code the first screen needs, before the app has drawn anything: for a member the
+ * shell, the screen and the Supabase client that reads the session; for a visitor the page at that path.
+ */
+export function preloadScreen(pathname: string): void {
+  const signedIn = Boolean(localStorage.getItem('kasuwa-auth'));
+  const names = signedIn
+    ? ['shell' as const, MEMBER_SCREENS.find(([path]) => matchPath(path, pathname))?.[1]]
+    : [VISITOR_SCREENS[pathname]];
+  // A failure here is met again, and shown, when the screen itself loads.
+  for (const name of names) if (name) screens[name]().catch(() => {});
+  if (signedIn) import('../lib/supabase.ts').catch(() => {});
+}
+
 /**
  * Every screen of the app. The routes are declared as components (BrowserRouter in main.tsx), not with the
  * data router: the app loads no data through the router, and its code is half the size (17 KB gzipped less
@@ -172,85 +177,21 @@ export function AppRoutes() {
   return (
     <RouteErrorBoundary>
       <Routes>
-        <Route
-          path="/"
-          element={member(
-            (user) => (
-              <DashboardPage user={user} dialogs={quickDialogs} />
-            ),
-            <LandingPage />,
-          )}
-        />
-        <Route
-          path="/accounting"
-          element={member(() => (
-            <AccountingPage payments={<PaymentsSection />} />
-          ))}
-        />
-        <Route
-          path="/reports"
-          element={member(() => (
-            <ReportsPage />
-          ))}
-        />
-        <Route
-          path="/inventory"
-          element={member(() => (
-            <InventoryPage />
-          ))}
-        />
-        <Route
-          path="/sales"
-          element={member(() => (
-            <SalesPage />
-          ))}
-        />
-        <Route
-          path="/crm"
-          element={member(() => (
-            <CrmPage />
-          ))}
-        />
-        <Route
-          path="/sales/invoices/:id"
-          element={member(() => (
-            <InvoicePage />
-          ))}
-        />
-        <Route
-          path="/team"
-          element={member(() => (
-            <TeamPage />
-          ))}
-        />
-        <Route
-          path="/settings"
-          element={member((user) => (
-            <SettingsPage user={user} />
-          ))}
-        />
+        {MEMBER_SCREENS.map(([path, , screen]) => (
+          <Route
+            key={path}
+            path={path}
+            element={member(screen, path === '/' ? <LandingPage /> : undefined)}
+          />
+        ))}
         <Route element={<PublicLayout />}>
           <Route path="/pricing" element={page(<PricingPage />)} />
           <Route path="/features" element={page(<FeaturesPage />)} />
           <Route path="/about" element={page(<AboutPage />)} />
           <Route path="/testimonials" element={page(<TestimonialsPage />)} />
           <Route path="/demo" element={page(<DemoPage />)} />
-          <Route
-            path="/login"
-            element={page(
-              <VisitorsOnly>
-                <LoginPage />
-              </VisitorsOnly>,
-            )}
-          />
-          <Route
-            path="/register"
-            element={page(
-              <VisitorsOnly>
-                <RegisterPage />
-              </VisitorsOnly>,
-            )}
-          />
+          <Route path="/login" element={visitorsOnly(<LoginPage />)} />
+          <Route path="/register" element={visitorsOnly(<RegisterPage />)} />
           <Route path="/logout" element={page(<LogoutPage />)} />
           <Route path="/i/:token" element={page(<PublicInvoicePage />)} />
           <Route path="/invite/:token" element={page(<InvitePage />)} />
