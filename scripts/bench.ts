@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { ANON_KEY, loadConfig, ROOT } from '../local/config.ts';
 import { startStack } from '../local/server.ts';
 import { browserBudgets } from './bench-browser.ts';
+import { lighthouseRows } from './bench-lighthouse.ts';
 
 // Four clients at once: on this 2-core machine the load generator, the API, the REST server and Postgres
 // share the cores (BENCH_CONNECTIONS=8 doubles the pressure).
@@ -178,6 +179,7 @@ rows.push(
 }
 
 rows.push(...(await browserBudgets(base, token, ANON_KEY)));
+rows.push(...(await lighthouseRows(base, 'bench@kasuwa.app', 'kasuwa-bench-2026')));
 await stack.stop();
 
 const lines = [

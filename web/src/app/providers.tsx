@@ -2,9 +2,9 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect, type ReactNode } from 'react';
 import { Toaster } from '../components/ui/notify.tsx';
+import { useCurrentUser } from '../lib/session/current-user.ts';
 import { useSessionSync } from '../lib/session/use-session-sync.ts';
 import { LocaleProvider } from '../lib/i18n.tsx';
-import { outbox, startOutbox } from '../lib/outbox.ts';
 import { CACHE_KEY, queryClient, WEEK } from '../lib/query-client.ts';
 
 /** The query cache in this browser's storage: lists seen before show offline, and after a restart. */
@@ -30,19 +30,34 @@ function SessionSync() {
   return null;
 }
 
-/** Sends the outbox and reads again what the server changed for each organization. */
+/**
+ * Sends the outbox and reads again what the server changed for each organization — while someone is signed
+ * in: a visitor has nothing to send (changes kept from a session that ended wait for the next sign-in), so
+ * the landing and sign-in pages never download the outbox.
+ */
 function OutboxSync() {
+  const signedIn = Boolean(useCurrentUser().data);
   useEffect(() => {
-    const stop = startOutbox();
-    const off = outbox.onApplied((orgIds) => {
-      for (const orgId of orgIds)
-        void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[1] === orgId });
+    if (!signedIn) return;
+    let stop = () => {};
+    let live = true;
+    void import('../lib/outbox.ts').then(({ outbox, startOutbox }) => {
+      if (!live) return;
+      const halt = startOutbox();
+      const off = outbox.onApplied((orgIds) => {
+        for (const orgId of orgIds)
+          void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[1] === orgId });
+      });
+      stop = () => {
+        halt();
+        off();
+      };
     });
     return () => {
+      live = false;
       stop();
-      off();
     };
-  }, []);
+  }, [signedIn]);
   return null;
 }
 

@@ -1,8 +1,13 @@
 // /inventory: Products, Suppliers and Purchase Orders.
+import { lazy, Suspense } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Loading } from '../../components/ui/loading.tsx';
 import { Tabs, useTab } from '../../components/ui/tabs.tsx';
 import { ProductsTab } from './products-tab.tsx';
-import { OrdersTab, SuppliersTab } from './purchasing.tsx';
+
+// Suppliers and purchase orders (with their forms) load when their tab is opened.
+const SuppliersTab = lazy(() => import('./purchasing.tsx').then((m) => ({ default: m.SuppliersTab })));
+const OrdersTab = lazy(() => import('./purchasing.tsx').then((m) => ({ default: m.OrdersTab })));
 
 const TABS = ['products', 'suppliers', 'orders'] as const;
 
@@ -18,8 +23,10 @@ export function InventoryPage() {
         tabs={TABS.map((id) => ({ id, label: <FormattedMessage id={`inventory.tab.${id}`} /> }))}
       />
       {tab === 'products' && <ProductsTab />}
-      {tab === 'suppliers' && <SuppliersTab />}
-      {tab === 'orders' && <OrdersTab />}
+      <Suspense fallback={<Loading />}>
+        {tab === 'suppliers' && <SuppliersTab />}
+        {tab === 'orders' && <OrdersTab />}
+      </Suspense>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // The product list: search by name, SKU or barcode (in the database), the low-stock alert, the list (a table
 // on wide screens, cards on phones), pages of 25, and the add, edit, delete, stock and import actions.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataList } from '../../components/ui/data-list.tsx';
@@ -16,12 +16,15 @@ import { useMetrics } from '../../lib/metrics.ts';
 import { PendingBadge } from '../../components/ui/pending.tsx';
 import { PAGE_SIZE, type Product, useDeleteProduct, useProductList } from './api.ts';
 import { ScanButton } from './barcode-scanner.tsx';
-import { ImportDialog } from './import-dialog.tsx';
-import { ProductDialog } from './product-dialog.tsx';
 import { StockBadge } from '../../components/ui/status-badge.tsx';
-import { StockDialog } from './stock-dialogs.tsx';
 import { submitWrite, notifyError } from '../../lib/feedback.ts';
 import { useLocale, useT } from '../../lib/i18n.tsx';
+
+// The dialogs (their forms, react-hook-form and the shared schemas with zod) come when one is opened: the first
+// Inventory visit downloads the list, not the forms.
+const ProductDialog = lazy(() => import('./product-dialog.tsx').then((m) => ({ default: m.ProductDialog })));
+const StockDialog = lazy(() => import('./stock-dialogs.tsx').then((m) => ({ default: m.StockDialog })));
+const ImportDialog = lazy(() => import('./import-dialog.tsx').then((m) => ({ default: m.ImportDialog })));
 
 type Open =
   | { kind: 'add' }
@@ -262,10 +265,12 @@ export function ProductsTab() {
           <Pagination offset={offset} limit={PAGE_SIZE} total={total} onChange={setOffset} />
         </>
       )}
-      {open?.kind === 'add' && <ProductDialog onClose={close} />}
-      {open?.kind === 'edit' && <ProductDialog product={open.product} onClose={close} />}
-      {open?.kind === 'stock' && <StockDialog product={open.product} onClose={close} />}
-      {open?.kind === 'import' && <ImportDialog onClose={close} />}
+      <Suspense fallback={null}>
+        {open?.kind === 'add' && <ProductDialog onClose={close} />}
+        {open?.kind === 'edit' && <ProductDialog product={open.product} onClose={close} />}
+        {open?.kind === 'stock' && <StockDialog product={open.product} onClose={close} />}
+        {open?.kind === 'import' && <ImportDialog onClose={close} />}
+      </Suspense>
       {open?.kind === 'delete' && (
         <ConfirmDialog
           title={t('inventory.deleteTitle')}

@@ -1,0 +1,119 @@
+// What a phone on 3G downloads before it can show the first pages: the JavaScript of the landing page and of
+// sign-in, as the server sends it (gzip), stays under 150 KB; the first Inventory visit of a signed-in member
+// under 250 KB with one page of products. The service worker is blocked: its precache (every chunk, for
+// offline use) is fetched after the page has loaded and is not what the page needs.
+import type { Page, Request } from '@playwright/test';
+import { expect, signIn, test, useLanguage } from './fixtures.ts';
+
+test.use({ serviceWorkers: 'block' });
+
+const KB = 1024;
+
+interface Script {
+  path: string;
+  bytes: number;
+  encoding: string | undefined;
+  cache: string | undefined;
+}
+
+/** The scripts a page downloads until its network is quiet, with the bytes that went over the wire. */
+async function scriptsOf(page: Page, open: () => Promise<void>): Promise<Script[]> {
+  const scripts: Script[] = [];
+  const pending: Promise<void>[] = [];
+  const onFinished = (request: Request) => {
+    if (request.resourceType() !== 'script') return;
+    pending.push(
+      (async () => {
+        const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
+        const headers = (await response?.allHeaders()) ?? {};
+        scripts.push({
+          path: new URL(request.url()).pathname,
+          bytes: sizes.responseBodySize,
+          encoding: headers['content-encoding'],
+          cache: headers['cache-control'],
+        });
+      })(),
+    );
+  };
+  page.on('requestfinished', onFinished);
+  await open();
+  // Everything the page loads by itself: the route's chunk, its strings, what they import.
+  await page.waitForLoadState('networkidle');
+  page.off('requestfinished', onFinished);
+  await Promise.all(pending);
+  return scripts;
+}
+
+const total = (scripts: Script[]) => scripts.reduce((sum, s) => sum + s.bytes, 0);
+const listing = (scripts: Script[]) =>
+  scripts
+    .sort((a, b) => b.bytes - a.bytes)
+    .map((s) => `${(s.bytes / KB).toFixed(1)} KB ${s.path}`)
+    .join('\n');
+
+/** Every script came compressed, and a hashed one may be kept by the browser for a year. */
+function expectServedWell(scripts: Script[]) {
+  for (const s of scripts) {
+    expect(s.encoding, `${s.path} is compressed`).toBe('gzip');
+    if (s.path.startsWith('/assets/'))
+      expect(s.cache, `${s.path} is cached`).toBe('public, max-age=31536000, immutable');
+  }
+}
+
+for (const locale of ['en', 'fr'] as const) {
+  test.describe(`a visitor's first page (${locale})`, () => {
+    test.beforeEach(async ({ page }) => useLanguage(page, locale));
+
+    test('the landing page shows its headline with less than 150 KB of JavaScript', async ({ page }) => {
+      const scripts = await scriptsOf(page, async () => {
+        await page.goto('/');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          locale === 'en' ? 'Run your whole business from your phone' : /\S/,
+        );
+      });
+      expectServedWell(scripts);
+      expect(total(scripts), listing(scripts)).toBeLessThan(150 * KB);
+    });
+
+    test('the sign-in page shows its form with less than 150 KB of JavaScript', async ({ page }) => {
+      const scripts = await scriptsOf(page, async () => {
+        await page.goto('/login');
+        await expect(page.getByLabel(locale === 'en' ? 'Password' : 'Mot de passe')).toBeVisible();
+        await expect(
+          page.getByRole('button', { name: locale === 'en' ? 'Sign In' : 'Se connecter' }),
+        ).toBeVisible();
+      });
+      expectServedWell(scripts);
+      expect(total(scripts), listing(scripts)).toBeLessThan(150 * KB);
+      // What checking and sending the form needs comes with the first submit.
+      expect(listing(scripts)).not.toMatch(/supabase|zod/);
+    });
+  });
+}
+
+test('a first Inventory visit shows one page of products with less than 250 KB of JavaScript', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page);
+  // A bookmark to /inventory in a browser that has never downloaded the app: the session only.
+  const context = await browser.newContext({
+    storageState: await page.context().storageState(),
+    serviceWorkers: 'block',
+  });
+  const visit = await context.newPage();
+  const calls: URL[] = [];
+  visit.on('request', (r) => r.url().includes('/api/') && calls.push(new URL(r.url())));
+  const scripts = await scriptsOf(visit, async () => {
+    await visit.goto('/inventory');
+    await expect(visit.locator('[data-row]').first()).toBeVisible();
+  });
+  expectServedWell(scripts);
+  expect(total(scripts), listing(scripts)).toBeLessThan(250 * KB);
+  // The forms come when a dialog opens; the list asks for its first page once, not a call per product.
+  expect(listing(scripts)).not.toMatch(/zod|reasons-/);
+  const lists = calls.filter((c) => c.pathname === '/api/products');
+  expect(lists.map((c) => c.searchParams.get('limit'))).toEqual(['25']);
+  expect(calls.filter((c) => c.pathname.startsWith('/api/products/'))).toEqual([]);
+  await context.close();
+});

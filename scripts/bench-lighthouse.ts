@@ -1,0 +1,133 @@
+// Lighthouse's mobile profile (a mid-range phone: simulated slow 4G, CPU / 4) on the landing page, sign-in and
+// a signed-in first visit to /inventory, in Debian's Chromium: largest contentful paint, total blocking time
+// and the JavaScript the page downloads (as transferred). Part of `npm run bench`; on its own against any
+// running stack: `npx tsx scripts/bench-lighthouse.ts http://localhost:3000 demo@kasuwa.app kasuwa-demo-2026`.
+import { pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ANON_KEY } from '../local/config.ts';
+
+interface Row {
+  name: string;
+  p50: number | string;
+  p95: number | string;
+  budget: string;
+  ok: boolean;
+}
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** BENCH_ONLY=inventory measures only the pages whose name matches (all by default). */
+const ONLY = new RegExp(process.env.BENCH_ONLY ?? '', 'i');
+
+interface Measure {
+  lcp: number;
+  tbt: number;
+  js: number;
+}
+
+async function audit(port: number, url: string, keepStorage: boolean): Promise<Measure> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    // A signed-in visit keeps the session put in the browser's storage; nothing else was loaded there.
+    disableStorageReset: keepStorage,
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.message}`);
+  const requests = (audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items ?? [];
+  const js = (requests as { resourceType?: string; transferSize?: number; url: string }[])
+    .filter((r) => r.resourceType === 'Script' && r.url.startsWith(new URL(url).origin))
+    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  return {
+    lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+    js,
+  };
+}
+
+/** The signed-in person's session, where the app keeps it, in a browser that has not loaded the app yet. */
+async function putSession(port: number, base: string, email: string, password: string) {
+  const res = await fetch(`${base}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const session = await res.text();
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = await browser.contexts()[0]!.newPage();
+  // A first visit: nothing of the app kept (Lighthouse does not clear what it is told to keep), then the
+  // session. /health is the stack's JSON, not the app: the app's scripts stay out of the browser's cache.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', { origin: new URL(base).origin, storageTypes: 'all' });
+  await page.goto(`${base}/health`);
+  await page.evaluate((s) => localStorage.setItem('kasuwa-auth', s), session);
+  await page.close();
+  await browser.close();
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Median of three Lighthouse runs per page (one run moves by a few hundred milliseconds). */
+export async function lighthouseRows(base: string, email: string, password: string): Promise<Row[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  const rows: Row[] = [];
+  try {
+    for (const [name, path, signedIn, lcpBudget] of [
+      ['landing page (/)', '/', false, 3000],
+      ['sign-in page (/login)', '/login', false, 3000],
+      ['first Inventory visit, signed in (/inventory)', '/inventory', true, 5000],
+    ] as const) {
+      if (!ONLY.test(`Lighthouse ${name}`)) continue;
+      const runs: Measure[] = [];
+      for (let i = 0; i < 3; i++) {
+        if (signedIn) await putSession(chrome.port, base, email, password);
+        runs.push(await audit(chrome.port, base + path, signedIn));
+      }
+      const median = (pick: (m: Measure) => number) => runs.map(pick).sort((a, b) => a - b)[1]!;
+      const lcp = median((m) => m.lcp);
+      rows.push(
+        {
+          name: `Lighthouse mobile, ${name}: largest paint`,
+          p50: seconds(lcp),
+          p95: '',
+          budget: `< ${lcpBudget / 1000} s`,
+          ok: lcp < lcpBudget,
+        },
+        {
+          name: `Lighthouse mobile, ${name}: total blocking time`,
+          p50: `${Math.round(median((m) => m.tbt))} ms`,
+          p95: '',
+          budget: '(measured)',
+          ok: true,
+        },
+        {
+          name: `Lighthouse mobile, ${name}: JavaScript`,
+          p50: kb(median((m) => m.js)),
+          p95: '',
+          budget: '(measured)',
+          ok: true,
+        },
+      );
+    }
+  } finally {
+    chrome.kill();
+  }
+  return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const [base = 'http://localhost:3000', email = 'demo@kasuwa.app', password = 'kasuwa-demo-2026'] =
+    process.argv.slice(2);
+  for (const r of await lighthouseRows(base, email, password))
+    console.log(`${r.name.padEnd(75)} ${String(r.p50).padStart(10)}  ${r.budget}  ${r.ok ? 'ok' : 'OVER'}`);
+}
