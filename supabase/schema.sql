@@ -2630,6 +2630,36 @@ GRANT EXECUTE ON FUNCTION private.is_business_refusal(p_sqlstate text) TO authen
 GRANT EXECUTE ON FUNCTION private.is_business_refusal(p_sqlstate text) TO postgres;
 GRANT EXECUTE ON FUNCTION private.is_business_refusal(p_sqlstate text) TO service_role;
 
+-- function private.join_by_invitation(p_row public.invitations, p_user uuid, p_email text)
+CREATE OR REPLACE FUNCTION private.join_by_invitation(p_row public.invitations, p_user uuid, p_email text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_row.revoked_at is not null then
+    return private.team_refusal('GONE', 'This invitation has been revoked', 'INVITATION_REVOKED');
+  end if;
+  if p_row.accepted_at is not null then
+    return private.team_refusal('GONE', 'This invitation has already been used', 'INVITATION_USED');
+  end if;
+  if p_row.expires_at <= now() then
+    return private.team_refusal('GONE', 'This invitation has expired. Ask for a new one.', 'INVITATION_EXPIRED');
+  end if;
+  if p_email is null or lower(p_row.email) <> lower(p_email) then
+    return private.team_refusal('FORBIDDEN', 'This invitation was sent to another email address', 'INVITATION_OTHER_EMAIL');
+  end if;
+  insert into public.memberships (org_id, user_id, role) values (p_row.org_id, p_user, p_row.role);
+  update public.invitations set accepted_at = now(), accepted_by = p_user where id = p_row.id;
+  return jsonb_build_object('data', jsonb_build_object(
+    'organization', (select jsonb_build_object('id', o.id, 'name', o.name) from public.organizations o where o.id = p_row.org_id),
+    'role', p_row.role, 'alreadyMember', false));
+end
+$function$;
+ALTER FUNCTION private.join_by_invitation(p_row public.invitations, p_user uuid, p_email text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.join_by_invitation(p_row public.invitations, p_user uuid, p_email text) TO postgres;
+
 -- function private.keep_an_owner()
 CREATE OR REPLACE FUNCTION private.keep_an_owner()
  RETURNS trigger
@@ -3349,22 +3379,7 @@ begin
     return jsonb_build_object('data', jsonb_build_object(
       'organization', jsonb_build_object('id', v_org.id, 'name', v_org.name), 'role', v_role, 'alreadyMember', true));
   end if;
-  if v_row.revoked_at is not null then
-    return private.team_refusal('GONE', 'This invitation has been revoked', 'INVITATION_REVOKED');
-  end if;
-  if v_row.accepted_at is not null then
-    return private.team_refusal('GONE', 'This invitation has already been used', 'INVITATION_USED');
-  end if;
-  if v_row.expires_at <= now() then
-    return private.team_refusal('GONE', 'This invitation has expired. Ask for a new one.', 'INVITATION_EXPIRED');
-  end if;
-  if v_email is null or lower(v_row.email) <> lower(v_email) then
-    return private.team_refusal('FORBIDDEN', 'This invitation was sent to another email address', 'INVITATION_OTHER_EMAIL');
-  end if;
-  insert into public.memberships (org_id, user_id, role) values (v_row.org_id, v_user, v_row.role);
-  update public.invitations set accepted_at = now(), accepted_by = v_user where id = v_row.id;
-  return jsonb_build_object('data', jsonb_build_object(
-    'organization', jsonb_build_object('id', v_org.id, 'name', v_org.name), 'role', v_row.role, 'alreadyMember', false));
+  return private.join_by_invitation(v_row, v_user, v_email);
 end
 $function$;
 ALTER FUNCTION public.accept_invitation(p_token text) OWNER TO postgres;
@@ -4599,6 +4614,29 @@ ALTER FUNCTION public.record_payment(p_org_id uuid, p_mutation_id uuid, p_input 
 GRANT EXECUTE ON FUNCTION public.record_payment(p_org_id uuid, p_mutation_id uuid, p_input jsonb) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.record_payment(p_org_id uuid, p_mutation_id uuid, p_input jsonb) TO postgres;
 GRANT EXECUTE ON FUNCTION public.record_payment(p_org_id uuid, p_mutation_id uuid, p_input jsonb) TO service_role;
+
+-- function public.register_invitee(p_user_id uuid, p_token text)
+CREATE OR REPLACE FUNCTION public.register_invitee(p_user_id uuid, p_token text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row public.invitations;
+begin
+  select * into v_row from public.invitations i
+   where i.token_hash = private.invitation_token_hash(p_token) for update;
+  if not found then
+    return private.team_refusal('NOT_FOUND', 'This invitation link is not valid', 'INVITATION_INVALID');
+  end if;
+  return private.join_by_invitation(v_row, p_user_id, (select u.email from auth.users u where u.id = p_user_id));
+end
+$function$;
+ALTER FUNCTION public.register_invitee(p_user_id uuid, p_token text) OWNER TO postgres;
+COMMENT ON FUNCTION public.register_invitee(p_user_id uuid, p_token text) IS 'Registration only (service role): the user the api function has just created joins by the invitation link''s token.';
+GRANT EXECUTE ON FUNCTION public.register_invitee(p_user_id uuid, p_token text) TO postgres;
+GRANT EXECUTE ON FUNCTION public.register_invitee(p_user_id uuid, p_token text) TO service_role;
 
 -- function public.register_organization(p_user_id uuid, p_name text, p_country text, p_currency text)
 CREATE OR REPLACE FUNCTION public.register_organization(p_user_id uuid, p_name text, p_country text, p_currency text)

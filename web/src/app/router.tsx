@@ -92,6 +92,11 @@ const TeamPage = lazy(
 const InvitePage = lazy(
   withStrings(() => import('../features/team/invite-page.tsx').then((m) => ({ default: m.InvitePage }))),
 );
+const InviteRegisterPage = lazy(
+  withStrings(() =>
+    import('../features/team/invite-register-page.tsx').then((m) => ({ default: m.InviteRegisterPage })),
+  ),
+);
 const SettingsPage = lazy(
   withStrings(() =>
     import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
@@ -189,6 +194,7 @@ export const router = createBrowserRouter([
           { path: '/logout', element: page(<LogoutPage />) },
           { path: '/i/:token', element: page(<PublicInvoicePage />) },
           { path: '/invite/:token', element: page(<InvitePage />) },
+          { path: '/invite/:token/register', element: page(<InviteRegisterPage />) },
           { path: '*', element: page(<NotFoundPage />) },
         ],
       },
