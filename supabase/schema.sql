@@ -2750,6 +2750,22 @@ $function$;
 ALTER FUNCTION private.open_invoices(p_org_id uuid) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.open_invoices(p_org_id uuid) TO postgres;
 
+-- function private.org_date(p_org_id uuid, p_value text, p_field text)
+CREATE OR REPLACE FUNCTION private.org_date(p_org_id uuid, p_value text, p_field text)
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when nullif(btrim(p_value), '') ~ '^\d{4}-\d{2}-\d{2}$' then btrim(p_value)::date
+              else (private.org_instant(p_org_id, p_value, p_field)
+                    at time zone coalesce((select o.timezone from public.organizations o where o.id = p_org_id), 'UTC'))::date end
+$function$;
+ALTER FUNCTION private.org_date(p_org_id uuid, p_value text, p_field text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.org_date(p_org_id uuid, p_value text, p_field text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.org_date(p_org_id uuid, p_value text, p_field text) TO postgres;
+GRANT EXECUTE ON FUNCTION private.org_date(p_org_id uuid, p_value text, p_field text) TO service_role;
+
 -- function private.org_ids_with_role(p_roles public.membership_role[])
 CREATE OR REPLACE FUNCTION private.org_ids_with_role(p_roles public.membership_role[] DEFAULT '{OWNER,MANAGER,ACCOUNTANT,SALES}'::public.membership_role[])
  RETURNS SETOF uuid
@@ -2764,6 +2780,41 @@ ALTER FUNCTION private.org_ids_with_role(p_roles public.membership_role[]) OWNER
 GRANT EXECUTE ON FUNCTION private.org_ids_with_role(p_roles public.membership_role[]) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.org_ids_with_role(p_roles public.membership_role[]) TO postgres;
 GRANT EXECUTE ON FUNCTION private.org_ids_with_role(p_roles public.membership_role[]) TO service_role;
+
+-- function private.org_instant(p_org_id uuid, p_value text, p_field text)
+CREATE OR REPLACE FUNCTION private.org_instant(p_org_id uuid, p_value text, p_field text)
+ RETURNS timestamp with time zone
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_value text := nullif(btrim(p_value), '');
+  v_zone text := coalesce((select o.timezone from public.organizations o where o.id = p_org_id), 'UTC');
+begin
+  if v_value is null then
+    return null;
+  end if;
+  begin
+    if v_value ~ '^\d{4}-\d{2}-\d{2}$' then
+      -- A day: now when it is today there, else the start of that day there.
+      return case when v_value::date = (now() at time zone v_zone)::date then now()
+                  else v_value::date::timestamp at time zone v_zone end;
+    end if;
+    if v_value ~ '^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$' then
+      return v_value::timestamptz;
+    end if;
+  exception when others then
+    null; -- refused below
+  end;
+  raise exception 'Invalid date: %', v_value using errcode = '22P02',
+    hint = json_build_object('reason', 'INVALID_DATE', 'field', p_field)::text;
+end
+$function$;
+ALTER FUNCTION private.org_instant(p_org_id uuid, p_value text, p_field text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.org_instant(p_org_id uuid, p_value text, p_field text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.org_instant(p_org_id uuid, p_value text, p_field text) TO postgres;
+GRANT EXECUTE ON FUNCTION private.org_instant(p_org_id uuid, p_value text, p_field text) TO service_role;
 
 -- function private.payments_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone)
 CREATE OR REPLACE FUNCTION private.payments_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone)
@@ -3653,6 +3704,11 @@ begin
       raise exception 'An invoice is created as QUOTE, ISSUED or PAID' using errcode = '23514',
         hint = json_build_object('reason', 'INVOICE_STATUS_INVALID', 'field', 'status')::text;
     end if;
+    if v_status = 'PAID' then
+      perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+        'Only owners, managers and accountants record payments, so only they create an invoice as paid',
+        'PAID_INVOICE_FORBIDDEN');
+    end if;
     if v_lines is null or jsonb_typeof(v_lines) <> 'array' or jsonb_array_length(v_lines) = 0 then
       if (p_input ->> 'total') is null then
         raise exception 'Total amount is required' using errcode = '23514',
@@ -3666,7 +3722,7 @@ begin
     insert into public.invoices (id, org_id, customer_id, currency, due_at, notes, created_by)
     values (coalesce((p_input ->> 'id')::uuid, gen_random_uuid()), p_org_id, (p_input ->> 'customerId')::uuid,
             upper(coalesce(p_input ->> 'currency', (select o.currency from public.organizations o where o.id = p_org_id))),
-            (p_input ->> 'dueAt')::date, nullif(btrim(p_input ->> 'notes'), ''), (select auth.uid()))
+            private.org_date(p_org_id, p_input ->> 'dueAt', 'dueAt'), nullif(btrim(p_input ->> 'notes'), ''), (select auth.uid()))
     returning * into v_invoice;
     insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
     select p_org_id, v_invoice.id, (l.value ->> 'productId')::uuid, btrim(l.value ->> 'description'),
@@ -3677,8 +3733,13 @@ begin
       update public.invoices set status = 'ISSUED' where id = v_invoice.id;
     end if;
     if v_status = 'PAID' then
-      insert into public.payments (org_id, invoice_id, method, amount, currency, created_by)
-      select p_org_id, i.id, coalesce(p_input ->> 'paymentMethod', 'cash'), i.total, i.currency, (select auth.uid())
+      insert into public.payments (org_id, invoice_id, method, provider, amount, currency, ref, received_at, created_by)
+      select p_org_id, i.id,
+             coalesce(nullif(btrim(p_input #>> '{payment,method}'), ''), nullif(btrim(p_input ->> 'paymentMethod'), ''), 'cash'),
+             (nullif(p_input #>> '{payment,provider}', ''))::public.mobile_money_provider, i.total, i.currency,
+             nullif(btrim(p_input #>> '{payment,ref}'), ''),
+             coalesce(private.org_instant(p_org_id, p_input #>> '{payment,receivedAt}', 'payment.receivedAt'), now()),
+             (select auth.uid())
         from public.invoices i where i.id = v_invoice.id;
     end if;
   exception when others then
@@ -3819,7 +3880,7 @@ begin
         hint = json_build_object('reason', 'LINES_REQUIRED', 'field', 'lines')::text;
     end if;
     insert into public.purchase_orders (id, org_id, supplier_id, currency, expected_at, created_by)
-    values (v_id, p_org_id, (p_input ->> 'supplierId')::uuid, v_currency, (p_input ->> 'expectedAt')::date,
+    values (v_id, p_org_id, (p_input ->> 'supplierId')::uuid, v_currency, private.org_date(p_org_id, p_input ->> 'expectedAt', 'expectedAt'),
             (select auth.uid()));
     insert into public.purchase_order_lines (org_id, purchase_order_id, product_id, quantity, unit_cost)
     select p_org_id, v_id, (l ->> 'productId')::uuid, private.to_number(l ->> 'quantity', 'quantity'), private.to_number(l ->> 'unitCost', 'unitCost')
@@ -4544,10 +4605,7 @@ begin
                                                                'decimals', public.currency_decimals(v_currency)),
                                    'field', 'amount')::text;
     end if;
-    v_paid_at := case
-      when v_paid is null then now()
-      when v_paid ~ '^\d{4}-\d{2}-\d{2}$' then v_paid::date::timestamp at time zone v_org.timezone
-      else v_paid::timestamptz end;
+    v_paid_at := coalesce(private.org_instant(p_org_id, v_paid, 'paidAt'), now());
     insert into public.expenses (id, org_id, vendor, category, amount, currency, paid_at, note, created_by)
     values (v_id, p_org_id, btrim(p_input ->> 'vendor'), btrim(p_input ->> 'category'), v_amount, v_currency,
             v_paid_at, nullif(btrim(p_input ->> 'note'), ''), (select auth.uid()));
@@ -4589,7 +4647,7 @@ begin
     insert into public.payments (id, org_id, invoice_id, method, provider, amount, currency, ref, received_at, created_by)
     select v_id, p_org_id, i.id, p_input ->> 'method', (p_input ->> 'provider')::public.mobile_money_provider,
            private.to_number(p_input ->> 'amount', 'amount'), i.currency, nullif(btrim(p_input ->> 'ref'), ''),
-           coalesce((p_input ->> 'receivedAt')::timestamptz, now()), (select auth.uid())
+           coalesce(private.org_instant(p_org_id, p_input ->> 'receivedAt', 'receivedAt'), now()), (select auth.uid())
       from public.invoices i where i.org_id = p_org_id and i.id = (p_input ->> 'invoiceId')::uuid;
     if not found then
       raise exception 'Invoice is required' using errcode = '23503',
@@ -5172,7 +5230,7 @@ begin
       values (v_id, p_org_id, btrim(p_input ->> 'name'), nullif(btrim(p_input ->> 'company'), ''),
               coalesce((p_input ->> 'stage')::public.lead_stage, 'PROSPECT'),
               coalesce((p_input ->> 'ownerId')::uuid, (select auth.uid())),
-              private.to_number(p_input ->> 'value', 'value'), (p_input ->> 'closeDate')::date);
+              private.to_number(p_input ->> 'value', 'value'), private.org_date(p_org_id, p_input ->> 'closeDate', 'closeDate'));
     else
       update public.leads l
          set name = case when p_input ? 'name' then btrim(p_input ->> 'name') else l.name end,
@@ -5180,7 +5238,7 @@ begin
              stage = coalesce((p_input ->> 'stage')::public.lead_stage, l.stage),
              owner_id = case when p_input ? 'ownerId' then (p_input ->> 'ownerId')::uuid else l.owner_id end,
              value = case when p_input ? 'value' then private.to_number(p_input ->> 'value', 'value') else l.value end,
-             close_date = case when p_input ? 'closeDate' then (p_input ->> 'closeDate')::date else l.close_date end
+             close_date = case when p_input ? 'closeDate' then private.org_date(p_org_id, p_input ->> 'closeDate', 'closeDate') else l.close_date end
        where l.org_id = p_org_id and l.id = p_lead_id;
       if not found then
         raise exception 'Lead not found' using errcode = '23503',
@@ -5558,7 +5616,7 @@ begin
     update public.invoices
        set customer_id = (p_input ->> 'customerId')::uuid,
            currency = upper(coalesce(p_input ->> 'currency', currency)),
-           due_at = (p_input ->> 'dueAt')::date,
+           due_at = private.org_date(p_org_id, p_input ->> 'dueAt', 'dueAt'),
            notes = nullif(btrim(p_input ->> 'notes'), '')
      where org_id = p_org_id and id = p_invoice_id;
     if not found then
