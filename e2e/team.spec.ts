@@ -114,6 +114,87 @@ test.describe('team', () => {
     await expect(roleCount(page, 'SALES')).toHaveText('0');
   });
 
+  for (const [locale, words] of [
+    [
+      'en',
+      {
+        create: 'Create an account',
+        title: (org: string) => `Create your account to join ${org}`,
+        text: (org: string) =>
+          `You will join ${org} as Accountant, with no organization of your own to set up.`,
+        first: 'First name',
+        last: 'Last name',
+        email: 'Email',
+        password: 'Password',
+        submit: 'Create account and join',
+        welcome: (org: string) => `Welcome to ${org}`,
+        menu: 'Open menu',
+        switchTo: 'Switch to',
+      },
+    ],
+    [
+      'fr',
+      {
+        create: 'Créer un compte',
+        title: (org: string) => `Créez votre compte pour rejoindre ${org}`,
+        text: (org: string) => `Vous rejoindrez ${org} en tant que Comptable, sans entreprise à configurer.`,
+        first: 'Prénom',
+        last: 'Nom',
+        email: 'E-mail',
+        password: 'Mot de passe',
+        submit: 'Créer le compte et rejoindre',
+        welcome: (org: string) => `Bienvenue dans ${org}`,
+        menu: 'Ouvrir le menu',
+        switchTo: 'Passer à',
+      },
+    ],
+  ] as const) {
+    test(`(${locale}) an invitee opens the link signed out on a phone, creates an account there and lands in the owner's organization with the role, and no other`, async ({
+      page,
+      browser,
+    }) => {
+      test.slow(); // two people, two browsers, a registration
+      const owner = await registerOwner(page);
+      await signIn(page, owner.email, owner.password);
+      const orgId = (await apiAs(page, '/auth/user')).organizations[0].id as string;
+      const email = `adjoa-${owner.id}@test.kasuwa.app`;
+      const link = await inviteByApi(page, orgId, email, 'ACCOUNTANT');
+
+      const context = await browser.newContext({ viewport: { width: 360, height: 780 }, hasTouch: true });
+      const adjoa = await context.newPage();
+      await useLanguage(adjoa, locale);
+      await adjoa.goto(link);
+      await adjoa.getByRole('link', { name: words.create }).click();
+      await expect(adjoa).toHaveURL(`${link}/register`);
+      await expect(adjoa.getByRole('heading', { name: words.title(owner.organizationName) })).toBeVisible();
+      await expect(adjoa.getByText(words.text(owner.organizationName))).toBeVisible();
+      // Only the person: the email is the invitation's, and nothing asks for a business.
+      const address = adjoa.getByLabel(words.email, { exact: true });
+      await expect(address).toHaveValue(email);
+      await expect(address).toHaveAttribute('readonly', '');
+      await expect(adjoa.getByTestId('invite-register').locator('input')).toHaveCount(4);
+      await adjoa.getByRole('button', { name: words.submit }).click();
+      await expect(adjoa.getByText(/^(First name is required|Le prénom est obligatoire)/)).toBeVisible();
+      await adjoa.getByLabel(words.first).fill('Adjoa');
+      await adjoa.getByLabel(words.last, { exact: true }).fill('Asante');
+      await adjoa.getByLabel(words.password).fill('adjoa-secret-1');
+      await adjoa.getByRole('button', { name: words.submit }).click();
+
+      await expect(adjoa.getByText(words.welcome(owner.organizationName))).toBeVisible();
+      await expect(adjoa).toHaveURL(/\/$/);
+      await adjoa.getByRole('button', { name: words.menu }).click();
+      await expect(switcher(adjoa).getByTestId('current-organization')).toHaveText(owner.organizationName);
+      await expect(switcher(adjoa)).not.toContainText(words.switchTo);
+      const me = await apiAs(adjoa, '/auth/user');
+      expect(me.organizations).toEqual([expect.objectContaining({ id: orgId, role: 'ACCOUNTANT' })]);
+      await context.close();
+
+      await page.goto('/team');
+      await expect(page.getByTestId('member-row')).toHaveCount(2);
+      await expect(roleCount(page, 'ACCOUNTANT')).toHaveText('1');
+    });
+  }
+
   test('a salesperson sees the team read-only, and a link opened by the wrong account says whom it is for', async ({
     page,
     browser,

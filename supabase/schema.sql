@@ -2630,6 +2630,36 @@ GRANT EXECUTE ON FUNCTION private.is_business_refusal(p_sqlstate text) TO authen
 GRANT EXECUTE ON FUNCTION private.is_business_refusal(p_sqlstate text) TO postgres;
 GRANT EXECUTE ON FUNCTION private.is_business_refusal(p_sqlstate text) TO service_role;
 
+-- function private.join_by_invitation(p_row public.invitations, p_user uuid, p_email text)
+CREATE OR REPLACE FUNCTION private.join_by_invitation(p_row public.invitations, p_user uuid, p_email text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_row.revoked_at is not null then
+    return private.team_refusal('GONE', 'This invitation has been revoked', 'INVITATION_REVOKED');
+  end if;
+  if p_row.accepted_at is not null then
+    return private.team_refusal('GONE', 'This invitation has already been used', 'INVITATION_USED');
+  end if;
+  if p_row.expires_at <= now() then
+    return private.team_refusal('GONE', 'This invitation has expired. Ask for a new one.', 'INVITATION_EXPIRED');
+  end if;
+  if p_email is null or lower(p_row.email) <> lower(p_email) then
+    return private.team_refusal('FORBIDDEN', 'This invitation was sent to another email address', 'INVITATION_OTHER_EMAIL');
+  end if;
+  insert into public.memberships (org_id, user_id, role) values (p_row.org_id, p_user, p_row.role);
+  update public.invitations set accepted_at = now(), accepted_by = p_user where id = p_row.id;
+  return jsonb_build_object('data', jsonb_build_object(
+    'organization', (select jsonb_build_object('id', o.id, 'name', o.name) from public.organizations o where o.id = p_row.org_id),
+    'role', p_row.role, 'alreadyMember', false));
+end
+$function$;
+ALTER FUNCTION private.join_by_invitation(p_row public.invitations, p_user uuid, p_email text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.join_by_invitation(p_row public.invitations, p_user uuid, p_email text) TO postgres;
+
 -- function private.keep_an_owner()
 CREATE OR REPLACE FUNCTION private.keep_an_owner()
  RETURNS trigger
@@ -2720,6 +2750,22 @@ $function$;
 ALTER FUNCTION private.open_invoices(p_org_id uuid) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.open_invoices(p_org_id uuid) TO postgres;
 
+-- function private.org_date(p_org_id uuid, p_value text, p_field text)
+CREATE OR REPLACE FUNCTION private.org_date(p_org_id uuid, p_value text, p_field text)
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when nullif(btrim(p_value), '') ~ '^\d{4}-\d{2}-\d{2}$' then btrim(p_value)::date
+              else (private.org_instant(p_org_id, p_value, p_field)
+                    at time zone coalesce((select o.timezone from public.organizations o where o.id = p_org_id), 'UTC'))::date end
+$function$;
+ALTER FUNCTION private.org_date(p_org_id uuid, p_value text, p_field text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.org_date(p_org_id uuid, p_value text, p_field text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.org_date(p_org_id uuid, p_value text, p_field text) TO postgres;
+GRANT EXECUTE ON FUNCTION private.org_date(p_org_id uuid, p_value text, p_field text) TO service_role;
+
 -- function private.org_ids_with_role(p_roles public.membership_role[])
 CREATE OR REPLACE FUNCTION private.org_ids_with_role(p_roles public.membership_role[] DEFAULT '{OWNER,MANAGER,ACCOUNTANT,SALES}'::public.membership_role[])
  RETURNS SETOF uuid
@@ -2734,6 +2780,41 @@ ALTER FUNCTION private.org_ids_with_role(p_roles public.membership_role[]) OWNER
 GRANT EXECUTE ON FUNCTION private.org_ids_with_role(p_roles public.membership_role[]) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.org_ids_with_role(p_roles public.membership_role[]) TO postgres;
 GRANT EXECUTE ON FUNCTION private.org_ids_with_role(p_roles public.membership_role[]) TO service_role;
+
+-- function private.org_instant(p_org_id uuid, p_value text, p_field text)
+CREATE OR REPLACE FUNCTION private.org_instant(p_org_id uuid, p_value text, p_field text)
+ RETURNS timestamp with time zone
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_value text := nullif(btrim(p_value), '');
+  v_zone text := coalesce((select o.timezone from public.organizations o where o.id = p_org_id), 'UTC');
+begin
+  if v_value is null then
+    return null;
+  end if;
+  begin
+    if v_value ~ '^\d{4}-\d{2}-\d{2}$' then
+      -- A day: now when it is today there, else the start of that day there.
+      return case when v_value::date = (now() at time zone v_zone)::date then now()
+                  else v_value::date::timestamp at time zone v_zone end;
+    end if;
+    if v_value ~ '^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$' then
+      return v_value::timestamptz;
+    end if;
+  exception when others then
+    null; -- refused below
+  end;
+  raise exception 'Invalid date: %', v_value using errcode = '22P02',
+    hint = json_build_object('reason', 'INVALID_DATE', 'field', p_field)::text;
+end
+$function$;
+ALTER FUNCTION private.org_instant(p_org_id uuid, p_value text, p_field text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.org_instant(p_org_id uuid, p_value text, p_field text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.org_instant(p_org_id uuid, p_value text, p_field text) TO postgres;
+GRANT EXECUTE ON FUNCTION private.org_instant(p_org_id uuid, p_value text, p_field text) TO service_role;
 
 -- function private.payments_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone)
 CREATE OR REPLACE FUNCTION private.payments_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone)
@@ -3349,22 +3430,7 @@ begin
     return jsonb_build_object('data', jsonb_build_object(
       'organization', jsonb_build_object('id', v_org.id, 'name', v_org.name), 'role', v_role, 'alreadyMember', true));
   end if;
-  if v_row.revoked_at is not null then
-    return private.team_refusal('GONE', 'This invitation has been revoked', 'INVITATION_REVOKED');
-  end if;
-  if v_row.accepted_at is not null then
-    return private.team_refusal('GONE', 'This invitation has already been used', 'INVITATION_USED');
-  end if;
-  if v_row.expires_at <= now() then
-    return private.team_refusal('GONE', 'This invitation has expired. Ask for a new one.', 'INVITATION_EXPIRED');
-  end if;
-  if v_email is null or lower(v_row.email) <> lower(v_email) then
-    return private.team_refusal('FORBIDDEN', 'This invitation was sent to another email address', 'INVITATION_OTHER_EMAIL');
-  end if;
-  insert into public.memberships (org_id, user_id, role) values (v_row.org_id, v_user, v_row.role);
-  update public.invitations set accepted_at = now(), accepted_by = v_user where id = v_row.id;
-  return jsonb_build_object('data', jsonb_build_object(
-    'organization', jsonb_build_object('id', v_org.id, 'name', v_org.name), 'role', v_row.role, 'alreadyMember', false));
+  return private.join_by_invitation(v_row, v_user, v_email);
 end
 $function$;
 ALTER FUNCTION public.accept_invitation(p_token text) OWNER TO postgres;
@@ -3638,6 +3704,11 @@ begin
       raise exception 'An invoice is created as QUOTE, ISSUED or PAID' using errcode = '23514',
         hint = json_build_object('reason', 'INVOICE_STATUS_INVALID', 'field', 'status')::text;
     end if;
+    if v_status = 'PAID' then
+      perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+        'Only owners, managers and accountants record payments, so only they create an invoice as paid',
+        'PAID_INVOICE_FORBIDDEN');
+    end if;
     if v_lines is null or jsonb_typeof(v_lines) <> 'array' or jsonb_array_length(v_lines) = 0 then
       if (p_input ->> 'total') is null then
         raise exception 'Total amount is required' using errcode = '23514',
@@ -3651,7 +3722,7 @@ begin
     insert into public.invoices (id, org_id, customer_id, currency, due_at, notes, created_by)
     values (coalesce((p_input ->> 'id')::uuid, gen_random_uuid()), p_org_id, (p_input ->> 'customerId')::uuid,
             upper(coalesce(p_input ->> 'currency', (select o.currency from public.organizations o where o.id = p_org_id))),
-            (p_input ->> 'dueAt')::date, nullif(btrim(p_input ->> 'notes'), ''), (select auth.uid()))
+            private.org_date(p_org_id, p_input ->> 'dueAt', 'dueAt'), nullif(btrim(p_input ->> 'notes'), ''), (select auth.uid()))
     returning * into v_invoice;
     insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
     select p_org_id, v_invoice.id, (l.value ->> 'productId')::uuid, btrim(l.value ->> 'description'),
@@ -3662,8 +3733,13 @@ begin
       update public.invoices set status = 'ISSUED' where id = v_invoice.id;
     end if;
     if v_status = 'PAID' then
-      insert into public.payments (org_id, invoice_id, method, amount, currency, created_by)
-      select p_org_id, i.id, coalesce(p_input ->> 'paymentMethod', 'cash'), i.total, i.currency, (select auth.uid())
+      insert into public.payments (org_id, invoice_id, method, provider, amount, currency, ref, received_at, created_by)
+      select p_org_id, i.id,
+             coalesce(nullif(btrim(p_input #>> '{payment,method}'), ''), nullif(btrim(p_input ->> 'paymentMethod'), ''), 'cash'),
+             (nullif(p_input #>> '{payment,provider}', ''))::public.mobile_money_provider, i.total, i.currency,
+             nullif(btrim(p_input #>> '{payment,ref}'), ''),
+             coalesce(private.org_instant(p_org_id, p_input #>> '{payment,receivedAt}', 'payment.receivedAt'), now()),
+             (select auth.uid())
         from public.invoices i where i.id = v_invoice.id;
     end if;
   exception when others then
@@ -3804,7 +3880,7 @@ begin
         hint = json_build_object('reason', 'LINES_REQUIRED', 'field', 'lines')::text;
     end if;
     insert into public.purchase_orders (id, org_id, supplier_id, currency, expected_at, created_by)
-    values (v_id, p_org_id, (p_input ->> 'supplierId')::uuid, v_currency, (p_input ->> 'expectedAt')::date,
+    values (v_id, p_org_id, (p_input ->> 'supplierId')::uuid, v_currency, private.org_date(p_org_id, p_input ->> 'expectedAt', 'expectedAt'),
             (select auth.uid()));
     insert into public.purchase_order_lines (org_id, purchase_order_id, product_id, quantity, unit_cost)
     select p_org_id, v_id, (l ->> 'productId')::uuid, private.to_number(l ->> 'quantity', 'quantity'), private.to_number(l ->> 'unitCost', 'unitCost')
@@ -4529,10 +4605,7 @@ begin
                                                                'decimals', public.currency_decimals(v_currency)),
                                    'field', 'amount')::text;
     end if;
-    v_paid_at := case
-      when v_paid is null then now()
-      when v_paid ~ '^\d{4}-\d{2}-\d{2}$' then v_paid::date::timestamp at time zone v_org.timezone
-      else v_paid::timestamptz end;
+    v_paid_at := coalesce(private.org_instant(p_org_id, v_paid, 'paidAt'), now());
     insert into public.expenses (id, org_id, vendor, category, amount, currency, paid_at, note, created_by)
     values (v_id, p_org_id, btrim(p_input ->> 'vendor'), btrim(p_input ->> 'category'), v_amount, v_currency,
             v_paid_at, nullif(btrim(p_input ->> 'note'), ''), (select auth.uid()));
@@ -4574,7 +4647,7 @@ begin
     insert into public.payments (id, org_id, invoice_id, method, provider, amount, currency, ref, received_at, created_by)
     select v_id, p_org_id, i.id, p_input ->> 'method', (p_input ->> 'provider')::public.mobile_money_provider,
            private.to_number(p_input ->> 'amount', 'amount'), i.currency, nullif(btrim(p_input ->> 'ref'), ''),
-           coalesce((p_input ->> 'receivedAt')::timestamptz, now()), (select auth.uid())
+           coalesce(private.org_instant(p_org_id, p_input ->> 'receivedAt', 'receivedAt'), now()), (select auth.uid())
       from public.invoices i where i.org_id = p_org_id and i.id = (p_input ->> 'invoiceId')::uuid;
     if not found then
       raise exception 'Invoice is required' using errcode = '23503',
@@ -4599,6 +4672,29 @@ ALTER FUNCTION public.record_payment(p_org_id uuid, p_mutation_id uuid, p_input 
 GRANT EXECUTE ON FUNCTION public.record_payment(p_org_id uuid, p_mutation_id uuid, p_input jsonb) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.record_payment(p_org_id uuid, p_mutation_id uuid, p_input jsonb) TO postgres;
 GRANT EXECUTE ON FUNCTION public.record_payment(p_org_id uuid, p_mutation_id uuid, p_input jsonb) TO service_role;
+
+-- function public.register_invitee(p_user_id uuid, p_token text)
+CREATE OR REPLACE FUNCTION public.register_invitee(p_user_id uuid, p_token text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row public.invitations;
+begin
+  select * into v_row from public.invitations i
+   where i.token_hash = private.invitation_token_hash(p_token) for update;
+  if not found then
+    return private.team_refusal('NOT_FOUND', 'This invitation link is not valid', 'INVITATION_INVALID');
+  end if;
+  return private.join_by_invitation(v_row, p_user_id, (select u.email from auth.users u where u.id = p_user_id));
+end
+$function$;
+ALTER FUNCTION public.register_invitee(p_user_id uuid, p_token text) OWNER TO postgres;
+COMMENT ON FUNCTION public.register_invitee(p_user_id uuid, p_token text) IS 'Registration only (service role): the user the api function has just created joins by the invitation link''s token.';
+GRANT EXECUTE ON FUNCTION public.register_invitee(p_user_id uuid, p_token text) TO postgres;
+GRANT EXECUTE ON FUNCTION public.register_invitee(p_user_id uuid, p_token text) TO service_role;
 
 -- function public.register_organization(p_user_id uuid, p_name text, p_country text, p_currency text)
 CREATE OR REPLACE FUNCTION public.register_organization(p_user_id uuid, p_name text, p_country text, p_currency text)
@@ -5134,7 +5230,7 @@ begin
       values (v_id, p_org_id, btrim(p_input ->> 'name'), nullif(btrim(p_input ->> 'company'), ''),
               coalesce((p_input ->> 'stage')::public.lead_stage, 'PROSPECT'),
               coalesce((p_input ->> 'ownerId')::uuid, (select auth.uid())),
-              private.to_number(p_input ->> 'value', 'value'), (p_input ->> 'closeDate')::date);
+              private.to_number(p_input ->> 'value', 'value'), private.org_date(p_org_id, p_input ->> 'closeDate', 'closeDate'));
     else
       update public.leads l
          set name = case when p_input ? 'name' then btrim(p_input ->> 'name') else l.name end,
@@ -5142,7 +5238,7 @@ begin
              stage = coalesce((p_input ->> 'stage')::public.lead_stage, l.stage),
              owner_id = case when p_input ? 'ownerId' then (p_input ->> 'ownerId')::uuid else l.owner_id end,
              value = case when p_input ? 'value' then private.to_number(p_input ->> 'value', 'value') else l.value end,
-             close_date = case when p_input ? 'closeDate' then (p_input ->> 'closeDate')::date else l.close_date end
+             close_date = case when p_input ? 'closeDate' then private.org_date(p_org_id, p_input ->> 'closeDate', 'closeDate') else l.close_date end
        where l.org_id = p_org_id and l.id = p_lead_id;
       if not found then
         raise exception 'Lead not found' using errcode = '23503',
@@ -5520,7 +5616,7 @@ begin
     update public.invoices
        set customer_id = (p_input ->> 'customerId')::uuid,
            currency = upper(coalesce(p_input ->> 'currency', currency)),
-           due_at = (p_input ->> 'dueAt')::date,
+           due_at = private.org_date(p_org_id, p_input ->> 'dueAt', 'dueAt'),
            notes = nullif(btrim(p_input ->> 'notes'), '')
      where org_id = p_org_id and id = p_invoice_id;
     if not found then

@@ -1938,6 +1938,7 @@ export type Database = {
       organization_name_available: { Args: { p_name: string }; Returns: boolean };
       record_expense: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       record_payment: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
+      register_invitee: { Args: { p_token: string; p_user_id: string }; Returns: Json };
       register_organization: {
         Args: { p_country: string; p_currency: string; p_name: string; p_user_id: string };
         Returns: {

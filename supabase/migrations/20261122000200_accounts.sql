@@ -246,6 +246,48 @@ as $$
     when 'CV' then 15 when 'MR' then 16 when 'LR' then 10 else 0 end
 $$;
 
+-- Dates as the API and the functions take them (ISO): a day (2026-12-02) is that day; a date-time with its
+-- offset (2026-12-02T23:30:00Z) is the day, or the instant, it is in the organization's time zone. Null or ''
+-- is none; anything else is refused with INVALID_DATE naming the field.
+create function private.org_instant(p_org_id uuid, p_value text, p_field text) returns timestamptz
+language plpgsql stable set search_path = ''
+as $$
+declare
+  v_value text := nullif(btrim(p_value), '');
+  v_zone text := coalesce((select o.timezone from public.organizations o where o.id = p_org_id), 'UTC');
+begin
+  if v_value is null then
+    return null;
+  end if;
+  begin
+    if v_value ~ '^\d{4}-\d{2}-\d{2}$' then
+      -- A day: now when it is today there, else the start of that day there.
+      return case when v_value::date = (now() at time zone v_zone)::date then now()
+                  else v_value::date::timestamp at time zone v_zone end;
+    end if;
+    if v_value ~ '^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$' then
+      return v_value::timestamptz;
+    end if;
+  exception when others then
+    null; -- refused below
+  end;
+  raise exception 'Invalid date: %', v_value using errcode = '22P02',
+    hint = json_build_object('reason', 'INVALID_DATE', 'field', p_field)::text;
+end
+$$;
+
+create function private.org_date(p_org_id uuid, p_value text, p_field text) returns date
+language sql stable set search_path = ''
+as $$
+  select case when nullif(btrim(p_value), '') ~ '^\d{4}-\d{2}-\d{2}$' then btrim(p_value)::date
+              else (private.org_instant(p_org_id, p_value, p_field)
+                    at time zone coalesce((select o.timezone from public.organizations o where o.id = p_org_id), 'UTC'))::date end
+$$;
+revoke all on function private.org_instant(uuid, text, text) from public;
+revoke all on function private.org_date(uuid, text, text) from public;
+grant execute on function private.org_instant(uuid, text, text) to authenticated, service_role;
+grant execute on function private.org_date(uuid, text, text) to authenticated, service_role;
+
 create function private.create_organization_for(p_user uuid, p_name text, p_country text, p_currency text)
 returns public.organizations
 language plpgsql security definer set search_path = ''

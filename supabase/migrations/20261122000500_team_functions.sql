@@ -181,6 +181,32 @@ $$;
 comment on function public.invitation_preview(text) is
   'The invite link''s organization name, inviter, email, role and status (PENDING, EXPIRED, REVOKED, ACCEPTED); null for an unknown token.';
 
+-- The person `p_user` (whose email is `p_email`) joins with the invitation's role, when it is still pending and
+-- was sent to that email; otherwise the refusal. The invitation row is locked by the caller.
+create function private.join_by_invitation(p_row public.invitations, p_user uuid, p_email text) returns jsonb
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if p_row.revoked_at is not null then
+    return private.team_refusal('GONE', 'This invitation has been revoked', 'INVITATION_REVOKED');
+  end if;
+  if p_row.accepted_at is not null then
+    return private.team_refusal('GONE', 'This invitation has already been used', 'INVITATION_USED');
+  end if;
+  if p_row.expires_at <= now() then
+    return private.team_refusal('GONE', 'This invitation has expired. Ask for a new one.', 'INVITATION_EXPIRED');
+  end if;
+  if p_email is null or lower(p_row.email) <> lower(p_email) then
+    return private.team_refusal('FORBIDDEN', 'This invitation was sent to another email address', 'INVITATION_OTHER_EMAIL');
+  end if;
+  insert into public.memberships (org_id, user_id, role) values (p_row.org_id, p_user, p_row.role);
+  update public.invitations set accepted_at = now(), accepted_by = p_user where id = p_row.id;
+  return jsonb_build_object('data', jsonb_build_object(
+    'organization', (select jsonb_build_object('id', o.id, 'name', o.name) from public.organizations o where o.id = p_row.org_id),
+    'role', p_row.role, 'alreadyMember', false));
+end
+$$;
+
 -- The signed-in invitee joins with the invitation's role. Security definer: nobody may insert memberships
 -- directly, and the invitee cannot see the organization before joining.
 create function public.accept_invitation(p_token text) returns jsonb
@@ -211,26 +237,32 @@ begin
     return jsonb_build_object('data', jsonb_build_object(
       'organization', jsonb_build_object('id', v_org.id, 'name', v_org.name), 'role', v_role, 'alreadyMember', true));
   end if;
-  if v_row.revoked_at is not null then
-    return private.team_refusal('GONE', 'This invitation has been revoked', 'INVITATION_REVOKED');
-  end if;
-  if v_row.accepted_at is not null then
-    return private.team_refusal('GONE', 'This invitation has already been used', 'INVITATION_USED');
-  end if;
-  if v_row.expires_at <= now() then
-    return private.team_refusal('GONE', 'This invitation has expired. Ask for a new one.', 'INVITATION_EXPIRED');
-  end if;
-  if v_email is null or lower(v_row.email) <> lower(v_email) then
-    return private.team_refusal('FORBIDDEN', 'This invitation was sent to another email address', 'INVITATION_OTHER_EMAIL');
-  end if;
-  insert into public.memberships (org_id, user_id, role) values (v_row.org_id, v_user, v_row.role);
-  update public.invitations set accepted_at = now(), accepted_by = v_user where id = v_row.id;
-  return jsonb_build_object('data', jsonb_build_object(
-    'organization', jsonb_build_object('id', v_org.id, 'name', v_org.name), 'role', v_row.role, 'alreadyMember', false));
+  return private.join_by_invitation(v_row, v_user, v_email);
 end
 $$;
 comment on function public.accept_invitation(text) is
   'The signed-in user joins with the invitation''s role when it is pending and sent to their email; idempotent for a member.';
+
+-- Registration through an invite link (service role): the user the api function has just created joins the
+-- inviting organization with the invitation's role, and has no organization of their own. A refusal (the
+-- link unknown, revoked, used, expired or for another email) is answered as { error } and the api function
+-- deletes the new user again: all or nothing.
+create function public.register_invitee(p_user_id uuid, p_token text) returns jsonb
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_row public.invitations;
+begin
+  select * into v_row from public.invitations i
+   where i.token_hash = private.invitation_token_hash(p_token) for update;
+  if not found then
+    return private.team_refusal('NOT_FOUND', 'This invitation link is not valid', 'INVITATION_INVALID');
+  end if;
+  return private.join_by_invitation(v_row, p_user_id, (select u.email from auth.users u where u.id = p_user_id));
+end
+$$;
+comment on function public.register_invitee(uuid, text) is
+  'Registration only (service role): the user the api function has just created joins by the invitation link''s token.';
 
 -- ---------------------------------------------------------------------------------------------------
 -- Members. The policies and private.keep_an_owner (20261122000400_team.sql) decide; these checks first
@@ -410,6 +442,7 @@ revoke all on function private.team_refusal(text, text, text) from public;
 revoke all on function private.new_invitation_token() from public;
 revoke all on function private.invitation_token_hash(text) from public;
 revoke all on function private.invitation_json(public.invitations) from public;
+revoke all on function private.join_by_invitation(public.invitations, uuid, text) from public;
 grant execute on function private.team_refusal(text, text, text) to authenticated, service_role;
 grant execute on function private.new_invitation_token() to authenticated, service_role;
 grant execute on function private.invitation_token_hash(text) to authenticated, service_role;
@@ -433,5 +466,7 @@ grant execute on function public.remove_member(uuid, uuid) to authenticated;
 grant execute on function public.save_employee(uuid, uuid, jsonb) to authenticated;
 grant execute on function public.get_preferences(uuid) to authenticated;
 grant execute on function public.save_preferences(uuid, jsonb) to authenticated;
+revoke execute on function public.register_invitee(uuid, text) from public, anon, authenticated;
+grant execute on function public.register_invitee(uuid, text) to service_role;
 revoke execute on function public.invitation_preview(text) from public;
 grant execute on function public.invitation_preview(text) to anon, authenticated, service_role;

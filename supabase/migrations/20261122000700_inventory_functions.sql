@@ -331,7 +331,7 @@ begin
         hint = json_build_object('reason', 'LINES_REQUIRED', 'field', 'lines')::text;
     end if;
     insert into public.purchase_orders (id, org_id, supplier_id, currency, expected_at, created_by)
-    values (v_id, p_org_id, (p_input ->> 'supplierId')::uuid, v_currency, (p_input ->> 'expectedAt')::date,
+    values (v_id, p_org_id, (p_input ->> 'supplierId')::uuid, v_currency, private.org_date(p_org_id, p_input ->> 'expectedAt', 'expectedAt'),
             (select auth.uid()));
     insert into public.purchase_order_lines (org_id, purchase_order_id, product_id, quantity, unit_cost)
     select p_org_id, v_id, (l ->> 'productId')::uuid, private.to_number(l ->> 'quantity', 'quantity'), private.to_number(l ->> 'unitCost', 'unitCost')

@@ -5,8 +5,12 @@
 
 -- ---------------------------------------------------------------------------------------------------
 -- Invoices: { id?, customerId, currency?, dueAt?, notes?, status?: QUOTE|ISSUED|PAID,
---             lines: [{ productId?, description, qty, unitPrice, taxRate }] }
--- or the spec's quick form { customerId, total, ... } (one line). PAID records a cash payment of the total.
+--             lines: [{ productId?, description, qty, unitPrice, taxRate }],
+--             payment?: { method, provider?, ref?, receivedAt? } }
+-- or the spec's quick form { customerId, total, ... } (one line). PAID issues the invoice and records a payment
+-- of the total, in the same transaction, with the payment's method (cash when none is given, or the quick
+-- form's paymentMethod), provider, reference and date (now when none); only the roles that record payments
+-- (OWNER, MANAGER, ACCOUNTANT) may create an invoice as PAID.
 create function public.create_invoice(p_org_id uuid, p_mutation_id uuid, p_input jsonb) returns jsonb
 language plpgsql set search_path = ''
 as $$
@@ -25,6 +29,11 @@ begin
       raise exception 'An invoice is created as QUOTE, ISSUED or PAID' using errcode = '23514',
         hint = json_build_object('reason', 'INVOICE_STATUS_INVALID', 'field', 'status')::text;
     end if;
+    if v_status = 'PAID' then
+      perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+        'Only owners, managers and accountants record payments, so only they create an invoice as paid',
+        'PAID_INVOICE_FORBIDDEN');
+    end if;
     if v_lines is null or jsonb_typeof(v_lines) <> 'array' or jsonb_array_length(v_lines) = 0 then
       if (p_input ->> 'total') is null then
         raise exception 'Total amount is required' using errcode = '23514',
@@ -38,7 +47,7 @@ begin
     insert into public.invoices (id, org_id, customer_id, currency, due_at, notes, created_by)
     values (coalesce((p_input ->> 'id')::uuid, gen_random_uuid()), p_org_id, (p_input ->> 'customerId')::uuid,
             upper(coalesce(p_input ->> 'currency', (select o.currency from public.organizations o where o.id = p_org_id))),
-            (p_input ->> 'dueAt')::date, nullif(btrim(p_input ->> 'notes'), ''), (select auth.uid()))
+            private.org_date(p_org_id, p_input ->> 'dueAt', 'dueAt'), nullif(btrim(p_input ->> 'notes'), ''), (select auth.uid()))
     returning * into v_invoice;
     insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
     select p_org_id, v_invoice.id, (l.value ->> 'productId')::uuid, btrim(l.value ->> 'description'),
@@ -49,8 +58,13 @@ begin
       update public.invoices set status = 'ISSUED' where id = v_invoice.id;
     end if;
     if v_status = 'PAID' then
-      insert into public.payments (org_id, invoice_id, method, amount, currency, created_by)
-      select p_org_id, i.id, coalesce(p_input ->> 'paymentMethod', 'cash'), i.total, i.currency, (select auth.uid())
+      insert into public.payments (org_id, invoice_id, method, provider, amount, currency, ref, received_at, created_by)
+      select p_org_id, i.id,
+             coalesce(nullif(btrim(p_input #>> '{payment,method}'), ''), nullif(btrim(p_input ->> 'paymentMethod'), ''), 'cash'),
+             (nullif(p_input #>> '{payment,provider}', ''))::public.mobile_money_provider, i.total, i.currency,
+             nullif(btrim(p_input #>> '{payment,ref}'), ''),
+             coalesce(private.org_instant(p_org_id, p_input #>> '{payment,receivedAt}', 'payment.receivedAt'), now()),
+             (select auth.uid())
         from public.invoices i where i.id = v_invoice.id;
     end if;
   exception when others then
@@ -118,7 +132,7 @@ begin
     insert into public.payments (id, org_id, invoice_id, method, provider, amount, currency, ref, received_at, created_by)
     select v_id, p_org_id, i.id, p_input ->> 'method', (p_input ->> 'provider')::public.mobile_money_provider,
            private.to_number(p_input ->> 'amount', 'amount'), i.currency, nullif(btrim(p_input ->> 'ref'), ''),
-           coalesce((p_input ->> 'receivedAt')::timestamptz, now()), (select auth.uid())
+           coalesce(private.org_instant(p_org_id, p_input ->> 'receivedAt', 'receivedAt'), now()), (select auth.uid())
       from public.invoices i where i.org_id = p_org_id and i.id = (p_input ->> 'invoiceId')::uuid;
     if not found then
       raise exception 'Invoice is required' using errcode = '23503',
@@ -180,7 +194,7 @@ begin
     update public.invoices
        set customer_id = (p_input ->> 'customerId')::uuid,
            currency = upper(coalesce(p_input ->> 'currency', currency)),
-           due_at = (p_input ->> 'dueAt')::date,
+           due_at = private.org_date(p_org_id, p_input ->> 'dueAt', 'dueAt'),
            notes = nullif(btrim(p_input ->> 'notes'), '')
      where org_id = p_org_id and id = p_invoice_id;
     if not found then

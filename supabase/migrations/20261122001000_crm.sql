@@ -124,7 +124,7 @@ begin
       values (v_id, p_org_id, btrim(p_input ->> 'name'), nullif(btrim(p_input ->> 'company'), ''),
               coalesce((p_input ->> 'stage')::public.lead_stage, 'PROSPECT'),
               coalesce((p_input ->> 'ownerId')::uuid, (select auth.uid())),
-              private.to_number(p_input ->> 'value', 'value'), (p_input ->> 'closeDate')::date);
+              private.to_number(p_input ->> 'value', 'value'), private.org_date(p_org_id, p_input ->> 'closeDate', 'closeDate'));
     else
       update public.leads l
          set name = case when p_input ? 'name' then btrim(p_input ->> 'name') else l.name end,
@@ -132,7 +132,7 @@ begin
              stage = coalesce((p_input ->> 'stage')::public.lead_stage, l.stage),
              owner_id = case when p_input ? 'ownerId' then (p_input ->> 'ownerId')::uuid else l.owner_id end,
              value = case when p_input ? 'value' then private.to_number(p_input ->> 'value', 'value') else l.value end,
-             close_date = case when p_input ? 'closeDate' then (p_input ->> 'closeDate')::date else l.close_date end
+             close_date = case when p_input ? 'closeDate' then private.org_date(p_org_id, p_input ->> 'closeDate', 'closeDate') else l.close_date end
        where l.org_id = p_org_id and l.id = p_lead_id;
       if not found then
         raise exception 'Lead not found' using errcode = '23503',

@@ -104,10 +104,7 @@ begin
                                                                'decimals', public.currency_decimals(v_currency)),
                                    'field', 'amount')::text;
     end if;
-    v_paid_at := case
-      when v_paid is null then now()
-      when v_paid ~ '^\d{4}-\d{2}-\d{2}$' then v_paid::date::timestamp at time zone v_org.timezone
-      else v_paid::timestamptz end;
+    v_paid_at := coalesce(private.org_instant(p_org_id, v_paid, 'paidAt'), now());
     insert into public.expenses (id, org_id, vendor, category, amount, currency, paid_at, note, created_by)
     values (v_id, p_org_id, btrim(p_input ->> 'vendor'), btrim(p_input ->> 'category'), v_amount, v_currency,
             v_paid_at, nullif(btrim(p_input ->> 'note'), ''), (select auth.uid()));

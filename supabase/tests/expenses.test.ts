@@ -97,7 +97,7 @@ describe('record_expense', () => {
         [{ ...rent, amount: 1500.5 }, 'XOF amounts have no decimals'],
         [{ ...rent, amount: 10.005, currency: 'ghs' }, 'GHS amounts have at most 2 decimals'],
         [{ ...rent, amount: 10, currency: 'CFA1' }, 'Currency must be a 3-letter code'],
-        [{ ...rent, amount: 10, paidAt: 'next week' }, 'invalid input syntax'],
+        [{ ...rent, amount: 10, paidAt: 'next week' }, 'Invalid date: next week'],
       ];
       for (const [input, message] of cases) {
         const id = randomUUID();

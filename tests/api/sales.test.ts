@@ -1,7 +1,9 @@
 // /api/customers, /api/invoices, /api/payments and the public invoice link, as the app calls them.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { fieldReasons, json, unique } from './helpers.ts';
+import { SERVICE_ROLE_KEY } from '../env.ts';
+import { supabaseClient } from '../supabase-client.ts';
+import { client, fieldReasons, json, unique } from './helpers.ts';
 import { call, member, type Owner, owner } from './org-helpers.ts';
 
 async function customer(o: Owner, name = `Ama Serwaa ${unique()}`) {
@@ -360,5 +362,77 @@ describe('PUT /api/invoices/:id', () => {
     const stranger = await owner();
     expect([403, 404]).toContain((await put(stranger.token, owners.id)).status);
     expect((await json(await call(`/invoices/${owners.id}`, { token: o.token }))).total).toBe(100);
+  });
+});
+
+describe('an invoice created as Paid', () => {
+  const paidInvoice = (o: Owner, customerId: string, extra: Record<string, unknown>, token = o.token) =>
+    call('/invoices', {
+      token,
+      orgId: o.orgId,
+      key: randomUUID(),
+      body: { customerId, total: 250, status: 'PAID', ...extra },
+    });
+  const customerOf = async (o: Owner) =>
+    json(await call('/customers', { token: o.token, body: { name: `Esi ${unique()}` } }));
+
+  it('records the payment of the total with the method, provider, reference and date given', async () => {
+    const o = await owner(); // Ghana: Africa/Accra, UTC+00:00
+    const c = await customerOf(o);
+    const res = await paidInvoice(o, c.id, {
+      payment: { method: 'mobile-money', provider: 'MTN_MOMO', ref: 'MP-7781', receivedAt: '2026-12-02' },
+    });
+    expect(res.status).toBe(201);
+    const invoice = await json(res);
+    expect(invoice).toMatchObject({ status: 'PAID', amountPaid: 250, balance: 0 });
+    expect(invoice.payments).toEqual([
+      {
+        id: expect.any(String),
+        method: 'mobile-money',
+        provider: 'MTN_MOMO',
+        amount: 250,
+        ref: 'MP-7781',
+        receivedAt: expect.stringMatching(/^2026-12-02T00:00:00/),
+      },
+    ]);
+
+    // The spec's quick form: the method it names (paymentMethod), now as the date.
+    const quick = await json(await paidInvoice(o, c.id, { paymentMethod: 'card' }));
+    expect(quick.payments).toEqual([
+      expect.objectContaining({ method: 'card', provider: null, ref: null, amount: 250 }),
+    ]);
+    expect(Date.now() - Date.parse(quick.payments[0].receivedAt)).toBeLessThan(60_000);
+
+    const noMethod = await paidInvoice(o, c.id, { payment: { receivedAt: '2026-12-02' } });
+    expect(noMethod.status).toBe(400);
+    expect(fieldReasons(await json(noMethod))).toEqual({ 'payment.method': 'PAYMENT_METHOD_REQUIRED' });
+  });
+
+  it('is for the roles that record payments: an accountant may, a salesperson is refused by the database itself', async () => {
+    const o = await owner();
+    const c = await customerOf(o);
+    const accountant = await member(o, 'ACCOUNTANT');
+    expect((await paidInvoice(o, c.id, { payment: { method: 'cash' } }, accountant.token)).status).toBe(201);
+
+    const sales = await member(o, 'SALES');
+    const refused = await paidInvoice(o, c.id, { payment: { method: 'cash' } }, sales.token);
+    expect(refused.status).toBe(403);
+    expect(await json(refused)).toMatchObject({ code: 'FORBIDDEN', reason: 'PAID_INVOICE_FORBIDDEN' });
+    // Straight to the Data API, past the app and the api function.
+    const { data, error } = await client(sales.token).rpc('create_invoice', {
+      p_org_id: o.orgId,
+      p_mutation_id: randomUUID(),
+      p_input: { customerId: c.id, total: 50, status: 'PAID' },
+    });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ error: { code: 'FORBIDDEN', reason: 'PAID_INVOICE_FORBIDDEN' } });
+    const { data: paid } = await supabaseClient(SERVICE_ROLE_KEY)
+      .from('invoices')
+      .select('id')
+      .eq('org_id', o.orgId)
+      .eq('status', 'PAID');
+    expect(paid).toHaveLength(1); // the accountant's
+    // The same salesperson still creates it as a quote or issued.
+    expect((await paidInvoice(o, c.id, { status: 'ISSUED' }, sales.token)).status).toBe(201);
   });
 });

@@ -550,6 +550,7 @@ describe('mass assignment', () => {
       body: { customerId: customer.id, total: 50, status: 'PAID' },
     });
     expect(res.status).toBe(403);
+    expect(await json(res)).toMatchObject({ reason: 'PAID_INVOICE_FORBIDDEN' });
     expect(await query(`select id from public.invoices where org_id = $1`, [o.orgId])).toEqual([]);
   });
 

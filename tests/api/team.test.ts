@@ -194,6 +194,90 @@ describe('the invitation journey', () => {
   });
 });
 
+describe('POST /api/auth/register with an invitation token', () => {
+  const person = (address: string, invitationToken: string) => ({
+    invitationToken,
+    firstName: 'Efua',
+    lastName: 'Mensah',
+    email: address,
+    password: 'correct-horse-battery',
+    locale: 'fr',
+  });
+  const signIn = async (address: string) => {
+    const { data, error } = await client().auth.signInWithPassword({
+      email: address,
+      password: 'correct-horse-battery',
+    });
+    if (error) throw error;
+    return data.session.access_token;
+  };
+
+  it('creates the person, who joins the inviting organization with the role and has no organization of their own', async () => {
+    const o = await owner();
+    const address = email('efua');
+    const invitation = await invited(o, address, 'ACCOUNTANT');
+    const res = await api('/auth/register', { body: person(address.toUpperCase(), invitation.token) });
+    expect(res.status).toBe(201);
+    const body = await json(res);
+    expect(body).toEqual({
+      id: expect.any(String),
+      email: address.toUpperCase(),
+      organization: { id: o.orgId, name: o.input.organizationName },
+      role: 'ACCOUNTANT',
+    });
+    const me = await json(await api('/auth/user', { token: await signIn(address) }));
+    expect(me).toMatchObject({ firstName: 'Efua', lastName: 'Mensah', locale: 'fr' });
+    expect(me.organizations).toEqual([expect.objectContaining({ id: o.orgId, role: 'ACCOUNTANT' })]);
+    expect((await json(await api(`/invitations/${invitation.token}`))).status).toBe('ACCEPTED');
+    // The link is used: nobody registers with it again.
+    const again = await api('/auth/register', { body: person(email('again'), invitation.token) });
+    expect(again.status).toBe(410);
+    expect(await json(again)).toMatchObject({ reason: 'INVITATION_USED' });
+  });
+
+  it('refuses another email, an unknown, revoked or expired link, and leaves no account behind', async () => {
+    const o = await owner();
+    await onBusinessPlan(o);
+    const address = email('yaw');
+    const invitation = await invited(o, address);
+
+    const other = email('other');
+    const wrong = await api('/auth/register', { body: person(other, invitation.token) });
+    expect(wrong.status).toBe(403);
+    expect(await json(wrong)).toMatchObject({ reason: 'INVITATION_OTHER_EMAIL', field: 'email' });
+    const unknown = await api('/auth/register', { body: person(other, 'not-a-real-token') });
+    expect(unknown.status).toBe(404);
+    expect(await json(unknown)).toMatchObject({ reason: 'INVITATION_INVALID' });
+
+    const late = await invited(o, email('late'));
+    await admin()
+      .from('invitations')
+      .update({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+      .eq('id', late.id);
+    const expired = await api('/auth/register', { body: person(late.email, late.token) });
+    expect(expired.status).toBe(410);
+    expect(await json(expired)).toMatchObject({ reason: 'INVITATION_EXPIRED' });
+
+    const revoked = await invited(o, email('revoked'));
+    await call(`/organizations/${o.orgId}/invitations/${revoked.id}`, { token: o.token, method: 'DELETE' });
+    const gone = await api('/auth/register', { body: person(revoked.email, revoked.token) });
+    expect(gone.status).toBe(410);
+    expect(await json(gone)).toMatchObject({ reason: 'INVITATION_REVOKED' });
+
+    const { data: profiles } = await admin()
+      .from('profiles')
+      .select('email')
+      .in('email', [other, late.email, revoked.email]);
+    expect(profiles).toEqual([]);
+    // Names are checked like any registration's.
+    const invalid = await api('/auth/register', {
+      body: { ...person(address, invitation.token), firstName: '' },
+    });
+    expect(invalid.status).toBe(400);
+    expect(fieldReasons(await json(invalid))).toEqual({ firstName: 'FIRST_NAME_REQUIRED' });
+  });
+});
+
 describe('POST /api/organizations/:id/invitations', () => {
   it('validates with the spec message, defaults the role to SALES and needs a signed-in caller', async () => {
     const o = await owner();

@@ -2,6 +2,7 @@
 // expense form's schema and the shapes the report functions answer with, shared by the app and `api`.
 import { z } from 'zod';
 import { CURRENCIES } from '../countries.ts';
+import { optionalIsoDate } from './dates.ts';
 import { R, reasonText } from './reasons.ts';
 
 export const EXPENSE_CATEGORIES = [
@@ -38,12 +39,7 @@ export const ExpenseInputSchema = z
     ),
     currency: z.enum(CURRENCY_CODES, { message: R.CURRENCY_REQUIRED }).optional(),
     /** A day (2026-11-20, in the organization's time zone) or an instant; now when absent. */
-    paidAt: z
-      .preprocess(
-        (v) => (v === '' || v === null ? undefined : v),
-        z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: R.INVALID_DATE }),
-      )
-      .optional(),
+    paidAt: optionalIsoDate,
     note: z.string().trim().max(2000).optional().nullable(),
   })
   .superRefine((v, ctx) => {

@@ -37,6 +37,16 @@ export const RegisterInputSchema = RegisterPersonalSchema.extend(RegisterOrganiz
 });
 export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 
+/**
+ * Sign-up through an invite link (POST /api/auth/register with the link's token): only the person; they
+ * join the inviting organization with the invited role and get no organization of their own.
+ */
+export const RegisterInviteeInputSchema = RegisterPersonalSchema.extend({
+  invitationToken: z.string().min(1).max(200),
+  locale: z.enum(['en', 'fr']).optional(),
+});
+export type RegisterInviteeInput = z.infer<typeof RegisterInviteeInputSchema>;
+
 export const OrganizationInputSchema = z.object({
   name: z.string().trim().min(1, R.ORGANIZATION_NAME_REQUIRED).max(255),
   country: z.enum(codes(SETTINGS_COUNTRIES), { message: R.COUNTRY_REQUIRED }),

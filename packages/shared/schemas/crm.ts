@@ -1,6 +1,7 @@
 // Input schema for leads, shared by the lead form and the `api` function (spec section 5): name required; company, value and close date optional; stage PROSPECT
 // by default.
 import { z } from 'zod';
+import { optionalIsoDate } from './dates.ts';
 import { R } from './reasons.ts';
 
 const optionalText = z.preprocess(
@@ -16,7 +17,7 @@ export const LeadFormSchema = z.object({
     z.coerce.number().min(0, R.ZERO_OR_MORE).max(999_999_999_999.99).nullable(),
   ),
   stage: z.enum(['PROSPECT', 'QUALIFIED', 'PROPOSAL', 'CLOSED_WON', 'CLOSED_LOST']).default('PROSPECT'),
-  closeDate: z.preprocess((v) => (v === '' ? null : v), z.iso.date(R.INVALID_DATE).nullable().optional()),
+  closeDate: optionalIsoDate,
   ownerId: z.preprocess((v) => (v === '' ? null : v), z.uuid().nullable().optional()),
 });
 export type LeadInput = z.infer<typeof LeadFormSchema>;

@@ -1,5 +1,6 @@
 // Input schemas for inventory, shared by the product form and the `api` function (spec section 5).
 import { z } from 'zod';
+import { optionalIsoDate } from './dates.ts';
 import { R, reasonText, type SchemaReason } from './reasons.ts';
 
 /** A number typed in a form: an empty field is missing (not 0), so it gets its "required" code. */
@@ -52,7 +53,7 @@ export const PurchaseOrderInputSchema = z.object({
   id: z.uuid().optional(),
   supplierId: z.uuid({ message: R.SUPPLIER_REQUIRED }),
   currency: z.string().length(3).optional(),
-  expectedAt: z.preprocess((v) => (v === '' ? null : v), z.iso.date(R.INVALID_DATE).nullable().optional()),
+  expectedAt: optionalIsoDate,
   lines: z
     .array(
       z.object({

@@ -1,6 +1,7 @@
 // Input schemas for sales (spec section 5, PRODUCT-DECISIONS "Invoices with lines"), shared by the forms
 // and the `api` function.
 import { z } from 'zod';
+import { optionalIsoDate } from './dates.ts';
 import { R, type SchemaReason } from './reasons.ts';
 
 const amount = (required: SchemaReason) =>
@@ -25,18 +26,45 @@ export const InvoiceLineSchema = z.object({
   taxRate: z.coerce.number().min(0).max(100).optional(),
 });
 
+export const PAYMENT_METHODS = ['cash', 'bank-transfer', 'mobile-money', 'card', 'check'] as const;
+export const MOBILE_MONEY_PROVIDERS = [
+  'MTN_MOMO',
+  'ORANGE_MONEY',
+  'WAVE',
+  'MPESA',
+  'AIRTEL_MONEY',
+  'MOOV_MONEY',
+  'TELECEL_CASH',
+  'FREE_MONEY',
+  'AFRIMONEY',
+  'OTHER',
+] as const;
+
+/** How a payment was made: its method (with the mobile-money provider), reference and date (now when none). */
+export const PaymentDetailsSchema = z.object({
+  method: z.enum(PAYMENT_METHODS, { message: R.PAYMENT_METHOD_REQUIRED }),
+  provider: z.enum(MOBILE_MONEY_PROVIDERS).optional().nullable(),
+  ref: z.string().trim().max(255).optional().nullable(),
+  receivedAt: optionalIsoDate,
+});
+export type PaymentDetails = z.infer<typeof PaymentDetailsSchema>;
+
 /** Lines, or the spec's quick form with just a total (subtotal equal to it, tax 0). */
 const InvoiceFields = z.object({
   id: z.uuid().optional(),
   customerId: z.uuid({ message: R.REQUIRED }),
   status: z.enum(['QUOTE', 'ISSUED', 'PAID']).default('QUOTE'),
   currency: z.string().length(3).toUpperCase().optional(),
-  dueAt: z.preprocess((v) => (v === '' ? null : v), z.iso.date(R.INVALID_DATE).nullable().optional()),
+  dueAt: optionalIsoDate,
   notes: z.string().max(2000).optional().nullable(),
   lines: z.array(InvoiceLineSchema).max(200).optional(),
   total: amount(R.TOTAL_REQUIRED).optional(),
   subtotal: z.coerce.number().optional(),
   tax: z.coerce.number().optional(),
+  /** PAID: the payment of the total recorded with it (OWNER, MANAGER and ACCOUNTANT only). */
+  payment: PaymentDetailsSchema.optional(),
+  /** The quick form's way of naming the method of a PAID invoice's payment (`payment.method` wins). */
+  paymentMethod: z.enum(PAYMENT_METHODS, { message: R.PAYMENT_METHOD_REQUIRED }).optional(),
 });
 export const InvoiceInputSchema = InvoiceFields.refine(
   (v) => (v.lines && v.lines.length > 0) || v.total !== undefined,
@@ -56,27 +84,9 @@ export const QuoteInputSchema = InvoiceFields.pick({
 }).extend({ lines: z.array(InvoiceLineSchema).min(1, R.LINES_REQUIRED).max(200) });
 export type QuoteInput = z.infer<typeof QuoteInputSchema>;
 
-export const PAYMENT_METHODS = ['cash', 'bank-transfer', 'mobile-money', 'card', 'check'] as const;
-export const MOBILE_MONEY_PROVIDERS = [
-  'MTN_MOMO',
-  'ORANGE_MONEY',
-  'WAVE',
-  'MPESA',
-  'AIRTEL_MONEY',
-  'MOOV_MONEY',
-  'TELECEL_CASH',
-  'FREE_MONEY',
-  'AFRIMONEY',
-  'OTHER',
-] as const;
-
-export const PaymentInputSchema = z.object({
+export const PaymentInputSchema = PaymentDetailsSchema.extend({
   id: z.uuid().optional(),
   invoiceId: z.uuid({ message: R.INVOICE_REQUIRED }),
-  method: z.enum(PAYMENT_METHODS, { message: R.PAYMENT_METHOD_REQUIRED }),
-  provider: z.enum(MOBILE_MONEY_PROVIDERS).optional().nullable(),
   amount: amount(R.AMOUNT_REQUIRED),
-  ref: z.string().trim().max(255).optional().nullable(),
-  receivedAt: z.string().optional(),
 });
 export type PaymentInput = z.infer<typeof PaymentInputSchema>;

@@ -76,6 +76,8 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
 /** A database message in words a user understands (unchanged when there is nothing better to say). */
 export function humanMessage(message: string): string {
   if (message.includes('row-level security')) return 'You do not have permission to do this';
+  const reference = referenceOf(message);
+  if (reference) return `${reference.what} not found`;
   for (const [constraint, text] of Object.entries(CONSTRAINT_MESSAGES)) {
     if (message.includes(`"${constraint}"`)) return text;
   }
@@ -90,6 +92,14 @@ const CONSTRAINT_REASONS: [RegExp, string][] = [
   [/"(money_amount|money_price|quantity|percentage)_finite"/, 'NOT_A_NUMBER'],
   [/value too long for type/, 'TOO_LONG'],
   [/numeric field overflow/, 'NUMBER_TOO_LARGE'],
+  // A reference to a row the organization does not have (an unknown id): never the raw foreign-key error.
+  [/"\w+_org_id_customer_id_fkey"/, 'CUSTOMER_NOT_FOUND'],
+  [/"\w+_org_id_product_id_fkey"/, 'PRODUCT_NOT_FOUND'],
+  [/"\w+_org_id_supplier_id_fkey"/, 'SUPPLIER_NOT_FOUND'],
+  [/"\w+_org_id_lead_id_fkey"/, 'LEAD_NOT_FOUND'],
+  [/"\w+_org_id_invoice_id_fkey"/, 'INVOICE_NOT_FOUND'],
+  [/"\w+_org_id_purchase_order_id_fkey"/, 'PURCHASE_ORDER_NOT_FOUND'],
+  [/"leads_org_id_owner_id_fkey"/, 'LEAD_OWNER_NOT_MEMBER'],
   [/row-level security/, 'FORBIDDEN'],
   [/permission denied for (table|column|function)/, 'FORBIDDEN'],
 ];
@@ -116,7 +126,23 @@ export function refusalOf(error: { message?: string; hint?: string | null }): Re
   }
   if (hint?.startsWith('plan_limit:')) return { reason: 'PLAN_LIMIT', params: { limit: hint.slice(11) } };
   for (const [pattern, reason] of CONSTRAINT_REASONS) {
-    if (pattern.test(error.message ?? '')) return { reason };
+    if (!pattern.test(error.message ?? '')) continue;
+    const field = referenceOf(error.message ?? '')?.field;
+    return field ? { reason, field } : { reason };
   }
   return undefined;
+}
+
+/**
+ * The reference a foreign-key error names ("…_org_id_customer_id_fkey"): the field that carried it
+ * (customerId) and what was not found (Customer).
+ */
+function referenceOf(message: string): { field: string; what: string } | undefined {
+  const name = /violates foreign key constraint "\w+?_org_id_(\w+)_id_fkey"/.exec(message)?.[1];
+  if (!name) return undefined;
+  const words = name.split('_');
+  return {
+    field: words.map((w, i) => (i ? w[0]!.toUpperCase() + w.slice(1) : w)).join('') + 'Id',
+    what: words.join(' ').replace(/^\w/, (c) => c.toUpperCase()),
+  };
 }

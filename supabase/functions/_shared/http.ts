@@ -73,6 +73,8 @@ export function fromPostgrest(error: { code?: string; message: string; hint?: st
     case '23505':
       return new AppError('ALREADY_EXISTS', humanMessage(error.message), undefined, refusal);
     case '23503':
+      // A reference to nothing: which one, in words (never the raw foreign-key error).
+      return new AppError('NOT_FOUND', humanMessage(error.message), undefined, refusal);
     case '23514':
     case '22P02':
     case '22001':

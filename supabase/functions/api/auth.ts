@@ -1,6 +1,12 @@
 // /api/auth/* and the /api/login, /api/logout navigations.
-import { LoginInputSchema, RegisterInputSchema } from '../../../packages/shared/schemas/accounts.ts';
+import {
+  LoginInputSchema,
+  RegisterInputSchema,
+  RegisterInviteeInputSchema,
+  type RegisterInviteeInput,
+} from '../../../packages/shared/schemas/accounts.ts';
 import { adminClient, anonClient, requireUser } from '../_shared/clients.ts';
+import { unwrap } from '../_shared/context.ts';
 import { AppError } from '../_shared/errors.ts';
 import { fromPostgrest, parseBody } from '../_shared/http.ts';
 
@@ -9,6 +15,15 @@ import { fromPostgrest, parseBody } from '../_shared/http.ts';
  * Starter license in one SQL transaction; if that fails the auth user is deleted again: all or nothing.
  */
 export async function register(req: Request): Promise<Response> {
+  // With an invite link's token: the person joins the inviting organization instead (registerInvitee).
+  const invited = await req
+    .clone()
+    .json()
+    .then(
+      (body: unknown) => typeof (body as { invitationToken?: unknown } | null)?.invitationToken === 'string',
+      () => false,
+    );
+  if (invited) return registerInvitee(await parseBody(req, RegisterInviteeInputSchema));
   const input = await parseBody(req, RegisterInputSchema);
   const admin = adminClient();
   const { data: free, error: checkError } = await admin.rpc('organization_name_available', {
@@ -22,14 +37,33 @@ export async function register(req: Request): Promise<Response> {
       field: 'organizationName',
     });
 
-  const { data: created, error: userError } = await admin.auth.admin.createUser({
+  const user = await createUser(input);
+  const { data: org, error: orgError } = await admin.rpc('register_organization', {
+    p_user_id: user.id,
+    p_name: input.organizationName,
+    p_country: input.country,
+    p_currency: input.currency,
+  });
+  if (orgError) {
+    await admin.auth.admin.deleteUser(user.id);
+    throw fromPostgrest(orgError);
+  }
+  return Response.json(
+    { id: user.id, email: input.email, organization: { id: org.id, name: org.name } },
+    { status: 201 },
+  );
+}
+
+/** The auth user of a registration, with the names and language the profile keeps. */
+async function createUser(input: Omit<RegisterInviteeInput, 'invitationToken'>) {
+  const { data: created, error } = await adminClient().auth.admin.createUser({
     email: input.email,
     password: input.password,
     email_confirm: true,
     user_metadata: { first_name: input.firstName, last_name: input.lastName, locale: input.locale ?? 'en' },
   });
-  if (userError || !created.user) {
-    if (userError?.code === 'email_exists' || userError?.status === 422) {
+  if (error || !created.user) {
+    if (error?.code === 'email_exists' || error?.status === 422) {
       throw new AppError('ALREADY_EXISTS', 'An account with this email already exists', undefined, {
         reason: 'EMAIL_TAKEN',
         field: 'email',
@@ -37,20 +71,52 @@ export async function register(req: Request): Promise<Response> {
     }
     throw new AppError('INTERNAL', 'Internal server error');
   }
-  const { data: org, error: orgError } = await admin.rpc('register_organization', {
-    p_user_id: created.user.id,
-    p_name: input.organizationName,
-    p_country: input.country,
-    p_currency: input.currency,
+  return created.user;
+}
+
+const GONE = { EXPIRED: 'INVITATION_EXPIRED', REVOKED: 'INVITATION_REVOKED', ACCEPTED: 'INVITATION_USED' };
+
+/**
+ * Sign-up through an invite link: the invitation is checked first (pending, for this email), then the auth
+ * user is created and joins the inviting organization in one SQL call (register_invitee); if that refuses,
+ * the auth user is deleted again. No organization of their own.
+ */
+async function registerInvitee(input: RegisterInviteeInput): Promise<Response> {
+  const admin = adminClient();
+  const { data: preview, error: previewError } = await admin.rpc('invitation_preview', {
+    p_token: input.invitationToken,
   });
-  if (orgError) {
-    await admin.auth.admin.deleteUser(created.user.id);
-    throw fromPostgrest(orgError);
+  if (previewError) throw fromPostgrest(previewError);
+  if (!preview)
+    throw new AppError('NOT_FOUND', 'This invitation link is not valid', undefined, {
+      reason: 'INVITATION_INVALID',
+    });
+  const invitation = preview as { email: string; status: keyof typeof GONE | 'PENDING' };
+  if (invitation.status !== 'PENDING')
+    throw new AppError('GONE', 'This invitation can no longer be used', undefined, {
+      reason: GONE[invitation.status],
+    });
+  if (invitation.email.toLowerCase() !== input.email.toLowerCase())
+    throw new AppError('FORBIDDEN', 'This invitation was sent to another email address', undefined, {
+      reason: 'INVITATION_OTHER_EMAIL',
+      field: 'email',
+    });
+  const user = await createUser(input);
+  const { data, error } = await admin.rpc('register_invitee', {
+    p_user_id: user.id,
+    p_token: input.invitationToken,
+  });
+  try {
+    if (error) throw fromPostgrest(error);
+    const joined = unwrap<{ organization: { id: string; name: string }; role: string }>(data);
+    return Response.json(
+      { id: user.id, email: input.email, organization: joined.organization, role: joined.role },
+      { status: 201 },
+    );
+  } catch (e) {
+    await admin.auth.admin.deleteUser(user.id);
+    throw e;
   }
-  return Response.json(
-    { id: created.user.id, email: input.email, organization: { id: org.id, name: org.name } },
-    { status: 201 },
-  );
 }
 
 /** Signs in with email and password and returns the session, for integrators; the app signs in with Auth directly. */

@@ -83,6 +83,11 @@ const TeamPage = lazy(withStrings(() => screens.team().then((m) => ({ default: m
 const InvitePage = lazy(
   withStrings(() => import('../features/team/invite-page.tsx').then((m) => ({ default: m.InvitePage }))),
 );
+const InviteRegisterPage = lazy(
+  withStrings(() =>
+    import('../features/team/invite-register-page.tsx').then((m) => ({ default: m.InviteRegisterPage })),
+  ),
+);
 const SettingsPage = lazy(withStrings(() => screens.settings().then((m) => ({ default: m.SettingsPage }))));
 const CreateOrganization = lazy(
   withStrings(() =>
@@ -195,6 +200,7 @@ export function AppRoutes() {
           <Route path="/logout" element={page(<LogoutPage />)} />
           <Route path="/i/:token" element={page(<PublicInvoicePage />)} />
           <Route path="/invite/:token" element={page(<InvitePage />)} />
+          <Route path="/invite/:token/register" element={page(<InviteRegisterPage />)} />
           <Route path="*" element={page(<NotFoundPage />)} />
         </Route>
       </Routes>

@@ -1,6 +1,8 @@
 // Create Invoice: a customer, lines (a product prefills description and price, or free text) with
 // quantity, unit price and tax rate (the organization's by default), due date, status (QUOTE by default)
-// and currency (the organization's). Totals show as the database will compute them. Given a quote, the same
+// and currency (the organization's). Paid (for the roles that record payments) asks how the total was paid:
+// method, provider, date (today) and reference, recorded with the invoice. Totals show as the database will
+// compute them. Given a quote, the same
 // dialog edits it (PUT /api/invoices/:id): its customer, lines, due date and currency.
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
 import { useFormDraft } from '../../lib/form-draft.ts';
@@ -14,6 +16,7 @@ import { invoiceTotals } from '../../../../packages/shared/invoice-totals.ts';
 import {
   type InvoiceInput,
   InvoiceInputSchema,
+  type PaymentDetails,
   QuoteInputSchema,
 } from '../../../../packages/shared/schemas/sales.ts';
 import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
@@ -21,11 +24,13 @@ import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
-import { useOrganization } from '../../lib/organization.tsx';
+import { useCan, useOrganization } from '../../lib/organization.tsx';
+import { localDateTime } from '../../../../packages/shared/csv.ts';
 import { useProductList } from '../../lib/api/products.ts';
 import { submitWrite } from '../../lib/feedback.ts';
 import { type Invoice, useCreateInvoice, useUpdateQuote } from './api.ts';
 import { CustomerPicker } from './customer-picker.tsx';
+import { PaymentFields } from './payment-fields.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
 export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; quote?: Invoice }) {
@@ -44,13 +49,24 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
     unitPrice: '' as unknown,
     taxRate: org.defaultTaxRate as unknown,
   };
+  // Only the roles that record payments create an invoice as Paid (the database refuses the others).
+  const canPay = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
+  const schema = quote ? (QuoteInputSchema as unknown as typeof InvoiceInputSchema) : InvoiceInputSchema;
+  const validate = zodResolver(schema);
+  // The payment's fields count only for an invoice created as Paid.
+  const resolver: typeof validate = (values, context, options) =>
+    validate({ ...values, payment: values.status === 'PAID' ? values.payment : undefined }, context, options);
   const form = useForm({
-    resolver: zodResolver(
-      quote ? (QuoteInputSchema as unknown as typeof InvoiceInputSchema) : InvoiceInputSchema,
-    ),
+    resolver,
     defaultValues: {
       customerId: quote?.customer.id ?? '',
-      status: 'QUOTE' as const,
+      status: 'QUOTE' as InvoiceInput['status'],
+      payment: {
+        method: '' as never,
+        provider: null as PaymentDetails['provider'],
+        ref: '',
+        receivedAt: localDateTime(new Date().toISOString(), org.timezone).slice(0, 10),
+      },
       currency: quote?.currency ?? org.currency,
       dueAt: quote?.dueAt ?? '',
       lines: quote
@@ -76,6 +92,7 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
   const lines = useFieldArray({ control, name: 'lines' });
   const watched = useWatch({ control, name: 'lines' }) ?? [];
   const currency = useWatch({ control, name: 'currency' }) ?? org.currency;
+  const status = useWatch({ control, name: 'status' });
   const totals = invoiceTotals(
     watched.map((l) => ({ qty: Number(l.qty), unitPrice: Number(l.unitPrice), taxRate: Number(l.taxRate) })),
     currency,
@@ -84,6 +101,8 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
   const errors = formState.errors;
   const lineError = (i: number, f: 'description' | 'qty' | 'unitPrice' | 'taxRate') =>
     validationMessage(intl, errors.lines?.[i]?.[f]?.message);
+  const paymentError = (f: 'method' | 'provider' | 'ref' | 'receivedAt') =>
+    validationMessage(intl, errors.payment?.[f]?.message);
   return (
     <Dialog title={t(quote ? 'invoices.editQuote' : 'invoices.create')} onClose={onClose} wide>
       <form
@@ -120,6 +139,13 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
                 customerName: shownCustomer?.name,
                 dueAt: body.dueAt || null,
                 lines,
+                payment:
+                  body.status === 'PAID' && body.payment
+                    ? {
+                        ...body.payment,
+                        provider: body.payment.method === 'mobile-money' ? body.payment.provider : null,
+                      }
+                    : undefined,
               }),
             { success: 'invoices.created', draft },
           );
@@ -236,10 +262,12 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
           {!quote && (
             <SelectField
               label={t('invoices.status')}
-              options={(['QUOTE', 'ISSUED', 'PAID'] as const).map((s) => ({
-                value: s,
-                label: t(`invoices.status.${s}`),
-              }))}
+              options={(canPay ? (['QUOTE', 'ISSUED', 'PAID'] as const) : (['QUOTE', 'ISSUED'] as const)).map(
+                (s) => ({
+                  value: s,
+                  label: t(`invoices.status.${s}`),
+                }),
+              )}
               {...register('status')}
             />
           )}
@@ -249,6 +277,19 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
             {...register('currency')}
           />
         </div>
+        {!quote && status === 'PAID' && (
+          <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="invoice-payment">
+            <legend className="mb-1 font-semibold">{t('invoices.paidWith')}</legend>
+            <PaymentFields form={form} prefix="payment." error={paymentError}>
+              <TextField
+                label={t('invoices.paidOn')}
+                type="date"
+                error={paymentError('receivedAt')}
+                {...register('payment.receivedAt')}
+              />
+            </PaymentFields>
+          </fieldset>
+        )}
         <dl className="ml-auto grid grid-cols-2 gap-x-6 text-right" data-testid="invoice-totals">
           <dt>{t('invoices.subtotal')}</dt>
           <dd>{money(totals.subtotal)}</dd>

@@ -1,21 +1,18 @@
 // Record Payment: only ISSUED invoices can be chosen; cash, bank transfer, mobile money (with provider and
-// reference), card or check; any amount up to the balance, which the database enforces too.
+// reference), card or check (payment-fields.tsx); any amount up to the balance, which the database enforces too.
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
 import { useFormDraft } from '../../lib/form-draft.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import {
-  MOBILE_MONEY_PROVIDERS,
-  PAYMENT_METHODS,
-  PaymentInputSchema,
-} from '../../../../packages/shared/schemas/sales.ts';
+import { PaymentInputSchema } from '../../../../packages/shared/schemas/sales.ts';
 import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useIssuedToPay, useRecordPayment } from './api.ts';
+import { PaymentFields } from './payment-fields.tsx';
 import { submitWrite } from '../../lib/feedback.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 import { useT } from '../../lib/i18n.tsx';
@@ -45,7 +42,6 @@ export function RecordPaymentDialog({
   });
   const { register, handleSubmit, formState, control, setValue } = form;
   const draft = useFormDraft(form, { orgId: org.id, name: `payment:${invoice?.id ?? 'any'}` });
-  const method = useWatch({ control, name: 'method' });
   const invoiceId = useWatch({ control, name: 'invoiceId' });
   const chosen = invoice ?? issued.find((i) => i.id === invoiceId);
   const error = (name: 'invoiceId' | 'method' | 'amount' | 'ref' | 'provider') =>
@@ -92,44 +88,24 @@ export function RecordPaymentDialog({
             })}
           />
         )}
-        <SelectField
-          label={t('payments.method')}
-          placeholder={t('payments.selectMethod')}
-          options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`payments.method.${m}`) }))}
-          error={error('method')}
-          {...register('method')}
-        />
-        {method === 'mobile-money' && (
-          <SelectField
-            label={t('payments.provider')}
-            options={MOBILE_MONEY_PROVIDERS.map((p) => ({ value: p, label: t(`payments.provider.${p}`) }))}
-            error={error('provider')}
-            {...register('provider')}
+        <PaymentFields form={form} error={error}>
+          <TextField
+            label={t('payments.amount')}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min={0}
+            hint={
+              chosen
+                ? t('payments.balanceHint', {
+                    amount: formatMoney(chosen.balance, chosen.currency, intl.locale),
+                  })
+                : undefined
+            }
+            error={error('amount')}
+            {...register('amount')}
           />
-        )}
-        <TextField
-          label={t('payments.amount')}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min={0}
-          hint={
-            chosen
-              ? t('payments.balanceHint', {
-                  amount: formatMoney(chosen.balance, chosen.currency, intl.locale),
-                })
-              : undefined
-          }
-          error={error('amount')}
-          {...register('amount')}
-        />
-        <TextField
-          label={t('payments.ref')}
-          placeholder={t('payments.refPlaceholder')}
-          maxLength={255}
-          error={error('ref')}
-          {...register('ref')}
-        />
+        </PaymentFields>
         <DialogActions>
           <button type="button" className="btn min-h-11" onClick={onClose}>
             {t('common.cancel')}

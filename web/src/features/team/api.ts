@@ -2,6 +2,7 @@
 // change them (each with its own id through the outbox). The invite link's preview and acceptance are
 // outside any organization: the invitee is not a member yet.
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { RegisterInviteeInput } from '../../../../packages/shared/schemas/accounts.ts';
 import type {
   EmployeeInput,
   EmployeeUpdate,
@@ -163,4 +164,10 @@ export const useAcceptInvitation = () =>
   useMutation({
     mutationFn: (token: string) =>
       apiFetch<Accepted>(`/api/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST' }),
+  });
+
+/** Sign-up through the invite link: the account is made and joins the organization in one call. */
+export const registerInvitee = (input: RegisterInviteeInput) =>
+  apiFetch<{ id: string; organization: { id: string; name: string }; role: Role }>('/api/auth/register', {
+    body: input,
   });

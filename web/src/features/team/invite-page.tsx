@@ -1,6 +1,7 @@
 // /invite/:token — what an invite link opens, signed in or not: who invites whom to which organization with
-// which role. A visitor signs in or registers first (the token is kept for this tab under kasuwa-invite);
-// the invited person, signed in, joins and lands in the organization.
+// which role. A visitor signs in (the token is kept for this tab under kasuwa-invite) or creates an account
+// that joins at once (invite-register-page.tsx); the invited person, signed in, joins and lands in the
+// organization.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -109,7 +110,7 @@ export function InvitePage() {
               <Link to="/login" className="btn btn-primary min-h-11">
                 {t('invite.signIn')}
               </Link>
-              <Link to="/register" className="btn btn-outline min-h-11">
+              <Link to={`/invite/${token}/register`} className="btn btn-outline min-h-11">
                 {t('invite.register')}
               </Link>
             </div>

@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { REGISTRATION_COUNTRIES } from '../../../../../packages/shared/countries.ts';
 import { RegisterInputSchema, type RegisterInput } from '../../../../../packages/shared/schemas/accounts.ts';
+import { PERSON_FIELDS, PersonFields } from '../../../components/person-fields.tsx';
 import { notify } from '../../../components/ui/notify.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { registerAccount } from '../api.ts';
@@ -15,8 +16,6 @@ import { currentUserQuery } from '../../../lib/session/current-user.ts';
 import { errorMessage, validationMessage } from '../../../lib/validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { useLocale, useT } from '../../../lib/i18n.tsx';
-
-const PERSONAL = ['firstName', 'lastName', 'email', 'password'] as const;
 
 export function RegisterPage() {
   const intl = useIntl();
@@ -88,37 +87,11 @@ export function RegisterPage() {
             <h1 className="text-2xl font-bold">
               <FormattedMessage id="register.title" />
             </h1>
-            <TextField
-              label={t('register.firstName')}
-              autoComplete="given-name"
-              error={error('firstName')}
-              {...register('firstName')}
-            />
-            <TextField
-              label={t('register.lastName')}
-              autoComplete="family-name"
-              error={error('lastName')}
-              {...register('lastName')}
-            />
-            <TextField
-              label={t('auth.email')}
-              type="email"
-              autoComplete="email"
-              error={error('email')}
-              {...register('email')}
-            />
-            <TextField
-              label={t('auth.password')}
-              type="password"
-              autoComplete="new-password"
-              hint={t('register.passwordHint')}
-              error={error('password')}
-              {...register('password')}
-            />
+            <PersonFields register={register} error={error} />
             <button
               type="button"
               className="btn btn-primary min-h-11"
-              onClick={async () => (await trigger([...PERSONAL])) && setStep(2)}
+              onClick={async () => (await trigger([...PERSON_FIELDS])) && setStep(2)}
             >
               <FormattedMessage id="register.next" />
             </button>

@@ -1,0 +1,55 @@
+// How a payment was made — its method, the mobile-money provider when it is mobile money, and its reference —
+// as the Record Payment dialog and the Create Invoice dialog (an invoice created as Paid) ask for it. What
+// differs between the two (the amount, the date) goes between the provider and the reference.
+import type { ReactNode } from 'react';
+import { type FieldValues, type Path, type UseFormReturn, useWatch } from 'react-hook-form';
+import { MOBILE_MONEY_PROVIDERS, PAYMENT_METHODS } from '../../../../packages/shared/schemas/sales.ts';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { useT } from '../../lib/i18n.tsx';
+
+type Field = 'method' | 'provider' | 'ref';
+
+export function PaymentFields<T extends FieldValues>({
+  form,
+  prefix = '',
+  error,
+  children,
+}: {
+  form: UseFormReturn<T>;
+  /** Where the fields sit in the form's values: '' (at the top) or 'payment.'. */
+  prefix?: '' | `${string}.`;
+  error: (name: Field) => string | undefined;
+  children?: ReactNode;
+}) {
+  const t = useT();
+  const name = (field: Field) => `${prefix}${field}` as Path<T>;
+  const method = useWatch({ control: form.control, name: name('method') }) as string | undefined;
+  return (
+    <>
+      <SelectField
+        label={t('payments.method')}
+        placeholder={t('payments.selectMethod')}
+        options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`payments.method.${m}`) }))}
+        error={error('method')}
+        {...form.register(name('method'))}
+      />
+      {method === 'mobile-money' && (
+        <SelectField
+          label={t('payments.provider')}
+          options={MOBILE_MONEY_PROVIDERS.map((p) => ({ value: p, label: t(`payments.provider.${p}`) }))}
+          error={error('provider')}
+          {...form.register(name('provider'))}
+        />
+      )}
+      {children}
+      <TextField
+        label={t('payments.ref')}
+        placeholder={t('payments.refPlaceholder')}
+        maxLength={255}
+        error={error('ref')}
+        {...form.register(name('ref'))}
+      />
+    </>
+  );
+}

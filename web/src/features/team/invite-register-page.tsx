@@ -1,0 +1,114 @@
+// /invite/:token/register — the sign-up of someone invited: only their name, the invitation's email (read
+// only) and a password. The server creates the account and joins the inviting organization with the invited
+// role in one step (POST /api/auth/register with the link's token); they land in it, with no organization of
+// their own to set up.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import {
+  RegisterInviteeInputSchema,
+  type RegisterInviteeInput,
+} from '../../../../packages/shared/schemas/accounts.ts';
+import { PersonFields } from '../../components/person-fields.tsx';
+import { Loading } from '../../components/ui/loading.tsx';
+import { notify } from '../../components/ui/notify.tsx';
+import { useLocale, useT } from '../../lib/i18n.tsx';
+import { selectOrganization } from '../../lib/organization.tsx';
+import { currentUserQuery, useCurrentUser } from '../../lib/session/current-user.ts';
+import { supabase } from '../../lib/supabase.ts';
+import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
+import { type InvitationPreview, registerInvitee, useInvitationPreview } from './api.ts';
+import { INVITE_KEY } from './invite-page.tsx';
+
+export function InviteRegisterPage() {
+  const { token = '' } = useParams();
+  const preview = useInvitationPreview(token);
+  const { data: user, isPending } = useCurrentUser();
+  // Set while this page signs the new person in: they are on their way into the organization.
+  const [joining, setJoining] = useState(false);
+  // Someone signed in, or a link that can no longer be used, goes back to the invitation, which says why.
+  if (!joining && (user || preview.isError || (preview.data && preview.data.status !== 'PENDING')))
+    return <Navigate to={`/invite/${token}`} replace />;
+  if (!preview.data || isPending) return <Loading />;
+  return <InviteRegisterForm token={token} invitation={preview.data} onJoining={setJoining} />;
+}
+
+function InviteRegisterForm({
+  token,
+  invitation,
+  onJoining,
+}: {
+  token: string;
+  invitation: InvitationPreview;
+  onJoining: (joining: boolean) => void;
+}) {
+  const intl = useIntl();
+  const t = useT();
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { register, handleSubmit, formState } = useForm<RegisterInviteeInput>({
+    resolver: zodResolver(RegisterInviteeInputSchema),
+    defaultValues: {
+      invitationToken: token,
+      firstName: '',
+      lastName: '',
+      email: invitation.email,
+      password: '',
+    },
+  });
+  const error = (name: keyof RegisterInviteeInput) =>
+    validationMessage(intl, formState.errors[name]?.message);
+  const role = t(`app.role.${invitation.role}`);
+
+  useEffect(() => {
+    sessionStorage.setItem(INVITE_KEY, token);
+  }, [token]);
+
+  const onSubmit = handleSubmit(async (input) => {
+    onJoining(true);
+    try {
+      const joined = await registerInvitee({ ...input, locale });
+      const { error: signInError } = await supabase.auth.signInWithPassword({
+        email: input.email,
+        password: input.password,
+      });
+      if (signInError) throw signInError;
+      sessionStorage.removeItem(INVITE_KEY);
+      selectOrganization(joined.organization.id);
+      await queryClient.invalidateQueries(currentUserQuery);
+      notify({
+        title: t('invite.joined', { org: joined.organization.name }),
+        description: t('invite.joinedText', { role: t(`app.role.${joined.role}`) }),
+      });
+      void navigate('/', { replace: true });
+    } catch (e) {
+      onJoining(false);
+      notify({ variant: 'error', title: t('register.failed'), description: errorMessage(intl, e) });
+    }
+  });
+
+  return (
+    <section className="mx-auto flex w-full max-w-lg flex-col gap-4 p-6" data-testid="invite-register">
+      <h1 className="text-2xl font-bold">
+        {t('invite.registerTitle', { org: invitation.organizationName })}
+      </h1>
+      <p>{t('invite.registerText', { org: invitation.organizationName, role })}</p>
+      <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+        <PersonFields register={register} error={error} emailReadOnly />
+        <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
+          {t(formState.isSubmitting ? 'invite.registerSubmitting' : 'invite.registerSubmit')}
+        </button>
+      </form>
+      <p className="text-sm">
+        {t('register.haveAccount')}{' '}
+        <Link to="/login" className="link link-primary">
+          {t('register.signIn')}
+        </Link>
+      </p>
+    </section>
+  );
+}
