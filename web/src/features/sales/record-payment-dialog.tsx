@@ -13,7 +13,8 @@ import {
 import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { formatMoney } from '../../lib/money.ts';
+import { AmountField } from '../../components/ui/amount-field.tsx';
+import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useIssuedToPay, useRecordPayment } from './api.ts';
 import { submitWrite } from '../../lib/feedback.ts';
@@ -107,12 +108,12 @@ export function RecordPaymentDialog({
             {...register('provider')}
           />
         )}
-        <TextField
+        <AmountField
           label={t('payments.amount')}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min={0}
+          control={control}
+          name="amount"
+          decimals={currencyDecimals(chosen?.currency ?? org.currency)}
+          currency={chosen?.currency ?? org.currency}
           hint={
             chosen
               ? t('payments.balanceHint', {
@@ -121,7 +122,6 @@ export function RecordPaymentDialog({
               : undefined
           }
           error={error('amount')}
-          {...register('amount')}
         />
         <TextField
           label={t('payments.ref')}
