@@ -54,10 +54,19 @@ export function BelowZeroWarning({
       </ul>
       <p className="font-semibold">{intl.formatMessage({ id: 'stockWarning.question' })}</p>
       <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn min-h-11" onClick={onBack}>
+        <button
+          type="button"
+          className="btn btn-outline min-h-11 grow border-warning-content text-warning-content sm:grow-0"
+          onClick={onBack}
+        >
           {intl.formatMessage({ id: 'stockWarning.back' })}
         </button>
-        <button type="button" className="btn btn-warning min-h-11" disabled={pending} onClick={onConfirm}>
+        <button
+          type="button"
+          className="btn btn-neutral min-h-11 grow sm:grow-0"
+          disabled={pending}
+          onClick={onConfirm}
+        >
           {intl.formatMessage({ id: 'stockWarning.confirm' })}
         </button>
       </div>
