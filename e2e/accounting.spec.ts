@@ -101,7 +101,7 @@ test.describe('accounting', () => {
     await dialog.getByLabel('Catégorie').selectOption({ label: 'Services publics' });
     await dialog.getByLabel('Montant').fill('1500.5');
     await dialog.getByRole('button', { name: 'Enregistrer une dépense' }).click();
-    await expect(dialog.getByText('Les montants en XOF n’ont pas de décimales')).toBeVisible();
+    await expect(dialog.getByText('Pas de décimales en XOF : saisissez un montant entier')).toBeVisible();
     await dialog.getByLabel('Montant').fill('15000');
     await dialog.getByRole('button', { name: 'Enregistrer une dépense' }).click();
     await expect(page.getByText('Dépense enregistrée avec succès')).toBeVisible();

@@ -63,7 +63,7 @@ test.describe('refusals in French', () => {
     await expense.getByLabel('Catégorie').selectOption('utilities');
     await expense.getByLabel('Montant').fill('1500.5');
     await expense.getByRole('button', { name: 'Enregistrer une dépense' }).click();
-    await expect(expense.getByText('Les montants en XOF n’ont pas de décimales')).toBeVisible();
+    await expect(expense.getByText('Pas de décimales en XOF : saisissez un montant entier')).toBeVisible();
     await expect(expense.getByText(/amounts have/)).toHaveCount(0);
   });
 });

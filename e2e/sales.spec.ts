@@ -76,7 +76,7 @@ test.describe('sales', () => {
 
     await button(page, 'Record Payment').click();
     const pay = page.getByRole('dialog', { name: 'Record Payment' });
-    await expect(pay.getByLabel('Amount')).toHaveValue('208.5');
+    await expect(pay.getByLabel('Amount')).toHaveValue('208.50');
     await pay.getByRole('button', { name: 'Record Payment' }).click();
     await expect(pay.getByText('Payment method is required')).toBeVisible();
     await pay.getByLabel('Payment Method').selectOption('mobile-money');
@@ -91,7 +91,7 @@ test.describe('sales', () => {
     await expect(page.getByTestId('balance-due')).toContainText('108.50');
 
     await button(page, 'Record Payment').click();
-    await expect(pay.getByLabel('Amount')).toHaveValue('108.5');
+    await expect(pay.getByLabel('Amount')).toHaveValue('108.50');
     await pay.getByLabel('Payment Method').selectOption('mobile-money');
     await pay.getByLabel('Mobile money provider').selectOption('TELECEL_CASH');
     await pay.getByRole('button', { name: 'Record Payment' }).click();
@@ -162,9 +162,13 @@ test.describe('sales', () => {
     await dialog.getByRole('button', { name: 'Fatou Ndiaye' }).click();
     await dialog.locator('#line-0-description').fill('Café Touba');
     await dialog.locator('#line-0-qty').fill('3');
-    await dialog.locator('#line-0-price').fill('333.33');
+    // A franc has no centimes: 333,33 is refused with the reason, 333 is taken (3 × 333 + 18 % = 1 179).
+    await dialog.locator('#line-0-price').fill('333,33');
+    await dialog.locator('#line-0-description').focus();
+    await expect(dialog.getByText('Pas de décimales en XOF : saisissez un montant entier')).toBeVisible();
+    await dialog.locator('#line-0-price').fill('333');
     await expect(dialog.locator('#line-0-tax')).toHaveValue('18');
-    await expect(dialog.getByTestId('invoice-totals')).toContainText('1 180 CFA');
+    await expect(dialog.getByTestId('invoice-totals')).toContainText('1 179 CFA');
     await dialog.getByLabel('Statut').selectOption('ISSUED');
     await dialog.getByRole('button', { name: 'Créer une facture' }).click();
     await expect(page.getByText('Facture créée avec succès')).toBeVisible();

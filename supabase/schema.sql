@@ -1183,6 +1183,7 @@ CREATE INDEX products_sku_trgm_idx ON public.products USING gin (sku extensions.
 CREATE TRIGGER products_audit_delete AFTER DELETE ON public.products REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER products_audit_insert AFTER INSERT ON public.products REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER products_audit_update AFTER UPDATE ON public.products REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER products_guard_decimals BEFORE INSERT OR UPDATE OF cost, price ON public.products FOR EACH ROW EXECUTE FUNCTION private.guard_product_decimals();
 CREATE TRIGGER products_guard_stock BEFORE INSERT OR UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION private.guard_stock_on_hand();
 CREATE TRIGGER products_plan_limit AFTER INSERT ON public.products FOR EACH ROW EXECUTE FUNCTION private.enforce_product_limit();
 CREATE TRIGGER products_plan_limit_unarchive AFTER UPDATE OF archived ON public.products FOR EACH ROW EXECUTE FUNCTION private.enforce_product_limit();
@@ -1689,10 +1690,7 @@ begin
                                                              'currency', v_invoice.currency),
                                  'field', 'amount')::text;
   end if;
-  if new.amount <> round(new.amount, public.currency_decimals(new.currency)) then
-    raise exception '% amounts have % decimals', new.currency, public.currency_decimals(new.currency) using errcode = '23514',
-        hint = json_build_object('reason', 'CURRENCY_DECIMALS', 'params', json_build_object('currency', new.currency, 'decimals', public.currency_decimals(new.currency)), 'field', 'amount')::text;
-  end if;
+  perform private.require_currency_decimals(new.amount, new.currency, 'amount');
   perform set_config('kasuwa.applying_payment', 'on', true);
   update public.invoices
      set amount_paid = amount_paid + new.amount,
@@ -2378,6 +2376,29 @@ $function$;
 ALTER FUNCTION private.guard_invoice_share_token() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.guard_invoice_share_token() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.guard_invoice_share_token() TO postgres;
+
+-- function private.guard_product_decimals()
+CREATE OR REPLACE FUNCTION private.guard_product_decimals()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_currency text := (select o.currency from public.organizations o where o.id = new.org_id);
+begin
+  if tg_op = 'INSERT' or new.cost is distinct from old.cost then
+    perform private.require_currency_decimals(new.cost, v_currency, 'cost');
+  end if;
+  if tg_op = 'INSERT' or new.price is distinct from old.price then
+    perform private.require_currency_decimals(new.price, v_currency, 'price');
+  end if;
+  return new;
+end
+$function$;
+ALTER FUNCTION private.guard_product_decimals() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.guard_product_decimals() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.guard_product_decimals() TO postgres;
 
 -- function private.guard_purchase_order()
 CREATE OR REPLACE FUNCTION private.guard_purchase_order()
@@ -3228,6 +3249,26 @@ ALTER FUNCTION private.report_window(p_org_id uuid, p_days integer, p_report tex
 GRANT EXECUTE ON FUNCTION private.report_window(p_org_id uuid, p_days integer, p_report text, OUT tz text, OUT org_currency text, OUT starts_at timestamp with time zone, OUT ends_at timestamp with time zone, OUT first_day date, OUT last_day date) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.report_window(p_org_id uuid, p_days integer, p_report text, OUT tz text, OUT org_currency text, OUT starts_at timestamp with time zone, OUT ends_at timestamp with time zone, OUT first_day date, OUT last_day date) TO postgres;
 GRANT EXECUTE ON FUNCTION private.report_window(p_org_id uuid, p_days integer, p_report text, OUT tz text, OUT org_currency text, OUT starts_at timestamp with time zone, OUT ends_at timestamp with time zone, OUT first_day date, OUT last_day date) TO service_role;
+
+-- function private.require_currency_decimals(p_amount numeric, p_currency text, p_field text)
+CREATE OR REPLACE FUNCTION private.require_currency_decimals(p_amount numeric, p_currency text, p_field text)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_amount is not null and p_amount <> round(p_amount, public.currency_decimals(p_currency)) then
+    perform private.refuse(format('%s amounts have %s decimals', p_currency, public.currency_decimals(p_currency)),
+      '23514', 'CURRENCY_DECIMALS',
+      jsonb_build_object('currency', p_currency, 'decimals', public.currency_decimals(p_currency)), p_field);
+  end if;
+end
+$function$;
+ALTER FUNCTION private.require_currency_decimals(p_amount numeric, p_currency text, p_field text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.require_currency_decimals(p_amount numeric, p_currency text, p_field text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.require_currency_decimals(p_amount numeric, p_currency text, p_field text) TO postgres;
+GRANT EXECUTE ON FUNCTION private.require_currency_decimals(p_amount numeric, p_currency text, p_field text) TO service_role;
 
 -- function private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text, p_reason text)
 CREATE OR REPLACE FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[] DEFAULT '{OWNER,MANAGER,ACCOUNTANT,SALES}'::public.membership_role[], p_refusal text DEFAULT 'You are not a member of this organization'::text, p_reason text DEFAULT NULL::text)

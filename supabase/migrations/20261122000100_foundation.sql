@@ -84,6 +84,22 @@ $$;
 revoke all on function private.refuse(text, text, text, jsonb, text) from public;
 grant execute on function private.refuse(text, text, text, jsonb, text) to authenticated, service_role;
 
+-- An amount in a currency has at most its decimals (no 150.75 XOF): refused with CURRENCY_DECIMALS naming
+-- the field, never rounded behind the user.
+create function private.require_currency_decimals(p_amount numeric, p_currency text, p_field text) returns void
+language plpgsql immutable set search_path = ''
+as $$
+begin
+  if p_amount is not null and p_amount <> round(p_amount, public.currency_decimals(p_currency)) then
+    perform private.refuse(format('%s amounts have %s decimals', p_currency, public.currency_decimals(p_currency)),
+      '23514', 'CURRENCY_DECIMALS',
+      jsonb_build_object('currency', p_currency, 'decimals', public.currency_decimals(p_currency)), p_field);
+  end if;
+end
+$$;
+revoke all on function private.require_currency_decimals(numeric, text, text) from public;
+grant execute on function private.require_currency_decimals(numeric, text, text) to authenticated, service_role;
+
 -- ---------------------------------------------------------------------------------------------------
 -- Numbers. PostgreSQL's numeric has NaN and ±Infinity, and 'NaN' is greater than every number, so it
 -- passes every "> 0" check and poisons every sum it enters (an append-only stock ledger never recovers).

@@ -168,6 +168,26 @@ end
 $$;
 create trigger products_guard_stock before insert or update on public.products
   for each row execute function private.guard_stock_on_hand();
+
+-- A cost or price is in the organization's currency, with its decimals (no 150.75 XOF), however it is
+-- written (the app, /rest/v1, an import). A price set before the currency changed stays until it is edited.
+create function private.guard_product_decimals() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_currency text := (select o.currency from public.organizations o where o.id = new.org_id);
+begin
+  if tg_op = 'INSERT' or new.cost is distinct from old.cost then
+    perform private.require_currency_decimals(new.cost, v_currency, 'cost');
+  end if;
+  if tg_op = 'INSERT' or new.price is distinct from old.price then
+    perform private.require_currency_decimals(new.price, v_currency, 'price');
+  end if;
+  return new;
+end
+$$;
+create trigger products_guard_decimals before insert or update of cost, price on public.products
+  for each row execute function private.guard_product_decimals();
 -- No delete policy either: only deleting the whole organization removes ledger rows. A member adds
 -- OPENING and ADJUSTMENT moves (RLS) with these columns; the rest are the triggers' (a sale's ref_id).
 revoke insert, update, delete on public.stock_moves from anon, authenticated;

@@ -431,10 +431,7 @@ begin
                                                              'currency', v_invoice.currency),
                                  'field', 'amount')::text;
   end if;
-  if new.amount <> round(new.amount, public.currency_decimals(new.currency)) then
-    raise exception '% amounts have % decimals', new.currency, public.currency_decimals(new.currency) using errcode = '23514',
-        hint = json_build_object('reason', 'CURRENCY_DECIMALS', 'params', json_build_object('currency', new.currency, 'decimals', public.currency_decimals(new.currency)), 'field', 'amount')::text;
-  end if;
+  perform private.require_currency_decimals(new.amount, new.currency, 'amount');
   perform set_config('kasuwa.applying_payment', 'on', true);
   update public.invoices
      set amount_paid = amount_paid + new.amount,

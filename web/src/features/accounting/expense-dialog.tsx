@@ -1,7 +1,7 @@
 // Record Expense: vendor, category, amount (typed as text), currency (the organization's by default), the
 // day it was paid (today in the organization's time zone) and a note; the spec's messages under each field.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { CURRENCIES } from '../../../../packages/shared/countries.ts';
 import { localDateTime } from '../../../../packages/shared/csv.ts';
@@ -13,6 +13,8 @@ import {
 import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { AmountField } from '../../components/ui/amount-field.tsx';
+import { currencyDecimals } from '../../lib/money.ts';
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
 import { useFormDraft } from '../../lib/form-draft.ts';
 import { submitWrite } from '../../lib/feedback.ts';
@@ -39,7 +41,8 @@ export function ExpenseDialog({ onClose }: { onClose: () => void }) {
       note: '',
     },
   });
-  const { register, handleSubmit, formState } = form;
+  const { register, handleSubmit, formState, control } = form;
+  const currency = useWatch({ control, name: 'currency' }) ?? org.currency;
   const draft = useFormDraft(form, { orgId: org.id, name: 'expense' });
   const error = (name: Field) => validationMessage(intl, formState.errors[name]?.message);
   return (
@@ -74,12 +77,13 @@ export function ExpenseDialog({ onClose }: { onClose: () => void }) {
           {...register('category')}
         />
         <div className="grid grid-cols-[1fr_auto] gap-3">
-          <TextField
+          <AmountField
             label={t('expenses.amount')}
-            inputMode="decimal"
-            placeholder="0.00"
+            control={control}
+            name="amount"
+            decimals={currencyDecimals(currency)}
+            currency={currency}
             error={error('amount')}
-            {...register('amount')}
           />
           <SelectField
             label={t('expenses.currency')}

@@ -14,7 +14,8 @@ import { SearchInput } from '../../components/ui/search-input.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { PendingBadge } from '../../components/ui/pending.tsx';
-import { formatMoney } from '../../lib/money.ts';
+import { AmountField } from '../../components/ui/amount-field.tsx';
+import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { submitWrite } from '../../lib/feedback.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
@@ -63,7 +64,7 @@ export function LeadDialog({
     },
   });
   const org = useOrganization();
-  const { register, handleSubmit, formState } = form;
+  const { register, handleSubmit, formState, control } = form;
   const draft = useFormDraft(form, { orgId: org.id, name: draftName('lead', lead?.id, refused?.id) });
   const error = (name: keyof typeof formState.errors) =>
     validationMessage(intl, formState.errors[name]?.message as string | undefined);
@@ -98,15 +99,14 @@ export function LeadDialog({
           {...register('company')}
         />
         <div className="grid grid-cols-2 gap-3">
-          <TextField
+          <AmountField
             label={t('crm.value')}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min={0}
+            control={control}
+            name="value"
+            decimals={currencyDecimals(org.currency)}
+            currency={org.currency}
             placeholder={t('crm.optional')}
             error={error('value')}
-            {...register('value')}
           />
           <TextField
             label={t('crm.closeDate')}

@@ -8,6 +8,8 @@ import { useIntl } from 'react-intl';
 import { type ProductInput, ProductInputSchema } from '../../../../packages/shared/schemas/inventory.ts';
 import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { AmountField } from '../../components/ui/amount-field.tsx';
+import { QUANTITY_DECIMALS, currencyDecimals } from '../../lib/money.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { type Product, useSaveProduct } from './api.ts';
 import type { OutboxEntry } from '../../lib/outbox.ts';
@@ -46,7 +48,7 @@ export function ProductDialog({
     },
   });
   const org = useOrganization();
-  const { register, handleSubmit, formState, setValue } = form;
+  const { register, handleSubmit, formState, setValue, control } = form;
   const draft = useFormDraft(form, { orgId: org.id, name: draftName('product', product?.id, refused?.id) });
   const error = (name: keyof typeof formState.errors) =>
     validationMessage(intl, formState.errors[name]?.message as string | undefined);
@@ -62,7 +64,7 @@ export function ProductDialog({
     if (!done.ok) return;
     onClose();
   });
-  const money = { type: 'number', inputMode: 'decimal', step: '0.01', min: 0 } as const;
+  const money = { control, decimals: currencyDecimals(org.currency), currency: org.currency };
   return (
     <Dialog title={t(product ? 'inventory.edit' : 'inventory.add')} onClose={onClose}>
       <form className="flex flex-col gap-3" noValidate onSubmit={onSubmit}>
@@ -101,28 +103,16 @@ export function ProductDialog({
           <ScanButton onScan={(code) => setValue('barcode', code, { shouldDirty: true })} />
         </div>
         <div className="grid grid-cols-2 gap-3">
-          <TextField
-            label={t('inventory.field.cost')}
-            {...money}
-            error={error('cost')}
-            {...register('cost')}
-          />
-          <TextField
-            label={t('inventory.field.price')}
-            {...money}
-            error={error('price')}
-            {...register('price')}
-          />
+          <AmountField label={t('inventory.field.cost')} name="cost" {...money} error={error('cost')} />
+          <AmountField label={t('inventory.field.price')} name="price" {...money} error={error('price')} />
         </div>
         <div className="grid grid-cols-2 gap-3">
-          <TextField
+          <AmountField
             label={t('inventory.field.threshold')}
-            type="number"
-            inputMode="numeric"
-            step="1"
-            min={0}
+            control={control}
+            name="lowStockThreshold"
+            decimals={0}
             error={error('lowStockThreshold')}
-            {...register('lowStockThreshold')}
           />
           <TextField
             label={t('inventory.field.taxCode')}
@@ -133,15 +123,13 @@ export function ProductDialog({
           />
         </div>
         {!product && (
-          <TextField
+          <AmountField
             label={t('inventory.field.openingStock')}
-            type="number"
-            inputMode="decimal"
-            step="any"
-            min={0}
+            control={control}
+            name="openingStock"
+            decimals={QUANTITY_DECIMALS}
             hint={t('inventory.field.openingStockHint')}
             error={error('openingStock')}
-            {...register('openingStock')}
           />
         )}
         <DialogActions>

@@ -15,7 +15,8 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { formatMoney } from '../../lib/money.ts';
+import { AmountField } from '../../components/ui/amount-field.tsx';
+import { QUANTITY_DECIMALS, currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import {
@@ -214,25 +215,22 @@ function NewOrderDialog({ suppliers, onClose }: { suppliers: Supplier[]; onClose
                   })}
                 />
               </div>
-              <TextField
+              <AmountField
                 id={`line-${i}-quantity`}
                 label={t('orders.quantity')}
-                type="number"
-                inputMode="decimal"
-                step="any"
-                min={0}
+                control={control}
+                name={`lines.${i}.quantity`}
+                decimals={QUANTITY_DECIMALS}
                 error={lineError(i, 'quantity')}
-                {...register(`lines.${i}.quantity`)}
               />
-              <TextField
+              <AmountField
                 id={`line-${i}-cost`}
                 label={t('orders.unitCost')}
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min={0}
+                control={control}
+                name={`lines.${i}.unitCost`}
+                decimals={currencyDecimals(org.currency)}
+                currency={org.currency}
                 error={lineError(i, 'unitCost')}
-                {...register(`lines.${i}.unitCost`)}
               />
               {lines.fields.length > 1 && (
                 <button

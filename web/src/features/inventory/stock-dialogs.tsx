@@ -1,14 +1,20 @@
 // A product's stock explained: its moves (opening, adjustments, receipts, sales, voids) and, for those
 // who may, a manual adjustment with a reason.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { StockAdjustmentSchema } from '../../../../packages/shared/schemas/inventory.ts';
+import {
+  type StockAdjustment,
+  StockAdjustmentSchema,
+} from '../../../../packages/shared/schemas/inventory.ts';
+import { AmountField } from '../../components/ui/amount-field.tsx';
+import { type BelowZero, BelowZeroWarning } from '../../components/ui/below-zero-warning.tsx';
 import { DataList } from '../../components/ui/data-list.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { QUANTITY_DECIMALS } from '../../lib/money.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan } from '../../lib/organization.tsx';
 import { type Product, useAdjustStock, useProduct, useStockMoves } from './api.ts';
@@ -19,27 +25,39 @@ function AdjustForm({ product, onDone }: { product: Product; onDone: () => void 
   const intl = useIntl();
   const t = useT();
   const adjust = useAdjustStock();
-  const { register, handleSubmit, formState } = useForm({
+  const { register, handleSubmit, formState, control, subscribe } = useForm({
     resolver: zodResolver(StockAdjustmentSchema),
     defaultValues: { delta: '', note: '' },
   });
   const error = (name: 'delta' | 'note') => validationMessage(intl, formState.errors[name]?.message);
-  const onSubmit = handleSubmit(async (input) => {
+  // An adjustment that takes the stock below zero waits for the user to say so.
+  const [belowZero, setBelowZero] = useState<{ input: StockAdjustment; items: BelowZero[] } | null>(null);
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: () => setBelowZero(null) }),
+    [subscribe],
+  );
+  const save = async (input: StockAdjustment) => {
     const done = await submitWrite(intl, () => adjust.mutateAsync({ id: product.id, input }), {
       success: 'inventory.adjusted',
     });
     if (!done.ok) return;
     onDone();
+  };
+  const onSubmit = handleSubmit(async (input) => {
+    const after = Math.round((product.stockOnHand + input.delta) * 1000) / 1000;
+    if (input.delta < 0 && after < 0) setBelowZero({ input, items: [{ after }] });
+    else await save(input);
   });
   return (
     <form className="flex flex-col gap-3 rounded-box bg-base-200 p-3" noValidate onSubmit={onSubmit}>
-      <TextField
+      <AmountField
         label={t('inventory.adjust.delta')}
-        type="number"
-        inputMode="decimal"
-        step="any"
+        control={control}
+        name="delta"
+        decimals={QUANTITY_DECIMALS}
+        negative
+        placeholder={t('inventory.adjust.deltaPlaceholder')}
         error={error('delta')}
-        {...register('delta')}
       />
       <TextField
         label={t('inventory.adjust.note')}
@@ -48,9 +66,18 @@ function AdjustForm({ product, onDone }: { product: Product; onDone: () => void 
         error={error('note')}
         {...register('note')}
       />
-      <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
-        {t('inventory.adjust.save')}
-      </button>
+      {belowZero ? (
+        <BelowZeroWarning
+          items={belowZero.items}
+          pending={formState.isSubmitting || adjust.isPending}
+          onConfirm={() => void save(belowZero.input)}
+          onBack={() => setBelowZero(null)}
+        />
+      ) : (
+        <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
+          {t('inventory.adjust.save')}
+        </button>
+      )}
     </form>
   );
 }

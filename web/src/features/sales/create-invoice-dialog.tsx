@@ -7,7 +7,7 @@
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
 import { useFormDraft } from '../../lib/form-draft.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
@@ -22,7 +22,9 @@ import {
 import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { formatMoney } from '../../lib/money.ts';
+import { AmountField } from '../../components/ui/amount-field.tsx';
+import { type BelowZero, BelowZeroWarning, belowZero } from '../../components/ui/below-zero-warning.tsx';
+import { QUANTITY_DECIMALS, currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { localDateTime } from '../../../../packages/shared/csv.ts';
@@ -32,6 +34,9 @@ import { type Invoice, useCreateInvoice, useUpdateQuote } from './api.ts';
 import { CustomerPicker } from './customer-picker.tsx';
 import { PaymentFields } from './payment-fields.tsx';
 import { useT } from '../../lib/i18n.tsx';
+
+/** A line's number as typed so far: one not readable yet counts as 0 in the totals. */
+const known = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0);
 
 export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; quote?: Invoice }) {
   const intl = useIntl();
@@ -94,7 +99,7 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
   const currency = useWatch({ control, name: 'currency' }) ?? org.currency;
   const status = useWatch({ control, name: 'status' });
   const totals = invoiceTotals(
-    watched.map((l) => ({ qty: Number(l.qty), unitPrice: Number(l.unitPrice), taxRate: Number(l.taxRate) })),
+    watched.map((l) => ({ qty: known(l.qty), unitPrice: known(l.unitPrice), taxRate: known(l.taxRate) })),
     currency,
   );
   const money = (n: number) => formatMoney(n, currency, intl.locale);
@@ -103,6 +108,56 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
     validationMessage(intl, errors.lines?.[i]?.[f]?.message);
   const paymentError = (f: 'method' | 'provider' | 'ref' | 'receivedAt') =>
     validationMessage(intl, errors.payment?.[f]?.message);
+  // An invoice issued takes its lines out of stock: below zero, it waits for the user to say so.
+  const [warning, setWarning] = useState<{ body: InvoiceInput; items: BelowZero[] } | null>(null);
+  const { subscribe } = form;
+  useEffect(() => subscribe({ formState: { values: true }, callback: () => setWarning(null) }), [subscribe]);
+  const send = async (body: InvoiceInput) => {
+    const lines = body.lines?.map((l) => ({ ...l, productId: l.productId || null }));
+    if (quote) {
+      const done = await submitWrite(
+        intl,
+        () =>
+          update.mutateAsync({
+            id: quote.id,
+            input: {
+              customerId: body.customerId,
+              currency: body.currency,
+              dueAt: body.dueAt || null,
+              notes: quote.notes,
+              lines: lines ?? [],
+            },
+          }),
+        { success: 'invoices.quoteUpdated', draft },
+      );
+      if (!done.ok) return;
+      onClose();
+      return;
+    }
+    const done = await submitWrite(
+      intl,
+      () =>
+        create.mutateAsync({
+          ...body,
+          customerName: shownCustomer?.name,
+          dueAt: body.dueAt || null,
+          lines,
+          payment:
+            body.status === 'PAID' && body.payment
+              ? {
+                  ...body.payment,
+                  provider: body.payment.method === 'mobile-money' ? body.payment.provider : null,
+                }
+              : undefined,
+        }),
+      { success: 'invoices.created', draft },
+    );
+    if (!done.ok) return;
+    const created = done.result;
+    onClose();
+    // Kept on the device: it gets its number, and its page, once the server has it.
+    if (created) void navigate(`/sales/invoices/${created.id}`);
+  };
   return (
     <Dialog title={t(quote ? 'invoices.editQuote' : 'invoices.create')} onClose={onClose} wide>
       <form
@@ -110,50 +165,15 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
         noValidate
         onSubmit={handleSubmit(async (input) => {
           const body = input as InvoiceInput;
-          const lines = body.lines?.map((l) => ({ ...l, productId: l.productId || null }));
-          if (quote) {
-            const done = await submitWrite(
-              intl,
-              () =>
-                update.mutateAsync({
-                  id: quote.id,
-                  input: {
-                    customerId: body.customerId,
-                    currency: body.currency,
-                    dueAt: body.dueAt || null,
-                    notes: quote.notes,
-                    lines: lines ?? [],
-                  },
-                }),
-              { success: 'invoices.quoteUpdated', draft },
-            );
-            if (!done.ok) return;
-            onClose();
-            return;
-          }
-          const done = await submitWrite(
-            intl,
-            () =>
-              create.mutateAsync({
-                ...body,
-                customerName: shownCustomer?.name,
-                dueAt: body.dueAt || null,
-                lines,
-                payment:
-                  body.status === 'PAID' && body.payment
-                    ? {
-                        ...body.payment,
-                        provider: body.payment.method === 'mobile-money' ? body.payment.provider : null,
-                      }
-                    : undefined,
-              }),
-            { success: 'invoices.created', draft },
-          );
-          if (!done.ok) return;
-          const created = done.result;
-          onClose();
-          // Kept on the device: it gets its number, and its page, once the server has it.
-          if (created) void navigate(`/sales/invoices/${created.id}`);
+          const items =
+            body.status === 'QUOTE'
+              ? []
+              : belowZero(
+                  new Map(products.map((p) => [p.id, p])),
+                  (body.lines ?? []).map((l) => ({ productId: l.productId, delta: -l.qty })),
+                );
+          if (items.length) setWarning({ body, items });
+          else await send(body);
         })}
       >
         <DraftNotice draft={draft} />
@@ -206,36 +226,30 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
                   {...register(`lines.${i}.description`)}
                 />
               </div>
-              <TextField
+              <AmountField
                 id={`line-${i}-qty`}
                 label={t('invoices.qty')}
-                type="number"
-                inputMode="decimal"
-                step="any"
-                min={0}
+                control={control}
+                name={`lines.${i}.qty`}
+                decimals={QUANTITY_DECIMALS}
                 error={lineError(i, 'qty')}
-                {...register(`lines.${i}.qty`)}
               />
-              <TextField
+              <AmountField
                 id={`line-${i}-price`}
                 label={t('invoices.unitPrice')}
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min={0}
+                control={control}
+                name={`lines.${i}.unitPrice`}
+                decimals={currencyDecimals(currency)}
+                currency={currency}
                 error={lineError(i, 'unitPrice')}
-                {...register(`lines.${i}.unitPrice`)}
               />
-              <TextField
+              <AmountField
                 id={`line-${i}-tax`}
                 label={t('invoices.taxRate')}
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min={0}
-                max={100}
+                control={control}
+                name={`lines.${i}.taxRate`}
+                decimals={2}
                 error={lineError(i, 'taxRate')}
-                {...register(`lines.${i}.taxRate`)}
               />
               {lines.fields.length > 1 && (
                 <button
@@ -304,11 +318,23 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
         {errors.total && (
           <p className="text-sm text-error">{validationMessage(intl, errors.total.message)}</p>
         )}
+        {warning && (
+          <BelowZeroWarning
+            items={warning.items}
+            pending={formState.isSubmitting || create.isPending}
+            onConfirm={() => void send(warning.body)}
+            onBack={() => setWarning(null)}
+          />
+        )}
         <DialogActions>
           <button type="button" className="btn min-h-11" onClick={onClose}>
             {t('common.cancel')}
           </button>
-          <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
+          <button
+            type="submit"
+            className="btn btn-primary min-h-11"
+            disabled={formState.isSubmitting || warning !== null}
+          >
             {quote
               ? t('invoices.saveQuote')
               : formState.isSubmitting

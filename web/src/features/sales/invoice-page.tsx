@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { BelowZeroWarning, belowZero } from '../../components/ui/below-zero-warning.tsx';
+import { useProductList } from '../../lib/api/products.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { notify } from '../../components/ui/notify.tsx';
@@ -158,7 +160,8 @@ export function InvoicePage() {
   const canPay = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
   const canEditAny = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
   const me = useQuery(currentUserQuery).data?.id;
-  const [open, setOpen] = useState<'pay' | 'void' | 'share' | 'edit' | null>(null);
+  const [open, setOpen] = useState<'pay' | 'void' | 'share' | 'edit' | 'issue' | null>(null);
+  const products = useProductList({ search: '', offset: 0, limit: 500 }).rows;
   // What this device already has is shown even when the refresh fails (offline); "does not exist" is said
   // only when the server said so, any other failure is said as it is.
   if (invoice.isError && !invoice.data)
@@ -188,6 +191,11 @@ export function InvoicePage() {
     if (!done.ok) return;
     setOpen(null);
   };
+  // Issuing takes the lines out of stock: below zero, it waits for the user to say so.
+  const shortOf = belowZero(
+    new Map(products.map((p) => [p.id, p])),
+    inv.lines.map((l) => ({ productId: l.productId, delta: -l.qty })),
+  );
   const document: InvoiceDocumentData = { ...inv, organization: org };
   return (
     <section className="mx-auto flex max-w-4xl flex-col gap-4 p-4 print:max-w-none print:p-0">
@@ -201,7 +209,7 @@ export function InvoicePage() {
               type="button"
               className="btn btn-primary min-h-11"
               disabled={action.isPending}
-              onClick={() => run('issue')}
+              onClick={() => (shortOf.length ? setOpen('issue') : void run('issue'))}
             >
               {t('invoices.issue')}
             </button>
@@ -271,6 +279,16 @@ export function InvoicePage() {
           onConfirm={() => run('void')}
           onClose={() => setOpen(null)}
         />
+      )}
+      {open === 'issue' && (
+        <Dialog title={t('invoices.issue')} onClose={() => setOpen(null)}>
+          <BelowZeroWarning
+            items={shortOf}
+            pending={action.isPending}
+            onConfirm={() => void run('issue')}
+            onBack={() => setOpen(null)}
+          />
+        </Dialog>
       )}
       {open === 'edit' && <CreateInvoiceDialog quote={inv} onClose={() => setOpen(null)} />}
       {open === 'share' && <ShareDialog invoice={inv} onClose={() => setOpen(null)} />}

@@ -8,8 +8,8 @@ import { useIntl } from 'react-intl';
 import { PaymentInputSchema } from '../../../../packages/shared/schemas/sales.ts';
 import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { formatMoney } from '../../lib/money.ts';
+import { AmountField } from '../../components/ui/amount-field.tsx';
+import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useIssuedToPay, useRecordPayment } from './api.ts';
 import { PaymentFields } from './payment-fields.tsx';
@@ -89,12 +89,12 @@ export function RecordPaymentDialog({
           />
         )}
         <PaymentFields form={form} error={error}>
-          <TextField
+          <AmountField
             label={t('payments.amount')}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min={0}
+            control={control}
+            name="amount"
+            decimals={currencyDecimals(chosen?.currency ?? org.currency)}
+            currency={chosen?.currency ?? org.currency}
             hint={
               chosen
                 ? t('payments.balanceHint', {
@@ -103,7 +103,6 @@ export function RecordPaymentDialog({
                 : undefined
             }
             error={error('amount')}
-            {...register('amount')}
           />
         </PaymentFields>
         <DialogActions>

@@ -10,6 +10,7 @@ import {
 } from '../../../../packages/shared/schemas/accounts.ts';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { AmountField } from '../../components/ui/amount-field.tsx';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useT } from '../../lib/i18n.tsx';
 
@@ -34,7 +35,7 @@ export function OrganizationForm({
   const intl = useIntl();
   const t = useT();
   const regionName = new Intl.DisplayNames([intl.locale], { type: 'region' });
-  const { register, handleSubmit, formState, setValue } = useForm<OrganizationInput>({
+  const { register, handleSubmit, formState, setValue, control } = useForm<OrganizationInput>({
     resolver: zodResolver(OrganizationInputSchema) as never,
     defaultValues: { name: '', country: 'NG', currency: 'NGN', ...initial },
   });
@@ -76,15 +77,12 @@ export function OrganizationForm({
               options={TIME_ZONES.map((z) => ({ value: z, label: z.replace('_', ' ') }))}
               {...register('timezone')}
             />
-            <TextField
+            <AmountField
               label={t('settings.org.taxRate')}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min={0}
-              max={100}
+              control={control}
+              name="defaultTaxRate"
+              decimals={2}
               error={error('defaultTaxRate')}
-              {...register('defaultTaxRate')}
             />
           </>
         )}

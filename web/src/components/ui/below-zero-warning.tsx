@@ -1,0 +1,75 @@
+// Stock never goes below zero without a word: a change that would (an adjustment, an invoice issued) says
+// what the stock will be after it and is saved only when the user confirms (the spec allows negative stock).
+import { useIntl } from 'react-intl';
+
+export interface BelowZero {
+  /** The product, when the change touches several (an invoice's lines). */
+  product?: string;
+  /** Its stock after the change (below zero). */
+  after: number;
+}
+
+/** The products whose stock goes below zero: each product's stock minus what the change takes out. */
+export function belowZero(
+  stock: ReadonlyMap<string, { name: string; stockOnHand: number }>,
+  changes: readonly { productId?: string | null; delta: number }[],
+): BelowZero[] {
+  const after = new Map<string, number>();
+  for (const c of changes) {
+    const p = c.productId ? stock.get(c.productId) : undefined;
+    if (!p || !Number.isFinite(c.delta)) continue;
+    after.set(c.productId!, (after.get(c.productId!) ?? p.stockOnHand) + c.delta);
+  }
+  return [...after]
+    .filter(([, n]) => n < 0)
+    .map(([id, n]) => ({ product: stock.get(id)!.name, after: Math.round(n * 1000) / 1000 }));
+}
+
+export function BelowZeroWarning({
+  items,
+  pending = false,
+  onConfirm,
+  onBack,
+}: {
+  items: readonly BelowZero[];
+  pending?: boolean;
+  onConfirm: () => void;
+  onBack: () => void;
+}) {
+  const intl = useIntl();
+  const stock = (n: number) => intl.formatNumber(n, { maximumFractionDigits: 3 });
+  return (
+    <div role="alert" className="alert alert-warning flex flex-col items-stretch gap-2 text-left">
+      <ul className="flex flex-col gap-1">
+        {items.map((item) => (
+          <li key={item.product ?? ''} className="break-words">
+            {item.product
+              ? intl.formatMessage(
+                  { id: 'stockWarning.productAfter' },
+                  { product: item.product, stock: stock(item.after) },
+                )
+              : intl.formatMessage({ id: 'stockWarning.after' }, { stock: stock(item.after) })}
+          </li>
+        ))}
+      </ul>
+      <p className="font-semibold">{intl.formatMessage({ id: 'stockWarning.question' })}</p>
+      <div className="flex flex-wrap justify-end gap-2">
+        <button
+          type="button"
+          className="btn btn-outline min-h-11 grow border-warning-content text-warning-content sm:grow-0"
+          onClick={onBack}
+        >
+          {intl.formatMessage({ id: 'stockWarning.back' })}
+        </button>
+        <button
+          type="button"
+          className="btn btn-neutral min-h-11 grow sm:grow-0"
+          disabled={pending}
+          onClick={onConfirm}
+        >
+          {intl.formatMessage({ id: 'stockWarning.confirm' })}
+        </button>
+      </div>
+    </div>
+  );
+}
