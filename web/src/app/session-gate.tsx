@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Loading } from '../components/ui/loading.tsx';
 import { hasStoredSession, useCurrentUser, type CurrentUser } from '../lib/session/current-user.ts';
-import { takeReturnPath } from '../lib/session/return-path.ts';
+import { pendingInvitation, takeReturnPath } from '../lib/session/return-path.ts';
 import { isRedirectingToSignIn } from '../lib/session/unauthorized.ts';
 
 /**
@@ -37,7 +37,7 @@ function GoOn() {
   useEffect(() => {
     if (done.current) return;
     done.current = true;
-    const invite = sessionStorage.getItem('kasuwa-invite');
+    const invite = pendingInvitation();
     void navigate(invite ? `/invite/${invite}` : takeReturnPath(), { replace: true });
   }, [navigate]);
   return <Loading />;

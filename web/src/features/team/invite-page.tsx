@@ -10,12 +10,11 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/validation-message.ts';
+import { INVITE_KEY } from '../../lib/session/return-path.ts';
 import { useCurrentUser } from '../../lib/session/current-user.ts';
 import { selectOrganization } from '../../lib/organization.tsx';
 import { type InvitationPreview, useAcceptInvitation, useInvitationPreview } from './api.ts';
 import { useT } from '../../lib/i18n.tsx';
-
-export const INVITE_KEY = 'kasuwa-invite';
 
 const STATE_MESSAGE: Record<Exclude<InvitationPreview['status'], 'PENDING'>, string> = {
   EXPIRED: 'invite.expired',

@@ -21,7 +21,7 @@ import { currentUserQuery, useCurrentUser } from '../../lib/session/current-user
 import { supabase } from '../../lib/supabase.ts';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
 import { type InvitationPreview, registerInvitee, useInvitationPreview } from './api.ts';
-import { INVITE_KEY } from './invite-page.tsx';
+import { INVITE_KEY } from '../../lib/session/return-path.ts';
 
 export function InviteRegisterPage() {
   const { token = '' } = useParams();

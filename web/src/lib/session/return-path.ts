@@ -17,3 +17,11 @@ export function takeReturnPath(fallback = '/'): string {
 /** A path on this site (`/sales?tab=payments`), never another origin (`//evil.example`, `/\evil`). */
 const isAppPath = (path: string) =>
   /^\/(?![/\\])/.test(path) && !/^\/(login|register|logout|api)\b/.test(path);
+
+/**
+ * The team invitation opened in this tab (its token), kept while the person signs in or creates an account,
+ * so that they end up in the business that invited them.
+ */
+export const INVITE_KEY = 'kasuwa-invite';
+
+export const pendingInvitation = (): string | null => sessionStorage.getItem(INVITE_KEY);

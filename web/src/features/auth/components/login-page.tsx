@@ -7,6 +7,7 @@ import { notify } from '../../../components/ui/notify.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
 import { currentUserQuery } from '../../../lib/session/current-user.ts';
+import { pendingInvitation } from '../../../lib/session/return-path.ts';
 import { errorMessage, validationMessage } from '../../../lib/validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
@@ -34,6 +35,7 @@ export function LoginPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
   const submitted = useRef(false);
+  const [invite] = useState(pendingInvitation);
 
   /** The input when the shared schema accepts it; else each field's first reason code is shown under it. */
   const check = async (form: HTMLFormElement): Promise<LoginInput | null> => {
@@ -112,7 +114,8 @@ export function LoginPage() {
       </form>
       <p className="mt-2 text-sm">
         <FormattedMessage id="auth.noAccount" />{' '}
-        <Link to="/register" className="link link-primary">
+        {/* Come from a team invitation: the account is made for that business, not a new one. */}
+        <Link to={invite ? `/invite/${invite}/register` : '/register'} className="link link-primary">
           <FormattedMessage id="auth.createAccount" />
         </Link>
       </p>
