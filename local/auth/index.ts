@@ -1,5 +1,5 @@
 // Supabase Auth (GoTrue)-compatible /auth/v1 for the local stack: the email + password subset
-// supabase-js uses, the admin user API, invites and one-time codes. See SUPABASE-PROTOCOL.md §2.
+// supabase-js uses, the admin user API, invites and one-time codes (docs/local-stack-protocol.md).
 import type pg from 'pg';
 import type { StackConfig } from '../config.ts';
 import type { Handler } from '../http.ts';

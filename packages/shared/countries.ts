@@ -1,5 +1,6 @@
-// Countries and currencies the product supports (spec section 3; PRODUCT-DECISIONS "Name and country
-// facts"). Shared by the app and the edge functions.
+// Countries and currencies the product supports, with each currency's symbol and decimals (XOF, XAF, GNF
+// have none; Sierra Leone's SLE is offered and the older SLL still accepted). Shared by the app and the
+// edge functions.
 
 export const CURRENCIES = {
   NGN: { symbol: '₦', name: 'Nigerian Naira', decimals: 2 },

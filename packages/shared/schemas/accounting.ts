@@ -1,4 +1,4 @@
-// Accounting and reports (spec sections 2, 3, 5 and 9; PRODUCT-DECISIONS "Currencies never mix"): the
+// Accounting and reports (amounts are kept per currency, never added across currencies): the
 // expense form's schema and the shapes the report functions answer with, shared by the app and `api`.
 import { z } from 'zod';
 import { CURRENCIES } from '../countries.ts';
