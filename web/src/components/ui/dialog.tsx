@@ -101,3 +101,35 @@ export function DialogActions({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+/**
+ * A form dialog's two buttons: Cancel, which closes it, and the submit button with the form's action.
+ * `danger` draws the action in the error colour (a deletion).
+ */
+export function FormActions({
+  onCancel,
+  submitLabel,
+  disabled,
+  danger = false,
+}: {
+  onCancel: () => void;
+  submitLabel: ReactNode;
+  disabled?: boolean;
+  danger?: boolean;
+}) {
+  const intl = useIntl();
+  return (
+    <DialogActions>
+      <button type="button" className="btn min-h-11" onClick={onCancel}>
+        {intl.formatMessage({ id: 'common.cancel' })}
+      </button>
+      <button
+        type="submit"
+        className={`btn min-h-11 ${danger ? 'btn-error' : 'btn-primary'}`}
+        disabled={disabled}
+      >
+        {submitLabel}
+      </button>
+    </DialogActions>
+  );
+}

@@ -10,7 +10,7 @@ import {
   type ExpenseInput,
   ExpenseInputSchema,
 } from '../../../../packages/shared/schemas/accounting.ts';
-import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
+import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { AmountField } from '../../components/ui/amount-field.tsx';
@@ -106,14 +106,11 @@ export function ExpenseDialog({ onClose }: { onClose: () => void }) {
             {...register('note')}
           />
         </div>
-        <DialogActions>
-          <button type="button" className="btn min-h-11" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
-            {t('expenses.record')}
-          </button>
-        </DialogActions>
+        <FormActions
+          onCancel={onClose}
+          submitLabel={t('expenses.record')}
+          disabled={formState.isSubmitting}
+        />
       </form>
     </Dialog>
   );

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
+import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -129,14 +129,7 @@ export function LeadDialog({
           }))}
           {...register('ownerId')}
         />
-        <DialogActions>
-          <button type="button" className="btn min-h-11" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
-            {t('crm.save')}
-          </button>
-        </DialogActions>
+        <FormActions onCancel={onClose} submitLabel={t('crm.save')} disabled={formState.isSubmitting} />
       </form>
     </Dialog>
   );

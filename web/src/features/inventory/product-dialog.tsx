@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { type ProductInput, ProductInputSchema } from '../../../../packages/shared/schemas/inventory.ts';
-import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
+import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { AmountField } from '../../components/ui/amount-field.tsx';
 import { QUANTITY_DECIMALS, currencyDecimals } from '../../lib/money.ts';
@@ -132,16 +132,15 @@ export function ProductDialog({
             error={error('openingStock')}
           />
         )}
-        <DialogActions>
-          <button type="button" className="btn min-h-11" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
-            {formState.isSubmitting
+        <FormActions
+          onCancel={onClose}
+          submitLabel={
+            formState.isSubmitting
               ? t(product ? 'inventory.saving' : 'inventory.creating')
-              : t(product ? 'inventory.save' : 'inventory.create')}
-          </button>
-        </DialogActions>
+              : t(product ? 'inventory.save' : 'inventory.create')
+          }
+          disabled={formState.isSubmitting}
+        />
       </form>
     </Dialog>
   );

@@ -9,7 +9,7 @@ import {
   SupplierInputSchema,
 } from '../../../../packages/shared/schemas/inventory.ts';
 import { DataList } from '../../components/ui/data-list.tsx';
-import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
+import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -75,14 +75,7 @@ function SupplierDialog({ supplier, onClose }: { supplier?: Supplier; onClose: (
           error={error('phone')}
           {...register('phone')}
         />
-        <DialogActions>
-          <button type="button" className="btn min-h-11" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
-            {t('suppliers.save')}
-          </button>
-        </DialogActions>
+        <FormActions onCancel={onClose} submitLabel={t('suppliers.save')} disabled={formState.isSubmitting} />
       </form>
     </Dialog>
   );
@@ -255,14 +248,7 @@ function NewOrderDialog({ suppliers, onClose }: { suppliers: Supplier[]; onClose
         <p className="text-right font-semibold">
           {t('orders.total')}: {formatMoney(total, org.currency, intl.locale)}
         </p>
-        <DialogActions>
-          <button type="button" className="btn min-h-11" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
-            {t('orders.create')}
-          </button>
-        </DialogActions>
+        <FormActions onCancel={onClose} submitLabel={t('orders.create')} disabled={formState.isSubmitting} />
       </form>
     </Dialog>
   );

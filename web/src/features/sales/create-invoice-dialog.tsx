@@ -19,7 +19,7 @@ import {
   type PaymentDetails,
   QuoteInputSchema,
 } from '../../../../packages/shared/schemas/sales.ts';
-import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
+import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { AmountField } from '../../components/ui/amount-field.tsx';
@@ -326,22 +326,17 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
             onBack={() => setWarning(null)}
           />
         )}
-        <DialogActions>
-          <button type="button" className="btn min-h-11" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="submit"
-            className="btn btn-primary min-h-11"
-            disabled={formState.isSubmitting || warning !== null}
-          >
-            {quote
+        <FormActions
+          onCancel={onClose}
+          submitLabel={
+            quote
               ? t('invoices.saveQuote')
               : formState.isSubmitting
                 ? t('invoices.creating')
-                : t('invoices.create')}
-          </button>
-        </DialogActions>
+                : t('invoices.create')
+          }
+          disabled={formState.isSubmitting || warning !== null}
+        />
       </form>
     </Dialog>
   );

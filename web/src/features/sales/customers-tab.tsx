@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { CustomerInputSchema } from '../../../../packages/shared/schemas/sales.ts';
 import { DataList } from '../../components/ui/data-list.tsx';
-import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
+import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -98,14 +98,7 @@ export function CustomerDialog({
           error={error('phone')}
           {...register('phone')}
         />
-        <DialogActions>
-          <button type="button" className="btn min-h-11" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
-            {t('customers.save')}
-          </button>
-        </DialogActions>
+        <FormActions onCancel={onClose} submitLabel={t('customers.save')} disabled={formState.isSubmitting} />
       </form>
     </Dialog>
   );

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { PaymentInputSchema } from '../../../../packages/shared/schemas/sales.ts';
-import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
+import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { AmountField } from '../../components/ui/amount-field.tsx';
 import { currencyDecimals, formatMoney } from '../../lib/money.ts';
@@ -105,14 +105,11 @@ export function RecordPaymentDialog({
             error={error('amount')}
           />
         </PaymentFields>
-        <DialogActions>
-          <button type="button" className="btn min-h-11" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
-            {t('payments.record')}
-          </button>
-        </DialogActions>
+        <FormActions
+          onCancel={onClose}
+          submitLabel={t('payments.record')}
+          disabled={formState.isSubmitting}
+        />
       </form>
     </Dialog>
   );

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
+import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { deleteOrganization } from './api.ts';
@@ -68,14 +68,12 @@ export function DeleteOrganization() {
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
             />
-            <DialogActions>
-              <button type="button" className="btn min-h-11" onClick={() => setOpen(false)}>
-                {t('common.cancel')}
-              </button>
-              <button type="submit" className="btn btn-error min-h-11" disabled={!matches || pending}>
-                {t('settings.deleteOrgConfirm')}
-              </button>
-            </DialogActions>
+            <FormActions
+              onCancel={() => setOpen(false)}
+              submitLabel={t('settings.deleteOrgConfirm')}
+              disabled={!matches || pending}
+              danger
+            />
           </form>
         </Dialog>
       )}

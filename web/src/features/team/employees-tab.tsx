@@ -11,7 +11,7 @@ import {
 } from '../../../../packages/shared/schemas/team.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataList } from '../../components/ui/data-list.tsx';
-import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
+import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
@@ -73,14 +73,7 @@ function EmployeeDialog({ employee, onClose }: { employee?: Employee; onClose: (
             {...register('status')}
           />
         )}
-        <DialogActions>
-          <button type="button" className="btn min-h-11" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
-            {t('employees.save')}
-          </button>
-        </DialogActions>
+        <FormActions onCancel={onClose} submitLabel={t('employees.save')} disabled={formState.isSubmitting} />
       </form>
     </Dialog>
   );

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { InvitationInputSchema, ROLES } from '../../../../packages/shared/schemas/team.ts';
-import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogActions, FormActions } from '../../components/ui/dialog.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -111,14 +111,11 @@ export function InviteDialog({ created, onClose }: { created?: CreatedInvitation
             {...register('email')}
           />
           <SelectField label={t('team.role')} options={roles} {...register('role')} />
-          <DialogActions>
-            <button type="button" className="btn min-h-11" onClick={onClose}>
-              {t('common.cancel')}
-            </button>
-            <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
-              {t('team.sendInvite')}
-            </button>
-          </DialogActions>
+          <FormActions
+            onCancel={onClose}
+            submitLabel={t('team.sendInvite')}
+            disabled={formState.isSubmitting}
+          />
         </form>
       )}
     </Dialog>
