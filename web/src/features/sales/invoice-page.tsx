@@ -10,6 +10,7 @@ import { useProductList } from '../../lib/api/products.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { notify } from '../../components/ui/notify.tsx';
+import { ShareLink } from '../../components/ui/share-link.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { errorMessage } from '../../lib/validation-message.ts';
@@ -88,34 +89,7 @@ function ShareDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => vo
       <div className="flex flex-col gap-3">
         <p className="text-sm">{t('invoices.shareText')}</p>
         {link ? (
-          <>
-            <input
-              className="input input-bordered w-full"
-              readOnly
-              value={link}
-              aria-label={t('invoices.share')}
-            />
-            <div className="flex flex-wrap gap-2">
-              <button
-                type="button"
-                className="btn min-h-11"
-                onClick={async () => {
-                  await navigator.clipboard?.writeText(link).catch(() => undefined);
-                  notify({ title: t('invoices.copied') });
-                }}
-              >
-                {t('invoices.copy')}
-              </button>
-              <a
-                className="btn btn-success min-h-11"
-                href={`https://wa.me/?text=${encodeURIComponent(message)}`}
-                target="_blank"
-                rel="noreferrer"
-              >
-                {t('invoices.whatsapp')}
-              </a>
-            </div>
-          </>
+          <ShareLink link={link} message={message} label={t('invoices.share')} />
         ) : (
           <button
             type="button"

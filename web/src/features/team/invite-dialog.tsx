@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { InvitationInputSchema, ROLES } from '../../../../packages/shared/schemas/team.ts';
 import { Dialog, DialogActions, FormActions } from '../../components/ui/dialog.tsx';
-import { notify } from '../../components/ui/notify.tsx';
+import { ShareLink } from '../../components/ui/share-link.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { PRODUCT_NAME } from '../../lib/product.ts';
@@ -35,27 +35,7 @@ export function InviteLink({ invitation }: { invitation: CreatedInvitation }) {
           date: new Date(invitation.expiresAt).toLocaleDateString(intl.locale),
         })}
       </p>
-      <input className="input input-bordered w-full" readOnly value={link} aria-label={t('team.linkLabel')} />
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className="btn min-h-11"
-          onClick={async () => {
-            await navigator.clipboard?.writeText(link).catch(() => undefined);
-            notify({ title: t('team.copied') });
-          }}
-        >
-          {t('team.copy')}
-        </button>
-        <a
-          className="btn btn-success min-h-11"
-          href={`https://wa.me/?text=${encodeURIComponent(message)}`}
-          target="_blank"
-          rel="noreferrer"
-        >
-          {t('team.whatsapp')}
-        </a>
-      </div>
+      <ShareLink link={link} message={message} label={t('team.linkLabel')} />
     </div>
   );
 }
