@@ -9,6 +9,7 @@ import {
   SupplierInputSchema,
 } from '../../../../packages/shared/schemas/inventory.ts';
 import { DataList } from '../../components/ui/data-list.tsx';
+import { LineItems } from '../../components/ui/line-items.tsx';
 import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
@@ -186,13 +187,12 @@ function NewOrderDialog({ suppliers, onClose }: { suppliers: Supplier[]; onClose
           error={validationMessage(intl, errors.expectedAt?.message)}
           {...register('expectedAt')}
         />
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 font-semibold">{t('orders.lines')}</legend>
-          {lines.fields.map((field, i) => (
-            <div
-              key={field.id}
-              className="grid grid-cols-2 gap-2 rounded-box bg-base-200 p-2 sm:grid-cols-[2fr_1fr_1fr_auto]"
-            >
+        <LineItems
+          legend={t('orders.lines')}
+          rows={lines.fields}
+          gridClassName="grid-cols-2 sm:grid-cols-[2fr_1fr_1fr_auto]"
+          renderLine={(i) => (
+            <>
               <div className="col-span-2 sm:col-span-1">
                 <SelectField
                   id={`line-${i}-product`}
@@ -225,26 +225,13 @@ function NewOrderDialog({ suppliers, onClose }: { suppliers: Supplier[]; onClose
                 currency={org.currency}
                 error={lineError(i, 'unitCost')}
               />
-              {lines.fields.length > 1 && (
-                <button
-                  type="button"
-                  className="btn btn-ghost min-h-11 self-end"
-                  aria-label={t('orders.removeLine')}
-                  onClick={() => lines.remove(i)}
-                >
-                  ✕
-                </button>
-              )}
-            </div>
-          ))}
-          <button
-            type="button"
-            className="btn btn-outline btn-sm min-h-11 self-start"
-            onClick={() => lines.append(emptyLine)}
-          >
-            {t('orders.addLine')}
-          </button>
-        </fieldset>
+            </>
+          )}
+          onAdd={() => lines.append(emptyLine)}
+          onRemove={(i) => lines.remove(i)}
+          addLabel={t('orders.addLine')}
+          removeLabel={t('orders.removeLine')}
+        />
         <p className="text-right font-semibold">
           {t('orders.total')}: {formatMoney(total, org.currency, intl.locale)}
         </p>

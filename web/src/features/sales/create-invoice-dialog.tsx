@@ -19,6 +19,7 @@ import {
   type PaymentDetails,
   QuoteInputSchema,
 } from '../../../../packages/shared/schemas/sales.ts';
+import { LineItems } from '../../components/ui/line-items.tsx';
 import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -193,14 +194,13 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
             />
           )}
         />
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 font-semibold">{t('invoices.lines')}</legend>
-          {lines.fields.map((f, i) => (
-            <div
-              key={f.id}
-              className="grid grid-cols-3 gap-2 rounded-box bg-base-200 p-2 sm:grid-cols-[2fr_3fr_1fr_1fr_1fr_auto]"
-              data-testid="invoice-line"
-            >
+        <LineItems
+          legend={t('invoices.lines')}
+          rows={lines.fields}
+          gridClassName="grid-cols-3 sm:grid-cols-[2fr_3fr_1fr_1fr_1fr_auto]"
+          lineTestId="invoice-line"
+          renderLine={(i) => (
+            <>
               <div className="col-span-3 sm:col-span-1">
                 <SelectField
                   id={`line-${i}-product`}
@@ -251,26 +251,13 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
                 decimals={2}
                 error={lineError(i, 'taxRate')}
               />
-              {lines.fields.length > 1 && (
-                <button
-                  type="button"
-                  className="btn btn-ghost min-h-11 self-end"
-                  aria-label={t('invoices.removeLine')}
-                  onClick={() => lines.remove(i)}
-                >
-                  ✕
-                </button>
-              )}
-            </div>
-          ))}
-          <button
-            type="button"
-            className="btn btn-outline btn-sm min-h-11 self-start"
-            onClick={() => lines.append(emptyLine)}
-          >
-            {t('invoices.addLine')}
-          </button>
-        </fieldset>
+            </>
+          )}
+          onAdd={() => lines.append(emptyLine)}
+          onRemove={(i) => lines.remove(i)}
+          addLabel={t('invoices.addLine')}
+          removeLabel={t('invoices.removeLine')}
+        />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           <TextField label={t('invoices.dueDate')} type="date" {...register('dueAt')} />
           {!quote && (
