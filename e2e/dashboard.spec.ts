@@ -47,9 +47,13 @@ test.describe('the dashboard', () => {
     await apiAs(page, '/payments', { invoiceId: invoice.id, method: 'cash', amount: 2 });
     await page.reload();
     await expect(steps).toContainText('4 of 5 done');
-    await expect(steps.getByRole('checkbox', { name: 'Add your first product' })).toBeChecked();
-    await expect(steps.getByRole('checkbox', { name: 'Record a payment' })).toBeChecked();
-    await expect(steps.getByRole('checkbox', { name: 'Invite a team member' })).not.toBeChecked();
+    const step = (name: string) => steps.getByRole('listitem').filter({ hasText: name });
+    await expect(step('Add your first product')).toContainText('Done: Add your first product');
+    await expect(step('Record a payment')).toContainText('Done: Record a payment');
+    // A step left to do is a link to where it is done.
+    await expect(step('Invite a team member').getByRole('link')).toHaveAccessibleName(
+      'To do: Invite a team member',
+    );
     await expect(page.getByTestId('recent-activity')).toContainText(
       `Invoice ${invoice.number} for Esi Quaye`,
     );

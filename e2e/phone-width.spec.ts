@@ -1,6 +1,6 @@
 // Every signed-in screen and tab on the narrowest phone we support (360 px), in English and in French
 // (whose words are longer): the page never scrolls sideways. Tables either fit or scroll inside their own
-// box; the pipeline board scrolls inside its own row.
+// box; the pipeline board scrolls inside its own row. Every control a finger must hit is at least 44 × 44 px.
 import type { Page } from '@playwright/test';
 import { apiAs, expect, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
 import { issuedInvoice } from './people.ts';
@@ -43,10 +43,43 @@ const sideways = (page: Page) =>
     return `${over}px wider: ${culprits.join(' | ')}`;
   });
 
+/**
+ * The controls a finger must hit that are smaller than 44 × 44 px. A link inside a sentence is exempt (its
+ * line is its target, as WCAG allows); a field, checkbox or switch inside its label counts by the label, which a
+ * tap also focuses or toggles.
+ */
+const smallTargets = (page: Page) =>
+  page.evaluate(() => {
+    const small: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, a[href], input:not([type=hidden]), select, textarea, [role=tab], [role=button], summary',
+    );
+    for (const el of controls) {
+      if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+      if (el.tagName === 'A' && el.parentElement?.closest('p, td') && !el.classList.contains('btn')) continue;
+      // A card's title link stretches over the card (an absolute ::after): the card is what a finger hits.
+      const stretched = getComputedStyle(el, '::after').position === 'absolute';
+      const target = ['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName)
+        ? (el.closest('label') ?? el)
+        : stretched
+          ? ((el.offsetParent as HTMLElement | null) ?? el)
+          : el;
+      const box = target.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      if (Math.round(box.width) < 44 || Math.round(box.height) < 44)
+        small.push(
+          `${el.tagName.toLowerCase()}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
+    }
+    return small;
+  });
+
 test.use({ viewport: { width: 360, height: 740 } });
 
 for (const locale of ['en', 'fr'] as const) {
-  test(`no signed-in screen scrolls sideways at 360 px (${locale})`, async ({ page }) => {
+  test(`no signed-in screen scrolls sideways at 360 px, and every control is a 44 px tap target (${locale})`, async ({
+    page,
+  }) => {
     test.slow(); // nineteen screens
     await useLanguage(page, locale);
     const owner = await registerOwner(page, {
@@ -90,9 +123,11 @@ for (const locale of ['en', 'fr'] as const) {
       await expect(page.getByRole('status').filter({ hasText: /Loading|Chargement/ })).toHaveCount(0);
       await expect(page.locator('main')).not.toBeEmpty();
       expect(await sideways(page), screen).toBe(0);
+      expect.soft(await smallTargets(page), `tap targets on ${screen}`).toEqual([]);
     }
     await page.goto(`/sales/invoices/${invoice.id}`);
     await expect(page.getByText(invoice.number).first()).toBeVisible();
     expect(await sideways(page), 'the invoice page').toBe(0);
+    expect.soft(await smallTargets(page), 'tap targets on the invoice page').toEqual([]);
   });
 }

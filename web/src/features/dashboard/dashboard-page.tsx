@@ -199,20 +199,17 @@ function GettingStarted() {
       </p>
       <ul className="flex flex-col gap-1">
         {steps.map((s) => (
-          <li key={s.id} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm checkbox-success"
-              checked={s.done}
-              readOnly
-              aria-label={intl.formatMessage({ id: `dashboard.step.${s.id}` })}
-            />
+          <li key={s.id} className="text-sm">
             {s.done ? (
-              <span className="line-through opacity-75">
-                <FormattedMessage id={`dashboard.step.${s.id}`} />
+              <span className="flex min-h-11 items-center gap-2">
+                <StepMark done />
+                <span className="line-through opacity-75">
+                  <FormattedMessage id={`dashboard.step.${s.id}`} />
+                </span>
               </span>
             ) : (
-              <Link to={s.to} className="link">
+              <Link to={s.to} className="link flex min-h-11 items-center gap-2">
+                <StepMark done={false} />
                 <FormattedMessage id={`dashboard.step.${s.id}`} />
               </Link>
             )}
@@ -220,6 +217,26 @@ function GettingStarted() {
         ))}
       </ul>
     </Card>
+  );
+}
+
+/** A step's box, ticked once it is done; read out as "Done" or "To do" before the step's name. */
+function StepMark({ done }: { done: boolean }) {
+  const intl = useIntl();
+  return (
+    <>
+      <span
+        aria-hidden
+        className={`flex size-5 shrink-0 items-center justify-center rounded-sm border-2 text-xs font-bold ${
+          done ? 'border-success bg-success text-success-content' : 'border-base-content/40'
+        }`}
+      >
+        {done ? '✓' : ''}
+      </span>
+      <span className="sr-only">
+        {intl.formatMessage({ id: done ? 'dashboard.stepDone' : 'dashboard.stepToDo' })}
+      </span>{' '}
+    </>
   );
 }
 
