@@ -1,5 +1,6 @@
 // Lighthouse's mobile profile (a mid-range phone: simulated slow 4G, CPU / 4) on the landing page, sign-in and
-// a signed-in first visit to /inventory, in Debian's Chromium: largest contentful paint, total blocking time
+// a signed-in first visit to the dashboard, Inventory and Sales, in Debian's Chromium: the Performance,
+// Accessibility and Best Practices scores (targets 90, 95, 95), largest contentful paint, total blocking time
 // and the JavaScript the page downloads (as transferred). Part of `npm run bench`; on its own against any
 // running stack: `npx tsx scripts/bench-lighthouse.ts http://localhost:3000 demo@kasuwa.app kasuwa-demo-2026`.
 import { pathToFileURL } from 'node:url';
@@ -24,19 +25,26 @@ interface Measure {
   lcp: number;
   tbt: number;
   js: number;
+  /** The category scores, 0–100. */
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
 }
+
+/** The scores each page is held to: Performance, Accessibility, Best Practices. */
+const SCORE_TARGETS = { performance: 90, accessibility: 95, bestPractices: 95 } as const;
 
 async function audit(port: number, url: string, keepStorage: boolean): Promise<Measure> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance'],
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
     // A signed-in visit keeps the session put in the browser's storage; nothing else was loaded there.
     disableStorageReset: keepStorage,
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { audits, runtimeError } = result.lhr;
+  const { audits, categories, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.message}`);
   const requests = (audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items ?? [];
   const js = (requests as { resourceType?: string; transferSize?: number; url: string }[])
@@ -46,6 +54,9 @@ async function audit(port: number, url: string, keepStorage: boolean): Promise<M
     lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
     tbt: audits['total-blocking-time']?.numericValue ?? NaN,
     js,
+    performance: Math.round((categories.performance?.score ?? NaN) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? NaN) * 100),
+    bestPractices: Math.round((categories['best-practices']?.score ?? NaN) * 100),
   };
 }
 
@@ -85,7 +96,9 @@ export async function lighthouseRows(base: string, email: string, password: stri
     for (const [name, path, signedIn, lcpBudget] of [
       ['landing page (/)', '/', false, 2500],
       ['sign-in page (/login)', '/login', false, 2500],
+      ['first dashboard visit, signed in (/)', '/', true, 3000],
       ['first Inventory visit, signed in (/inventory)', '/inventory', true, 3000],
+      ['first Sales visit, signed in (/sales)', '/sales', true, 3000],
     ] as const) {
       if (!ONLY.test(`Lighthouse ${name}`)) continue;
       const runs: Measure[] = [];
@@ -95,7 +108,23 @@ export async function lighthouseRows(base: string, email: string, password: stri
       }
       const median = (pick: (m: Measure) => number) => runs.map(pick).sort((a, b) => a - b)[1]!;
       const lcp = median((m) => m.lcp);
+      const scores = {
+        performance: median((m) => m.performance),
+        accessibility: median((m) => m.accessibility),
+        bestPractices: median((m) => m.bestPractices),
+      };
+      const t = SCORE_TARGETS;
       rows.push(
+        {
+          name: `Lighthouse mobile, ${name}: scores (performance / accessibility / best practices)`,
+          p50: `${scores.performance} / ${scores.accessibility} / ${scores.bestPractices}`,
+          p95: '',
+          budget: `≥ ${t.performance} / ${t.accessibility} / ${t.bestPractices}`,
+          ok:
+            scores.performance >= t.performance &&
+            scores.accessibility >= t.accessibility &&
+            scores.bestPractices >= t.bestPractices,
+        },
         {
           name: `Lighthouse mobile, ${name}: largest paint`,
           p50: seconds(lcp),
