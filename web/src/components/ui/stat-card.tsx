@@ -16,10 +16,14 @@ export function StatCard({
   tone?: 'error';
 }) {
   return (
-    <section className="card border border-base-300 bg-base-100" data-testid={testId}>
+    <section className="@container card border border-base-300 bg-base-100" data-testid={testId}>
       <div className="card-body gap-1 p-4">
         <h2 className="text-sm opacity-70">{title}</h2>
-        <div className={`text-xl font-bold break-words sm:text-2xl ${tone === 'error' ? 'text-error' : ''}`}>
+        {/* A figure is never cut mid-number: its size follows the card's width (₦1,737,500.00 fits a phone's
+            half-width card). */}
+        <div
+          className={`text-[clamp(1rem,11cqi,1.5rem)] font-bold whitespace-nowrap ${tone === 'error' ? 'text-error' : ''}`}
+        >
           {value}
         </div>
         {hints.map((hint, i) =>
