@@ -1,6 +1,7 @@
 // Playwright fixtures: every test fails on a console error or an uncaught page error, and can choose the
 // interface language before the app loads.
 import { test as base, expect, type Page } from '@playwright/test';
+import { SERVICE_ROLE_KEY } from '../local/config.ts';
 
 export const test = base.extend<{
   failOnConsoleErrors: void;
@@ -100,6 +101,24 @@ export async function registerOwner(page: Page, overrides: Record<string, string
   const res = await page.request.post('/api/auth/register', { data: input });
   expect(res.status(), await res.text()).toBe(201);
   return { ...input, id };
+}
+
+/**
+ * Moves an organization (by its name) to Enterprise, five businesses per owner, through the Data API as the
+ * service role, so its owner may create more: the free plan allows one.
+ */
+export async function allowMoreOrganizations(page: Page, organizationName: string) {
+  const headers = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` };
+  const found = await page.request.get(
+    `/rest/v1/organizations?select=id&name=eq.${encodeURIComponent(organizationName)}`,
+    { headers },
+  );
+  const [org] = (await found.json()) as { id: string }[];
+  const upgraded = await page.request.patch(`/rest/v1/licenses?org_id=eq.${org!.id}`, {
+    headers,
+    data: { plan: 'BUSINESS' },
+  });
+  expect(upgraded.ok(), await upgraded.text()).toBe(true);
 }
 
 /** Signs out through /api/logout and waits until the session is gone. */

@@ -1,4 +1,13 @@
-import { apiAs, expect, openNavigation, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
+import {
+  allowMoreOrganizations,
+  apiAs,
+  expect,
+  openNavigation,
+  registerOwner,
+  signIn,
+  test,
+  useLanguage,
+} from './fixtures.ts';
 
 const switcher = (page: import('@playwright/test').Page) =>
   page.getByTestId('organization-switcher').filter({ visible: true });
@@ -8,6 +17,7 @@ test.describe('several organizations', () => {
     page,
   }) => {
     const owner = await registerOwner(page);
+    await allowMoreOrganizations(page, owner.organizationName); // the free plan allows one
     await signIn(page, owner.email, owner.password);
     await openNavigation(page);
     await expect(switcher(page).getByTestId('current-organization')).toHaveText(owner.organizationName);
@@ -37,12 +47,16 @@ test.describe('several organizations', () => {
     await expect(switcher(page)).toContainText('Ghana · GHS');
   });
 
-  test('a taken name is refused with the server message and nothing is created', async ({ page }) => {
+  test('the free plan keeps one business; a taken name is refused; nothing is created', async ({ page }) => {
     const owner = await registerOwner(page);
     await signIn(page, owner.email, owner.password);
     await openNavigation(page);
     await switcher(page).getByRole('button', { name: 'Create organization' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create organization' });
+    await dialog.getByLabel('Organization Name').fill(`Second Shop ${owner.id}`);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Your plan allows 1 business. Upgrade to add more.')).toBeVisible();
+    await allowMoreOrganizations(page, owner.organizationName);
     await dialog.getByLabel('Organization Name').fill('KASUWA demo shop');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(page.getByText('An organization with this name already exists')).toBeVisible();

@@ -2,7 +2,15 @@
 // Save stay on screen, toasts that keep off the header and can be dismissed, a phone menu that comes in
 // from its button's side, and a CRM board that a finger can scroll and a laptop shows whole.
 import type { CDPSession, Locator, Page } from '@playwright/test';
-import { apiAs, expect, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
+import {
+  allowMoreOrganizations,
+  apiAs,
+  expect,
+  registerOwner,
+  signIn,
+  test,
+  useLanguage,
+} from './fixtures.ts';
 
 const button = (page: Page, name: string | RegExp) =>
   page.getByRole('button', { name }).filter({ visible: true }).first();
@@ -64,6 +72,7 @@ test.describe('the header at 360 px', () => {
     const owner = await registerOwner(page, { locale: 'fr' });
     await signIn(page, owner.email, owner.password);
     const second = `Deuxième Boutique ${owner.id}`; // names are unique across organizations
+    await allowMoreOrganizations(page, owner.organizationName); // the free plan allows one
     await apiAs(page, '/organizations', { name: second, country: 'GH', currency: 'GHS' });
     await page.goto('/');
     const menu = async (link: string) => {

@@ -295,10 +295,26 @@ as $$
 declare
   v_org public.organizations;
   v_name text := btrim(coalesce(p_name, ''));
+  v_owned bigint;
+  v_allowed bigint;
 begin
   if v_name = '' then
     raise exception 'Organization name is required' using errcode = '23514',
         hint = json_build_object('reason', 'ORGANIZATION_NAME_REQUIRED', 'field', 'name')::text;
+  end if;
+  -- The plan's organizations per owner (the free plan's one business): the most any plan of the
+  -- organizations the user owns allows, Starter's when none says. Counted under the owner's lock, so
+  -- concurrent creations by one user count each other. (Plans and their limits are in the billing
+  -- migration, which runs before any organization exists.)
+  perform private.lock_limit('max_organizations', p_user);
+  select count(*), max(coalesce(private.plan_limit(m.org_id, 'max_organizations'), 2147483647))
+    into v_owned, v_allowed
+    from public.memberships m where m.user_id = p_user and m.role = 'OWNER';
+  if v_owned > 0 and v_owned >= v_allowed then
+    raise exception 'Your plan allows % organizations per owner. Upgrade to add more.', v_allowed
+      using errcode = 'PT402',
+            hint = jsonb_build_object('reason', 'PLAN_LIMIT',
+                                      'params', jsonb_build_object('limit', 'max_organizations', 'max', v_allowed))::text;
   end if;
   -- Checked first for a clear message; the unique index still decides under concurrency.
   if exists (select 1 from public.organizations o where lower(o.name) = lower(v_name)) then

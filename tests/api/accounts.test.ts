@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, client, fieldReasons, json, registerAndSignIn, registration, unique } from './helpers.ts';
+import { allowMoreOrganizations } from './org-helpers.ts';
 
 describe('/api accounts', () => {
   it('registers a user with an organization they own, on the Starter plan', async () => {
@@ -97,6 +98,16 @@ describe('/api accounts', () => {
     const owner = await registerAndSignIn();
     const stranger = await registerAndSignIn();
     const name = `Second Branch ${unique()}`;
+    // The free plan allows one organization per owner: refused until the first one is on Enterprise.
+    const refused = await api('/organizations', {
+      token: owner.token,
+      body: { name, country: 'SN', currency: 'XOF' },
+    });
+    expect(refused.status).toBe(402);
+    expect(await json(refused)).toMatchObject({ code: 'LIMIT_REACHED', reason: 'PLAN_LIMIT' });
+    await allowMoreOrganizations(
+      (await json(await api('/auth/user', { token: owner.token }))).organizations[0].id,
+    );
     const created = await api('/organizations', {
       token: owner.token,
       body: { name, country: 'SN', currency: 'XOF' },

@@ -2,7 +2,7 @@
 // API directly (PostgREST passes the SQL rule's hint on verbatim): docs/decisions/005-error-codes-end-to-end.md.
 import { describe, expect, it } from 'vitest';
 import { api, client, json, registration } from './helpers.ts';
-import { call, member, owner } from './org-helpers.ts';
+import { allowMoreOrganizations, call, member, owner } from './org-helpers.ts';
 
 const hintOf = (error: { hint?: string | null } | null) => JSON.parse(error?.hint ?? 'null') as unknown;
 
@@ -59,6 +59,7 @@ describe('refusals answer a reason code', () => {
   it('an organization name taken: ORGANIZATION_NAME_TAKEN with the name, on its field', async () => {
     const o = await owner();
     const taken = o.input.organizationName.toUpperCase();
+    await allowMoreOrganizations(o.orgId); // else the free plan's one business is said first
 
     const res = await call('/organizations', {
       token: o.token,

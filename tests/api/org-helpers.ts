@@ -37,3 +37,15 @@ export async function member(of: Owner, role: 'MANAGER' | 'ACCOUNTANT' | 'SALES'
   if (error) throw error;
   return person;
 }
+
+/**
+ * Moves an organization to Enterprise (five businesses per owner) as the service role, so its owner may
+ * create more: the free plan allows one business.
+ */
+export async function allowMoreOrganizations(orgId: string) {
+  const { error } = await supabaseClient(SERVICE_ROLE_KEY)
+    .from('licenses')
+    .update({ plan: 'BUSINESS' })
+    .eq('org_id', orgId);
+  if (error) throw error;
+}

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { JWT_SECRET as LOCAL_SECRET } from '../../local/config.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY, SUPABASE_URL } from '../env.ts';
 import { supabaseClient } from '../supabase-client.ts';
+import { allowMoreOrganizations } from './rest-helpers.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const json = (res: Response): Promise<any> => res.json();
@@ -53,6 +54,8 @@ async function owner(name: string): Promise<{ token: string; orgId: string }> {
 
 beforeAll(async () => {
   const a = await owner(`Rest Org A ${suffix}`);
+  // A creates a second organization below (a name taken): on the free plan it would be refused first.
+  await allowMoreOrganizations({ orgId: a.orgId });
   const b = await owner(`Rest Org B ${suffix}`);
   token = a.token;
   orgId = a.orgId;

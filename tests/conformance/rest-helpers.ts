@@ -117,3 +117,17 @@ export async function createOwner(orgName = `Rest Org ${unique()}`): Promise<Own
   const org = (await res.json()) as { id: string };
   return { ...user, orgId: org.id, orgName };
 }
+
+/**
+ * Moves the owner's organization to Enterprise (five businesses per owner), through the Data API as the
+ * service role, so the owner may create more: the free plan allows one business.
+ */
+export async function allowMoreOrganizations(owner: Pick<Owner, 'orgId'>): Promise<void> {
+  const res = await rest(`/licenses?org_id=eq.${owner.orgId}`, {
+    method: 'PATCH',
+    token: SERVICE_ROLE_KEY,
+    headers: { apikey: SERVICE_ROLE_KEY },
+    body: { plan: 'BUSINESS' },
+  });
+  if (!res.ok) throw new Error(`licenses: ${res.status} ${await res.text()}`);
+}

@@ -1,7 +1,7 @@
 // Data API (PostgREST) function calls, `/rpc/<fn>`, over raw HTTP: arguments in a JSON body (POST) or
 // the query string (GET), result shapes for composite and scalar returns, and the errors calls meet.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createOwner, json, rest, unique, type Owner } from './rest-helpers.ts';
+import { allowMoreOrganizations, createOwner, json, rest, unique, type Owner } from './rest-helpers.ts';
 
 const s = unique();
 let owner: Owner;
@@ -9,6 +9,8 @@ let other: Owner;
 
 beforeAll(async () => {
   [owner, other] = await Promise.all([createOwner(`Rest Rpc ${s}`), createOwner(`Rest Rpc Other ${s}`)]);
+  // Both create a second organization below.
+  await Promise.all([allowMoreOrganizations(owner), allowMoreOrganizations(other)]);
 });
 
 describe('Data API functions: calls and results', () => {
