@@ -1053,17 +1053,18 @@ ALTER TABLE public.organizations ADD CONSTRAINT organizations_created_by_fkey FO
 ALTER TABLE public.organizations ADD CONSTRAINT organizations_default_tax_rate_check CHECK ((((default_tax_rate)::numeric >= (0)::numeric) AND ((default_tax_rate)::numeric <= (100)::numeric)));
 ALTER TABLE public.organizations ADD CONSTRAINT organizations_name_check CHECK (((btrim((name)::text) <> ''::text) AND ((name)::text = btrim((name)::text))));
 ALTER TABLE public.organizations ADD CONSTRAINT organizations_pkey PRIMARY KEY (id);
-CREATE UNIQUE INDEX organizations_name_key ON public.organizations USING btree (lower((name)::text));
+CREATE UNIQUE INDEX organizations_name_key ON public.organizations USING btree (private.name_key((name)::text));
 CREATE TRIGGER organizations_audit_delete AFTER DELETE ON public.organizations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER organizations_audit_insert AFTER INSERT ON public.organizations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER organizations_audit_update AFTER UPDATE ON public.organizations REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER organizations_check BEFORE INSERT OR UPDATE OF name, country, currency, timezone ON public.organizations FOR EACH ROW EXECUTE FUNCTION private.check_organization();
 CREATE TRIGGER organizations_drop_daily_totals AFTER DELETE ON public.organizations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.drop_daily_totals();
 CREATE TRIGGER organizations_touch BEFORE UPDATE ON public.organizations FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE POLICY "Members can read their organizations" ON public.organizations AS PERMISSIVE FOR SELECT TO authenticated USING ((id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can update their organization" ON public.organizations AS PERMISSIVE FOR UPDATE TO authenticated USING ((id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners can delete their organization" ON public.organizations AS PERMISSIVE FOR DELETE TO authenticated USING ((id IN ( SELECT private.org_ids_with_role('{OWNER}'::public.membership_role[]) AS org_ids_with_role)));
 COMMENT ON TABLE public.organizations IS 'A business (tenant). Every tenant row carries its org_id.';
-COMMENT ON COLUMN public.organizations.name IS 'Unique across all organizations, compared case-insensitively (organizations_name_key).';
+COMMENT ON COLUMN public.organizations.name IS 'Unique across all organizations as private.name_key compares names (organizations_name_key).';
 COMMENT ON COLUMN public.organizations.currency IS 'ISO 4217 code the organization works in by default (SLL accepted beside SLE).';
 COMMENT ON COLUMN public.organizations.timezone IS 'IANA zone in which "this month", due dates and report ranges are computed.';
 COMMENT ON COLUMN public.organizations.default_tax_rate IS 'Percentage prefilled on new invoice lines (from the country''s standard VAT).';
@@ -1860,6 +1861,51 @@ $function$;
 ALTER FUNCTION private.check_lead_owner() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.check_lead_owner() TO postgres;
 
+-- function private.check_organization()
+CREATE OR REPLACE FUNCTION private.check_organization()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' or new.country is distinct from old.country then
+    if not (new.country = any (private.supported_countries())) then
+      raise exception 'Country % is not supported', new.country using errcode = '23514',
+        hint = json_build_object('reason', 'COUNTRY_UNSUPPORTED', 'field', 'country',
+                                 'params', json_build_object('country', new.country))::text;
+    end if;
+  end if;
+  if tg_op = 'INSERT' or new.currency is distinct from old.currency then
+    if not (new.currency = any (private.supported_currencies())) then
+      raise exception 'Currency % is not supported', new.currency using errcode = '23514',
+        hint = json_build_object('reason', 'CURRENCY_UNSUPPORTED', 'field', 'currency',
+                                 'params', json_build_object('currency', new.currency))::text;
+    end if;
+  end if;
+  if tg_op = 'INSERT' or new.timezone is distinct from old.timezone then
+    if not exists (select 1 from pg_catalog.pg_timezone_names z where z.name = new.timezone) then
+      raise exception 'Time zone % does not exist', new.timezone using errcode = '23514',
+        hint = json_build_object('reason', 'TIMEZONE_INVALID', 'field', 'timezone',
+                                 'params', json_build_object('timezone', new.timezone))::text;
+    end if;
+  end if;
+  if tg_op = 'INSERT' or new.name is distinct from old.name then
+    if new.name ~ private.invisible_characters() then
+      raise exception 'The name holds invisible characters' using errcode = '23514',
+        hint = json_build_object('reason', 'INVISIBLE_CHARACTERS', 'field', 'name')::text;
+    end if;
+    if new.name ~ '[A-Za-z]' and new.name ~ '[\u0370-\u03FF\u0400-\u04FF]' then
+      raise exception 'The name mixes Latin letters with Cyrillic or Greek ones' using errcode = '23514',
+        hint = json_build_object('reason', 'MIXED_SCRIPTS', 'field', 'name')::text;
+    end if;
+  end if;
+  return new;
+end
+$function$;
+ALTER FUNCTION private.check_organization() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.check_organization() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.check_organization() TO postgres;
+
 -- function private.contains_pattern(p_term text)
 CREATE OR REPLACE FUNCTION private.contains_pattern(p_term text)
  RETURNS text
@@ -1943,7 +1989,7 @@ begin
                                       'params', jsonb_build_object('limit', 'max_organizations', 'max', v_allowed))::text;
   end if;
   -- Checked first for a clear message; the unique index still decides under concurrency.
-  if exists (select 1 from public.organizations o where lower(o.name) = lower(v_name)) then
+  if exists (select 1 from public.organizations o where private.name_key(o.name) = private.name_key(v_name)) then
     raise exception 'An organization with this name already exists'
       using errcode = '23505', detail = 'Key (name)=(' || v_name || ') already exists.',
             hint = json_build_object('reason', 'ORGANIZATION_NAME_TAKEN', 'params', json_build_object('name', v_name),
@@ -2524,6 +2570,17 @@ GRANT EXECUTE ON FUNCTION private.has_role(p_org_id uuid, p_roles public.members
 GRANT EXECUTE ON FUNCTION private.has_role(p_org_id uuid, p_roles public.membership_role[]) TO postgres;
 GRANT EXECUTE ON FUNCTION private.has_role(p_org_id uuid, p_roles public.membership_role[]) TO service_role;
 
+-- function private.invisible_characters()
+CREATE OR REPLACE FUNCTION private.invisible_characters()
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$ select '[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]' $function$;
+ALTER FUNCTION private.invisible_characters() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.invisible_characters() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.invisible_characters() TO postgres;
+
 -- function private.invitation_json(p_row public.invitations)
 CREATE OR REPLACE FUNCTION private.invitation_json(p_row public.invitations)
  RETURNS jsonb
@@ -2757,6 +2814,18 @@ ALTER FUNCTION private.money_list(p_amounts jsonb, p_org_currency text) OWNER TO
 GRANT EXECUTE ON FUNCTION private.money_list(p_amounts jsonb, p_org_currency text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.money_list(p_amounts jsonb, p_org_currency text) TO postgres;
 GRANT EXECUTE ON FUNCTION private.money_list(p_amounts jsonb, p_org_currency text) TO service_role;
+
+-- function private.name_key(p_name text)
+CREATE OR REPLACE FUNCTION private.name_key(p_name text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$ select lower(normalize(regexp_replace(p_name, private.invisible_characters(), '', 'g'), NFKC)) $function$;
+ALTER FUNCTION private.name_key(p_name text) OWNER TO postgres;
+COMMENT ON FUNCTION private.name_key(p_name text) IS 'The form organization names are compared in (organizations_name_key).';
+GRANT EXECUTE ON FUNCTION private.name_key(p_name text) TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.name_key(p_name text) TO postgres;
 
 -- function private.new_invitation_token()
 CREATE OR REPLACE FUNCTION private.new_invitation_token()
@@ -3347,6 +3416,28 @@ $function$;
 ALTER FUNCTION private.stamp_created_at() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.stamp_created_at() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.stamp_created_at() TO postgres;
+
+-- function private.supported_countries()
+CREATE OR REPLACE FUNCTION private.supported_countries()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$ select array['NG','GH','SN','ML','BF','NE','CI','GN','BJ','TG','SL','LR','MR','GM','GW','CV','KE','ZA'] $function$;
+ALTER FUNCTION private.supported_countries() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.supported_countries() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.supported_countries() TO postgres;
+
+-- function private.supported_currencies()
+CREATE OR REPLACE FUNCTION private.supported_currencies()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$ select array['NGN','GHS','KES','XOF','ZAR','GNF','SLE','SLL','LRD','MRU','GMD','CVE'] $function$;
+ALTER FUNCTION private.supported_currencies() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.supported_currencies() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.supported_currencies() TO postgres;
 
 -- function private.sync_profile_email()
 CREATE OR REPLACE FUNCTION private.sync_profile_email()
@@ -4590,7 +4681,7 @@ CREATE OR REPLACE FUNCTION public.organization_name_available(p_name text)
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select not exists (select 1 from public.organizations o where lower(o.name) = lower(btrim(p_name)))
+  select not exists (select 1 from public.organizations o where private.name_key(o.name) = private.name_key(btrim(p_name)))
 $function$;
 ALTER FUNCTION public.organization_name_available(p_name text) OWNER TO postgres;
 COMMENT ON FUNCTION public.organization_name_available(p_name text) IS 'Whether a name is free for a new organization (case-insensitive, surrounding spaces ignored). Used by the registration form.';

@@ -40,11 +40,78 @@ create table public.organizations (
   updated_at timestamptz not null default now()
 );
 comment on table public.organizations is 'A business (tenant). Every tenant row carries its org_id.';
-comment on column public.organizations.name is 'Unique across all organizations, compared case-insensitively (organizations_name_key).';
+comment on column public.organizations.name is 'Unique across all organizations as private.name_key compares names (organizations_name_key).';
 comment on column public.organizations.currency is 'ISO 4217 code the organization works in by default (SLL accepted beside SLE).';
 comment on column public.organizations.timezone is 'IANA zone in which "this month", due dates and report ranges are computed.';
 comment on column public.organizations.default_tax_rate is 'Percentage prefilled on new invoice lines (from the country''s standard VAT).';
-create unique index organizations_name_key on public.organizations (lower(name));
+
+-- Invisible characters and bidirectional controls: zero-width space, joiners, marks, embeddings, overrides,
+-- isolates, word joiner, byte-order mark, soft hyphen. Two names that differ only by them look the same.
+create function private.invisible_characters() returns text
+language sql immutable parallel safe set search_path = ''
+as $$ select '[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]' $$;
+
+-- How organization names are compared: Unicode NFKC (a full-width Ｋ is K, a ligature its letters), invisible
+-- characters removed, case folded. "Kasuwa", "KASUWA", "Ｋａｓｕｗａ" and "Kas\u200Buwa" are one name.
+create function private.name_key(p_name text) returns text
+language sql immutable parallel safe set search_path = ''
+as $$ select lower(normalize(regexp_replace(p_name, private.invisible_characters(), '', 'g'), NFKC)) $$;
+comment on function private.name_key(text) is 'The form organization names are compared in (organizations_name_key).';
+
+create unique index organizations_name_key on public.organizations (private.name_key(name));
+
+-- The countries and currencies the product supports: packages/shared/countries.ts (SETTINGS_COUNTRIES,
+-- CURRENCIES) says the same, and a test compares the two.
+create function private.supported_countries() returns text[]
+language sql immutable parallel safe set search_path = ''
+as $$ select array['NG','GH','SN','ML','BF','NE','CI','GN','BJ','TG','SL','LR','MR','GM','GW','CV','KE','ZA'] $$;
+create function private.supported_currencies() returns text[]
+language sql immutable parallel safe set search_path = ''
+as $$ select array['NGN','GHS','KES','XOF','ZAR','GNF','SLE','SLL','LRD','MRU','GMD','CVE'] $$;
+
+-- What an organization's row may hold, whatever path writes it (the app, rpc/create_organization, a PATCH
+-- through the Data API): a supported country and currency, a time zone that exists (pg_timezone_names), and a
+-- name without invisible characters that does not mix Latin letters with Cyrillic or Greek look-alikes.
+create function private.check_organization() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' or new.country is distinct from old.country then
+    if not (new.country = any (private.supported_countries())) then
+      raise exception 'Country % is not supported', new.country using errcode = '23514',
+        hint = json_build_object('reason', 'COUNTRY_UNSUPPORTED', 'field', 'country',
+                                 'params', json_build_object('country', new.country))::text;
+    end if;
+  end if;
+  if tg_op = 'INSERT' or new.currency is distinct from old.currency then
+    if not (new.currency = any (private.supported_currencies())) then
+      raise exception 'Currency % is not supported', new.currency using errcode = '23514',
+        hint = json_build_object('reason', 'CURRENCY_UNSUPPORTED', 'field', 'currency',
+                                 'params', json_build_object('currency', new.currency))::text;
+    end if;
+  end if;
+  if tg_op = 'INSERT' or new.timezone is distinct from old.timezone then
+    if not exists (select 1 from pg_catalog.pg_timezone_names z where z.name = new.timezone) then
+      raise exception 'Time zone % does not exist', new.timezone using errcode = '23514',
+        hint = json_build_object('reason', 'TIMEZONE_INVALID', 'field', 'timezone',
+                                 'params', json_build_object('timezone', new.timezone))::text;
+    end if;
+  end if;
+  if tg_op = 'INSERT' or new.name is distinct from old.name then
+    if new.name ~ private.invisible_characters() then
+      raise exception 'The name holds invisible characters' using errcode = '23514',
+        hint = json_build_object('reason', 'INVISIBLE_CHARACTERS', 'field', 'name')::text;
+    end if;
+    if new.name ~ '[A-Za-z]' and new.name ~ '[\u0370-\u03FF\u0400-\u04FF]' then
+      raise exception 'The name mixes Latin letters with Cyrillic or Greek ones' using errcode = '23514',
+        hint = json_build_object('reason', 'MIXED_SCRIPTS', 'field', 'name')::text;
+    end if;
+  end if;
+  return new;
+end
+$$;
+create trigger organizations_check before insert or update of name, country, currency, timezone
+  on public.organizations for each row execute function private.check_organization();
 
 -- ---------------------------------------------------------------------------------------------------
 -- memberships
@@ -317,7 +384,7 @@ begin
                                       'params', jsonb_build_object('limit', 'max_organizations', 'max', v_allowed))::text;
   end if;
   -- Checked first for a clear message; the unique index still decides under concurrency.
-  if exists (select 1 from public.organizations o where lower(o.name) = lower(v_name)) then
+  if exists (select 1 from public.organizations o where private.name_key(o.name) = private.name_key(v_name)) then
     raise exception 'An organization with this name already exists'
       using errcode = '23505', detail = 'Key (name)=(' || v_name || ') already exists.',
             hint = json_build_object('reason', 'ORGANIZATION_NAME_TAKEN', 'params', json_build_object('name', v_name),
@@ -367,7 +434,7 @@ grant execute on function public.register_organization(uuid, text, text, text) t
 create function public.organization_name_available(p_name text) returns boolean
 language sql stable security definer set search_path = ''
 as $$
-  select not exists (select 1 from public.organizations o where lower(o.name) = lower(btrim(p_name)))
+  select not exists (select 1 from public.organizations o where private.name_key(o.name) = private.name_key(btrim(p_name)))
 $$;
 comment on function public.organization_name_available(text) is
   'Whether a name is free for a new organization (case-insensitive, surrounding spaces ignored). Used by the registration form.';
