@@ -11,7 +11,7 @@ create table public.sync_mutations (
   org_id uuid not null references public.organizations (id) on delete cascade,
   mutation_id uuid not null,
   name varchar(100) not null,
-  request_hash text not null,
+  request_hash text not null check (char_length(request_hash) <= 128),
   status varchar(10) not null check (status in ('applied', 'refused')),
   response jsonb,
   created_by uuid references auth.users (id) on delete set null,

@@ -50,9 +50,9 @@ create trigger memberships_keep_an_owner before update or delete on public.membe
 create table public.invitations (
   id uuid primary key default gen_random_uuid(),
   org_id uuid not null references public.organizations (id) on delete cascade,
-  email extensions.citext not null check (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'),
+  email extensions.citext not null check (char_length(email) <= 320 and email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'),
   role public.membership_role not null default 'SALES',
-  token_hash text not null unique,
+  token_hash text not null unique check (char_length(token_hash) <= 128),
   invited_by uuid references auth.users (id) on delete set null,
   expires_at timestamptz not null default now() + interval '7 days',
   accepted_at timestamptz,
@@ -141,7 +141,7 @@ grant update (role, token_hash, invited_by, expires_at, revoked_at) on public.in
 create table public.member_preferences (
   org_id uuid not null,
   user_id uuid not null,
-  theme text not null default 'system' check (theme in ('light', 'dark', 'system')),
+  theme text not null default 'system' check (char_length(theme) <= 16 and theme in ('light', 'dark', 'system')),
   compact_view boolean not null default false,
   notify_low_stock boolean not null default true,
   notify_payment_reminders boolean not null default true,

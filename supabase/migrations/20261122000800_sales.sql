@@ -147,7 +147,7 @@ create table public.invoice_share_tokens (
   id uuid primary key default gen_random_uuid(),
   org_id uuid not null references public.organizations (id) on delete cascade,
   invoice_id uuid not null,
-  token_hash text not null unique,
+  token_hash text not null unique check (char_length(token_hash) <= 128),
   created_by uuid references auth.users (id) on delete set null,
   expires_at timestamptz not null default now() + interval '30 days',
   revoked_at timestamptz,

@@ -37,7 +37,7 @@ create table public.gamification_events (
   user_id uuid not null references auth.users (id) on delete cascade,
   org_id uuid not null references public.organizations (id) on delete cascade,
   event_type varchar(100) not null,
-  metadata jsonb not null default '{}'::jsonb,
+  metadata jsonb not null default '{}'::jsonb check (octet_length(metadata::text) <= 16384),
   created_at timestamptz not null default now(),
   unique (org_id, id)
 );

@@ -9,7 +9,7 @@ create table public.audit_logs (
   actor_id uuid,
   action varchar(10) not null check (action in ('INSERT', 'UPDATE', 'DELETE')),
   entity varchar(100) not null,
-  entity_id text,
+  entity_id text check (char_length(entity_id) <= 255),
   payload jsonb not null default '{}'::jsonb,
   -- clock_timestamp, not now(): entries of one transaction keep their order.
   created_at timestamptz not null default clock_timestamp(),

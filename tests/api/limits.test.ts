@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVICE_ROLE_KEY } from '../env.ts';
 import { supabaseClient } from '../supabase-client.ts';
 import { client, unique } from './helpers.ts';
-import { allowMoreOrganizations, owner } from './org-helpers.ts';
+import { allowMoreOrganizations, call, owner } from './org-helpers.ts';
 
 const admin = () => supabaseClient(SERVICE_ROLE_KEY);
 
@@ -73,5 +73,38 @@ describe('plan limits under concurrency', () => {
       .eq('user_id', o.userId)
       .eq('role', 'OWNER');
     expect(count).toBe(5);
+  });
+});
+
+describe('text lengths', () => {
+  it('refuses an over-long note or profile field through the Data API and keeps what was there', async () => {
+    const o = await owner();
+    const db = client(o.token);
+    // A quote, made through the API as the app makes it.
+    const { data: customer, error } = await db
+      .from('customers')
+      .insert({ org_id: o.orgId, name: 'Ama' })
+      .select('id')
+      .single();
+    if (error) throw error;
+    const made = await call('/invoices', {
+      token: o.token,
+      orgId: o.orgId,
+      body: { customerId: customer.id, lines: [{ description: 'Rice', qty: 1, unitPrice: 10 }] },
+    });
+    expect(made.status).toBe(201);
+    const quote = (await made.json()) as { id: string };
+    const long = 'x'.repeat(100_000);
+    const note = await db.from('invoices').update({ notes: long }).eq('id', quote.id).select('id');
+    expect(note.status).toBe(400);
+    expect(note.error?.code).toBe('23514');
+    const image = await db
+      .from('profiles')
+      .update({ profile_image_url: long })
+      .eq('id', o.userId)
+      .select('id');
+    expect(image.error?.code).toBe('23514');
+    const { data: kept } = await db.from('invoices').select('notes').eq('id', quote.id).single();
+    expect(kept?.notes ?? null).toBeNull();
   });
 });

@@ -211,6 +211,32 @@ describe('who writes what', () => {
     );
     expect(loose).toEqual([]);
   });
+
+  it('bounds every text of the Data API: each text, JSON or array column has a length check', async () => {
+    // What only the server writes, from bounded inputs: the audit trail, the answers kept for replayed
+    // writes, reference data from the migrations, and a generated column.
+    const SERVER_WRITTEN = [
+      'achievements.criteria',
+      'achievements.description',
+      'audit_logs.payload',
+      'entitlements.key',
+      'entitlements.value',
+      'products.stock_status',
+      'sync_mutations.response',
+    ];
+    const unbounded = await query<{ column: string }>(
+      `select c.table_name || '.' || c.column_name as column from information_schema.columns c
+        where c.table_schema = 'public' and c.data_type in ('text', 'jsonb', 'json', 'ARRAY', 'USER-DEFINED')
+          and (c.data_type <> 'USER-DEFINED' or c.udt_name = 'citext')
+          and c.table_name in (select relname from pg_class where relkind in ('r', 'p'))
+          and not exists (
+            select 1 from pg_constraint k
+             where k.conrelid = ('public.' || quote_ident(c.table_name))::regclass and k.contype = 'c'
+               and pg_get_constraintdef(k.oid) ~ ('(length|cardinality)\\(\\(?' || c.column_name || '\\M'))
+        order by 1`,
+    );
+    expect(unbounded.map((r) => r.column).filter((c) => !SERVER_WRITTEN.includes(c))).toEqual([]);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------
