@@ -103,6 +103,29 @@ test.describe('settings', () => {
     );
   });
 
+  test('en français, la devise ne change plus une fois des montants enregistrés : rien n’est converti', async ({
+    page,
+  }) => {
+    await useLanguage(page, 'fr');
+    const owner = await registerOwner(page, { locale: 'fr' });
+    await signIn(page, owner.email, owner.password);
+    await apiAs(page, '/products', {
+      name: 'Riz 5 kg',
+      sku: 'RIZ-5',
+      cost: 100,
+      price: 150,
+      openingStock: 3,
+    });
+    await page.goto('/settings');
+    await expect(page.getByText('Les montants ne sont jamais convertis')).toBeVisible();
+    await page.getByLabel('Pays').selectOption('SN');
+    await expect(page.getByLabel('Monnaie')).toHaveValue('XOF');
+    await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+    await expect(page.getByText('La devise reste GHS', { exact: false })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Monnaie')).toHaveValue('GHS');
+  });
+
   test('the profile keeps the names, shows the email read-only, and its language follows the user', async ({
     page,
   }) => {

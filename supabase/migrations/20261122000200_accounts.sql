@@ -90,6 +90,19 @@ begin
                                  'params', json_build_object('currency', new.currency))::text;
     end if;
   end if;
+  -- Amounts are kept in the currency they were recorded in and never converted: once an organization has
+  -- recorded money (invoices, payments, expenses, purchase orders, priced products), its currency stays.
+  if tg_op = 'UPDATE' and new.currency is distinct from old.currency and (
+       exists (select 1 from public.invoices i where i.org_id = new.id)
+    or exists (select 1 from public.payments p where p.org_id = new.id)
+    or exists (select 1 from public.expenses e where e.org_id = new.id)
+    or exists (select 1 from public.purchase_orders po where po.org_id = new.id)
+    or exists (select 1 from public.products pr where pr.org_id = new.id and (pr.price <> 0 or pr.cost <> 0))) then
+    raise exception 'The currency cannot change once amounts are recorded: they would not be converted'
+      using errcode = '23514',
+            hint = json_build_object('reason', 'CURRENCY_LOCKED', 'field', 'currency',
+                                     'params', json_build_object('currency', old.currency))::text;
+  end if;
   if tg_op = 'INSERT' or new.timezone is distinct from old.timezone then
     if not exists (select 1 from pg_catalog.pg_timezone_names z where z.name = new.timezone) then
       raise exception 'Time zone % does not exist', new.timezone using errcode = '23514',

@@ -14,7 +14,7 @@ import {
   user,
   addMember,
 } from './harness.ts';
-import { setupOrg } from './fixtures.ts';
+import { createInvoice, createProduct, setupOrg } from './fixtures.ts';
 
 const hint = (err: { hint?: string }) => JSON.parse(err.hint ?? '{}') as Record<string, unknown>;
 
@@ -149,6 +149,45 @@ describe('organization names', () => {
       expect(hint(err)).toMatchObject({ reason: 'MIXED_SCRIPTS' });
       const [cyrillic] = await create(sql, `Магазин ${org.id.slice(0, 4).replace(/[a-z]/g, '1')}`);
       expect(cyrillic!.name).toMatch(/^Магазин/);
+    });
+  });
+});
+
+describe('the currency', () => {
+  const change = (sql: Sql, org: { id: string; ownerId: string }) =>
+    sqlAs(sql, user(org.ownerId), `update organizations set country = 'SN', currency = 'XOF' where id = $1`, [
+      org.id,
+    ]);
+
+  it('changes freely before any amount is recorded (a product without price, no invoice)', async () => {
+    await asOwner(async (sql) => {
+      const org = await setupOrg(sql);
+      await sql(`insert into products (org_id, name, sku) values ($1, 'Unpriced', 'U-1')`, [org.id]);
+      await change(sql, org);
+      expect(await sql(`select currency from organizations where id = $1`, [org.id])).toEqual([
+        { currency: 'XOF' },
+      ]);
+    });
+  });
+
+  it('stays once an invoice or a priced product exists: CURRENCY_LOCKED, and nothing changes', async () => {
+    await asOwner(async (sql) => {
+      for (const record of [
+        async (org: Awaited<ReturnType<typeof setupOrg>>) => createInvoice(sql, org),
+        async (org: Awaited<ReturnType<typeof setupOrg>>) => createProduct(sql, org),
+      ]) {
+        const org = await setupOrg(sql);
+        await record(org);
+        const err = await expectSqlError(change(sql, org), '23514');
+        expect(hint(err)).toMatchObject({
+          reason: 'CURRENCY_LOCKED',
+          field: 'currency',
+          params: { currency: 'GHS' },
+        });
+        expect(await sql(`select country, currency from organizations where id = $1`, [org.id])).toEqual([
+          { country: 'GH', currency: 'GHS' },
+        ]);
+      }
     });
   });
 });

@@ -66,6 +66,7 @@ export function OrganizationForm({
         <SelectField
           label={t('settings.org.currency')}
           error={error('currency')}
+          hint={full ? t('settings.org.currencyHint') : undefined}
           options={CURRENCY_CODES.map((c) => ({ value: c, label: c }))}
           {...register('currency')}
         />
