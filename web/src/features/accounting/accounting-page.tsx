@@ -15,7 +15,9 @@ import { StatCard } from '../../components/ui/stat-card.tsx';
 import { Tabs, useTab } from '../../components/ui/tabs.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
-import { PAGE_SIZE, useAccountingSummary, useExpenseList } from './api.ts';
+import { useExpenseList } from './api/expenses.ts';
+import { PAGE_SIZE } from './api/keys.ts';
+import { useAccountingSummary } from './api/summary.ts';
 import { ExpenseDialog } from './expense-dialog.tsx';
 import { useT } from '../../lib/i18n.tsx';
 

@@ -20,7 +20,7 @@ import { useFormDraft } from '../../lib/form-draft.ts';
 import { submitWrite } from '../../lib/feedback.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useOrganization } from '../../lib/organization.tsx';
-import { useRecordExpense } from './api.ts';
+import { useRecordExpense } from './api/expenses.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 type Field = 'vendor' | 'category' | 'amount' | 'currency' | 'paidAt' | 'note';

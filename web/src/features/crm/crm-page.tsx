@@ -19,19 +19,9 @@ import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { submitWrite } from '../../lib/feedback.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
-import {
-  type Lead,
-  STAGES,
-  type Stage,
-  type StageSummary,
-  useAddNote,
-  useLeadSummary,
-  useLeadNotes,
-  useLeadList,
-  useMembers,
-  useMoveLead,
-  useSaveLead,
-} from './api.ts';
+import { type Lead, STAGES, type Stage, type StageSummary } from './api/keys.ts';
+import { useLeadSummary, useLeadList, useMembers, useMoveLead, useSaveLead } from './api/leads.ts';
+import { useAddNote, useLeadNotes } from './api/notes.ts';
 import { type LeadInput, LeadFormSchema } from '../../../../packages/shared/schemas/crm.ts';
 import type { OutboxEntry } from '../../lib/outbox.ts';
 import { useT } from '../../lib/i18n.tsx';

@@ -5,7 +5,7 @@ import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { StatCard } from '../../components/ui/stat-card.tsx';
-import { useDashboard } from './api.ts';
+import { useDashboard } from './api/dashboard.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { CurrentUser } from '../../lib/session/current-user.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';

@@ -7,7 +7,7 @@ import { reasonText } from '../../../../packages/shared/schemas/reasons.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/download.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
-import { useImportProducts } from './api.ts';
+import { useImportProducts } from './api/products.ts';
 import { type ParsedImport, readProductsCsv, type RowProblem, templateCsv } from './csv-import.ts';
 import { notifySaved, notifyError } from '../../lib/feedback.ts';
 import { useT } from '../../lib/i18n.tsx';

@@ -11,7 +11,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { AmountField } from '../../components/ui/amount-field.tsx';
 import { QUANTITY_DECIMALS, currencyDecimals } from '../../lib/money.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
-import { type Product, useSaveProduct } from './api.ts';
+import { type Product, useSaveProduct } from './api/products.ts';
 import type { OutboxEntry } from '../../lib/outbox.ts';
 import { ScanButton } from './barcode-scanner.tsx';
 import { submitWrite } from '../../lib/feedback.ts';

@@ -14,7 +14,7 @@ import { downloadFromApi } from '../../lib/download.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { useMetrics } from '../../lib/metrics.ts';
 import { PendingBadge } from '../../components/ui/pending.tsx';
-import { PAGE_SIZE, type Product, useDeleteProduct, useProductList } from './api.ts';
+import { PAGE_SIZE, type Product, useDeleteProduct, useProductList } from './api/products.ts';
 import { ScanButton } from './barcode-scanner.tsx';
 import { StockBadge } from '../../components/ui/status-badge.tsx';
 import { submitWrite, notifyError } from '../../lib/feedback.ts';

@@ -20,18 +20,15 @@ import { AmountField } from '../../components/ui/amount-field.tsx';
 import { QUANTITY_DECIMALS, currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
+import { type PurchaseOrder, type Supplier } from './api/keys.ts';
+import { PAGE_SIZE, useProducts } from './api/products.ts';
 import {
-  PAGE_SIZE,
-  type PurchaseOrder,
-  type Supplier,
   useCreatePurchaseOrder,
-  useProducts,
   usePurchaseOrder,
   usePurchaseOrders,
-  useSaveSupplier,
   useSetOrderStatus,
-  useSuppliers,
-} from './api.ts';
+} from './api/purchase-orders.ts';
+import { useSaveSupplier, useSuppliers } from './api/suppliers.ts';
 import { notifySaved, submitWrite, notifyError } from '../../lib/feedback.ts';
 
 const useT = () => {

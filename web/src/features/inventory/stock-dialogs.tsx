@@ -17,7 +17,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { QUANTITY_DECIMALS } from '../../lib/money.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan } from '../../lib/organization.tsx';
-import { type Product, useAdjustStock, useProduct, useStockMoves } from './api.ts';
+import { type Product, useAdjustStock, useProduct, useStockMoves } from './api/products.ts';
 import { submitWrite } from '../../lib/feedback.ts';
 import { useT } from '../../lib/i18n.tsx';
 

@@ -26,7 +26,7 @@ import { downloadFromApi } from '../../lib/download.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { InvoiceStatusBadge, StockBadge } from '../../components/ui/status-badge.tsx';
-import { type Answers, PAGE_SIZE, useReport } from './api.ts';
+import { type Answers, PAGE_SIZE, useReport } from './api/reports.ts';
 import { RevenueChart } from './revenue-chart.tsx';
 import { notifyError } from '../../lib/feedback.ts';
 import { useLocale, useT } from '../../lib/i18n.tsx';

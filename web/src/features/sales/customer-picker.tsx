@@ -1,7 +1,8 @@
 // Picks a customer by typing part of a name, phone or email (searched in the database), or adds one.
 import { useState } from 'react';
 import { SearchInput } from '../../components/ui/search-input.tsx';
-import { type Customer, useCustomerList } from './api.ts';
+import { useCustomerList } from './api/customers.ts';
+import { type Customer } from './api/keys.ts';
 import { CustomerDialog } from './customers-tab.tsx';
 import { useT } from '../../lib/i18n.tsx';
 

@@ -19,7 +19,8 @@ import { uuidv7 } from '../../lib/uuid.ts';
 import { PendingBadge } from '../../components/ui/pending.tsx';
 import type { OutboxEntry } from '../../lib/outbox.ts';
 import { useOrganization } from '../../lib/organization.tsx';
-import { type Customer, PAGE_SIZE, useCustomerList, useSaveCustomer } from './api.ts';
+import { useCustomerList, useSaveCustomer } from './api/customers.ts';
+import { type Customer, PAGE_SIZE } from './api/keys.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 export function CustomerDialog({

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
-import { useIssuedToPay } from './api.ts';
+import { useIssuedToPay } from './api/payments.ts';
 import { PaymentsTab } from './payments-tab.tsx';
 import { RecordPaymentDialog } from './record-payment-dialog.tsx';
 

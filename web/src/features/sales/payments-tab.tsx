@@ -6,7 +6,8 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { formatMoney } from '../../lib/money.ts';
-import { PAGE_SIZE, usePayments } from './api.ts';
+import { PAGE_SIZE } from './api/keys.ts';
+import { usePayments } from './api/payments.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 export function PaymentsTab() {

@@ -3,7 +3,7 @@
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { Loading } from '../../components/ui/loading.tsx';
-import { usePublicInvoice } from './api.ts';
+import { usePublicInvoice } from './api/invoices.ts';
 import { InvoiceDocument, type InvoiceDocumentData } from './invoice-document.tsx';
 import { downloadPdf } from './invoice-page.tsx';
 import { InLanguage } from '../../lib/i18n.tsx';

@@ -11,7 +11,7 @@ import { SelectField } from '../../components/ui/select-field.tsx';
 import { AmountField } from '../../components/ui/amount-field.tsx';
 import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
-import { useIssuedToPay, useRecordPayment } from './api.ts';
+import { useIssuedToPay, useRecordPayment } from './api/payments.ts';
 import { PaymentFields } from './payment-fields.tsx';
 import { submitWrite } from '../../lib/feedback.ts';
 import { useOrganization } from '../../lib/organization.tsx';

@@ -7,7 +7,8 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { type AuditFilters, useAuditLog } from './api.ts';
+import { useAuditLog } from './api/audit.ts';
+import { type AuditFilters } from './api/keys.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 import { useMembers } from '../../lib/api/members.ts';
 

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { deleteOrganization } from './api.ts';
+import { deleteOrganization } from './api/organization.ts';
 import { ORG_KEY, useOrganization } from '../../lib/organization.tsx';
 import { currentUserQuery } from '../../lib/session/current-user.ts';
 import { notifyError } from '../../lib/feedback.ts';

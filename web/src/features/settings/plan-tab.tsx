@@ -2,7 +2,7 @@
 // used (GET /api/organizations/:id/plan), so a shop sees before the limit refuses a new invoice.
 import { useIntl } from 'react-intl';
 import { Loading } from '../../components/ui/loading.tsx';
-import { usePlan } from './api.ts';
+import { usePlan } from './api/plan.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 import { useT } from '../../lib/i18n.tsx';
 

@@ -7,7 +7,7 @@ import { ProfileInputSchema, type ProfileInput } from '../../../../packages/shar
 import { notify } from '../../components/ui/notify.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { saveProfile } from './api.ts';
+import { saveProfile } from './api/profile.ts';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { currentUserQuery, type CurrentUser } from '../../lib/session/current-user.ts';

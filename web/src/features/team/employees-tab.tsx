@@ -19,7 +19,8 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { notifySaved, submitWrite, notifyError } from '../../lib/feedback.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan } from '../../lib/organization.tsx';
-import { type Employee, useEmployees, useSaveEmployee } from './api.ts';
+import { useEmployees, useSaveEmployee } from './api/employees.ts';
+import { type Employee } from './api/keys.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 function EmployeeDialog({ employee, onClose }: { employee?: Employee; onClose: () => void }) {

@@ -13,7 +13,8 @@ import { PRODUCT_NAME } from '../../lib/product.ts';
 import { submitWrite } from '../../lib/feedback.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
-import { type CreatedInvitation, useInvite } from './api.ts';
+import { useInvite } from './api/invitations.ts';
+import { type CreatedInvitation } from './api/keys.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 export function InviteLink({ invitation }: { invitation: CreatedInvitation }) {

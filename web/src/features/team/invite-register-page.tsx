@@ -20,7 +20,8 @@ import { selectOrganization } from '../../lib/organization.tsx';
 import { currentUserQuery, useCurrentUser } from '../../lib/session/current-user.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
-import { type InvitationPreview, registerInvitee, useInvitationPreview } from './api.ts';
+import { registerInvitee, useInvitationPreview } from './api/invitations.ts';
+import { type InvitationPreview } from './api/keys.ts';
 import { INVITE_KEY } from '../../lib/session/return-path.ts';
 
 export function InviteRegisterPage() {

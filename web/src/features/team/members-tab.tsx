@@ -11,17 +11,9 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { notifySaved, notifyError } from '../../lib/feedback.ts';
 import { useCurrentUser } from '../../lib/session/current-user.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
-import {
-  type CreatedInvitation,
-  type Invitation,
-  type Member,
-  useChangeRole,
-  useInvitations,
-  useInvite,
-  useMembers,
-  useRemoveMember,
-  useRevokeInvitation,
-} from './api.ts';
+import { useInvitations, useInvite, useRevokeInvitation } from './api/invitations.ts';
+import { type CreatedInvitation, type Invitation } from './api/keys.ts';
+import { type Member, useChangeRole, useMembers, useRemoveMember } from './api/members.ts';
 import { InviteDialog } from './invite-dialog.tsx';
 import { RoleBadge } from './role-badge.tsx';
 import { useT } from '../../lib/i18n.tsx';

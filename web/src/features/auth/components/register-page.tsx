@@ -9,7 +9,7 @@ import { RegisterInputSchema, type RegisterInput } from '../../../../../packages
 import { PERSON_FIELDS, PersonFields } from '../../../components/person-fields.tsx';
 import { notify } from '../../../components/ui/notify.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { registerAccount } from '../api.ts';
+import { registerAccount } from '../api/register.ts';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { currentUserQuery } from '../../../lib/session/current-user.ts';

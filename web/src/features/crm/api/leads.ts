@@ -1,42 +1,15 @@
-// Leads of the current organization: the pipeline by stage, search by name or company, lead notes, and the
-// writes (through the outbox) that create, edit or move a lead.
+// Leads of the current organization: the board's list (with those made on this device), the summary per
+// stage, and the writes that save a lead and move it between stages.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch, apiList } from '../../lib/api-client.ts';
-import { useWrite } from '../../lib/use-write.ts';
-import { uuidv7 } from '../../lib/uuid.ts';
-import { useOrganization } from '../../lib/organization.tsx';
-import { mergePending, textMatches, usePendingRows } from '../../lib/use-outbox.ts';
-import type { LeadInput } from '../../../../packages/shared/schemas/crm.ts';
+import { apiFetch, apiList } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
+import { uuidv7 } from '../../../lib/uuid.ts';
+import { useOrganization } from '../../../lib/organization.tsx';
+import { mergePending, textMatches, usePendingRows } from '../../../lib/use-outbox.ts';
+import type { LeadInput } from '../../../../../packages/shared/schemas/crm.ts';
+import { type Lead, type Stage, type StageSummary, crmKeys } from './keys.ts';
 
-export { useMembers } from '../../lib/api/members.ts';
-
-/** The CRM queries' keys: the list's path first (what a write refreshes), then the organization. */
-export const crmKeys = {
-  leads: (orgId: string, search: string) => ['/api/leads', orgId, { search }],
-  summary: (orgId: string) => ['/api/leads', orgId, 'summary'],
-  notes: (orgId: string, leadId: string) => ['/api/leads', orgId, leadId, 'notes'],
-};
-
-export const STAGES = ['PROSPECT', 'QUALIFIED', 'PROPOSAL', 'CLOSED_WON', 'CLOSED_LOST'] as const;
-export type Stage = (typeof STAGES)[number];
-
-export interface Lead {
-  id: string;
-  name: string;
-  company: string | null;
-  value: number | null;
-  stage: Stage;
-  closeDate: string | null;
-  owner: { id: string; firstName: string; lastName: string } | null;
-  updatedAt: string;
-}
-
-export interface LeadNote {
-  id: string;
-  note: string;
-  createdAt: string;
-  author: { firstName: string; lastName: string } | null;
-}
+export { useMembers } from '../../../lib/api/members.ts';
 
 /** Every lead of a search, grouped by the board (a pipeline has hundreds of leads, not thousands). */
 export function useLeads(search: string) {
@@ -62,26 +35,12 @@ export function useLeadList(search: string) {
   return { query, rows };
 }
 
-export interface StageSummary {
-  stage: Stage;
-  count: number;
-  totals: { currency: string; amount: number }[];
-}
-
 /** Per stage: how many leads and their value, counted by the database over every lead. */
 export function useLeadSummary() {
   const orgId = useOrganization().id;
   return useQuery({
     queryKey: crmKeys.summary(orgId),
     queryFn: () => apiFetch<StageSummary[]>('/api/leads/summary', { orgId }),
-  });
-}
-
-export function useLeadNotes(leadId: string) {
-  const orgId = useOrganization().id;
-  return useQuery({
-    queryKey: crmKeys.notes(orgId, leadId),
-    queryFn: () => apiList<LeadNote>(`/api/leads/${leadId}/notes`, { orgId }),
   });
 }
 
@@ -124,11 +83,5 @@ export const useMoveLead = () =>
       body: { stage },
       label: lead.name,
     }),
-    ['/api/leads'],
-  );
-
-export const useAddNote = () =>
-  useWrite<{ leadId: string; note: string }, LeadNote>(
-    ({ leadId, note }) => ({ method: 'POST', path: `/api/leads/${leadId}/notes`, body: { note } }),
     ['/api/leads'],
   );

@@ -1,42 +1,13 @@
-// Accounting data for the current organization: the cards' sums, the expenses list, and recording an
-// expense through the outbox (its own id, applied once), refreshing the cards and reports after.
+// Expenses of the current organization: the list (with those recorded on this device on top) and the write
+// that records one.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type {
-  AccountingSummary,
-  ExpenseCategory,
-  ExpenseInput,
-} from '../../../../packages/shared/schemas/accounting.ts';
-import { apiFetch, apiList } from '../../lib/api-client.ts';
-import { mergePending, textMatches, useOutboxEntries } from '../../lib/use-outbox.ts';
-import { useWrite } from '../../lib/use-write.ts';
-import { uuidv7 } from '../../lib/uuid.ts';
-import { useOrganization } from '../../lib/organization.tsx';
-
-/** The accounting queries' keys: the list's path first (what a write refreshes), then the organization. */
-export const accountingKeys = {
-  summary: (orgId: string) => ['/api/accounting/summary', orgId],
-  expenses: (orgId: string, search: string, offset: number) => ['/api/expenses', orgId, { search, offset }],
-};
-
-export interface Expense {
-  id: string;
-  vendor: string;
-  category: ExpenseCategory;
-  amount: number;
-  currency: string;
-  paidAt: string;
-  note: string | null;
-}
-
-export const PAGE_SIZE = 25;
-
-export function useAccountingSummary() {
-  const orgId = useOrganization().id;
-  return useQuery({
-    queryKey: accountingKeys.summary(orgId),
-    queryFn: () => apiFetch<AccountingSummary>('/api/accounting/summary', { orgId }),
-  });
-}
+import type { ExpenseInput } from '../../../../../packages/shared/schemas/accounting.ts';
+import { apiList } from '../../../lib/api-client.ts';
+import { mergePending, textMatches, useOutboxEntries } from '../../../lib/use-outbox.ts';
+import { useWrite } from '../../../lib/use-write.ts';
+import { uuidv7 } from '../../../lib/uuid.ts';
+import { useOrganization } from '../../../lib/organization.tsx';
+import { type Expense, PAGE_SIZE, accountingKeys } from './keys.ts';
 
 export function useExpenses(search: string, offset: number, enabled = true) {
   const orgId = useOrganization().id;

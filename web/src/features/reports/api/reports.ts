@@ -1,5 +1,4 @@
-// GET /api/reports/:type for the current organization: each report computed by one SQL function over
-// the chosen range, a page at a time; the CSV export asks the same function for every row.
+// The reports of the current organization: each report's answer by type and period, aggregated in SQL.
 import { useQuery } from '@tanstack/react-query';
 import type {
   ExpensesReport,
@@ -10,9 +9,9 @@ import type {
   ReportType,
   SalesReport,
   TimeseriesReport,
-} from '../../../../packages/shared/schemas/accounting.ts';
-import { apiFetch } from '../../lib/api-client.ts';
-import { useOrganization } from '../../lib/organization.tsx';
+} from '../../../../../packages/shared/schemas/accounting.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { useOrganization } from '../../../lib/organization.tsx';
 
 /** The reports' keys: path first, then the organization. */
 export const reportKeys = {

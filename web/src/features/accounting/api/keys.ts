@@ -1,0 +1,20 @@
+// Accounting's query keys, an expense as the server answers it, and the page size.
+import type { ExpenseCategory } from '../../../../../packages/shared/schemas/accounting.ts';
+
+/** The accounting queries' keys: the list's path first (what a write refreshes), then the organization. */
+export const accountingKeys = {
+  summary: (orgId: string) => ['/api/accounting/summary', orgId],
+  expenses: (orgId: string, search: string, offset: number) => ['/api/expenses', orgId, { search, offset }],
+};
+
+export interface Expense {
+  id: string;
+  vendor: string;
+  category: ExpenseCategory;
+  amount: number;
+  currency: string;
+  paidAt: string;
+  note: string | null;
+}
+
+export const PAGE_SIZE = 25;

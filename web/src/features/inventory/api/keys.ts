@@ -1,0 +1,44 @@
+// Inventory's query keys (the product list's are in lib/api/products.ts) and the shapes the server answers
+// for stock moves, suppliers and purchase orders.
+
+/** The inventory queries' keys (the product list's are in lib/api/products.ts): path first, then the organization. */
+export const inventoryKeys = {
+  product: (orgId: string, productId: string) => ['/api/products', orgId, productId],
+  moves: (orgId: string, productId: string) => ['/api/products', orgId, productId, 'moves'],
+  suppliers: (orgId: string) => ['/api/suppliers', orgId],
+  purchaseOrders: (orgId: string, offset: number) => ['/api/purchase-orders', orgId, offset],
+  purchaseOrder: (orgId: string, id: string) => ['/api/purchase-orders', orgId, 'one', id],
+};
+
+export interface StockMove {
+  id: string;
+  delta: number;
+  reason: 'OPENING' | 'ADJUSTMENT' | 'PURCHASE_RECEIPT' | 'SALE' | 'VOID_RETURN';
+  note: string | null;
+  createdAt: string;
+  author: { firstName: string; lastName: string } | null;
+}
+
+export interface Supplier {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
+export interface PurchaseOrder {
+  id: string;
+  status: 'DRAFT' | 'APPROVED' | 'RECEIVED';
+  currency: string;
+  total: number;
+  expectedAt: string | null;
+  receivedAt: string | null;
+  createdAt: string;
+  supplier: { id: string; name: string } | null;
+  lines?: {
+    id: string;
+    quantity: number;
+    unitCost: number;
+    product: { id: string; name: string; sku: string; unit: string };
+  }[];
+}

@@ -1,0 +1,113 @@
+// Invoices and quotes of the current organization: lists, one invoice, the writes that create, edit, issue
+// and void them (each with its own id, applied once), sharing by link, and the public page's read.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InvoiceInput, QuoteInput } from '../../../../../packages/shared/schemas/sales.ts';
+import { invoiceTotals } from '../../../../../packages/shared/invoice-totals.ts';
+import { apiFetch, apiList } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
+import { uuidv7 } from '../../../lib/uuid.ts';
+import { mergePending, textMatches, usePendingRows } from '../../../lib/use-outbox.ts';
+import { useOrganization } from '../../../lib/organization.tsx';
+import { type Invoice, type InvoiceStatus, type InvoiceSummary, PAGE_SIZE, qs, salesKeys } from './keys.ts';
+
+export function useInvoices(f: { search?: string; status?: InvoiceStatus; offset?: number; limit?: number }) {
+  const orgId = useOrganization().id;
+  return useQuery({
+    queryKey: salesKeys.invoices(orgId, f),
+    queryFn: () =>
+      apiList<InvoiceSummary>(`/api/invoices?${qs({ ...f, limit: f.limit ?? PAGE_SIZE })}`, { orgId }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Invoices, with those made on this device on top (on the first page, matching the search and status). */
+export function useInvoiceList(f: {
+  search?: string;
+  status?: InvoiceStatus;
+  offset?: number;
+  limit?: number;
+}) {
+  const query = useInvoices(f);
+  const pending = usePendingRows<InvoiceSummary>('invoices', useOrganization().id);
+  const rows = mergePending(query.data?.rows, pending, {
+    firstPage: !f.offset,
+    matches: (i) =>
+      (!f.status || i.status === f.status) && textMatches(f.search ?? '', i.number, i.customer?.name),
+  });
+  return { query, rows };
+}
+
+export function useInvoice(id: string) {
+  const orgId = useOrganization().id;
+  return useQuery({
+    queryKey: salesKeys.invoice(orgId, id),
+    queryFn: () => apiFetch<Invoice>(`/api/invoices/${id}`, { orgId }),
+  });
+}
+
+export const useCreateInvoice = () =>
+  useWrite<InvoiceInput & { customerName?: string }, Invoice>(
+    ({ customerName, ...input }) => {
+      const body = { ...input, id: input.id ?? uuidv7() };
+      const row = {
+        id: body.id,
+        number: null,
+        status: input.status ?? 'QUOTE',
+        currency: input.currency,
+        total: input.lines?.length
+          ? invoiceTotals(
+              input.lines.map((l) => ({ qty: l.qty, unitPrice: l.unitPrice, taxRate: l.taxRate ?? 0 })),
+              input.currency ?? 'GHS',
+            ).total
+          : input.total,
+        amountPaid: 0,
+        createdAt: new Date().toISOString(),
+        customer: { id: input.customerId, name: customerName ?? '' },
+        pending: true,
+      };
+      return {
+        method: 'POST',
+        path: '/api/invoices',
+        body,
+        label: customerName,
+        creates: { store: 'invoices', row },
+      };
+    },
+    ['/api/invoices', '/api/products', '/api/payments'],
+  );
+
+export const useUpdateQuote = () =>
+  useWrite<{ id: string; input: QuoteInput }, Invoice>(
+    ({ id, input }) => ({ method: 'PUT', path: `/api/invoices/${id}`, body: input }),
+    ['/api/invoices'],
+  );
+
+export const useInvoiceAction = () =>
+  useWrite<{ id: string; action: 'issue' | 'void' }, Invoice>(
+    ({ id, action }) => ({ method: 'POST', path: `/api/invoices/${id}/${action}` }),
+    ['/api/invoices', '/api/products'],
+  );
+
+export function useShareInvoice() {
+  const orgId = useOrganization().id;
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: salesKeys.invoices(orgId) });
+  return {
+    share: useMutation({
+      mutationFn: (id: string) =>
+        apiFetch<{ token: string; path: string }>(`/api/invoices/${id}/share`, { method: 'POST', orgId }),
+      onSuccess: refresh,
+    }),
+    revoke: useMutation({
+      mutationFn: (id: string) => apiFetch(`/api/invoices/${id}/share`, { method: 'DELETE', orgId }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+/** An invoice shared by its link, for anyone who has the link (no organization, no session). */
+export const usePublicInvoice = <T>(token: string) =>
+  useQuery({
+    queryKey: salesKeys.publicInvoice(token),
+    queryFn: () => apiFetch<T>(`/api/public/invoices/${encodeURIComponent(token)}`),
+  });

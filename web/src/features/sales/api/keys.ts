@@ -1,0 +1,79 @@
+// Sales' query keys, the shapes the server answers, and the page size: shared by the customers, invoices
+// and payments calls beside this file.
+
+/** The sales queries' keys: the list's path first (what a write refreshes), then the organization. */
+export const salesKeys = {
+  customers: (orgId: string, f?: object) => (f ? ['/api/customers', orgId, f] : ['/api/customers', orgId]),
+  invoices: (orgId: string, f?: object) => (f ? ['/api/invoices', orgId, f] : ['/api/invoices', orgId]),
+  invoice: (orgId: string, id: string) => ['/api/invoices', orgId, 'one', id],
+  payments: (orgId: string, offset: number) => ['/api/payments', orgId, offset],
+  publicInvoice: (token: string) => ['/api/public/invoices', token],
+};
+
+export type InvoiceStatus = 'QUOTE' | 'ISSUED' | 'PAID' | 'VOID';
+
+export interface Customer {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  createdAt: string;
+}
+
+export interface InvoiceSummary {
+  id: string;
+  number: string;
+  status: InvoiceStatus;
+  currency: string;
+  total: number;
+  amountPaid: number;
+  createdAt: string;
+  issuedAt: string | null;
+  dueAt: string | null;
+  customer: { id: string; name: string };
+}
+
+export interface Invoice extends InvoiceSummary {
+  subtotal: number;
+  tax: number;
+  balance: number;
+  notes: string | null;
+  createdBy: string | null;
+  customer: { id: string; name: string; email: string | null; phone: string | null };
+  lines: {
+    id: string;
+    productId: string | null;
+    description: string;
+    qty: number;
+    unitPrice: number;
+    taxRate: number;
+  }[];
+  payments: {
+    id: string;
+    method: string;
+    provider: string | null;
+    amount: number;
+    ref: string | null;
+    receivedAt: string;
+  }[];
+  shared: boolean;
+}
+
+export interface Payment {
+  id: string;
+  method: string;
+  provider: string | null;
+  amount: number;
+  currency: string;
+  ref: string | null;
+  receivedAt: string;
+  invoice: { id: string; number: string; currency: string; customer: { name: string } } | null;
+}
+
+export const PAGE_SIZE = 25;
+
+export const qs = (p: Record<string, string | number | undefined>) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(p)) if (v !== undefined && v !== '') q.set(k, String(v));
+  return q.toString();
+};
