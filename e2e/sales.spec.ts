@@ -69,9 +69,11 @@ test.describe('sales', () => {
     await expect(page).toHaveURL(/\/sales\/invoices\//);
     await expect(page.getByTestId('invoice-number')).toHaveText('INV-000001');
     await expect(page.getByTestId('invoice-status')).toHaveText('Quote');
+    await expect(page.getByTestId('document-title')).toHaveText('Quote');
 
     await button(page, 'Issue').click();
     await expect(page.getByText('Invoice issued')).toBeVisible();
+    await expect(page.getByTestId('document-title')).toHaveText('Invoice');
     expect((await apiAs(page, `/products/${rice.id}`)).stockOnHand).toBe(8);
 
     await button(page, 'Record Payment').click();
@@ -290,16 +292,25 @@ test.describe('sales', () => {
     await sales.context().close();
   });
 
-  test('en français, un devis se modifie avant d’être émis', async ({ page }) => {
+  test('en français, un devis se modifie avant d’être émis, et se présente comme un devis', async ({
+    page,
+  }) => {
     await useLanguage(page, 'fr');
     const owner = await registerOwner(page, { country: 'SN', currency: 'XOF', locale: 'fr' });
     await signIn(page, owner.email, owner.password);
     const customer = await apiAs(page, '/customers', { name: 'Fatou Ndiaye' });
     const quote = await apiAs(page, '/invoices', {
       customerId: customer.id,
+      dueAt: '2026-12-31',
       lines: [{ description: 'Café Touba', qty: 1, unitPrice: 1000, taxRate: 0 }],
     });
     await page.goto(`/sales/invoices/${quote.id}`);
+    // A quote is titled as one, holds until a date, and asks for no payment yet.
+    const doc = page.locator('.invoice-document');
+    await expect(doc.getByTestId('document-title')).toHaveText('Devis');
+    await expect(doc).toContainText('Valable jusqu’au 31/12/2026');
+    await expect(doc).not.toContainText('Échéance');
+    await expect(doc.getByTestId('balance-due')).toHaveCount(0);
     await button(page, 'Modifier le devis').click();
     const dialog = page.getByRole('dialog', { name: 'Modifier le devis' });
     await dialog.locator('#line-0-qty').fill('3');

@@ -27,6 +27,7 @@ export function InvoiceDocument({ data }: { data: InvoiceDocumentData }) {
   const date = (s: string) => new Date(s).toLocaleDateString(intl.locale);
   const region = new Intl.DisplayNames([intl.locale], { type: 'region' });
   const qty = new Intl.NumberFormat(intl.locale, { maximumFractionDigits: 3 });
+  const quote = data.status === 'QUOTE';
   return (
     <article className="invoice-document flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-8 print:border-0 print:p-0">
       <header className="flex flex-wrap items-start justify-between gap-2">
@@ -37,6 +38,9 @@ export function InvoiceDocument({ data }: { data: InvoiceDocumentData }) {
           </p>
         </div>
         <div className="text-right">
+          <h2 className="text-sm font-semibold tracking-wide uppercase" data-testid="document-title">
+            <FormattedMessage id={`invoices.documentTitle.${quote ? 'QUOTE' : 'INVOICE'}`} />
+          </h2>
           <p className="font-mono text-lg font-semibold" data-testid="invoice-number">
             {data.number}
           </p>
@@ -62,7 +66,10 @@ export function InvoiceDocument({ data }: { data: InvoiceDocumentData }) {
           </p>
           {data.dueAt && (
             <p>
-              <FormattedMessage id="invoices.dueOn" values={{ date: date(data.dueAt) }} />
+              <FormattedMessage
+                id={quote ? 'invoices.validUntil' : 'invoices.dueOn'}
+                values={{ date: date(data.dueAt) }}
+              />
             </p>
           )}
         </div>
@@ -127,18 +134,23 @@ export function InvoiceDocument({ data }: { data: InvoiceDocumentData }) {
           <FormattedMessage id="invoices.total" />
         </dt>
         <dd className="font-semibold">{money(data.total)}</dd>
-        <dt>
-          <FormattedMessage id="invoices.paid" />
-        </dt>
-        <dd>{money(data.amountPaid)}</dd>
-        <dt className="font-semibold">
-          <FormattedMessage id="invoices.balance" />
-        </dt>
-        <dd className="font-semibold" data-testid="balance-due">
-          {money(data.status === 'VOID' ? 0 : data.total - data.amountPaid)}
-        </dd>
+        {/* A quote asks for nothing yet: no amount paid, no balance, no payments. */}
+        {!quote && (
+          <>
+            <dt>
+              <FormattedMessage id="invoices.paid" />
+            </dt>
+            <dd>{money(data.amountPaid)}</dd>
+            <dt className="font-semibold">
+              <FormattedMessage id="invoices.balance" />
+            </dt>
+            <dd className="font-semibold" data-testid="balance-due">
+              {money(data.status === 'VOID' ? 0 : data.total - data.amountPaid)}
+            </dd>
+          </>
+        )}
       </dl>
-      <section>
+      <section hidden={quote}>
         <h3 className="mb-1 font-semibold">
           <FormattedMessage id="invoices.paymentHistory" />
         </h3>

@@ -3,13 +3,16 @@ import { invoicePdf } from './invoice-pdf.ts';
 
 const labels = {
   title: 'FACTURE',
+  date: 'Date',
+  validUntil: 'Valable jusqu’au',
   billTo: 'Facturé à',
   issued: 'Émise',
   due: 'Échéance',
   description: 'Description',
   qty: 'Qté',
   unitPrice: 'Prix',
-  tax: 'Taxe',
+  taxRate: 'TVA %',
+  tax: 'TVA',
   amount: 'Montant',
   subtotal: 'Sous-total',
   total: 'Total',
@@ -60,5 +63,28 @@ describe('invoicePdf', () => {
     expect(text).toContain('(Boutique \\(Awa\\) \\\\ Dakar)');
     expect(text).toContain('Caf\\351 Touba 0');
     expect(text).toContain('XOF');
+  });
+
+  it('titles a quote as a quote: its date and how long it holds, no issue date, nothing paid or owed', async () => {
+    const quote = {
+      ...invoice,
+      status: 'QUOTE',
+      issuedAt: null,
+      amountPaid: 0,
+      payments: [],
+      lines: invoice.lines.slice(0, 2),
+    };
+    const text = new TextDecoder('latin1').decode(
+      await invoicePdf(quote, { ...labels, title: 'DEVIS' }, 'fr').arrayBuffer(),
+    );
+    expect(text).toContain('(DEVIS INV-000007)');
+    expect(text).toContain('(Date: 20/11/2026)');
+    expect(text).toContain('(Valable jusqu\\222au: 20/12/2026)');
+    expect(text).not.toContain('\\311mise');
+    expect(text).not.toContain('Reste \\340 payer');
+    expect(text).not.toContain('(Paiements)');
+    // The tax column is the rate, the total's line the amount.
+    expect(text).toContain('(TVA %)');
+    expect(text).toContain('(TVA)');
   });
 });

@@ -38,13 +38,19 @@ const pdfString = (text: string) =>
     .join('');
 
 interface Labels {
+  /** The document's kind: Invoice or Quote, in the document's language. */
   title: string;
+  /** A quote's date and how long it holds (a quote is not issued and has no due date). */
+  date: string;
+  validUntil: string;
   billTo: string;
   issued: string;
   due: string;
   description: string;
   qty: string;
   unitPrice: string;
+  /** The rate column, and the tax amount in the totals. */
+  taxRate: string;
   tax: string;
   amount: string;
   subtotal: string;
@@ -88,15 +94,25 @@ export function invoicePdf(data: InvoiceDocumentData, labels: Labels, locale: st
   text(40, 10, `${data.organization.country} - ${data.organization.currency}`);
   next(30);
   text(40, 10, labels.billTo, true);
-  text(555, 10, `${labels.issued}: ${date(data.issuedAt ?? data.createdAt)}`, false, true);
+  const quote = data.status === 'QUOTE';
+  text(
+    555,
+    10,
+    quote
+      ? `${labels.date}: ${date(data.createdAt)}`
+      : `${labels.issued}: ${date(data.issuedAt ?? data.createdAt)}`,
+    false,
+    true,
+  );
   next(14);
   text(40, 11, data.customer.name);
-  if (data.dueAt) text(555, 10, `${labels.due}: ${date(data.dueAt)}`, false, true);
+  if (data.dueAt)
+    text(555, 10, `${quote ? labels.validUntil : labels.due}: ${date(data.dueAt)}`, false, true);
   next(30);
   text(40, 10, labels.description, true);
   text(330, 10, labels.qty, true, true);
   text(420, 10, labels.unitPrice, true, true);
-  text(470, 10, labels.tax, true, true);
+  text(470, 10, labels.taxRate, true, true);
   text(555, 10, labels.amount, true, true);
   line();
   next(18);
@@ -110,18 +126,23 @@ export function invoicePdf(data: InvoiceDocumentData, labels: Labels, locale: st
   }
   line();
   next(20);
-  for (const [label, value, bold] of [
+  // A quote asks for nothing yet: no amount paid, no balance, no payments.
+  const totals: [string, number, boolean][] = [
     [labels.subtotal, data.subtotal, false],
     [labels.tax, data.tax, false],
     [labels.total, data.total, true],
-    [labels.paid, data.amountPaid, false],
-    [labels.balance, data.status === 'VOID' ? 0 : data.total - data.amountPaid, true],
-  ] as const) {
+  ];
+  if (!quote)
+    totals.push(
+      [labels.paid, data.amountPaid, false],
+      [labels.balance, data.status === 'VOID' ? 0 : data.total - data.amountPaid, true],
+    );
+  for (const [label, value, bold] of totals) {
     text(420, 10, label, bold, true);
     text(555, 10, money(value), bold, true);
     next(16);
   }
-  if (data.payments.length) {
+  if (!quote && data.payments.length) {
     next(14);
     text(40, 10, labels.payments, true);
     next(16);
