@@ -108,6 +108,9 @@ test.describe('sales', () => {
     await expect(page.getByRole('banner')).toBeHidden();
     await expect(page.getByRole('button', { name: 'Download PDF' })).toBeHidden();
     await expect(page.getByTestId('invoice-number')).toBeVisible();
+    // Printed on A4 (595 × 842 points), the page size the document asks for with its margins (not Letter).
+    const printed = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+    expect(printed).toMatch(/\/MediaBox \[0 0 594\.9\d* 841\.9\d*\]/);
     await page.emulateMedia({ media: 'screen' });
 
     const [download] = await Promise.all([
