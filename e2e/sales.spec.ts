@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiAs, expect, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
 import { apiInOrg, memberOf } from './people.ts';
+import { pdfText } from '../tests/pdf-text.ts';
 
 const button = (page: Page, name: string | RegExp) =>
   page.getByRole('button', { name }).filter({ visible: true }).first();
@@ -119,8 +120,8 @@ test.describe('sales', () => {
     ]);
     expect(download.suggestedFilename()).toBe('INV-000001.pdf');
     const pdf = await (await import('node:fs/promises')).readFile((await download.path())!);
-    expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
-    expect(pdf.toString('latin1')).toContain('INV-000001');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(await pdfText(pdf)).toContain('INV-000001');
 
     await button(page, 'Share').click();
     const share = page.getByRole('dialog', { name: 'Share this invoice' });

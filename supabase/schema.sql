@@ -283,6 +283,64 @@ GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.billing_cycles TO authenticated;
 GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.billing_cycles TO anon;
 
+-- table public.business_profiles
+CREATE TABLE public.business_profiles (
+    org_id uuid NOT NULL,
+    legal_name character varying(255),
+    address character varying(500),
+    phone character varying(50),
+    email character varying(320),
+    tax_id_label character varying(30),
+    tax_id character varying(50),
+    logo text,
+    bank_name character varying(120),
+    bank_account_name character varying(255),
+    bank_account_number character varying(50),
+    mobile_money jsonb DEFAULT '[]'::jsonb NOT NULL,
+    payment_terms_days smallint,
+    footer character varying(1000),
+    updated_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+ALTER TABLE public.business_profiles OWNER TO postgres;
+ALTER TABLE public.business_profiles ENABLE ROW LEVEL SECURITY;
+ALTER TABLE public.business_profiles FORCE ROW LEVEL SECURITY;
+ALTER TABLE public.business_profiles ADD CONSTRAINT business_profiles_email_check CHECK (((email)::text ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text));
+ALTER TABLE public.business_profiles ADD CONSTRAINT business_profiles_logo_check CHECK (((char_length(logo) <= 96000) AND (logo ~ '^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$'::text)));
+ALTER TABLE public.business_profiles ADD CONSTRAINT business_profiles_mobile_money_check CHECK ((octet_length((mobile_money)::text) <= 4096));
+ALTER TABLE public.business_profiles ADD CONSTRAINT business_profiles_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+ALTER TABLE public.business_profiles ADD CONSTRAINT business_profiles_payment_terms_days_check CHECK (((payment_terms_days >= 0) AND (payment_terms_days <= 365)));
+ALTER TABLE public.business_profiles ADD CONSTRAINT business_profiles_pkey PRIMARY KEY (org_id);
+ALTER TABLE public.business_profiles ADD CONSTRAINT business_profiles_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+CREATE TRIGGER business_profiles_audit_delete AFTER DELETE ON public.business_profiles REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER business_profiles_audit_insert AFTER INSERT ON public.business_profiles REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER business_profiles_audit_update AFTER UPDATE ON public.business_profiles REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER business_profiles_check BEFORE INSERT OR UPDATE ON public.business_profiles FOR EACH ROW EXECUTE FUNCTION private.check_business_profile();
+CREATE TRIGGER business_profiles_touch BEFORE UPDATE ON public.business_profiles FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
+CREATE POLICY "Members can read their business profile" ON public.business_profiles AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can change the business profile" ON public.business_profiles AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can set the business profile" ON public.business_profiles AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+COMMENT ON TABLE public.business_profiles IS 'The seller''s details printed on every document (quote, invoice, receipt, public page, PDF).';
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.business_profiles TO postgres;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.business_profiles TO service_role;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.business_profiles TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.business_profiles TO authenticated;
+GRANT INSERT, UPDATE (org_id) ON TABLE public.business_profiles TO authenticated;
+GRANT INSERT, UPDATE (legal_name) ON TABLE public.business_profiles TO authenticated;
+GRANT INSERT, UPDATE (address) ON TABLE public.business_profiles TO authenticated;
+GRANT INSERT, UPDATE (phone) ON TABLE public.business_profiles TO authenticated;
+GRANT INSERT, UPDATE (email) ON TABLE public.business_profiles TO authenticated;
+GRANT INSERT, UPDATE (tax_id_label) ON TABLE public.business_profiles TO authenticated;
+GRANT INSERT, UPDATE (tax_id) ON TABLE public.business_profiles TO authenticated;
+GRANT INSERT, UPDATE (logo) ON TABLE public.business_profiles TO authenticated;
+GRANT INSERT, UPDATE (bank_name) ON TABLE public.business_profiles TO authenticated;
+GRANT INSERT, UPDATE (bank_account_name) ON TABLE public.business_profiles TO authenticated;
+GRANT INSERT, UPDATE (bank_account_number) ON TABLE public.business_profiles TO authenticated;
+GRANT INSERT, UPDATE (mobile_money) ON TABLE public.business_profiles TO authenticated;
+GRANT INSERT, UPDATE (payment_terms_days) ON TABLE public.business_profiles TO authenticated;
+GRANT INSERT, UPDATE (footer) ON TABLE public.business_profiles TO authenticated;
+
 -- table public.customers
 CREATE TABLE public.customers (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -1790,17 +1848,17 @@ begin
   if tg_op = 'INSERT' then
     insert into public.audit_logs (org_id, actor_id, action, entity, entity_id, payload)
     select coalesce(r ->> 'org_id', r ->> 'id')::uuid, (select auth.uid()), tg_op, tg_table_name,
-           coalesce(r ->> 'id', r ->> 'user_id'), private.audit_redact(r)
+           coalesce(r ->> 'id', r ->> 'user_id', r ->> 'org_id'), private.audit_redact(r)
       from (select to_jsonb(n) as r from new_rows n) s;
   elsif tg_op = 'DELETE' then
     insert into public.audit_logs (org_id, actor_id, action, entity, entity_id, payload)
     select coalesce(r ->> 'org_id', r ->> 'id')::uuid, (select auth.uid()), tg_op, tg_table_name,
-           coalesce(r ->> 'id', r ->> 'user_id'), private.audit_redact(r)
+           coalesce(r ->> 'id', r ->> 'user_id', r ->> 'org_id'), private.audit_redact(r)
       from (select to_jsonb(o) as r from old_rows o) s;
   else
     insert into public.audit_logs (org_id, actor_id, action, entity, entity_id, payload)
     select coalesce(n.r ->> 'org_id', n.r ->> 'id')::uuid, (select auth.uid()), tg_op, tg_table_name,
-           coalesce(n.r ->> 'id', n.r ->> 'user_id'), private.audit_changes(o.r, n.r)
+           coalesce(n.r ->> 'id', n.r ->> 'user_id', n.r ->> 'org_id'), private.audit_changes(o.r, n.r)
       from (select private.audit_key(to_jsonb(x)) as k, private.audit_redact(to_jsonb(x)) as r from new_rows x) n
       join (select private.audit_key(to_jsonb(x)) as k, private.audit_redact(to_jsonb(x)) as r from old_rows x) o
         on o.k = n.k
@@ -1835,7 +1893,7 @@ CREATE OR REPLACE FUNCTION private.audit_key(p_row jsonb)
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select coalesce(p_row ->> 'id', (p_row ->> 'org_id') || '/' || (p_row ->> 'user_id'))
+  select coalesce(p_row ->> 'id', (p_row ->> 'org_id') || '/' || (p_row ->> 'user_id'), p_row ->> 'org_id')
 $function$;
 ALTER FUNCTION private.audit_key(p_row jsonb) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.audit_key(p_row jsonb) TO PUBLIC;
@@ -1850,13 +1908,65 @@ CREATE OR REPLACE FUNCTION private.audit_redact(p_row jsonb)
 AS $function$
   select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb)
     from jsonb_each(p_row) e
-   where e.key !~* '(token|secret|password|stripe_sub_id)'
+   where e.key !~* '(token|secret|password|stripe_sub_id|^logo$)'
 $function$;
 ALTER FUNCTION private.audit_redact(p_row jsonb) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.audit_redact(p_row jsonb) TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.audit_redact(p_row jsonb) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.audit_redact(p_row jsonb) TO postgres;
 GRANT EXECUTE ON FUNCTION private.audit_redact(p_row jsonb) TO service_role;
+
+-- function private.check_business_profile()
+CREATE OR REPLACE FUNCTION private.check_business_profile()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_entry jsonb;
+begin
+  new.legal_name := nullif(btrim(new.legal_name), '');
+  new.address := nullif(btrim(new.address), '');
+  new.phone := nullif(btrim(new.phone), '');
+  new.email := nullif(btrim(new.email), '');
+  new.tax_id_label := nullif(btrim(new.tax_id_label), '');
+  new.tax_id := nullif(btrim(new.tax_id), '');
+  new.bank_name := nullif(btrim(new.bank_name), '');
+  new.bank_account_name := nullif(btrim(new.bank_account_name), '');
+  new.bank_account_number := nullif(btrim(new.bank_account_number), '');
+  new.footer := nullif(btrim(new.footer), '');
+  new.updated_by := (select auth.uid());
+  if tg_op = 'UPDATE' and new.org_id <> old.org_id then
+    perform private.refuse('A business profile stays with its organization', '23514', 'INVALID_VALUE', null, 'orgId');
+  end if;
+  if new.email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
+    perform private.refuse('Invalid email address', '23514', 'INVALID_EMAIL', null, 'email');
+  end if;
+  if new.logo is not null and (char_length(new.logo) > 96000
+       or new.logo !~ '^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$') then
+    perform private.refuse('The logo is a PNG or JPEG image of at most 70 KB', '23514', 'LOGO_INVALID',
+      json_build_object('maxKb', 70)::jsonb, 'logo');
+  end if;
+  if jsonb_typeof(new.mobile_money) <> 'array' or jsonb_array_length(new.mobile_money) > 6 then
+    perform private.refuse('Mobile money is a list of at most 6 numbers', '23514', 'MOBILE_MONEY_INVALID',
+      null, 'mobileMoney');
+  end if;
+  for v_entry in select e from jsonb_array_elements(new.mobile_money) e loop
+    if jsonb_typeof(v_entry) <> 'object'
+       or not coalesce((v_entry ->> 'provider') = any (enum_range(null::public.mobile_money_provider)::text[]), false)
+       or not coalesce((v_entry ->> 'number') ~ '^\+?[0-9][0-9 -]{3,28}[0-9]$', false)
+       or char_length(coalesce(v_entry ->> 'name', '')) > 100
+       or (select count(*) from jsonb_object_keys(v_entry) k where k not in ('provider', 'number', 'name')) > 0 then
+      perform private.refuse('A mobile money entry is a known provider and a phone number', '23514',
+        'MOBILE_MONEY_INVALID', null, 'mobileMoney');
+    end if;
+  end loop;
+  return new;
+end
+$function$;
+ALTER FUNCTION private.check_business_profile() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.check_business_profile() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.check_business_profile() TO postgres;
 
 -- function private.check_lead_owner()
 CREATE OR REPLACE FUNCTION private.check_lead_owner()
@@ -3429,6 +3539,27 @@ $function$;
 ALTER FUNCTION private.retire_expired_invitations() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.retire_expired_invitations() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.retire_expired_invitations() TO postgres;
+
+-- function private.seller_json(p_org_id uuid)
+CREATE OR REPLACE FUNCTION private.seller_json(p_org_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_strip_nulls(jsonb_build_object(
+    'name', o.name, 'country', o.country, 'currency', o.currency,
+    'legalName', bp.legal_name, 'address', bp.address, 'phone', bp.phone, 'email', bp.email,
+    'taxIdLabel', bp.tax_id_label, 'taxId', bp.tax_id, 'logo', bp.logo,
+    'bankName', bp.bank_name, 'bankAccountName', bp.bank_account_name,
+    'bankAccountNumber', bp.bank_account_number, 'mobileMoney', coalesce(bp.mobile_money, '[]'::jsonb),
+    'paymentTermsDays', bp.payment_terms_days, 'footer', bp.footer))
+    from public.organizations o
+    left join public.business_profiles bp on bp.org_id = o.id
+   where o.id = p_org_id
+$function$;
+ALTER FUNCTION private.seller_json(p_org_id uuid) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.seller_json(p_org_id uuid) TO postgres;
 
 -- function private.stamp_created_at()
 CREATE OR REPLACE FUNCTION private.stamp_created_at()
@@ -5696,7 +5827,7 @@ CREATE OR REPLACE FUNCTION public.shared_invoice(p_token text)
  SET search_path TO ''
 AS $function$
   select jsonb_build_object(
-    'organization', jsonb_build_object('name', o.name, 'country', o.country, 'currency', o.currency),
+    'organization', private.seller_json(i.org_id),
     'invoice', jsonb_build_object('number', i.number, 'status', i.status, 'currency', i.currency,
       'subtotal', i.subtotal, 'tax', i.tax, 'total', i.total, 'amountPaid', i.amount_paid,
       'issuedAt', i.issued_at, 'dueAt', i.due_at, 'createdAt', i.created_at, 'notes', i.notes,
@@ -5709,7 +5840,6 @@ AS $function$
       from public.payments p where p.org_id = i.org_id and p.invoice_id = i.id), '[]'::jsonb))
     from public.invoice_share_tokens t
     join public.invoices i on i.org_id = t.org_id and i.id = t.invoice_id
-    join public.organizations o on o.id = i.org_id
     join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
    where t.token_hash = encode(extensions.digest(coalesce(p_token, ''), 'sha256'), 'hex')
      and t.revoked_at is null and t.expires_at > now()

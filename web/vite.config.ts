@@ -46,6 +46,16 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The PDF writer (pdf-lib with fontkit, ~500 KB gzipped) and its fonts are fetched the first time a
+        // PDF is asked for, then kept: never downloaded in the background by a phone that makes no PDF.
+        globIgnores: ['**/pdf-lib-*.js'],
+        runtimeCaching: [
+          {
+            urlPattern: /\/assets\/(pdf-lib-[\w-]+\.js|NotoSans-[\w-]+\.ttf)$/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'pdf-writer', expiration: { maxEntries: 8 } },
+          },
+        ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/(api|auth|rest|functions|health)\b/],
         cleanupOutdatedCaches: true,
@@ -57,6 +67,12 @@ export default defineConfig({
     outDir: process.env.WEB_DIST ?? 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    rolldownOptions: {
+      // pdf-lib and fontkit in a chunk of their own, named so the service worker can leave it out.
+      output: {
+        codeSplitting: { groups: [{ name: 'pdf-lib', test: /node_modules[\\/](pdf-lib|@pdf-lib)[\\/]/ }] },
+      },
+    },
   },
   server: {
     proxy: {

@@ -127,3 +127,31 @@ export const TIME_ZONES = [
 const FRENCH_SPEAKING = new Set(['SN', 'CI', 'TG', 'BJ', 'BF', 'ML', 'NE', 'GN', 'MR']);
 export const documentLanguage = (country: string): 'en' | 'fr' =>
   FRENCH_SPEAKING.has(country.toUpperCase()) ? 'fr' : 'en';
+
+/**
+ * What each country calls a business's tax number, printed before it on documents (the business profile
+ * starts with it and may say otherwise): Nigeria's and Ghana's TIN, Kenya's KRA PIN, South Africa's VAT
+ * number, Senegal's NINEA, Côte d'Ivoire's NCC (numéro de compte contribuable), Benin's and Burkina Faso's
+ * IFU, the NIF elsewhere in the francophone and lusophone countries.
+ */
+const TAX_ID_LABELS: Record<string, string> = {
+  NG: 'TIN',
+  GH: 'TIN',
+  GM: 'TIN',
+  SL: 'TIN',
+  LR: 'TIN',
+  KE: 'KRA PIN',
+  ZA: 'VAT number',
+  SN: 'NINEA',
+  CI: 'NCC',
+  BJ: 'IFU',
+  BF: 'IFU',
+  TG: 'NIF',
+  ML: 'NIF',
+  NE: 'NIF',
+  GN: 'NIF',
+  MR: 'NIF',
+  CV: 'NIF',
+  GW: 'NIF',
+};
+export const taxIdLabel = (country: string): string => TAX_ID_LABELS[country.toUpperCase()] ?? 'TIN';

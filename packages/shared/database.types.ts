@@ -140,6 +140,75 @@ export type Database = {
           },
         ];
       };
+      business_profiles: {
+        Row: {
+          address: string | null;
+          bank_account_name: string | null;
+          bank_account_number: string | null;
+          bank_name: string | null;
+          created_at: string;
+          email: string | null;
+          footer: string | null;
+          legal_name: string | null;
+          logo: string | null;
+          mobile_money: NonNullable<Json>;
+          org_id: string;
+          payment_terms_days: number | null;
+          phone: string | null;
+          tax_id: string | null;
+          tax_id_label: string | null;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          address?: string | null;
+          bank_account_name?: string | null;
+          bank_account_number?: string | null;
+          bank_name?: string | null;
+          created_at?: string;
+          email?: string | null;
+          footer?: string | null;
+          legal_name?: string | null;
+          logo?: string | null;
+          mobile_money?: NonNullable<Json>;
+          org_id: string;
+          payment_terms_days?: number | null;
+          phone?: string | null;
+          tax_id?: string | null;
+          tax_id_label?: string | null;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          address?: string | null;
+          bank_account_name?: string | null;
+          bank_account_number?: string | null;
+          bank_name?: string | null;
+          created_at?: string;
+          email?: string | null;
+          footer?: string | null;
+          legal_name?: string | null;
+          logo?: string | null;
+          mobile_money?: NonNullable<Json>;
+          org_id?: string;
+          payment_terms_days?: number | null;
+          phone?: string | null;
+          tax_id?: string | null;
+          tax_id_label?: string | null;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'business_profiles_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: true;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       customers: {
         Row: {
           archived: boolean;

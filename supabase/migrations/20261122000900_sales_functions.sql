@@ -440,7 +440,7 @@ create function public.shared_invoice(p_token text) returns jsonb
 language sql stable security definer set search_path = ''
 as $$
   select jsonb_build_object(
-    'organization', jsonb_build_object('name', o.name, 'country', o.country, 'currency', o.currency),
+    'organization', private.seller_json(i.org_id),
     'invoice', jsonb_build_object('number', i.number, 'status', i.status, 'currency', i.currency,
       'subtotal', i.subtotal, 'tax', i.tax, 'total', i.total, 'amountPaid', i.amount_paid,
       'issuedAt', i.issued_at, 'dueAt', i.due_at, 'createdAt', i.created_at, 'notes', i.notes,
@@ -453,7 +453,6 @@ as $$
       from public.payments p where p.org_id = i.org_id and p.invoice_id = i.id), '[]'::jsonb))
     from public.invoice_share_tokens t
     join public.invoices i on i.org_id = t.org_id and i.id = t.invoice_id
-    join public.organizations o on o.id = i.org_id
     join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
    where t.token_hash = encode(extensions.digest(coalesce(p_token, ''), 'sha256'), 'hex')
      and t.revoked_at is null and t.expires_at > now()

@@ -41,7 +41,7 @@ $$;
 create function private.audit_key(p_row jsonb) returns text
 language sql immutable set search_path = ''
 as $$
-  select coalesce(p_row ->> 'id', (p_row ->> 'org_id') || '/' || (p_row ->> 'user_id'))
+  select coalesce(p_row ->> 'id', (p_row ->> 'org_id') || '/' || (p_row ->> 'user_id'), p_row ->> 'org_id')
 $$;
 
 -- The audit trail never keeps a secret: the hash of an invitation or share-link token (and any column
@@ -51,7 +51,7 @@ language sql immutable set search_path = ''
 as $$
   select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb)
     from jsonb_each(p_row) e
-   where e.key !~* '(token|secret|password|stripe_sub_id)'
+   where e.key !~* '(token|secret|password|stripe_sub_id|^logo$)'
 $$;
 grant execute on function private.audit_redact(jsonb) to authenticated, service_role;
 
@@ -66,17 +66,17 @@ begin
   if tg_op = 'INSERT' then
     insert into public.audit_logs (org_id, actor_id, action, entity, entity_id, payload)
     select coalesce(r ->> 'org_id', r ->> 'id')::uuid, (select auth.uid()), tg_op, tg_table_name,
-           coalesce(r ->> 'id', r ->> 'user_id'), private.audit_redact(r)
+           coalesce(r ->> 'id', r ->> 'user_id', r ->> 'org_id'), private.audit_redact(r)
       from (select to_jsonb(n) as r from new_rows n) s;
   elsif tg_op = 'DELETE' then
     insert into public.audit_logs (org_id, actor_id, action, entity, entity_id, payload)
     select coalesce(r ->> 'org_id', r ->> 'id')::uuid, (select auth.uid()), tg_op, tg_table_name,
-           coalesce(r ->> 'id', r ->> 'user_id'), private.audit_redact(r)
+           coalesce(r ->> 'id', r ->> 'user_id', r ->> 'org_id'), private.audit_redact(r)
       from (select to_jsonb(o) as r from old_rows o) s;
   else
     insert into public.audit_logs (org_id, actor_id, action, entity, entity_id, payload)
     select coalesce(n.r ->> 'org_id', n.r ->> 'id')::uuid, (select auth.uid()), tg_op, tg_table_name,
-           coalesce(n.r ->> 'id', n.r ->> 'user_id'), private.audit_changes(o.r, n.r)
+           coalesce(n.r ->> 'id', n.r ->> 'user_id', n.r ->> 'org_id'), private.audit_changes(o.r, n.r)
       from (select private.audit_key(to_jsonb(x)) as k, private.audit_redact(to_jsonb(x)) as r from new_rows x) n
       join (select private.audit_key(to_jsonb(x)) as k, private.audit_redact(to_jsonb(x)) as r from old_rows x) o
         on o.k = n.k
@@ -93,7 +93,7 @@ declare
   t text;
 begin
   foreach t in array array[
-    'organizations', 'memberships', 'member_preferences', 'invitations', 'employees', 'products',
+    'organizations', 'business_profiles', 'memberships', 'member_preferences', 'invitations', 'employees', 'products',
     'suppliers', 'purchase_orders', 'purchase_order_lines', 'stock_moves', 'customers', 'invoices',
     'invoice_items', 'payments', 'invoice_share_tokens', 'leads', 'lead_notes', 'expenses', 'licenses',
     'subscription_plans', 'subscriptions', 'subscription_invoices', 'billing_cycles', 'document_categories',

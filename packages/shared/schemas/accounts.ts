@@ -1,7 +1,8 @@
 // Input schemas for accounts, shared by the forms (react-hook-form + zodResolver) and the `api` function.
 // Messages are reason codes (./reasons.ts); the app shows them through its translations (`errors.*`).
 import { z } from 'zod';
-import { R } from './reasons.ts';
+import { R, reasonText } from './reasons.ts';
+import { MOBILE_MONEY_PROVIDERS } from './sales.ts';
 import {
   REGISTRATION_COUNTRIES,
   REGISTRATION_CURRENCIES,
@@ -69,3 +70,58 @@ export const ProfileInputSchema = z.object({
   locale: z.enum(['en', 'fr']),
 });
 export type ProfileInput = z.infer<typeof ProfileInputSchema>;
+
+// The business profile printed on every document (Settings > Organization > Business profile). Blank text is
+// no text; the database keeps the same rules (business_profiles and private.check_business_profile).
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((s) => s || null)
+    .nullable()
+    .optional();
+const phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9][0-9 -]{3,28}[0-9]$/, R.PHONE_INVALID);
+
+export const MobileMoneyEntrySchema = z.object({
+  provider: z.enum(MOBILE_MONEY_PROVIDERS, { message: R.MOBILE_MONEY_INVALID }),
+  number: phone,
+  name: optionalText(100),
+});
+
+export const BusinessProfileInputSchema = z.object({
+  legalName: optionalText(255),
+  address: optionalText(500),
+  phone: optionalText(50),
+  email: z
+    .union([z.literal(''), z.string().trim().email(R.INVALID_EMAIL).max(320)])
+    .transform((s) => s || null)
+    .nullable()
+    .optional(),
+  taxIdLabel: optionalText(30),
+  taxId: optionalText(50),
+  /** A PNG or JPEG data URL (the app shrinks the image first). */
+  logo: z
+    .string()
+    .max(96000, reasonText(R.LOGO_INVALID, { maxKb: 70 }))
+    .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/, reasonText(R.LOGO_INVALID, { maxKb: 70 }))
+    .nullable()
+    .optional(),
+  bankName: optionalText(120),
+  bankAccountName: optionalText(255),
+  bankAccountNumber: optionalText(50),
+  mobileMoney: z.array(MobileMoneyEntrySchema).max(6, R.MOBILE_MONEY_INVALID).default([]),
+  paymentTermsDays: z.coerce
+    .number()
+    .int(R.WHOLE_NUMBER)
+    .min(0, R.ZERO_OR_MORE)
+    .max(365)
+    .nullable()
+    .optional(),
+  footer: optionalText(1000),
+});
+export type BusinessProfileInput = z.input<typeof BusinessProfileInputSchema>;
+export type BusinessProfile = z.output<typeof BusinessProfileInputSchema>;

@@ -55,6 +55,9 @@ const CODES = [
   'PAYMENT_METHOD_REQUIRED',
   'ROLE_REQUIRED',
   'NOTHING_TO_CHANGE',
+  'PHONE_INVALID',
+  'LOGO_INVALID',
+  'MOBILE_MONEY_INVALID',
 ] as const;
 export type SchemaReason = (typeof CODES)[number];
 

@@ -12,6 +12,8 @@ import {
   updateProfile,
   deleteOrganization,
   getPlan,
+  getBusinessProfile,
+  updateBusinessProfile,
 } from './organizations.ts';
 import {
   adjustStock,
@@ -86,6 +88,8 @@ const router = new Router()
   .on('PUT', '/api/organizations/:id', updateOrganization)
   .on('DELETE', '/api/organizations/:id', deleteOrganization)
   .on('GET', '/api/organizations/:id/plan', getPlan)
+  .on('GET', '/api/organizations/:id/profile', getBusinessProfile)
+  .on('PUT', '/api/organizations/:id/profile', updateBusinessProfile)
   .on('GET', '/api/organizations/:id/members', listMembers)
   .on('PUT', '/api/organizations/:id/members/:memberId', updateMember)
   .on('DELETE', '/api/organizations/:id/members/:memberId', removeMember)

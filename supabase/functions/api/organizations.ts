@@ -1,5 +1,9 @@
 // /api/organizations and /api/profile: thin over the tables and SQL functions, under the caller's RLS.
-import { OrganizationInputSchema, ProfileInputSchema } from '../../../packages/shared/schemas/accounts.ts';
+import {
+  BusinessProfileInputSchema,
+  OrganizationInputSchema,
+  ProfileInputSchema,
+} from '../../../packages/shared/schemas/accounts.ts';
 import { z } from 'zod';
 import { requireUser } from '../_shared/clients.ts';
 import { AppError, refusalOf } from '../_shared/errors.ts';
@@ -111,6 +115,86 @@ export async function updateProfile(req: Request): Promise<Response> {
     email: data.email,
     locale: data.locale,
   });
+}
+
+const PROFILE_COLUMNS =
+  'legal_name, address, phone, email, tax_id_label, tax_id, logo, bank_name, bank_account_name, bank_account_number, mobile_money, payment_terms_days, footer';
+type ProfileRow = {
+  legal_name: string | null;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  tax_id_label: string | null;
+  tax_id: string | null;
+  logo: string | null;
+  bank_name: string | null;
+  bank_account_name: string | null;
+  bank_account_number: string | null;
+  mobile_money: unknown;
+  payment_terms_days: number | null;
+  footer: string | null;
+};
+const toProfile = (p: ProfileRow | null) => ({
+  legalName: p?.legal_name ?? null,
+  address: p?.address ?? null,
+  phone: p?.phone ?? null,
+  email: p?.email ?? null,
+  taxIdLabel: p?.tax_id_label ?? null,
+  taxId: p?.tax_id ?? null,
+  logo: p?.logo ?? null,
+  bankName: p?.bank_name ?? null,
+  bankAccountName: p?.bank_account_name ?? null,
+  bankAccountNumber: p?.bank_account_number ?? null,
+  mobileMoney: Array.isArray(p?.mobile_money) ? p.mobile_money : [],
+  paymentTermsDays: p?.payment_terms_days ?? null,
+  footer: p?.footer ?? null,
+});
+
+/** GET /api/organizations/:id/profile: the business profile printed on documents (every member reads it). */
+export async function getBusinessProfile(req: Request, { id }: Params): Promise<Response> {
+  const { db } = await requireUser(req);
+  const [org, profile] = await Promise.all([
+    db.from('organizations').select('id').eq('id', id!).maybeSingle(),
+    db.from('business_profiles').select(PROFILE_COLUMNS).eq('org_id', id!).maybeSingle(),
+  ]);
+  if (org.error) throw fromPostgrest(org.error);
+  if (profile.error) throw fromPostgrest(profile.error);
+  if (!org.data)
+    throw new AppError('NOT_FOUND', 'Organization not found', undefined, {
+      reason: 'ORGANIZATION_NOT_FOUND',
+    });
+  return Response.json(toProfile(profile.data));
+}
+
+/** PUT /api/organizations/:id/profile: an owner or manager sets the business profile (all of it). */
+export async function updateBusinessProfile(req: Request, { id }: Params): Promise<Response> {
+  const { db } = await requireUser(req);
+  const input = await parseBody(req, BusinessProfileInputSchema);
+  const { data, error } = await db
+    .from('business_profiles')
+    .upsert({
+      org_id: id!,
+      legal_name: input.legalName ?? null,
+      address: input.address ?? null,
+      phone: input.phone ?? null,
+      email: input.email ?? null,
+      tax_id_label: input.taxIdLabel ?? null,
+      tax_id: input.taxId ?? null,
+      logo: input.logo ?? null,
+      bank_name: input.bankName ?? null,
+      bank_account_name: input.bankAccountName ?? null,
+      bank_account_number: input.bankAccountNumber ?? null,
+      mobile_money: input.mobileMoney,
+      payment_terms_days: input.paymentTermsDays ?? null,
+      footer: input.footer ?? null,
+    })
+    .select(PROFILE_COLUMNS)
+    .single();
+  if (error) {
+    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message, undefined, refusalOf(error));
+    throw fromPostgrest(error);
+  }
+  return Response.json(toProfile(data));
 }
 
 /** GET /api/organizations/:id/plan: the plan, license status and dates, limits and usage (Settings > Plan). */

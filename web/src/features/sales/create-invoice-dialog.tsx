@@ -6,6 +6,7 @@
 // dialog edits it (PUT /api/invoices/:id): its customer, lines, due date and currency.
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
 import { useFormDraft } from '../../lib/form-draft.ts';
+import { useBusinessProfile } from '../../lib/api/business-profile.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
@@ -40,6 +41,14 @@ import { useT } from '../../lib/i18n.tsx';
 /** A line's number as typed so far: one not readable yet counts as 0 in the totals. */
 const known = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0);
 
+/** The day `days` after `day` (both YYYY-MM-DD), or '' when there are no terms. */
+function dueAfterTerms(day: string, days: number | null | undefined): string {
+  if (days == null) return '';
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
 export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; quote?: Invoice }) {
   const intl = useIntl();
   const t = useT();
@@ -63,6 +72,8 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
   // The payment's fields count only for an invoice created as Paid.
   const resolver: typeof validate = (values, context, options) =>
     validate({ ...values, payment: values.status === 'PAID' ? values.payment : undefined }, context, options);
+  const terms = useBusinessProfile(org.id).data?.paymentTermsDays;
+  const today = localDateTime(new Date().toISOString(), org.timezone).slice(0, 10);
   const form = useForm({
     resolver,
     defaultValues: {
@@ -72,10 +83,11 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
         method: '' as never,
         provider: null as PaymentDetails['provider'],
         ref: '',
-        receivedAt: localDateTime(new Date().toISOString(), org.timezone).slice(0, 10),
+        receivedAt: today,
       },
       currency: quote?.currency ?? org.currency,
-      dueAt: quote?.dueAt ?? '',
+      // A new invoice falls due after the business's payment terms (Settings > Business profile).
+      dueAt: quote ? (quote.dueAt ?? '') : dueAfterTerms(today, terms),
       lines: quote
         ? quote.lines.map((l) => ({
             productId: l.productId ?? '',

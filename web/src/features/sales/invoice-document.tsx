@@ -3,9 +3,12 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatMoney } from '../../lib/money.ts';
 import { InvoiceStatusBadge } from '../../components/ui/status-badge.tsx';
+import type { Seller } from '../../lib/api/business-profile.ts';
+import { DocumentFoot, SellerHeader } from './document-parts.tsx';
 
 export interface InvoiceDocumentData {
-  organization: { name: string; country: string; currency: string };
+  /** The seller: the organization with its business profile. */
+  organization: Seller;
   number: string;
   status: string;
   currency: string;
@@ -19,25 +22,20 @@ export interface InvoiceDocumentData {
   total: number;
   amountPaid: number;
   payments: { amount: number; method: string; provider: string | null; receivedAt: string }[];
+  notes?: string | null;
 }
 
 export function InvoiceDocument({ data }: { data: InvoiceDocumentData }) {
   const intl = useIntl();
   const money = (n: number) => formatMoney(n, data.currency, intl.locale);
   const date = (s: string) => new Date(s).toLocaleDateString(intl.locale);
-  const region = new Intl.DisplayNames([intl.locale], { type: 'region' });
   const qty = new Intl.NumberFormat(intl.locale, { maximumFractionDigits: 3 });
   const quote = data.status === 'QUOTE';
   return (
     <article className="invoice-document flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-8 print:border-0 print:p-0">
       <header className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <p className="text-xl font-bold">{data.organization.name}</p>
-          <p className="text-sm opacity-70">
-            {region.of(data.organization.country) ?? data.organization.country} · {data.organization.currency}
-          </p>
-        </div>
-        <div className="text-right">
+        <SellerHeader seller={data.organization} />
+        <div className="ml-auto text-right">
           <h2 className="text-sm font-semibold tracking-wide uppercase" data-testid="document-title">
             <FormattedMessage id={`invoices.documentTitle.${quote ? 'QUOTE' : 'INVOICE'}`} />
           </h2>
@@ -177,6 +175,15 @@ export function InvoiceDocument({ data }: { data: InvoiceDocumentData }) {
           </ul>
         )}
       </section>
+      {data.notes && (
+        <section className="text-sm">
+          <h3 className="font-semibold">
+            <FormattedMessage id="documents.notes" />
+          </h3>
+          <p className="whitespace-pre-line">{data.notes}</p>
+        </section>
+      )}
+      <DocumentFoot seller={data.organization} howToPay={data.status === 'ISSUED' || quote} />
     </article>
   );
 }

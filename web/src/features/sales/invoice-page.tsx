@@ -15,54 +15,27 @@ import { ApiError } from '../../lib/api-client.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { errorMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
+import { useSeller } from '../../lib/api/business-profile.ts';
 import { currentUserQuery } from '../../lib/session/current-user.ts';
 import { CreateInvoiceDialog } from './create-invoice-dialog.tsx';
 import { useInvoice, useInvoiceAction, useShareInvoice } from './api/invoices.ts';
 import { type Invoice } from './api/keys.ts';
+import { PdfButton } from './pdf-button.tsx';
 import { InvoiceDocument, type InvoiceDocumentData } from './invoice-document.tsx';
 import { RecordPaymentDialog } from './record-payment-dialog.tsx';
 import { submitWrite, notifyError } from '../../lib/feedback.ts';
+import { saveFile } from '../../lib/download.ts';
 import { InLanguage, intlIn, useT } from '../../lib/i18n.tsx';
 import { documentLanguage } from '../../../../packages/shared/countries.ts';
 
 /** The invoice as a PDF file, in its business's language (documentLanguage), whoever downloads it. */
 export async function downloadPdf(data: InvoiceDocumentData): Promise<void> {
   const [{ invoicePdf }, intl] = await Promise.all([
-    import('./invoice-pdf.ts'),
+    import('./pdf/invoice-pdf.ts'),
     intlIn(documentLanguage(data.organization.country)),
   ]);
-  const t = (id: string) => intl.formatMessage({ id });
-  const methods = Object.fromEntries(
-    ['cash', 'bank-transfer', 'mobile-money', 'card', 'check'].map((m) => [m, t(`payments.method.${m}`)]),
-  );
-  const blob = invoicePdf(
-    data,
-    {
-      title: t(`invoices.documentTitle.${data.status === 'QUOTE' ? 'QUOTE' : 'INVOICE'}`).toUpperCase(),
-      date: t('invoices.dateLabel'),
-      validUntil: t('invoices.validUntilLabel'),
-      billTo: t('invoices.billTo'),
-      issued: t('invoices.col.issued'),
-      due: t('invoices.col.due'),
-      description: t('invoices.description'),
-      qty: t('invoices.qty'),
-      unitPrice: t('invoices.unitPrice'),
-      taxRate: t('invoices.taxRate'),
-      tax: t('invoices.tax'),
-      amount: t('invoices.total'),
-      subtotal: t('invoices.subtotal'),
-      total: t('invoices.total'),
-      paid: t('invoices.paid'),
-      balance: t('invoices.balance'),
-      payments: t('invoices.paymentHistory'),
-      methods,
-    },
-    intl.locale,
-  );
-  const url = URL.createObjectURL(blob);
-  const a = Object.assign(document.createElement('a'), { href: url, download: `${data.number}.pdf` });
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  const bytes = await invoicePdf(data, intl);
+  saveFile(`${data.number}.pdf`, new Blob([bytes as BlobPart], { type: 'application/pdf' }));
 }
 
 function ShareDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
@@ -132,7 +105,7 @@ export function InvoicePage() {
   const { id = '' } = useParams();
   const intl = useIntl();
   const t = useT();
-  const org = useOrganization();
+  const seller = useSeller();
   const invoice = useInvoice(id);
   const action = useInvoiceAction();
   const canPay = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
@@ -174,7 +147,7 @@ export function InvoicePage() {
     new Map(products.map((p) => [p.id, p])),
     inv.lines.map((l) => ({ productId: l.productId, delta: -l.qty })),
   );
-  const document: InvoiceDocumentData = { ...inv, organization: org };
+  const document: InvoiceDocumentData = { ...inv, organization: seller };
   return (
     <section className="mx-auto flex max-w-4xl flex-col gap-4 p-4 print:max-w-none print:p-0">
       <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
@@ -214,13 +187,7 @@ export function InvoicePage() {
           <button type="button" className="btn btn-outline min-h-11" onClick={() => window.print()}>
             {t('invoices.print')}
           </button>
-          <button
-            type="button"
-            className="btn btn-outline min-h-11"
-            onClick={() => void downloadPdf(document)}
-          >
-            {t('invoices.pdf')}
-          </button>
+          <PdfButton make={() => downloadPdf(document)} />
           <button type="button" className="btn btn-outline min-h-11" onClick={() => setOpen('share')}>
             {t('invoices.share')}
           </button>

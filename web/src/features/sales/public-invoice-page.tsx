@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { Loading } from '../../components/ui/loading.tsx';
 import { usePublicInvoice } from './api/invoices.ts';
+import { PdfButton } from './pdf-button.tsx';
 import { InvoiceDocument, type InvoiceDocumentData } from './invoice-document.tsx';
 import { downloadPdf } from './invoice-page.tsx';
 import { InLanguage } from '../../lib/i18n.tsx';
@@ -49,9 +50,7 @@ function SharedInvoice({ data }: { data: InvoiceDocumentData }) {
         <button type="button" className="btn btn-outline min-h-11" onClick={() => window.print()}>
           {intl.formatMessage({ id: 'invoices.print' })}
         </button>
-        <button type="button" className="btn btn-outline min-h-11" onClick={() => void downloadPdf(data)}>
-          {intl.formatMessage({ id: 'invoices.pdf' })}
-        </button>
+        <PdfButton make={() => downloadPdf(data)} />
       </div>
       <InvoiceDocument data={data} />
     </section>

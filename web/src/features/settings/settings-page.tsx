@@ -16,6 +16,8 @@ import { errorMessage } from '../../lib/validation-message.ts';
 import { currentUserQuery, type CurrentUser } from '../../lib/session/current-user.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { ActivityTab } from './activity-tab.tsx';
+import { BusinessProfileForm } from './business-profile-form.tsx';
+import { useBusinessProfile } from '../../lib/api/business-profile.ts';
 import { DeleteOrganization } from './delete-organization.tsx';
 import { PlanTab } from './plan-tab.tsx';
 import { OrganizationForm } from './organization-form.tsx';
@@ -34,6 +36,7 @@ function OrganizationTab() {
   const isOwner = useCan('OWNER');
   const queryClient = useQueryClient();
   const details = useOrganizationDetails(org.id);
+  const profile = useBusinessProfile(org.id);
   if (!details.data) return <Loading />;
   return (
     <>
@@ -57,6 +60,16 @@ function OrganizationTab() {
           notify({ title: t('common.success'), description: t('settings.orgUpdated') });
         }}
       />
+      <div className="divider" />
+      {profile.data ? (
+        <BusinessProfileForm
+          key={`${org.id}-${profile.dataUpdatedAt}`}
+          profile={profile.data}
+          readOnly={!canEdit}
+        />
+      ) : (
+        <Loading />
+      )}
       {isOwner && <DeleteOrganization />}
     </>
   );
