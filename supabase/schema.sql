@@ -729,16 +729,18 @@ GRANT UPDATE (revoked_at) ON TABLE public.invitations TO authenticated;
 -- table public.invoice_counters
 CREATE TABLE public.invoice_counters (
     org_id uuid NOT NULL,
-    last_number bigint DEFAULT 0 NOT NULL
+    last_number bigint DEFAULT 0 NOT NULL,
+    last_receipt bigint DEFAULT 0 NOT NULL
 );
 ALTER TABLE public.invoice_counters OWNER TO postgres;
 ALTER TABLE public.invoice_counters ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.invoice_counters FORCE ROW LEVEL SECURITY;
 ALTER TABLE public.invoice_counters ADD CONSTRAINT invoice_counters_last_number_check CHECK ((last_number >= 0));
+ALTER TABLE public.invoice_counters ADD CONSTRAINT invoice_counters_last_receipt_check CHECK ((last_receipt >= 0));
 ALTER TABLE public.invoice_counters ADD CONSTRAINT invoice_counters_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 ALTER TABLE public.invoice_counters ADD CONSTRAINT invoice_counters_pkey PRIMARY KEY (org_id);
 CREATE POLICY "Members can read their invoice counter" ON public.invoice_counters AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-COMMENT ON TABLE public.invoice_counters IS 'The last invoice number given per organization; bumped in the invoice''s own transaction, so numbers have no gaps.';
+COMMENT ON TABLE public.invoice_counters IS 'The last invoice and receipt numbers given per organization; bumped in the invoice''s (the payment''s) own transaction, so numbers have no gaps.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoice_counters TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoice_counters TO service_role;
 GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.invoice_counters TO anon;
@@ -1161,6 +1163,8 @@ CREATE TABLE public.payments (
     currency character(3) NOT NULL,
     ref character varying(255),
     received_at timestamp with time zone DEFAULT now() NOT NULL,
+    receipt_number character varying(20) DEFAULT ''::character varying NOT NULL,
+    balance_after public.money_amount DEFAULT 0 NOT NULL,
     created_by uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -1168,12 +1172,14 @@ ALTER TABLE public.payments OWNER TO postgres;
 ALTER TABLE public.payments ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.payments FORCE ROW LEVEL SECURITY;
 ALTER TABLE public.payments ADD CONSTRAINT payments_amount_check CHECK (((amount)::numeric > (0)::numeric));
+ALTER TABLE public.payments ADD CONSTRAINT payments_balance_after_check CHECK (((balance_after)::numeric >= (0)::numeric));
 ALTER TABLE public.payments ADD CONSTRAINT payments_check CHECK (((provider IS NULL) OR ((method)::text = 'mobile-money'::text)));
 ALTER TABLE public.payments ADD CONSTRAINT payments_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 ALTER TABLE public.payments ADD CONSTRAINT payments_method_check CHECK (((method)::text = ANY ((ARRAY['cash'::character varying, 'bank-transfer'::character varying, 'mobile-money'::character varying, 'card'::character varying, 'check'::character varying])::text[])));
 ALTER TABLE public.payments ADD CONSTRAINT payments_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 ALTER TABLE public.payments ADD CONSTRAINT payments_org_id_id_key UNIQUE (org_id, id);
 ALTER TABLE public.payments ADD CONSTRAINT payments_org_id_invoice_id_fkey FOREIGN KEY (org_id, invoice_id) REFERENCES public.invoices(org_id, id);
+ALTER TABLE public.payments ADD CONSTRAINT payments_org_id_receipt_number_key UNIQUE (org_id, receipt_number);
 ALTER TABLE public.payments ADD CONSTRAINT payments_pkey PRIMARY KEY (id);
 CREATE INDEX payments_invoice_idx ON public.payments USING btree (org_id, invoice_id);
 CREATE INDEX payments_org_received_amount_idx ON public.payments USING btree (org_id, received_at DESC, id DESC) INCLUDE (currency, amount, invoice_id);
@@ -1187,11 +1193,14 @@ CREATE TRIGGER payments_by_day_delete AFTER DELETE ON public.payments REFERENCIN
 CREATE TRIGGER payments_by_day_insert AFTER INSERT ON public.payments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.payments_by_day_apply();
 CREATE TRIGGER payments_customer_activity_delete AFTER DELETE ON public.payments REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.customer_activity_apply();
 CREATE TRIGGER payments_customer_activity_insert AFTER INSERT ON public.payments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.customer_activity_apply();
+CREATE TRIGGER payments_receipt BEFORE INSERT ON public.payments FOR EACH ROW EXECUTE FUNCTION private.assign_receipt();
 CREATE POLICY "Members can read payments" ON public.payments AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners, managers and accountants can record payments" ON public.payments AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid))));
 COMMENT ON TABLE public.payments IS 'Money received against an ISSUED invoice; never more than its balance. Revenue is the sum of payments.';
 COMMENT ON COLUMN public.payments.provider IS 'Mobile money operator, for method mobile-money.';
 COMMENT ON COLUMN public.payments.ref IS 'Transaction reference (mobile money id, bank reference, cheque number).';
+COMMENT ON COLUMN public.payments.receipt_number IS 'The receipt''s number (RCT-000001), gap-free per organization, given at insert.';
+COMMENT ON COLUMN public.payments.balance_after IS 'What was left to pay on the invoice once this payment was applied, as its receipt prints it.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.payments TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.payments TO service_role;
 GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.payments TO anon;
@@ -1832,6 +1841,29 @@ $function$;
 ALTER FUNCTION private.assign_invoice_number() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.assign_invoice_number() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.assign_invoice_number() TO postgres;
+
+-- function private.assign_receipt()
+CREATE OR REPLACE FUNCTION private.assign_receipt()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_next bigint;
+begin
+  insert into public.invoice_counters as c (org_id, last_receipt) values (new.org_id, 1)
+  on conflict (org_id) do update set last_receipt = c.last_receipt + 1
+  returning last_receipt into v_next;
+  new.receipt_number := 'RCT-' || lpad(v_next::text, 6, '0');
+  select i.total - i.amount_paid into new.balance_after
+    from public.invoices i where i.org_id = new.org_id and i.id = new.invoice_id;
+  return new;
+end
+$function$;
+ALTER FUNCTION private.assign_receipt() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.assign_receipt() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.assign_receipt() TO postgres;
 
 -- function private.audit()
 CREATE OR REPLACE FUNCTION private.audit()
@@ -5836,7 +5868,8 @@ AS $function$
         'unitPrice', it.unit_price, 'taxRate', it.tax_rate) order by it.position)
       from public.invoice_items it where it.org_id = i.org_id and it.invoice_id = i.id), '[]'::jsonb),
     'payments', coalesce((select jsonb_agg(jsonb_build_object('amount', p.amount, 'method', p.method,
-        'provider', p.provider, 'receivedAt', p.received_at) order by p.received_at)
+        'provider', p.provider, 'receivedAt', p.received_at, 'ref', p.ref, 'receiptNumber', p.receipt_number,
+        'balanceAfter', p.balance_after) order by p.received_at, p.receipt_number)
       from public.payments p where p.org_id = i.org_id and p.invoice_id = i.id), '[]'::jsonb))
     from public.invoice_share_tokens t
     join public.invoices i on i.org_id = t.org_id and i.id = t.invoice_id

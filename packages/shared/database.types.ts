@@ -706,15 +706,18 @@ export type Database = {
       invoice_counters: {
         Row: {
           last_number: number;
+          last_receipt: number;
           org_id: string;
         };
         ComputedFields: never;
         Insert: {
           last_number?: number;
+          last_receipt?: number;
           org_id: string;
         };
         Update: {
           last_number?: number;
+          last_receipt?: number;
           org_id?: string;
         };
         Relationships: [
@@ -1212,6 +1215,7 @@ export type Database = {
       payments: {
         Row: {
           amount: number;
+          balance_after: number;
           created_at: string;
           created_by: string | null;
           currency: string;
@@ -1220,12 +1224,14 @@ export type Database = {
           method: string;
           org_id: string;
           provider: Database['public']['Enums']['mobile_money_provider'] | null;
+          receipt_number: string;
           received_at: string;
           ref: string | null;
         };
         ComputedFields: never;
         Insert: {
           amount: number;
+          balance_after?: number;
           created_at?: string;
           created_by?: string | null;
           currency: string;
@@ -1234,11 +1240,13 @@ export type Database = {
           method: string;
           org_id: string;
           provider?: Database['public']['Enums']['mobile_money_provider'] | null;
+          receipt_number?: string;
           received_at?: string;
           ref?: string | null;
         };
         Update: {
           amount?: number;
+          balance_after?: number;
           created_at?: string;
           created_by?: string | null;
           currency?: string;
@@ -1247,6 +1255,7 @@ export type Database = {
           method?: string;
           org_id?: string;
           provider?: Database['public']['Enums']['mobile_money_provider'] | null;
+          receipt_number?: string;
           received_at?: string;
           ref?: string | null;
         };

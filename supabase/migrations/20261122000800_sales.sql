@@ -41,9 +41,10 @@ create trigger customers_touch before update on public.customers
 -- ---------------------------------------------------------------------------------------------------
 create table public.invoice_counters (
   org_id uuid primary key references public.organizations (id) on delete cascade,
-  last_number bigint not null default 0 check (last_number >= 0)
+  last_number bigint not null default 0 check (last_number >= 0),
+  last_receipt bigint not null default 0 check (last_receipt >= 0)
 );
-comment on table public.invoice_counters is 'The last invoice number given per organization; bumped in the invoice''s own transaction, so numbers have no gaps.';
+comment on table public.invoice_counters is 'The last invoice and receipt numbers given per organization; bumped in the invoice''s (the payment''s) own transaction, so numbers have no gaps.';
 
 create table public.invoices (
   id uuid primary key default gen_random_uuid(),
@@ -128,15 +129,21 @@ create table public.payments (
   currency char(3) not null,
   ref varchar(255),
   received_at timestamptz not null default now(),
+  -- Both set by the payments_receipt trigger (the defaults only let an insert leave them out).
+  receipt_number varchar(20) not null default '',
+  balance_after public.money_amount not null default 0 check (balance_after >= 0),
   created_by uuid references auth.users (id) on delete set null,
   created_at timestamptz not null default now(),
   unique (org_id, id),
+  unique (org_id, receipt_number),
   foreign key (org_id, invoice_id) references public.invoices (org_id, id),
   check (provider is null or method = 'mobile-money')
 );
 comment on table public.payments is 'Money received against an ISSUED invoice; never more than its balance. Revenue is the sum of payments.';
 comment on column public.payments.provider is 'Mobile money operator, for method mobile-money.';
 comment on column public.payments.ref is 'Transaction reference (mobile money id, bank reference, cheque number).';
+comment on column public.payments.receipt_number is 'The receipt''s number (RCT-000001), gap-free per organization, given at insert.';
+comment on column public.payments.balance_after is 'What was left to pay on the invoice once this payment was applied, as its receipt prints it.';
 create index payments_org_received_idx on public.payments (org_id, received_at desc);
 -- Revenue read by date alone: index-only scans.
 create index payments_org_received_amount_idx on public.payments (org_id, received_at desc, id desc)
@@ -443,6 +450,27 @@ end
 $$;
 create trigger payments_apply before insert on public.payments
   for each row execute function private.apply_payment();
+
+-- Every payment has its receipt: the next receipt number of the organization and the invoice's balance once
+-- the payment is applied (this trigger runs after payments_apply, in name order). Whatever a caller sends
+-- for either is replaced.
+create function private.assign_receipt() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_next bigint;
+begin
+  insert into public.invoice_counters as c (org_id, last_receipt) values (new.org_id, 1)
+  on conflict (org_id) do update set last_receipt = c.last_receipt + 1
+  returning last_receipt into v_next;
+  new.receipt_number := 'RCT-' || lpad(v_next::text, 6, '0');
+  select i.total - i.amount_paid into new.balance_after
+    from public.invoices i where i.org_id = new.org_id and i.id = new.invoice_id;
+  return new;
+end
+$$;
+create trigger payments_receipt before insert on public.payments
+  for each row execute function private.assign_receipt();
 create trigger payments_append_only before update on public.payments
   for each row execute function private.refuse_change();
 

@@ -449,7 +449,8 @@ as $$
         'unitPrice', it.unit_price, 'taxRate', it.tax_rate) order by it.position)
       from public.invoice_items it where it.org_id = i.org_id and it.invoice_id = i.id), '[]'::jsonb),
     'payments', coalesce((select jsonb_agg(jsonb_build_object('amount', p.amount, 'method', p.method,
-        'provider', p.provider, 'receivedAt', p.received_at) order by p.received_at)
+        'provider', p.provider, 'receivedAt', p.received_at, 'ref', p.ref, 'receiptNumber', p.receipt_number,
+        'balanceAfter', p.balance_after) order by p.received_at, p.receipt_number)
       from public.payments p where p.org_id = i.org_id and p.invoice_id = i.id), '[]'::jsonb))
     from public.invoice_share_tokens t
     join public.invoices i on i.org_id = t.org_id and i.id = t.invoice_id

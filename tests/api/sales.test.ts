@@ -396,6 +396,8 @@ describe('an invoice created as Paid', () => {
         amount: 250,
         ref: 'MP-7781',
         receivedAt: expect.stringMatching(/^2026-12-02T00:00:00/),
+        receiptNumber: 'RCT-000001',
+        balanceAfter: 0,
       },
     ]);
 

@@ -119,7 +119,7 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
       `id, number, status, currency, subtotal, tax, total, amount_paid, created_at, issued_at, due_at, voided_at,
        notes, created_by, customer:customers(id, name, email, phone),
        items:invoice_items(id, product_id, description, qty, unit_price, tax_rate, position),
-       payments(id, method, provider, amount, ref, received_at),
+       payments(id, method, provider, amount, ref, received_at, receipt_number, balance_after),
        shares:invoice_share_tokens(id, expires_at, revoked_at)`,
     )
     .eq('org_id', orgId)
@@ -156,7 +156,10 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
         taxRate: Number(l.tax_rate),
       })),
     payments: [...i.payments]
-      .sort((a, b) => a.received_at.localeCompare(b.received_at))
+      .sort(
+        (a, b) =>
+          a.received_at.localeCompare(b.received_at) || a.receipt_number.localeCompare(b.receipt_number),
+      )
       .map((p) => ({
         id: p.id,
         method: p.method,
@@ -164,6 +167,8 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
         amount: Number(p.amount),
         ref: p.ref,
         receivedAt: p.received_at,
+        receiptNumber: p.receipt_number,
+        balanceAfter: Number(p.balance_after),
       })),
     shared: i.shares.some((s) => !s.revoked_at && Date.parse(s.expires_at) > now),
   });

@@ -30,6 +30,7 @@ const screens = {
   inventory: () => import('../features/inventory/inventory-page.tsx'),
   sales: () => import('../features/sales/sales-page.tsx'),
   invoice: () => import('../features/sales/invoice-page.tsx'),
+  receipt: () => import('../features/sales/receipt-page.tsx'),
   crm: () => import('../features/crm/crm-page.tsx'),
   team: () => import('../features/team/team-page.tsx'),
   settings: () => import('../features/settings/settings-page.tsx'),
@@ -73,6 +74,12 @@ const InventoryPage = lazy(
 );
 const SalesPage = lazy(withStrings(() => screens.sales().then((m) => ({ default: m.SalesPage }))));
 const InvoicePage = lazy(withStrings(() => screens.invoice().then((m) => ({ default: m.InvoicePage }))));
+const ReceiptPage = lazy(withStrings(() => screens.receipt().then((m) => ({ default: m.ReceiptPage }))));
+const PublicReceiptPage = lazy(
+  withStrings(() =>
+    import('../features/sales/public-invoice-page.tsx').then((m) => ({ default: m.PublicReceiptPage })),
+  ),
+);
 const PublicInvoicePage = lazy(
   withStrings(() =>
     import('../features/sales/public-invoice-page.tsx').then((m) => ({ default: m.PublicInvoicePage })),
@@ -150,6 +157,7 @@ const MEMBER_SCREENS: [string, Screen, (user: CurrentUser) => ReactNode][] = [
   ['/sales', 'sales', () => <SalesPage />],
   ['/crm', 'crm', () => <CrmPage />],
   ['/sales/invoices/:id', 'invoice', () => <InvoicePage />],
+  ['/sales/invoices/:id/receipts/:receipt', 'receipt', () => <ReceiptPage />],
   ['/team', 'team', () => <TeamPage />],
   ['/settings', 'settings', (user) => <SettingsPage user={user} />],
 ];
@@ -199,6 +207,7 @@ export function AppRoutes() {
           <Route path="/register" element={visitorsOnly(<RegisterPage />)} />
           <Route path="/logout" element={page(<LogoutPage />)} />
           <Route path="/i/:token" element={page(<PublicInvoicePage />)} />
+          <Route path="/i/:token/receipts/:receipt" element={page(<PublicReceiptPage />)} />
           <Route path="/invite/:token" element={page(<InvitePage />)} />
           <Route path="/invite/:token/register" element={page(<InviteRegisterPage />)} />
           <Route path="*" element={page(<NotFoundPage />)} />

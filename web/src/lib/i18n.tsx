@@ -119,11 +119,8 @@ export async function intlIn(locale: Locale): Promise<IntlShape> {
   return createIntl({ locale: FORMATS[locale], defaultLocale: 'en', messages });
 }
 
-/**
- * Shows `children` in `locale` whatever the interface language: what a business sends its customers (the
- * shared invoice page, the document and its PDF) speaks the business's language.
- */
-export function InLanguage({ locale, children }: { locale: Locale; children: ReactNode }) {
+/** The strings and formats of `locale` (null while they load): a message sent to a customer in theirs. */
+export function useIntlIn(locale: Locale): IntlShape | null {
   const [intl, setIntl] = useState<IntlShape | null>(null);
   useEffect(() => {
     let live = true;
@@ -132,7 +129,16 @@ export function InLanguage({ locale, children }: { locale: Locale; children: Rea
       live = false;
     };
   }, [locale]);
-  if (!intl || intl.locale !== FORMATS[locale]) return null;
+  return intl && intl.locale === FORMATS[locale] ? intl : null;
+}
+
+/**
+ * Shows `children` in `locale` whatever the interface language: what a business sends its customers (the
+ * shared invoice page, the document and its PDF) speaks the business's language.
+ */
+export function InLanguage({ locale, children }: { locale: Locale; children: ReactNode }) {
+  const intl = useIntlIn(locale);
+  if (!intl) return null;
   return (
     <RawIntlProvider value={intl}>
       <div lang={locale}>{children}</div>

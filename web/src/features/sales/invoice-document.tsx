@@ -1,6 +1,7 @@
 // The invoice as a document: what the invoice page prints (A4 or a phone screen), what the public link
 // shows, and what the PDF is made from.
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import { formatMoney } from '../../lib/money.ts';
 import { InvoiceStatusBadge } from '../../components/ui/status-badge.tsx';
 import type { Seller } from '../../lib/api/business-profile.ts';
@@ -21,11 +22,26 @@ export interface InvoiceDocumentData {
   tax: number;
   total: number;
   amountPaid: number;
-  payments: { amount: number; method: string; provider: string | null; receivedAt: string }[];
+  payments: {
+    amount: number;
+    method: string;
+    provider: string | null;
+    receivedAt: string;
+    ref?: string | null;
+    receiptNumber?: string;
+    balanceAfter?: number;
+  }[];
   notes?: string | null;
 }
 
-export function InvoiceDocument({ data }: { data: InvoiceDocumentData }) {
+export function InvoiceDocument({
+  data,
+  receiptHref,
+}: {
+  data: InvoiceDocumentData;
+  /** Where a payment's receipt opens (the app's page or the public link's). */
+  receiptHref?: (receiptNumber: string) => string;
+}) {
   const intl = useIntl();
   const money = (n: number) => formatMoney(n, data.currency, intl.locale);
   const date = (s: string) => new Date(s).toLocaleDateString(intl.locale);
@@ -159,7 +175,7 @@ export function InvoiceDocument({ data }: { data: InvoiceDocumentData }) {
         ) : (
           <ul className="text-sm" data-testid="payment-history">
             {data.payments.map((p, i) => (
-              <li key={i} className="flex justify-between gap-2 border-b border-base-200 py-1">
+              <li key={i} className="flex items-center justify-between gap-2 border-b border-base-200 py-1">
                 <span>
                   {date(p.receivedAt)} · <FormattedMessage id={`payments.method.${p.method}`} />
                   {p.provider && (
@@ -169,7 +185,18 @@ export function InvoiceDocument({ data }: { data: InvoiceDocumentData }) {
                     </>
                   )}
                 </span>
-                <span>{money(p.amount)}</span>
+                <span className="flex flex-wrap items-center justify-end gap-x-3">
+                  {p.receiptNumber && receiptHref && (
+                    <Link
+                      to={receiptHref(p.receiptNumber)}
+                      className="link min-h-11 content-center print:hidden"
+                      data-testid="receipt-link"
+                    >
+                      <FormattedMessage id="receipts.view" values={{ number: p.receiptNumber }} />
+                    </Link>
+                  )}
+                  <span>{money(p.amount)}</span>
+                </span>
               </li>
             ))}
           </ul>

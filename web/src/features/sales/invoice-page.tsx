@@ -9,97 +9,21 @@ import { BelowZeroWarning, belowZero } from '../../components/ui/below-zero-warn
 import { useProductList } from '../../lib/api/products.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
-import { notify } from '../../components/ui/notify.tsx';
-import { ShareLink } from '../../components/ui/share-link.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatMoney } from '../../lib/money.ts';
 import { errorMessage } from '../../lib/validation-message.ts';
-import { useCan, useOrganization } from '../../lib/organization.tsx';
+import { useCan } from '../../lib/organization.tsx';
 import { useSeller } from '../../lib/api/business-profile.ts';
 import { currentUserQuery } from '../../lib/session/current-user.ts';
 import { CreateInvoiceDialog } from './create-invoice-dialog.tsx';
-import { useInvoice, useInvoiceAction, useShareInvoice } from './api/invoices.ts';
-import { type Invoice } from './api/keys.ts';
+import { useInvoice, useInvoiceAction } from './api/invoices.ts';
 import { PdfButton } from './pdf-button.tsx';
+import { downloadPdf } from './pdf/download.ts';
 import { InvoiceDocument, type InvoiceDocumentData } from './invoice-document.tsx';
 import { RecordPaymentDialog } from './record-payment-dialog.tsx';
-import { submitWrite, notifyError } from '../../lib/feedback.ts';
-import { saveFile } from '../../lib/download.ts';
-import { InLanguage, intlIn, useT } from '../../lib/i18n.tsx';
+import { ShareDialog } from './share-dialog.tsx';
+import { submitWrite } from '../../lib/feedback.ts';
+import { InLanguage, useT } from '../../lib/i18n.tsx';
 import { documentLanguage } from '../../../../packages/shared/countries.ts';
-
-/** The invoice as a PDF file, in its business's language (documentLanguage), whoever downloads it. */
-export async function downloadPdf(data: InvoiceDocumentData): Promise<void> {
-  const [{ invoicePdf }, intl] = await Promise.all([
-    import('./pdf/invoice-pdf.ts'),
-    intlIn(documentLanguage(data.organization.country)),
-  ]);
-  const bytes = await invoicePdf(data, intl);
-  saveFile(`${data.number}.pdf`, new Blob([bytes as BlobPart], { type: 'application/pdf' }));
-}
-
-function ShareDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
-  const intl = useIntl();
-  const t = useT();
-  const org = useOrganization();
-  const { share, revoke } = useShareInvoice();
-  const [link, setLink] = useState<string | null>(null);
-  const create = async () => {
-    try {
-      const { path } = await share.mutateAsync(invoice.id);
-      setLink(`${location.origin}${path}`);
-    } catch (e) {
-      notifyError(intl, e);
-    }
-  };
-  const message = link
-    ? t('invoices.whatsappMessage', {
-        customer: invoice.customer.name,
-        number: invoice.number,
-        org: org.name,
-        amount: formatMoney(invoice.total, invoice.currency, intl.locale),
-        link,
-      })
-    : '';
-  return (
-    <Dialog title={t('invoices.shareTitle')} onClose={onClose}>
-      <div className="flex flex-col gap-3">
-        <p className="text-sm">{t('invoices.shareText')}</p>
-        {link ? (
-          <ShareLink link={link} message={message} label={t('invoices.share')} />
-        ) : (
-          <button
-            type="button"
-            className="btn btn-primary min-h-11"
-            disabled={share.isPending}
-            onClick={create}
-          >
-            {t('invoices.share')}
-          </button>
-        )}
-        {(invoice.shared || link) && (
-          <button
-            type="button"
-            className="btn btn-ghost min-h-11 text-error"
-            onClick={async () => {
-              // A refusal (offline, signed out) says why; the link is forgotten only once revoked.
-              try {
-                await revoke.mutateAsync(invoice.id);
-              } catch (e) {
-                notifyError(intl, e);
-                return;
-              }
-              setLink(null);
-              notify({ title: t('invoices.revoked') });
-            }}
-          >
-            {t('invoices.revoke')}
-          </button>
-        )}
-      </div>
-    </Dialog>
-  );
-}
 
 export function InvoicePage() {
   const { id = '' } = useParams();
@@ -200,7 +124,7 @@ export function InvoicePage() {
       )}
       {/* The document as the customer receives it: in the business's language. */}
       <InLanguage locale={documentLanguage(document.organization.country)}>
-        <InvoiceDocument data={document} />
+        <InvoiceDocument data={document} receiptHref={(n) => `/sales/invoices/${inv.id}/receipts/${n}`} />
       </InLanguage>
       {open === 'pay' && (
         <RecordPaymentDialog

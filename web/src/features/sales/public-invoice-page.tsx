@@ -1,12 +1,14 @@
 // /i/:token — the invoice a customer opens from a shared link: read-only, no sign-in, printable, in the
 // business's language. A link no longer valid says so in the visitor's language (their browser's).
 import { useIntl } from 'react-intl';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { Loading } from '../../components/ui/loading.tsx';
 import { usePublicInvoice } from './api/invoices.ts';
 import { PdfButton } from './pdf-button.tsx';
+import { ReceiptDocument, receiptOf, type ReceiptData } from './receipt-document.tsx';
+
 import { InvoiceDocument, type InvoiceDocumentData } from './invoice-document.tsx';
-import { downloadPdf } from './invoice-page.tsx';
+import { downloadPdf, downloadReceiptPdf } from './pdf/download.ts';
 import { InLanguage } from '../../lib/i18n.tsx';
 import { documentLanguage } from '../../../../packages/shared/countries.ts';
 
@@ -17,32 +19,85 @@ interface Shared {
   payments: InvoiceDocumentData['payments'];
 }
 
-export function PublicInvoicePage() {
-  const { token = '' } = useParams();
-  const intl = useIntl();
+/** The shared invoice, as the document's data (undefined while it loads; null when the link is not valid). */
+function useShared(token: string): InvoiceDocumentData | undefined | null {
   const shared = usePublicInvoice<Shared>(token);
-  if (shared.isError)
-    return (
-      <section className="mx-auto max-w-2xl p-6">
-        <p role="alert">{intl.formatMessage({ id: 'invoices.public.invalid' })}</p>
-      </section>
-    );
-  if (!shared.data) return <Loading />;
-  const data: InvoiceDocumentData = {
+  if (shared.isError) return null;
+  if (!shared.data) return undefined;
+  return {
     ...shared.data.invoice,
     organization: shared.data.organization,
     lines: shared.data.lines,
     payments: shared.data.payments,
   };
+}
+
+export function PublicInvoicePage() {
+  const { token = '' } = useParams();
+  const intl = useIntl();
+  const data = useShared(token);
+  if (data === null)
+    return (
+      <section className="mx-auto max-w-2xl p-6">
+        <p role="alert">{intl.formatMessage({ id: 'invoices.public.invalid' })}</p>
+      </section>
+    );
+  if (!data) return <Loading />;
   // The customer reads it in the business's language (the buttons too), whatever their browser speaks.
   return (
     <InLanguage locale={documentLanguage(data.organization.country)}>
-      <SharedInvoice data={data} />
+      <SharedInvoice data={data} token={token} />
     </InLanguage>
   );
 }
 
-function SharedInvoice({ data }: { data: InvoiceDocumentData }) {
+/** /i/:token/receipts/:receipt — one payment's receipt from a shared invoice link. */
+export function PublicReceiptPage() {
+  const { token = '', receipt: number = '' } = useParams();
+  const intl = useIntl();
+  const data = useShared(token);
+  if (data === null)
+    return (
+      <section className="mx-auto max-w-2xl p-6">
+        <p role="alert">{intl.formatMessage({ id: 'invoices.public.invalid' })}</p>
+      </section>
+    );
+  if (!data) return <Loading />;
+  const receipt = receiptOf(data, number);
+  return (
+    <InLanguage locale={documentLanguage(data.organization.country)}>
+      <SharedReceipt receipt={receipt} token={token} />
+    </InLanguage>
+  );
+}
+
+function SharedReceipt({ receipt, token }: { receipt: ReceiptData | undefined; token: string }) {
+  const intl = useIntl();
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col gap-3 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
+        <Link to={`/i/${token}`} className="link min-h-11 content-center">
+          ← {intl.formatMessage({ id: 'receipts.back' })}
+        </Link>
+        {receipt && (
+          <div className="flex gap-2">
+            <button type="button" className="btn btn-outline min-h-11" onClick={() => window.print()}>
+              {intl.formatMessage({ id: 'invoices.print' })}
+            </button>
+            <PdfButton make={() => downloadReceiptPdf(receipt)} />
+          </div>
+        )}
+      </div>
+      {receipt ? (
+        <ReceiptDocument data={receipt} />
+      ) : (
+        <p role="alert">{intl.formatMessage({ id: 'receipts.notFound' })}</p>
+      )}
+    </section>
+  );
+}
+
+function SharedInvoice({ data, token }: { data: InvoiceDocumentData; token: string }) {
   const intl = useIntl();
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-3 p-4">
@@ -52,7 +107,7 @@ function SharedInvoice({ data }: { data: InvoiceDocumentData }) {
         </button>
         <PdfButton make={() => downloadPdf(data)} />
       </div>
-      <InvoiceDocument data={data} />
+      <InvoiceDocument data={data} receiptHref={(n) => `/i/${token}/receipts/${n}`} />
     </section>
   );
 }

@@ -55,6 +55,9 @@ export interface Invoice extends InvoiceSummary {
     amount: number;
     ref: string | null;
     receivedAt: string;
+    /** The receipt's number and the balance it prints; none yet for a payment still on this device. */
+    receiptNumber?: string;
+    balanceAfter?: number;
   }[];
   shared: boolean;
 }

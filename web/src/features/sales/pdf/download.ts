@@ -1,0 +1,26 @@
+// Download PDF: the document's PDF in its business's language (documentLanguage), whoever downloads it.
+// The writer (pdf-lib) and its fonts load here, the first time a PDF is asked for.
+import { documentLanguage } from '../../../../../packages/shared/countries.ts';
+import { saveFile } from '../../../lib/download.ts';
+import { intlIn } from '../../../lib/i18n.tsx';
+import type { InvoiceDocumentData } from '../invoice-document.tsx';
+import type { ReceiptData } from '../receipt-document.tsx';
+
+const save = (bytes: Uint8Array, name: string) =>
+  saveFile(name, new Blob([bytes as BlobPart], { type: 'application/pdf' }));
+
+export async function downloadPdf(data: InvoiceDocumentData): Promise<void> {
+  const [{ invoicePdf }, intl] = await Promise.all([
+    import('./invoice-pdf.ts'),
+    intlIn(documentLanguage(data.organization.country)),
+  ]);
+  save(await invoicePdf(data, intl), `${data.number}.pdf`);
+}
+
+export async function downloadReceiptPdf(data: ReceiptData): Promise<void> {
+  const [{ receiptPdf }, intl] = await Promise.all([
+    import('./receipt-pdf.ts'),
+    intlIn(documentLanguage(data.seller.country)),
+  ]);
+  save(await receiptPdf(data, intl), `${data.receiptNumber}.pdf`);
+}
