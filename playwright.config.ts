@@ -35,7 +35,12 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    // Journeys that are about a phone (documents.spec.ts: 360 px) run in the phone project only.
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      testIgnore: /documents\.spec\.ts$/,
+    },
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
   ],
   webServer: process.env.BASE_URL
