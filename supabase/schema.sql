@@ -1412,6 +1412,42 @@ GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.purchase_orders TO authenticated;
 GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.purchase_orders TO anon;
 
+-- table public.statement_share_tokens
+CREATE TABLE public.statement_share_tokens (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    org_id uuid NOT NULL,
+    customer_id uuid NOT NULL,
+    period_from date NOT NULL,
+    period_to date NOT NULL,
+    token_hash text NOT NULL,
+    created_by uuid,
+    expires_at timestamp with time zone DEFAULT (now() + '30 days'::interval) NOT NULL,
+    revoked_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+ALTER TABLE public.statement_share_tokens OWNER TO postgres;
+ALTER TABLE public.statement_share_tokens ENABLE ROW LEVEL SECURITY;
+ALTER TABLE public.statement_share_tokens FORCE ROW LEVEL SECURITY;
+ALTER TABLE public.statement_share_tokens ADD CONSTRAINT statement_share_tokens_check CHECK ((period_from <= period_to));
+ALTER TABLE public.statement_share_tokens ADD CONSTRAINT statement_share_tokens_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+ALTER TABLE public.statement_share_tokens ADD CONSTRAINT statement_share_tokens_org_id_customer_id_fkey FOREIGN KEY (org_id, customer_id) REFERENCES public.customers(org_id, id) ON DELETE CASCADE;
+ALTER TABLE public.statement_share_tokens ADD CONSTRAINT statement_share_tokens_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+ALTER TABLE public.statement_share_tokens ADD CONSTRAINT statement_share_tokens_org_id_id_key UNIQUE (org_id, id);
+ALTER TABLE public.statement_share_tokens ADD CONSTRAINT statement_share_tokens_pkey PRIMARY KEY (id);
+ALTER TABLE public.statement_share_tokens ADD CONSTRAINT statement_share_tokens_token_hash_check CHECK ((char_length(token_hash) <= 128));
+ALTER TABLE public.statement_share_tokens ADD CONSTRAINT statement_share_tokens_token_hash_key UNIQUE (token_hash);
+CREATE INDEX statement_share_tokens_customer_idx ON public.statement_share_tokens USING btree (org_id, customer_id);
+CREATE TRIGGER statement_share_tokens_audit_delete AFTER DELETE ON public.statement_share_tokens REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER statement_share_tokens_audit_insert AFTER INSERT ON public.statement_share_tokens REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER statement_share_tokens_audit_update AFTER UPDATE ON public.statement_share_tokens REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER statement_share_tokens_guard BEFORE UPDATE ON public.statement_share_tokens FOR EACH ROW EXECUTE FUNCTION private.guard_statement_share_token();
+CREATE POLICY "Owners, managers and accountants can read statement links" ON public.statement_share_tokens AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+COMMENT ON TABLE public.statement_share_tokens IS 'Links to a customer''s statement for a period (/s/<token>), stored as the token''s SHA-256; 30 days, revocable.';
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.statement_share_tokens TO postgres;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.statement_share_tokens TO service_role;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.statement_share_tokens TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.statement_share_tokens TO authenticated;
+
 -- table public.stock_moves
 CREATE TABLE public.stock_moves (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -2273,6 +2309,26 @@ ALTER FUNCTION private.customer_activity_update() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.customer_activity_update() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.customer_activity_update() TO postgres;
 
+-- function private.customer_entries(p_org_id uuid, p_customer_id uuid)
+CREATE OR REPLACE FUNCTION private.customer_entries(p_org_id uuid, p_customer_id uuid)
+ RETURNS TABLE(at timestamp with time zone, kind text, reference text, invoice_number text, currency text, debit numeric, credit numeric)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select i.issued_at, 'INVOICE', i.number, i.number, i.currency::text, i.total, 0::numeric
+    from public.invoices i
+   where i.org_id = p_org_id and i.customer_id = p_customer_id
+     and i.status in ('ISSUED', 'PAID') and i.issued_at is not null
+  union all
+  select p.received_at, 'PAYMENT', p.receipt_number, i.number, p.currency::text, 0::numeric, p.amount
+    from public.payments p
+    join public.invoices i on i.org_id = p.org_id and i.id = p.invoice_id
+   where p.org_id = p_org_id and i.customer_id = p_customer_id
+$function$;
+ALTER FUNCTION private.customer_entries(p_org_id uuid, p_customer_id uuid) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.customer_entries(p_org_id uuid, p_customer_id uuid) TO postgres;
+
 -- function private.drop_daily_totals()
 CREATE OR REPLACE FUNCTION private.drop_daily_totals()
  RETURNS trigger
@@ -2708,6 +2764,29 @@ $function$;
 ALTER FUNCTION private.guard_purchase_order_lines() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.guard_purchase_order_lines() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.guard_purchase_order_lines() TO postgres;
+
+-- function private.guard_statement_share_token()
+CREATE OR REPLACE FUNCTION private.guard_statement_share_token()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if (new.org_id, new.customer_id, new.period_from, new.period_to, new.token_hash, new.expires_at,
+      new.created_by, new.created_at)
+     is distinct from (old.org_id, old.customer_id, old.period_from, old.period_to, old.token_hash,
+                       old.expires_at, old.created_by, old.created_at) then
+    perform private.refuse('A share link''s statement, token and expiry never change', '23514', 'SHARE_LINK_FINAL');
+  end if;
+  if old.revoked_at is not null and new.revoked_at is distinct from old.revoked_at then
+    perform private.refuse('A revoked share link stays revoked', '23514', 'SHARE_LINK_REVOKED');
+  end if;
+  return new;
+end
+$function$;
+ALTER FUNCTION private.guard_statement_share_token() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.guard_statement_share_token() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.guard_statement_share_token() TO postgres;
 
 -- function private.guard_stock_on_hand()
 CREATE OR REPLACE FUNCTION private.guard_stock_on_hand()
@@ -3552,6 +3631,23 @@ GRANT EXECUTE ON FUNCTION private.require_role(p_org_id uuid, p_roles public.mem
 GRANT EXECUTE ON FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text, p_reason text) TO postgres;
 GRANT EXECUTE ON FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text, p_reason text) TO service_role;
 
+-- function private.require_statement_customer(p_org_id uuid, p_customer_id uuid)
+CREATE OR REPLACE FUNCTION private.require_statement_customer(p_org_id uuid, p_customer_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}');
+  if not exists (select 1 from public.customers c where c.org_id = p_org_id and c.id = p_customer_id) then
+    perform private.refuse('Customer not found', '23503', 'CUSTOMER_NOT_FOUND', null, 'customerId');
+  end if;
+end
+$function$;
+ALTER FUNCTION private.require_statement_customer(p_org_id uuid, p_customer_id uuid) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.require_statement_customer(p_org_id uuid, p_customer_id uuid) TO postgres;
+
 -- function private.retire_expired_invitations()
 CREATE OR REPLACE FUNCTION private.retire_expired_invitations()
  RETURNS trigger
@@ -3614,6 +3710,87 @@ $function$;
 ALTER FUNCTION private.stamp_created_at() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.stamp_created_at() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.stamp_created_at() TO postgres;
+
+-- function private.statement(p_org_id uuid, p_customer_id uuid, p_from date, p_to date)
+CREATE OR REPLACE FUNCTION private.statement(p_org_id uuid, p_customer_id uuid, p_from date, p_to date)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with org as (
+    select o.timezone,
+           (p_from::timestamp at time zone o.timezone) as starts_at,
+           ((p_to + 1)::timestamp at time zone o.timezone) as ends_at
+      from public.organizations o where o.id = p_org_id
+  ),
+  entries as (
+    select e.* from private.customer_entries(p_org_id, p_customer_id) e, org where e.at < org.ends_at
+  ),
+  opening as (
+    select e.currency, sum(e.debit - e.credit) as balance
+      from entries e, org where e.at < org.starts_at group by e.currency
+  ),
+  inside as (
+    select e.*, coalesce(op.balance, 0)
+             + sum(e.debit - e.credit) over (partition by e.currency
+                                             order by e.at, e.kind, e.reference
+                                             rows between unbounded preceding and current row) as balance
+      from entries e
+      cross join org
+      left join opening op on op.currency = e.currency
+     where e.at >= org.starts_at
+  ),
+  currencies as (
+    select currency from opening union select currency from inside
+  )
+  select jsonb_build_object(
+    'customer', (select jsonb_build_object('name', c.name, 'email', c.email, 'phone', c.phone)
+                   from public.customers c where c.org_id = p_org_id and c.id = p_customer_id),
+    'seller', private.seller_json(p_org_id),
+    'from', p_from,
+    'to', p_to,
+    'timezone', (select timezone from org),
+    'accounts', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'currency', cur.currency,
+               'opening', coalesce(op.balance, 0),
+               'owed', coalesce((select sum(debit) from inside i where i.currency = cur.currency), 0),
+               'paid', coalesce((select sum(credit) from inside i where i.currency = cur.currency), 0),
+               'closing', coalesce(op.balance, 0)
+                          + coalesce((select sum(debit - credit) from inside i where i.currency = cur.currency), 0),
+               'entries', coalesce((
+                 select jsonb_agg(jsonb_build_object(
+                          'at', i.at, 'kind', i.kind, 'reference', i.reference,
+                          'invoiceNumber', i.invoice_number, 'debit', i.debit, 'credit', i.credit,
+                          'balance', i.balance)
+                        order by i.at, i.kind, i.reference)
+                   from inside i where i.currency = cur.currency), '[]'::jsonb))
+             order by cur.currency)
+        from currencies cur
+        left join opening op on op.currency = cur.currency), '[]'::jsonb))
+$function$;
+ALTER FUNCTION private.statement(p_org_id uuid, p_customer_id uuid, p_from date, p_to date) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.statement(p_org_id uuid, p_customer_id uuid, p_from date, p_to date) TO postgres;
+
+-- function private.statement_period(p_org_id uuid, p_from text, p_to text, OUT period_from date, OUT period_to date)
+CREATE OR REPLACE FUNCTION private.statement_period(p_org_id uuid, p_from text, p_to text, OUT period_from date, OUT period_to date)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  period_from := private.org_date(p_org_id, p_from, 'from');
+  period_to := private.org_date(p_org_id, p_to, 'to');
+  if period_from is null or period_to is null or period_from > period_to or period_to - period_from > 3660 then
+    perform private.refuse('A statement covers a period from a day to a later one, at most ten years long',
+      '22023', 'STATEMENT_PERIOD_INVALID', null, 'from');
+  end if;
+end
+$function$;
+ALTER FUNCTION private.statement_period(p_org_id uuid, p_from text, p_to text, OUT period_from date, OUT period_to date) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.statement_period(p_org_id uuid, p_from text, p_to text, OUT period_from date, OUT period_to date) TO postgres;
 
 -- function private.supported_countries()
 CREATE OR REPLACE FUNCTION private.supported_countries()
@@ -4254,6 +4431,32 @@ GRANT EXECUTE ON FUNCTION public.create_purchase_order(p_org_id uuid, p_mutation
 GRANT EXECUTE ON FUNCTION public.create_purchase_order(p_org_id uuid, p_mutation_id uuid, p_input jsonb) TO postgres;
 GRANT EXECUTE ON FUNCTION public.create_purchase_order(p_org_id uuid, p_mutation_id uuid, p_input jsonb) TO service_role;
 
+-- function public.create_statement_share(p_org_id uuid, p_customer_id uuid, p_from text, p_to text)
+CREATE OR REPLACE FUNCTION public.create_statement_share(p_org_id uuid, p_customer_id uuid, p_from text, p_to text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_token text := translate(encode(extensions.gen_random_bytes(24), 'base64'), '+/', '-_');
+  v_period record;
+  v_row public.statement_share_tokens;
+begin
+  perform private.require_statement_customer(p_org_id, p_customer_id);
+  v_period := private.statement_period(p_org_id, p_from, p_to);
+  insert into public.statement_share_tokens (org_id, customer_id, period_from, period_to, token_hash, created_by)
+  values (p_org_id, p_customer_id, v_period.period_from, v_period.period_to,
+          encode(extensions.digest(v_token, 'sha256'), 'hex'), (select auth.uid()))
+  returning * into v_row;
+  return jsonb_build_object('id', v_row.id, 'token', v_token, 'expiresAt', v_row.expires_at);
+end
+$function$;
+ALTER FUNCTION public.create_statement_share(p_org_id uuid, p_customer_id uuid, p_from text, p_to text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION public.create_statement_share(p_org_id uuid, p_customer_id uuid, p_from text, p_to text) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.create_statement_share(p_org_id uuid, p_customer_id uuid, p_from text, p_to text) TO postgres;
+GRANT EXECUTE ON FUNCTION public.create_statement_share(p_org_id uuid, p_customer_id uuid, p_from text, p_to text) TO service_role;
+
 -- function public.currency_decimals(p_currency text)
 CREATE OR REPLACE FUNCTION public.currency_decimals(p_currency text)
  RETURNS integer
@@ -4270,6 +4473,27 @@ GRANT EXECUTE ON FUNCTION public.currency_decimals(p_currency text) TO anon;
 GRANT EXECUTE ON FUNCTION public.currency_decimals(p_currency text) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.currency_decimals(p_currency text) TO postgres;
 GRANT EXECUTE ON FUNCTION public.currency_decimals(p_currency text) TO service_role;
+
+-- function public.customer_statement(p_org_id uuid, p_customer_id uuid, p_from text, p_to text)
+CREATE OR REPLACE FUNCTION public.customer_statement(p_org_id uuid, p_customer_id uuid, p_from text, p_to text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_period record;
+begin
+  perform private.require_statement_customer(p_org_id, p_customer_id);
+  v_period := private.statement_period(p_org_id, p_from, p_to);
+  return private.statement(p_org_id, p_customer_id, v_period.period_from, v_period.period_to);
+end
+$function$;
+ALTER FUNCTION public.customer_statement(p_org_id uuid, p_customer_id uuid, p_from text, p_to text) OWNER TO postgres;
+COMMENT ON FUNCTION public.customer_statement(p_org_id uuid, p_customer_id uuid, p_from text, p_to text) IS 'A customer''s statement between two days (YYYY-MM-DD, both included, in the organization''s time zone): opening balance, invoices issued and payments received with the running balance, closing balance, per currency.';
+GRANT EXECUTE ON FUNCTION public.customer_statement(p_org_id uuid, p_customer_id uuid, p_from text, p_to text) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.customer_statement(p_org_id uuid, p_customer_id uuid, p_from text, p_to text) TO postgres;
+GRANT EXECUTE ON FUNCTION public.customer_statement(p_org_id uuid, p_customer_id uuid, p_from text, p_to text) TO service_role;
 
 -- function public.delete_product(p_org_id uuid, p_mutation_id uuid, p_product_id uuid)
 CREATE OR REPLACE FUNCTION public.delete_product(p_org_id uuid, p_mutation_id uuid, p_product_id uuid)
@@ -5453,6 +5677,28 @@ GRANT EXECUTE ON FUNCTION public.revoke_invoice_shares(p_org_id uuid, p_invoice_
 GRANT EXECUTE ON FUNCTION public.revoke_invoice_shares(p_org_id uuid, p_invoice_id uuid) TO postgres;
 GRANT EXECUTE ON FUNCTION public.revoke_invoice_shares(p_org_id uuid, p_invoice_id uuid) TO service_role;
 
+-- function public.revoke_statement_shares(p_org_id uuid, p_customer_id uuid)
+CREATE OR REPLACE FUNCTION public.revoke_statement_shares(p_org_id uuid, p_customer_id uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_count integer;
+begin
+  perform private.require_statement_customer(p_org_id, p_customer_id);
+  update public.statement_share_tokens set revoked_at = now()
+   where org_id = p_org_id and customer_id = p_customer_id and revoked_at is null;
+  get diagnostics v_count = row_count;
+  return v_count;
+end
+$function$;
+ALTER FUNCTION public.revoke_statement_shares(p_org_id uuid, p_customer_id uuid) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION public.revoke_statement_shares(p_org_id uuid, p_customer_id uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.revoke_statement_shares(p_org_id uuid, p_customer_id uuid) TO postgres;
+GRANT EXECUTE ON FUNCTION public.revoke_statement_shares(p_org_id uuid, p_customer_id uuid) TO service_role;
+
 -- function public.save_customer(p_org_id uuid, p_mutation_id uuid, p_input jsonb)
 CREATE OR REPLACE FUNCTION public.save_customer(p_org_id uuid, p_mutation_id uuid, p_input jsonb)
  RETURNS jsonb
@@ -5883,6 +6129,25 @@ GRANT EXECUTE ON FUNCTION public.shared_invoice(p_token text) TO anon;
 GRANT EXECUTE ON FUNCTION public.shared_invoice(p_token text) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.shared_invoice(p_token text) TO postgres;
 GRANT EXECUTE ON FUNCTION public.shared_invoice(p_token text) TO service_role;
+
+-- function public.shared_statement(p_token text)
+CREATE OR REPLACE FUNCTION public.shared_statement(p_token text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.statement(t.org_id, t.customer_id, t.period_from, t.period_to)
+    from public.statement_share_tokens t
+   where t.token_hash = encode(extensions.digest(coalesce(p_token, ''), 'sha256'), 'hex')
+     and t.revoked_at is null and t.expires_at > now()
+$function$;
+ALTER FUNCTION public.shared_statement(p_token text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION public.shared_statement(p_token text) TO PUBLIC;
+GRANT EXECUTE ON FUNCTION public.shared_statement(p_token text) TO anon;
+GRANT EXECUTE ON FUNCTION public.shared_statement(p_token text) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.shared_statement(p_token text) TO postgres;
+GRANT EXECUTE ON FUNCTION public.shared_statement(p_token text) TO service_role;
 
 -- function public.update_product(p_org_id uuid, p_mutation_id uuid, p_product_id uuid, p_input jsonb)
 CREATE OR REPLACE FUNCTION public.update_product(p_org_id uuid, p_mutation_id uuid, p_product_id uuid, p_input jsonb)

@@ -1505,6 +1505,61 @@ export type Database = {
           },
         ];
       };
+      statement_share_tokens: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          customer_id: string;
+          expires_at: string;
+          id: string;
+          org_id: string;
+          period_from: string;
+          period_to: string;
+          revoked_at: string | null;
+          token_hash: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          customer_id: string;
+          expires_at?: string;
+          id?: string;
+          org_id: string;
+          period_from: string;
+          period_to: string;
+          revoked_at?: string | null;
+          token_hash: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          customer_id?: string;
+          expires_at?: string;
+          id?: string;
+          org_id?: string;
+          period_from?: string;
+          period_to?: string;
+          revoked_at?: string | null;
+          token_hash?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'statement_share_tokens_org_id_customer_id_fkey';
+            columns: ['org_id', 'customer_id'];
+            isOneToOne: false;
+            referencedRelation: 'customers';
+            referencedColumns: ['org_id', 'id'];
+          },
+          {
+            foreignKeyName: 'statement_share_tokens_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       stock_moves: {
         Row: {
           created_at: string;
@@ -1949,7 +2004,15 @@ export type Database = {
         Args: { p_input: Json; p_mutation_id: string; p_org_id: string };
         Returns: Json;
       };
+      create_statement_share: {
+        Args: { p_customer_id: string; p_from: string; p_org_id: string; p_to: string };
+        Returns: Json;
+      };
       currency_decimals: { Args: { p_currency: string }; Returns: number };
+      customer_statement: {
+        Args: { p_customer_id: string; p_from: string; p_org_id: string; p_to: string };
+        Returns: Json;
+      };
       delete_product: {
         Args: { p_mutation_id: string; p_org_id: string; p_product_id: string };
         Returns: Json;
@@ -2055,6 +2118,7 @@ export type Database = {
       report_timeseries: { Args: { p_days: number; p_org_id: string }; Returns: Json };
       revoke_invitation: { Args: { p_invitation_id: string; p_org_id: string }; Returns: Json };
       revoke_invoice_shares: { Args: { p_invoice_id: string; p_org_id: string }; Returns: number };
+      revoke_statement_shares: { Args: { p_customer_id: string; p_org_id: string }; Returns: number };
       save_customer: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       save_employee: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       save_lead: {
@@ -2127,6 +2191,7 @@ export type Database = {
         Returns: Json;
       };
       shared_invoice: { Args: { p_token: string }; Returns: Json };
+      shared_statement: { Args: { p_token: string }; Returns: Json };
       update_product: {
         Args: { p_input: Json; p_mutation_id: string; p_org_id: string; p_product_id: string };
         Returns: Json;

@@ -258,6 +258,7 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/login',
   'GET /api/invitations/:token',
   'GET /api/public/invoices/:token',
+  'GET /api/public/statements/:token',
 ];
 /** Routes about the caller themselves (their account, their new organization), not an organization's data. */
 const SELF_ROUTES = ['GET /api/auth/user', 'POST /api/organizations', 'PUT /api/profile'];

@@ -1,6 +1,7 @@
 // The `api` edge function: the product's /api/* surface (spec section 7) and the logic that needs more
 // than one SQL call. Thin: each route validates its input and calls one SQL function with the caller's
 // JWT, so row-level security decides.
+import { customerStatement, publicStatement, revokeStatementShares, shareStatement } from './statements.ts';
 import { AppError, errorResponse } from '../_shared/errors.ts';
 import { getAccountingSummary, listExpenses, recordExpense } from './accounting.ts';
 import { currentUser, login, loginPage, logoutPage, register } from './auth.ts';
@@ -132,6 +133,10 @@ const router = new Router()
   .on('POST', '/api/invoices/:id/share', shareInvoice)
   .on('DELETE', '/api/invoices/:id/share', revokeInvoiceShares)
   .on('GET', '/api/public/invoices/:token', publicInvoice)
+  .on('GET', '/api/customers/:id/statement', customerStatement)
+  .on('POST', '/api/customers/:id/statement/share', shareStatement)
+  .on('DELETE', '/api/customers/:id/statement/share', revokeStatementShares)
+  .on('GET', '/api/public/statements/:token', publicStatement)
   .on('GET', '/api/payments', listPayments)
   .on('POST', '/api/payments', recordPayment)
   .on('GET', '/api/reports/metrics', getMetrics)
