@@ -1,6 +1,6 @@
 // The documents a customer receives (issue #18), on a 360 px phone in English and in French: the owner fills
-// in the business profile, sends a quote, issues it, takes a part payment and sends its receipt; each
-// document carries the seller's details, the customer's name as written, and the right title.
+// in the business profile, sends a quote, issues it, takes a part payment, sends its receipt and prints the
+// customer's statement; each document carries the seller's details, the customer's name as written, and the right title.
 import { pdfText } from '../tests/pdf-text.ts';
 import { apiAs, expect, registerOwner, signIn, test } from './fixtures.ts';
 
@@ -27,6 +27,9 @@ const WORDS = {
     receipt: 'Receipt',
     taxLabel: 'TIN',
     whatsapp: 'Send by WhatsApp',
+    statement: 'Statement',
+    statementTitle: 'Statement of account',
+    due: 'Amount due',
     partAmount: '50000',
     paid: '₦50,000.00',
     left: '₦70,000.00',
@@ -53,6 +56,9 @@ const WORDS = {
     receipt: 'Reçu',
     taxLabel: 'NINEA',
     whatsapp: 'Envoyer par WhatsApp',
+    statement: 'Relevé',
+    statementTitle: 'Relevé de compte',
+    due: 'Solde dû',
     partAmount: '50000',
     paid: '50 000 CFA',
     left: '70 000 CFA',
@@ -65,7 +71,7 @@ const squash = (s: string) => s.replace(/\s/g, ' ');
 test.describe('documents a customer receives', () => {
   test.use({ viewport: { width: 360, height: 780 } });
   for (const locale of ['en', 'fr'] as const) {
-    test(`carry the business profile, from the quote to the receipt (${locale})`, async ({
+    test(`carry the business profile, from the quote to the receipt and the statement (${locale})`, async ({
       page,
       browser,
     }) => {
@@ -148,6 +154,25 @@ test.describe('documents a customer receives', () => {
       await expect(customerPage.locator('.invoice-document')).toContainText('Boutique Ɗanjuma SARL');
       await expect(customerPage.locator('.invoice-document')).toContainText(CUSTOMER);
       await visitor.close();
+
+      // The customer's statement: what was invoiced, what was paid, what is due.
+      await page.goto('/sales?tab=customers');
+      await page.getByRole('link', { name: `${w.statement} ${CUSTOMER}` }).click();
+      await expect(page.getByTestId('document-title')).toHaveText(w.statementTitle);
+      const statement = page.locator('.invoice-document');
+      await expect(statement).toContainText(CUSTOMER);
+      const dueRow = statement.getByRole('row').filter({ hasText: w.due });
+      expect(squash(await dueRow.innerText())).toContain(squash(w.left));
+      const [statementPdf] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: w.pdf }).click(),
+      ]);
+      const statementText = await pdfText(
+        await (await import('node:fs/promises')).readFile((await statementPdf.path())!),
+      );
+      expect(statementText).toContain('INV-000001');
+      expect(statementText).toContain('RCT-000001');
+      expect(squash(statementText)).toContain(squash(w.left));
     });
   }
 });

@@ -31,6 +31,7 @@ const screens = {
   sales: () => import('../features/sales/sales-page.tsx'),
   invoice: () => import('../features/sales/invoice-page.tsx'),
   receipt: () => import('../features/sales/receipt-page.tsx'),
+  statement: () => import('../features/sales/statement-page.tsx'),
   crm: () => import('../features/crm/crm-page.tsx'),
   team: () => import('../features/team/team-page.tsx'),
   settings: () => import('../features/settings/settings-page.tsx'),
@@ -75,6 +76,14 @@ const InventoryPage = lazy(
 const SalesPage = lazy(withStrings(() => screens.sales().then((m) => ({ default: m.SalesPage }))));
 const InvoicePage = lazy(withStrings(() => screens.invoice().then((m) => ({ default: m.InvoicePage }))));
 const ReceiptPage = lazy(withStrings(() => screens.receipt().then((m) => ({ default: m.ReceiptPage }))));
+const StatementPage = lazy(
+  withStrings(() => screens.statement().then((m) => ({ default: m.StatementPage }))),
+);
+const PublicStatementPage = lazy(
+  withStrings(() =>
+    import('../features/sales/public-statement-page.tsx').then((m) => ({ default: m.PublicStatementPage })),
+  ),
+);
 const PublicReceiptPage = lazy(
   withStrings(() =>
     import('../features/sales/public-invoice-page.tsx').then((m) => ({ default: m.PublicReceiptPage })),
@@ -158,6 +167,7 @@ const MEMBER_SCREENS: [string, Screen, (user: CurrentUser) => ReactNode][] = [
   ['/crm', 'crm', () => <CrmPage />],
   ['/sales/invoices/:id', 'invoice', () => <InvoicePage />],
   ['/sales/invoices/:id/receipts/:receipt', 'receipt', () => <ReceiptPage />],
+  ['/sales/customers/:id/statement', 'statement', () => <StatementPage />],
   ['/team', 'team', () => <TeamPage />],
   ['/settings', 'settings', (user) => <SettingsPage user={user} />],
 ];
@@ -208,6 +218,7 @@ export function AppRoutes() {
           <Route path="/logout" element={page(<LogoutPage />)} />
           <Route path="/i/:token" element={page(<PublicInvoicePage />)} />
           <Route path="/i/:token/receipts/:receipt" element={page(<PublicReceiptPage />)} />
+          <Route path="/s/:token" element={page(<PublicStatementPage />)} />
           <Route path="/invite/:token" element={page(<InvitePage />)} />
           <Route path="/invite/:token/register" element={page(<InviteRegisterPage />)} />
           <Route path="*" element={page(<NotFoundPage />)} />

@@ -18,7 +18,8 @@ import { submitWrite } from '../../lib/feedback.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { PendingBadge } from '../../components/ui/pending.tsx';
 import type { OutboxEntry } from '../../lib/outbox.ts';
-import { useOrganization } from '../../lib/organization.tsx';
+import { useCan, useOrganization } from '../../lib/organization.tsx';
+import { Link } from 'react-router-dom';
 import { useCustomerList, useSaveCustomer } from './api/customers.ts';
 import { type Customer, PAGE_SIZE } from './api/keys.ts';
 import { useT } from '../../lib/i18n.tsx';
@@ -108,6 +109,8 @@ export function CustomerDialog({
 export function CustomersTab() {
   const intl = useIntl();
   const t = useT();
+  // A statement sums every invoice of the customer: for those who see them all.
+  const canStatement = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [open, setOpen] = useState<{ customer?: Customer } | null>(null);
@@ -175,15 +178,26 @@ export function CustomersTab() {
                 key: 'actions',
                 header: '',
                 cell: (c) => (
-                  <button
-                    type="button"
-                    disabled={'pending' in c}
-                    className="btn btn-ghost btn-sm min-h-11"
-                    aria-label={`${t('inventory.editAction')} ${c.name}`}
-                    onClick={() => setOpen({ customer: c })}
-                  >
-                    {t('inventory.editAction')}
-                  </button>
+                  <span className="flex flex-wrap justify-end gap-1">
+                    {canStatement && !('pending' in c) && (
+                      <Link
+                        to={`/sales/customers/${c.id}/statement`}
+                        className="btn btn-ghost btn-sm min-h-11"
+                        aria-label={`${t('statements.open')} ${c.name}`}
+                      >
+                        {t('statements.open')}
+                      </Link>
+                    )}
+                    <button
+                      type="button"
+                      disabled={'pending' in c}
+                      className="btn btn-ghost btn-sm min-h-11"
+                      aria-label={`${t('inventory.editAction')} ${c.name}`}
+                      onClick={() => setOpen({ customer: c })}
+                    >
+                      {t('inventory.editAction')}
+                    </button>
+                  </span>
                 ),
                 card: 'actions',
               },

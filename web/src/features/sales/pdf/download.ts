@@ -5,6 +5,7 @@ import { saveFile } from '../../../lib/download.ts';
 import { intlIn } from '../../../lib/i18n.tsx';
 import type { InvoiceDocumentData } from '../invoice-document.tsx';
 import type { ReceiptData } from '../receipt-document.tsx';
+import type { Statement } from '../api/statements.ts';
 
 const save = (bytes: Uint8Array, name: string) =>
   saveFile(name, new Blob([bytes as BlobPart], { type: 'application/pdf' }));
@@ -23,4 +24,13 @@ export async function downloadReceiptPdf(data: ReceiptData): Promise<void> {
     intlIn(documentLanguage(data.seller.country)),
   ]);
   save(await receiptPdf(data, intl), `${data.receiptNumber}.pdf`);
+}
+
+export async function downloadStatementPdf(data: Statement): Promise<void> {
+  const [{ statementPdf }, intl] = await Promise.all([
+    import('./statement-pdf.ts'),
+    intlIn(documentLanguage(data.seller.country)),
+  ]);
+  const name = `${data.customer.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '')}-${data.from}-${data.to}`;
+  save(await statementPdf(data, intl), `${name}.pdf`);
 }

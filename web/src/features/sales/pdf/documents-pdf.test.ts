@@ -202,3 +202,74 @@ describe('receiptPdf', () => {
     expect(text).not.toContain('Facture soldée');
   });
 });
+
+describe('statementPdf', () => {
+  it('prints the opening balance, each invoice and payment with the running balance, and the amount due', async () => {
+    const { statementPdf } = await import('./statement-pdf.ts');
+    const text = (
+      await pages(
+        await statementPdf(
+          {
+            customer: { name: 'Adébáyọ̀ Ọlátúndé', email: null, phone: null },
+            seller: {
+              name: 'Mama Put Stores',
+              country: 'NG',
+              currency: 'NGN',
+              taxIdLabel: 'TIN',
+              taxId: '12345678-0001',
+            },
+            from: '2026-10-01',
+            to: '2026-10-31',
+            timezone: 'Africa/Lagos',
+            accounts: [
+              {
+                currency: 'NGN',
+                opening: 30000,
+                owed: 100000,
+                paid: 30000,
+                closing: 100000,
+                entries: [
+                  {
+                    at: '2026-10-05T10:00:00Z',
+                    kind: 'INVOICE',
+                    reference: 'INV-000002',
+                    invoiceNumber: 'INV-000002',
+                    debit: 100000,
+                    credit: 0,
+                    balance: 130000,
+                  },
+                  {
+                    at: '2026-10-06T10:00:00Z',
+                    kind: 'PAYMENT',
+                    reference: 'RCT-000003',
+                    invoiceNumber: 'INV-000002',
+                    debit: 0,
+                    credit: 30000,
+                    balance: 100000,
+                  },
+                ],
+              },
+            ],
+          },
+          await intlIn('en'),
+          fonts,
+        ),
+      )
+    ).join('\n');
+    for (const expected of [
+      'STATEMENT OF ACCOUNT',
+      'From 01/10/2026 to 31/10/2026',
+      'Adébáyọ̀ Ọlátúndé'.normalize('NFC'),
+      'TIN: 12345678-0001',
+      'Opening balance',
+      '₦30,000.00',
+      'Invoice INV-000002',
+      '₦130,000.00',
+      'Payment RCT-000003 (invoice INV-000002)',
+      '-₦30,000.00',
+      'Amount due',
+      '₦100,000.00',
+    ])
+      expect(text).toContain(expected);
+  });
+});
