@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Handler } from './http.ts';
+import { contentSecurityPolicy, SECURITY_HEADERS } from './security-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -17,6 +18,7 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
   '.txt': 'text/plain; charset=utf-8',
   '.csv': 'text/csv; charset=utf-8',
 };
@@ -47,16 +49,32 @@ export function createStatic(distDir: string): Handler {
     }
     return p;
   };
+  // The page's policy, computed from the page itself (once per build).
+  const policies = new Map<string, Promise<string>>();
+  const policy = (file: string, mtimeMs: number) => {
+    const key = `${file}@${mtimeMs}`;
+    let p = policies.get(key);
+    if (!p) {
+      p = readFile(file, 'utf8').then(contentSecurityPolicy);
+      policies.set(key, p);
+    }
+    return p;
+  };
 
   return async (req, res, url) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
-    let file = path.join(
-      distDir,
-      path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ''),
-    );
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      // Malformed percent-encoding (%E0%A4%A) names no file and no route.
+      res.writeHead(400, { 'content-type': 'text/plain', ...SECURITY_HEADERS }).end('Bad request');
+      return;
+    }
+    let file = path.join(distDir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
     if (!file.startsWith(distDir)) file = distDir;
     let info = await stat(file).catch(() => null);
     if (!info?.isFile()) {
@@ -76,7 +94,9 @@ export function createStatic(distDir: string): Handler {
     }
     const ext = path.extname(file);
     const immutable = url.pathname.startsWith('/assets/');
-    const headers = {
+    const headers: Record<string, string> = {
+      ...SECURITY_HEADERS,
+      ...(ext === '.html' && { 'content-security-policy': await policy(file, info.mtimeMs) }),
       'content-type': TYPES[ext] ?? 'application/octet-stream',
       // Hashed assets never change; the shell and the service worker must be revalidated.
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
