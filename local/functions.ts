@@ -9,6 +9,15 @@ import { ANON_KEY, ROOT, SERVICE_ROLE_KEY, type StackConfig } from './config.ts'
 import { clientIp, sendJson, type Handler } from './http.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
 
+/** The largest request body relayed to a function (the `api` function's CSV import reads up to 8 MB). */
+const RELAY_BODY_LIMIT = 8_000_000;
+const TOO_LARGE = {
+  code: 'PAYLOAD_TOO_LARGE',
+  reason: 'BODY_TOO_LARGE',
+  message: `The request body is larger than ${RELAY_BODY_LIMIT} bytes`,
+  params: { maxKb: RELAY_BODY_LIMIT / 1000 },
+};
+
 function denoBinary(): string {
   const platform = `${process.platform === 'win32' ? 'win32' : process.platform}-${process.arch}`;
   const candidates = [
@@ -84,6 +93,12 @@ export async function createFunctions(opts: {
       const error = await relayAuthError(req.headers.authorization);
       if (error) return sendJson(res, 401, { msg: error });
     }
+    // No request body larger than the biggest a route reads (the CSV import's 8 MB) reaches the runtime: it
+    // is refused on its declared length, or as soon as it passes the limit while it streams in.
+    if (Number(req.headers['content-length']) > RELAY_BODY_LIMIT) {
+      req.resume();
+      return sendJson(res, 413, TOO_LARGE);
+    }
     await new Promise<void>((resolve) => {
       const upstream = request(
         {
@@ -103,6 +118,17 @@ export async function createFunctions(opts: {
       upstream.on('error', (e) => {
         if (!res.headersSent) sendJson(res, 502, { code: 'BOOT_ERROR', message: e.message });
         resolve();
+      });
+      let size = 0;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > RELAY_BODY_LIMIT && !upstream.destroyed) {
+          upstream.destroy();
+          req.unpipe(upstream);
+          req.resume();
+          if (!res.headersSent) sendJson(res, 413, TOO_LARGE);
+          resolve();
+        }
       });
       req.pipe(upstream);
     });

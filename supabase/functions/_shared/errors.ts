@@ -2,6 +2,7 @@
 export type ErrorCode =
   | 'BAD_REQUEST'
   | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'PAYLOAD_TOO_LARGE'
   | 'VALIDATION_FAILED'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
@@ -18,6 +19,7 @@ export type ErrorCode =
 const STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
   VALIDATION_FAILED: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,

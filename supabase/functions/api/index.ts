@@ -159,6 +159,8 @@ Deno.serve(async (req) => {
   // Reached as /api/… through the app's origin, or as /functions/v1/api/… (seen here as /api/…).
   const match = router.match(req.method, url.pathname);
   try {
+    if (match === 400)
+      throw new AppError('BAD_REQUEST', 'The address is not valid', undefined, { reason: 'MALFORMED_URL' });
     if (match === 404) throw new AppError('NOT_FOUND', `No route for ${url.pathname}`);
     if (match === 405)
       throw new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${url.pathname}`);

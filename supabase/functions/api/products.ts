@@ -10,7 +10,7 @@ import {
 } from '../../../packages/shared/schemas/inventory.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
 import { AppError, refusalOf } from '../_shared/errors.ts';
-import { fromPostgrest, invalidQuery, parseBody } from '../_shared/http.ts';
+import { BODY_LIMIT, fromPostgrest, invalidQuery, parseBody } from '../_shared/http.ts';
 import type { Params } from './router.ts';
 
 const COLUMNS =
@@ -188,7 +188,8 @@ export async function adjustStock(req: Request, { id }: Params): Promise<Respons
 }
 
 export async function importProducts(req: Request): Promise<Response> {
-  const input = await parseBody(req, ProductImportSchema);
+  // 5,000 rows of a spreadsheet: more than other bodies, still bounded.
+  const input = await parseBody(req, ProductImportSchema, { limit: 8 * BODY_LIMIT });
   const { db, orgId, mutationId } = await orgContext(req);
   const { data, error } = await db.rpc('import_products', {
     p_org_id: orgId,

@@ -26,16 +26,23 @@ export class Router {
     return this;
   }
 
-  /** The handler for a request, or why there is none: 404 for an unknown path, 405 for a wrong method. */
-  match(method: string, path: string): { handler: RouteHandler; params: Params } | 404 | 405 {
+  /**
+   * The handler for a request, or why there is none: 404 for an unknown path, 405 for a wrong method, 400
+   * for a parameter whose percent-encoding is malformed (%E0%A4%A).
+   */
+  match(method: string, path: string): { handler: RouteHandler; params: Params } | 400 | 404 | 405 {
     let pathMatched = false;
     for (const route of this.#routes) {
       const m = route.pattern.exec(path);
       if (!m) continue;
       pathMatched = true;
       if (route.method !== method) continue;
-      const params = Object.fromEntries(route.keys.map((k, i) => [k, decodeURIComponent(m[i + 1]!)]));
-      return { handler: route.handler, params };
+      try {
+        const params = Object.fromEntries(route.keys.map((k, i) => [k, decodeURIComponent(m[i + 1]!)]));
+        return { handler: route.handler, params };
+      } catch {
+        return 400;
+      }
     }
     return pathMatched ? 405 : 404;
   }

@@ -67,7 +67,7 @@ describe('error codes', () => {
     expect(functionCodes).toEqual(
       expect.arrayContaining(['INVALID_INPUT', 'SKU_TAKEN', 'CONFIRM_NAME_MISMATCH']),
     );
-    expect(httpCodes).toHaveLength(14);
+    expect(httpCodes).toHaveLength(15);
   });
 
   it('every rule in the migrations that refuses says its reason code', () => {
