@@ -493,6 +493,55 @@ export type Database = {
         };
         Relationships: [];
       };
+      expense_reversals: {
+        Row: {
+          amount: number;
+          created_by: string | null;
+          currency: string;
+          expense_id: string;
+          id: string;
+          org_id: string;
+          reason: string;
+          reversed_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          created_by?: string | null;
+          currency: string;
+          expense_id: string;
+          id?: string;
+          org_id: string;
+          reason: string;
+          reversed_at?: string;
+        };
+        Update: {
+          amount?: number;
+          created_by?: string | null;
+          currency?: string;
+          expense_id?: string;
+          id?: string;
+          org_id?: string;
+          reason?: string;
+          reversed_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'expense_reversals_org_id_expense_id_fkey';
+            columns: ['org_id', 'expense_id'];
+            isOneToOne: true;
+            referencedRelation: 'expenses';
+            referencedColumns: ['org_id', 'id'];
+          },
+          {
+            foreignKeyName: 'expense_reversals_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       expenses: {
         Row: {
           amount: number;
@@ -1139,6 +1188,65 @@ export type Database = {
           updated_at?: string;
         };
         Relationships: [];
+      };
+      payment_reversals: {
+        Row: {
+          amount: number;
+          created_by: string | null;
+          currency: string;
+          id: string;
+          invoice_id: string;
+          org_id: string;
+          payment_id: string;
+          reason: string;
+          reversed_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          created_by?: string | null;
+          currency: string;
+          id?: string;
+          invoice_id: string;
+          org_id: string;
+          payment_id: string;
+          reason: string;
+          reversed_at?: string;
+        };
+        Update: {
+          amount?: number;
+          created_by?: string | null;
+          currency?: string;
+          id?: string;
+          invoice_id?: string;
+          org_id?: string;
+          payment_id?: string;
+          reason?: string;
+          reversed_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payment_reversals_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payment_reversals_org_id_invoice_id_fkey';
+            columns: ['org_id', 'invoice_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['org_id', 'id'];
+          },
+          {
+            foreignKeyName: 'payment_reversals_org_id_payment_id_fkey';
+            columns: ['org_id', 'payment_id'];
+            isOneToOne: true;
+            referencedRelation: 'payments';
+            referencedColumns: ['org_id', 'id'];
+          },
+        ];
       };
       payments: {
         Row: {
@@ -1872,6 +1980,10 @@ export type Database = {
         Returns: Json;
       };
       currency_decimals: { Args: { p_currency: string }; Returns: number };
+      delete_payment: {
+        Args: { p_mutation_id: string; p_org_id: string; p_payment_id: string };
+        Returns: Json;
+      };
       delete_product: {
         Args: { p_mutation_id: string; p_org_id: string; p_product_id: string };
         Returns: Json;
@@ -1975,6 +2087,14 @@ export type Database = {
         Returns: Json;
       };
       report_timeseries: { Args: { p_days: number; p_org_id: string }; Returns: Json };
+      reverse_expense: {
+        Args: { p_expense_id: string; p_mutation_id: string; p_org_id: string; p_reason: string };
+        Returns: Json;
+      };
+      reverse_payment: {
+        Args: { p_mutation_id: string; p_org_id: string; p_payment_id: string; p_reason: string };
+        Returns: Json;
+      };
       revoke_invitation: { Args: { p_invitation_id: string; p_org_id: string }; Returns: Json };
       revoke_invoice_shares: { Args: { p_invoice_id: string; p_org_id: string }; Returns: number };
       save_customer: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
@@ -2049,6 +2169,10 @@ export type Database = {
         Returns: Json;
       };
       shared_invoice: { Args: { p_token: string }; Returns: Json };
+      update_expense: {
+        Args: { p_expense_id: string; p_input: Json; p_mutation_id: string; p_org_id: string };
+        Returns: Json;
+      };
       update_product: {
         Args: { p_input: Json; p_mutation_id: string; p_org_id: string; p_product_id: string };
         Returns: Json;

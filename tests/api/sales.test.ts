@@ -396,6 +396,9 @@ describe('an invoice created as Paid', () => {
         amount: 250,
         ref: 'MP-7781',
         receivedAt: expect.stringMatching(/^2026-12-02T00:00:00/),
+        createdAt: expect.any(String),
+        createdBy: o.userId,
+        reversal: null,
       },
     ]);
 

@@ -55,6 +55,7 @@ const CODES = [
   'PAYMENT_METHOD_REQUIRED',
   'ROLE_REQUIRED',
   'NOTHING_TO_CHANGE',
+  'REVERSAL_REASON_REQUIRED',
 ] as const;
 export type SchemaReason = (typeof CODES)[number];
 

@@ -2,7 +2,13 @@
 // than one SQL call. Thin: each route validates its input and calls one SQL function with the caller's
 // JWT, so row-level security decides.
 import { AppError, errorResponse } from '../_shared/errors.ts';
-import { getAccountingSummary, listExpenses, recordExpense } from './accounting.ts';
+import {
+  getAccountingSummary,
+  listExpenses,
+  recordExpense,
+  reverseExpense,
+  updateExpense,
+} from './accounting.ts';
 import { currentUser, login, loginPage, logoutPage, register } from './auth.ts';
 import {
   createOrganization,
@@ -38,6 +44,7 @@ import { Router } from './router.ts';
 import {
   createCustomer,
   createInvoice,
+  deletePayment,
   getInvoice,
   updateQuote,
   getMetrics,
@@ -47,6 +54,7 @@ import {
   listPayments,
   publicInvoice,
   recordPayment,
+  reversePayment,
   revokeInvoiceShares,
   shareInvoice,
   updateCustomer,
@@ -130,6 +138,8 @@ const router = new Router()
   .on('GET', '/api/public/invoices/:token', publicInvoice)
   .on('GET', '/api/payments', listPayments)
   .on('POST', '/api/payments', recordPayment)
+  .on('POST', '/api/payments/:id/reverse', reversePayment)
+  .on('DELETE', '/api/payments/:id', deletePayment)
   .on('GET', '/api/reports/metrics', getMetrics)
   .on('GET', '/api/dashboard', getDashboard)
   .on('GET', '/api/audit', listAudit)
@@ -141,6 +151,8 @@ const router = new Router()
   .on('POST', '/api/leads/:id/notes', addLeadNote)
   .on('GET', '/api/expenses', listExpenses)
   .on('POST', '/api/expenses', recordExpense)
+  .on('PUT', '/api/expenses/:id', updateExpense)
+  .on('POST', '/api/expenses/:id/reverse', reverseExpense)
   .on('GET', '/api/accounting/summary', getAccountingSummary)
   .on('GET', '/api/reports/:type', getReport);
 
