@@ -1,5 +1,6 @@
 // /sales/invoices/:id: the whole invoice with the moves it allows — Edit and Issue a quote, Record Payment,
-// Void — and Print, Download PDF and Share (a revocable public link, sent by WhatsApp or copied).
+// Void — and Print, Download PDF and Share (a revocable public link, sent by WhatsApp or copied); under it,
+// its payments with Reverse and Delete (invoice-payments.tsx).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -20,6 +21,7 @@ import { CreateInvoiceDialog } from './create-invoice-dialog.tsx';
 import { useInvoice, useInvoiceAction, useShareInvoice } from './api/invoices.ts';
 import { type Invoice } from './api/keys.ts';
 import { InvoiceDocument, type InvoiceDocumentData } from './invoice-document.tsx';
+import { InvoicePayments } from './invoice-payments.tsx';
 import { RecordPaymentDialog } from './record-payment-dialog.tsx';
 import { submitWrite, notifyError } from '../../lib/feedback.ts';
 import { InLanguage, intlIn, useT } from '../../lib/i18n.tsx';
@@ -174,7 +176,12 @@ export function InvoicePage() {
     new Map(products.map((p) => [p.id, p])),
     inv.lines.map((l) => ({ productId: l.productId, delta: -l.qty })),
   );
-  const document: InvoiceDocumentData = { ...inv, organization: org };
+  // The document (printed, downloaded) lists the payments that count: a reversed one is shown below only.
+  const document: InvoiceDocumentData = {
+    ...inv,
+    payments: inv.payments.filter((p) => !p.reversal),
+    organization: org,
+  };
   return (
     <section className="mx-auto flex max-w-4xl flex-col gap-4 p-4 print:max-w-none print:p-0">
       <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
@@ -235,6 +242,7 @@ export function InvoicePage() {
       <InLanguage locale={documentLanguage(document.organization.country)}>
         <InvoiceDocument data={document} />
       </InLanguage>
+      <InvoicePayments invoice={inv} />
       {open === 'pay' && (
         <RecordPaymentDialog
           invoice={{
