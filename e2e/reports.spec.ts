@@ -143,7 +143,9 @@ test.describe('reports', () => {
     await expect(page.getByText('Rapport exporté avec succès')).toBeVisible();
     await page.getByLabel('Type de rapport').selectOption({ label: 'Rapport des dépenses' });
     const expenses = await exportCsv(page, 'Exporter en CSV');
-    expect(expenses.text.split('\r\n')[0]).toBe('\uFEFFFournisseur;Catégorie;Montant;Devise;Payée le;Note');
+    expect(expenses.text.split('\r\n')[0]).toBe(
+      '\uFEFFFournisseur;Catégorie;Montant;Devise;Payée le;Note;Motif de contre-passation',
+    );
     expect(expenses.text).toContain('Landlord;Loyer;450,25;GHS;');
   });
 

@@ -152,11 +152,12 @@ CREATE TABLE private.expenses_by_day (
     day_start timestamp with time zone NOT NULL,
     currency text NOT NULL,
     expenses bigint NOT NULL,
+    reversals bigint DEFAULT 0 NOT NULL,
     amount numeric NOT NULL
 );
 ALTER TABLE private.expenses_by_day OWNER TO postgres;
 ALTER TABLE private.expenses_by_day ADD CONSTRAINT expenses_by_day_pkey PRIMARY KEY (org_id, day_start, currency);
-COMMENT ON TABLE private.expenses_by_day IS 'Expenses paid per organization, UTC day and currency (kept by triggers on public.expenses).';
+COMMENT ON TABLE private.expenses_by_day IS 'Expenses paid and reversed per organization, UTC day and currency; amount is net of the reversals (kept by triggers on public.expenses and public.expense_reversals).';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE private.expenses_by_day TO postgres;
 
 -- table private.invoices_by_day
@@ -180,11 +181,12 @@ CREATE TABLE private.payments_by_day (
     day_start timestamp with time zone NOT NULL,
     currency text NOT NULL,
     payments bigint NOT NULL,
+    reversals bigint DEFAULT 0 NOT NULL,
     amount numeric NOT NULL
 );
 ALTER TABLE private.payments_by_day OWNER TO postgres;
 ALTER TABLE private.payments_by_day ADD CONSTRAINT payments_by_day_pkey PRIMARY KEY (org_id, day_start, currency);
-COMMENT ON TABLE private.payments_by_day IS 'Payments received per organization, UTC day and currency (kept by triggers on public.payments).';
+COMMENT ON TABLE private.payments_by_day IS 'Payments received and reversed per organization, UTC day and currency; amount is net of the reversals (kept by triggers on public.payments and public.payment_reversals).';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE private.payments_by_day TO postgres;
 
 -- table public.achievements
@@ -601,6 +603,43 @@ GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON
 GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.entitlements TO anon;
 GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.entitlements TO authenticated;
 
+-- table public.expense_reversals
+CREATE TABLE public.expense_reversals (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    org_id uuid NOT NULL,
+    expense_id uuid NOT NULL,
+    amount public.money_amount NOT NULL,
+    currency character(3) NOT NULL,
+    reason text NOT NULL,
+    reversed_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by uuid
+);
+ALTER TABLE public.expense_reversals OWNER TO postgres;
+ALTER TABLE public.expense_reversals ENABLE ROW LEVEL SECURITY;
+ALTER TABLE public.expense_reversals FORCE ROW LEVEL SECURITY;
+ALTER TABLE public.expense_reversals ADD CONSTRAINT expense_reversals_amount_check CHECK (((amount)::numeric > (0)::numeric));
+ALTER TABLE public.expense_reversals ADD CONSTRAINT expense_reversals_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+ALTER TABLE public.expense_reversals ADD CONSTRAINT expense_reversals_org_id_expense_id_fkey FOREIGN KEY (org_id, expense_id) REFERENCES public.expenses(org_id, id);
+ALTER TABLE public.expense_reversals ADD CONSTRAINT expense_reversals_org_id_expense_id_key UNIQUE (org_id, expense_id);
+ALTER TABLE public.expense_reversals ADD CONSTRAINT expense_reversals_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+ALTER TABLE public.expense_reversals ADD CONSTRAINT expense_reversals_org_id_id_key UNIQUE (org_id, id);
+ALTER TABLE public.expense_reversals ADD CONSTRAINT expense_reversals_pkey PRIMARY KEY (id);
+ALTER TABLE public.expense_reversals ADD CONSTRAINT expense_reversals_reason_check CHECK (((btrim(reason) <> ''::text) AND (char_length(reason) <= 500)));
+CREATE INDEX expense_reversals_org_reversed_idx ON public.expense_reversals USING btree (org_id, reversed_at DESC, id DESC) INCLUDE (currency, amount, expense_id);
+CREATE TRIGGER expense_reversals_apply BEFORE INSERT ON public.expense_reversals FOR EACH ROW EXECUTE FUNCTION private.apply_expense_reversal();
+CREATE TRIGGER expense_reversals_audit_delete AFTER DELETE ON public.expense_reversals REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER expense_reversals_audit_insert AFTER INSERT ON public.expense_reversals REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER expense_reversals_audit_update AFTER UPDATE ON public.expense_reversals REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER expense_reversals_by_day_delete AFTER DELETE ON public.expense_reversals REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.reversals_by_day_apply();
+CREATE TRIGGER expense_reversals_by_day_insert AFTER INSERT ON public.expense_reversals REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.reversals_by_day_apply();
+CREATE TRIGGER expense_reversals_final BEFORE DELETE OR UPDATE ON public.expense_reversals FOR EACH ROW EXECUTE FUNCTION private.refuse_change_but_cascade();
+CREATE POLICY "Owners, managers and accountants can read expense reversals" ON public.expense_reversals AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+COMMENT ON TABLE public.expense_reversals IS 'Expenses taken back: a counter-entry (the expense''s amount, dated when reversed) with its reason. Written by reverse_expense only; never changed.';
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.expense_reversals TO postgres;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.expense_reversals TO service_role;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.expense_reversals TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.expense_reversals TO authenticated;
+
 -- table public.expenses
 CREATE TABLE public.expenses (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -637,8 +676,9 @@ CREATE TRIGGER expenses_audit_update AFTER UPDATE ON public.expenses REFERENCING
 CREATE TRIGGER expenses_by_day_delete AFTER DELETE ON public.expenses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.expenses_by_day_apply();
 CREATE TRIGGER expenses_by_day_insert AFTER INSERT ON public.expenses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.expenses_by_day_apply();
 CREATE TRIGGER expenses_by_day_update AFTER UPDATE ON public.expenses FOR EACH ROW WHEN ((((old.amount)::numeric IS DISTINCT FROM (new.amount)::numeric) OR (old.currency IS DISTINCT FROM new.currency) OR (old.paid_at IS DISTINCT FROM new.paid_at) OR (old.org_id IS DISTINCT FROM new.org_id))) EXECUTE FUNCTION private.expenses_by_day_update();
+CREATE TRIGGER expenses_guard BEFORE DELETE OR UPDATE ON public.expenses FOR EACH ROW EXECUTE FUNCTION private.guard_expense();
 CREATE TRIGGER expenses_touch BEFORE UPDATE ON public.expenses FOR EACH ROW EXECUTE FUNCTION private.touch_versioned();
-CREATE POLICY "Owners, managers and accountants can delete expenses" ON public.expenses AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners, managers and accountants can ask to delete expenses" ON public.expenses AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners, managers and accountants can edit expenses" ON public.expenses AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners, managers and accountants can read expenses" ON public.expenses AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners, managers and accountants can record expenses" ON public.expenses AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid))));
@@ -906,7 +946,7 @@ CREATE POLICY "Owners, managers and accountants can edit invoices" ON public.inv
 CREATE POLICY "Sales members can edit, issue or void their own quotes" ON public.invoices AS PERMISSIVE FOR UPDATE TO authenticated USING (((org_id IN ( SELECT private.org_ids_with_role('{SALES}'::public.membership_role[]) AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid)) AND (status = 'QUOTE'::public.invoice_status))) WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{SALES}'::public.membership_role[]) AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid)) AND (status = ANY (ARRAY['QUOTE'::public.invoice_status, 'ISSUED'::public.invoice_status, 'VOID'::public.invoice_status]))));
 COMMENT ON TABLE public.invoices IS 'Quotes and invoices. Totals come from invoice_items; status moves QUOTE -> ISSUED -> PAID, QUOTE/ISSUED -> VOID.';
 COMMENT ON COLUMN public.invoices.number IS 'Assigned by the server (INV-000001), per organization, without gaps.';
-COMMENT ON COLUMN public.invoices.amount_paid IS 'Sum of payments; the invoice becomes PAID when it reaches the total.';
+COMMENT ON COLUMN public.invoices.amount_paid IS 'Sum of payments less their reversals; the invoice becomes PAID when it reaches the total, ISSUED again when a reversal or a deleted payment reopens the balance.';
 COMMENT ON COLUMN public.invoices.due_at IS 'Due date, in the organization''s time zone.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoices TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoices TO service_role;
@@ -1152,6 +1192,47 @@ GRANT UPDATE (currency) ON TABLE public.organizations TO authenticated;
 GRANT UPDATE (timezone) ON TABLE public.organizations TO authenticated;
 GRANT UPDATE (default_tax_rate) ON TABLE public.organizations TO authenticated;
 
+-- table public.payment_reversals
+CREATE TABLE public.payment_reversals (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    org_id uuid NOT NULL,
+    payment_id uuid NOT NULL,
+    invoice_id uuid NOT NULL,
+    amount public.money_amount NOT NULL,
+    currency character(3) NOT NULL,
+    reason text NOT NULL,
+    reversed_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by uuid
+);
+ALTER TABLE public.payment_reversals OWNER TO postgres;
+ALTER TABLE public.payment_reversals ENABLE ROW LEVEL SECURITY;
+ALTER TABLE public.payment_reversals FORCE ROW LEVEL SECURITY;
+ALTER TABLE public.payment_reversals ADD CONSTRAINT payment_reversals_amount_check CHECK (((amount)::numeric > (0)::numeric));
+ALTER TABLE public.payment_reversals ADD CONSTRAINT payment_reversals_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+ALTER TABLE public.payment_reversals ADD CONSTRAINT payment_reversals_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+ALTER TABLE public.payment_reversals ADD CONSTRAINT payment_reversals_org_id_id_key UNIQUE (org_id, id);
+ALTER TABLE public.payment_reversals ADD CONSTRAINT payment_reversals_org_id_invoice_id_fkey FOREIGN KEY (org_id, invoice_id) REFERENCES public.invoices(org_id, id);
+ALTER TABLE public.payment_reversals ADD CONSTRAINT payment_reversals_org_id_payment_id_fkey FOREIGN KEY (org_id, payment_id) REFERENCES public.payments(org_id, id);
+ALTER TABLE public.payment_reversals ADD CONSTRAINT payment_reversals_org_id_payment_id_key UNIQUE (org_id, payment_id);
+ALTER TABLE public.payment_reversals ADD CONSTRAINT payment_reversals_pkey PRIMARY KEY (id);
+ALTER TABLE public.payment_reversals ADD CONSTRAINT payment_reversals_reason_check CHECK (((btrim(reason) <> ''::text) AND (char_length(reason) <= 500)));
+CREATE INDEX payment_reversals_invoice_idx ON public.payment_reversals USING btree (org_id, invoice_id);
+CREATE INDEX payment_reversals_org_reversed_idx ON public.payment_reversals USING btree (org_id, reversed_at DESC, id DESC) INCLUDE (currency, amount, payment_id);
+CREATE TRIGGER payment_reversals_apply BEFORE INSERT ON public.payment_reversals FOR EACH ROW EXECUTE FUNCTION private.apply_payment_reversal();
+CREATE TRIGGER payment_reversals_audit_delete AFTER DELETE ON public.payment_reversals REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER payment_reversals_audit_insert AFTER INSERT ON public.payment_reversals REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER payment_reversals_audit_update AFTER UPDATE ON public.payment_reversals REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER payment_reversals_by_day_delete AFTER DELETE ON public.payment_reversals REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.reversals_by_day_apply();
+CREATE TRIGGER payment_reversals_by_day_insert AFTER INSERT ON public.payment_reversals REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.reversals_by_day_apply();
+CREATE TRIGGER payment_reversals_final BEFORE DELETE OR UPDATE ON public.payment_reversals FOR EACH ROW EXECUTE FUNCTION private.refuse_change_but_cascade();
+CREATE POLICY "Members can read payment reversals" ON public.payment_reversals AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
+COMMENT ON TABLE public.payment_reversals IS 'Payments taken back: a counter-entry (the payment''s amount, dated when reversed) with its reason. Written by reverse_payment only; never changed.';
+COMMENT ON COLUMN public.payment_reversals.reason IS 'Why the payment was taken back (required, at most 500 characters).';
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.payment_reversals TO postgres;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.payment_reversals TO service_role;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.payment_reversals TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.payment_reversals TO authenticated;
+
 -- table public.payments
 CREATE TABLE public.payments (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -1193,18 +1274,20 @@ CREATE TRIGGER payments_by_day_delete AFTER DELETE ON public.payments REFERENCIN
 CREATE TRIGGER payments_by_day_insert AFTER INSERT ON public.payments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.payments_by_day_apply();
 CREATE TRIGGER payments_customer_activity_delete AFTER DELETE ON public.payments REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.customer_activity_apply();
 CREATE TRIGGER payments_customer_activity_insert AFTER INSERT ON public.payments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.customer_activity_apply();
+CREATE TRIGGER payments_guard_delete BEFORE DELETE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.guard_payment_delete();
 CREATE TRIGGER payments_receipt BEFORE INSERT ON public.payments FOR EACH ROW EXECUTE FUNCTION private.assign_receipt();
+CREATE POLICY "Members can ask to delete a payment" ON public.payments AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Members can read payments" ON public.payments AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners, managers and accountants can record payments" ON public.payments AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid))));
-COMMENT ON TABLE public.payments IS 'Money received against an ISSUED invoice; never more than its balance. Revenue is the sum of payments.';
+COMMENT ON TABLE public.payments IS 'Money received against an ISSUED invoice; never more than its balance. Never changed: a mistake is corrected by a reversal (payment_reversals), or, within 24 hours and by an owner or manager, by deleting it. Revenue is the sum of payments less their reversals.';
 COMMENT ON COLUMN public.payments.provider IS 'Mobile money operator, for method mobile-money.';
 COMMENT ON COLUMN public.payments.ref IS 'Transaction reference (mobile money id, bank reference, cheque number).';
 COMMENT ON COLUMN public.payments.receipt_number IS 'The receipt''s number (RCT-000001), gap-free per organization, given at insert.';
 COMMENT ON COLUMN public.payments.balance_after IS 'What was left to pay on the invoice once this payment was applied, as its receipt prints it.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.payments TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.payments TO service_role;
+GRANT DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.payments TO authenticated;
 GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.payments TO anon;
-GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.payments TO authenticated;
 GRANT INSERT (id) ON TABLE public.payments TO authenticated;
 GRANT INSERT (org_id) ON TABLE public.payments TO authenticated;
 GRANT INSERT (invoice_id) ON TABLE public.payments TO authenticated;
@@ -1785,6 +1868,46 @@ $function$;
 ALTER FUNCTION private.active_customers_last_30_days(p_org_id uuid, p_tz text) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.active_customers_last_30_days(p_org_id uuid, p_tz text) TO postgres;
 
+-- function private.apply_expense_reversal()
+CREATE OR REPLACE FUNCTION private.apply_expense_reversal()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_expense public.expenses;
+begin
+  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    'Only owners, managers and accountants reverse an expense', 'EXPENSES_FORBIDDEN');
+  select * into v_expense from public.expenses where org_id = new.org_id and id = new.expense_id for update;
+  if v_expense.id is null then
+    perform private.refuse('Expense not found', '23503', 'EXPENSE_NOT_FOUND', null, 'expenseId');
+  end if;
+  if nullif(btrim(coalesce(new.reason, '')), '') is null then
+    perform private.refuse('Say why the expense is reversed', '23514', 'REVERSAL_REASON_REQUIRED', null, 'reason');
+  end if;
+  if char_length(btrim(new.reason)) > 500 then
+    perform private.refuse('The reason is at most 500 characters', '23514', 'TOO_LONG',
+      jsonb_build_object('max', 500), 'reason');
+  end if;
+  if exists (select 1 from public.expense_reversals r where r.org_id = new.org_id and r.expense_id = new.expense_id) then
+    perform private.refuse('This expense was already reversed', '23505', 'EXPENSE_ALREADY_REVERSED');
+  end if;
+  new.amount := v_expense.amount;
+  new.currency := v_expense.currency;
+  new.reason := btrim(new.reason);
+  if coalesce((select auth.role()), '') in ('authenticated', 'anon') then
+    new.reversed_at := now();
+    new.created_by := (select auth.uid());
+  end if;
+  return new;
+end
+$function$;
+ALTER FUNCTION private.apply_expense_reversal() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.apply_expense_reversal() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.apply_expense_reversal() TO postgres;
+
 -- function private.apply_payment()
 CREATE OR REPLACE FUNCTION private.apply_payment()
  RETURNS trigger
@@ -1829,6 +1952,58 @@ $function$;
 ALTER FUNCTION private.apply_payment() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.apply_payment() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.apply_payment() TO postgres;
+
+-- function private.apply_payment_reversal()
+CREATE OR REPLACE FUNCTION private.apply_payment_reversal()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_payment public.payments;
+begin
+  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    'Only owners, managers and accountants reverse a payment', 'PAYMENT_REVERSE_FORBIDDEN');
+  select * into v_payment from public.payments where org_id = new.org_id and id = new.payment_id;
+  if v_payment.id is null then
+    perform private.refuse('Payment not found', '23503', 'PAYMENT_NOT_FOUND', null, 'paymentId');
+  end if;
+  if new.invoice_id is not null and new.invoice_id <> v_payment.invoice_id then
+    perform private.refuse('A reversal is of its payment''s invoice', '23503', 'INVOICE_NOT_FOUND', null, 'invoiceId');
+  end if;
+  if nullif(btrim(coalesce(new.reason, '')), '') is null then
+    perform private.refuse('Say why the payment is reversed', '23514', 'REVERSAL_REASON_REQUIRED', null, 'reason');
+  end if;
+  if char_length(btrim(new.reason)) > 500 then
+    perform private.refuse('The reason is at most 500 characters', '23514', 'TOO_LONG',
+      jsonb_build_object('max', 500), 'reason');
+  end if;
+  -- The invoice is locked first: two reversals of one payment sent at once are told apart here.
+  perform 1 from public.invoices where org_id = new.org_id and id = v_payment.invoice_id for update;
+  if exists (select 1 from public.payment_reversals r where r.org_id = new.org_id and r.payment_id = new.payment_id) then
+    perform private.refuse('This payment was already reversed', '23505', 'PAYMENT_ALREADY_REVERSED');
+  end if;
+  new.invoice_id := v_payment.invoice_id;
+  new.amount := v_payment.amount;
+  new.currency := v_payment.currency;
+  new.reason := btrim(new.reason);
+  if coalesce((select auth.role()), '') in ('authenticated', 'anon') then
+    new.reversed_at := now();
+    new.created_by := (select auth.uid());
+  end if;
+  perform set_config('kasuwa.applying_payment', 'on', true);
+  update public.invoices
+     set amount_paid = amount_paid - new.amount,
+         status = case when status = 'PAID' then 'ISSUED'::public.invoice_status else status end
+   where org_id = new.org_id and id = new.invoice_id;
+  perform set_config('kasuwa.applying_payment', 'off', true);
+  return new;
+end
+$function$;
+ALTER FUNCTION private.apply_payment_reversal() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.apply_payment_reversal() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.apply_payment_reversal() TO postgres;
 
 -- function private.apply_stock_move()
 CREATE OR REPLACE FUNCTION private.apply_stock_move()
@@ -1892,8 +2067,9 @@ begin
   on conflict (org_id) do update set last_receipt = c.last_receipt + 1
   returning last_receipt into v_next;
   new.receipt_number := 'RCT-' || lpad(v_next::text, 6, '0');
-  select i.total - i.amount_paid into new.balance_after
-    from public.invoices i where i.org_id = new.org_id and i.id = new.invoice_id;
+  -- (No such invoice: the foreign key refuses the row next, with its own error.)
+  new.balance_after := coalesce((select i.total - i.amount_paid from public.invoices i
+                                  where i.org_id = new.org_id and i.id = new.invoice_id), 0);
   return new;
 end
 $function$;
@@ -2005,7 +2181,7 @@ begin
   new.footer := nullif(btrim(new.footer), '');
   new.updated_by := (select auth.uid());
   if tg_op = 'UPDATE' and new.org_id <> old.org_id then
-    perform private.refuse('A business profile stays with its organization', '23514', 'INVALID_VALUE', null, 'orgId');
+    perform private.refuse('A business profile stays with its organization', '42501', 'FORBIDDEN', null, 'orgId');
   end if;
   if new.email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
     perform private.refuse('Invalid email address', '23514', 'INVALID_EMAIL', null, 'email');
@@ -2325,6 +2501,12 @@ AS $function$
     from public.payments p
     join public.invoices i on i.org_id = p.org_id and i.id = p.invoice_id
    where p.org_id = p_org_id and i.customer_id = p_customer_id
+  union all
+  select r.reversed_at, 'REVERSAL', p.receipt_number, i.number, r.currency::text, r.amount, 0::numeric
+    from public.payment_reversals r
+    join public.payments p on p.org_id = r.org_id and p.id = r.payment_id
+    join public.invoices i on i.org_id = r.org_id and i.id = r.invoice_id
+   where r.org_id = p_org_id and i.customer_id = p_customer_id
 $function$;
 ALTER FUNCTION private.customer_entries(p_org_id uuid, p_customer_id uuid) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.customer_entries(p_org_id uuid, p_customer_id uuid) TO postgres;
@@ -2435,23 +2617,29 @@ GRANT EXECUTE ON FUNCTION private.enforce_product_limit() TO postgres;
 
 -- function private.expenses_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone)
 CREATE OR REPLACE FUNCTION private.expenses_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone)
- RETURNS TABLE(currency text, expenses bigint, amount numeric)
+ RETURNS TABLE(currency text, expenses bigint, reversals bigint, amount numeric)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
   with h as (select * from private.whole_days(p_from, p_to))
-  select x.currency, sum(x.n)::bigint, sum(x.amount)
-    from (select t.currency, t.expenses as n, t.amount from private.expenses_by_day t, h
+  select x.currency, sum(x.n)::bigint, sum(x.r)::bigint, sum(x.amount)
+    from (select t.currency, t.expenses as n, t.reversals as r, t.amount from private.expenses_by_day t, h
            where t.org_id = p_org_id and t.day_start >= h.lo and t.day_start < h.hi
           union all
-          select e.currency::text, 1, e.amount from public.expenses e, h
+          select e.currency::text, 1, 0, e.amount from public.expenses e, h
            where e.org_id = p_org_id and e.paid_at >= p_from and e.paid_at < least(h.lo, p_to)
           union all
-          select e.currency::text, 1, e.amount from public.expenses e, h
-           where e.org_id = p_org_id and e.paid_at >= h.hi and e.paid_at < p_to) x
+          select e.currency::text, 1, 0, e.amount from public.expenses e, h
+           where e.org_id = p_org_id and e.paid_at >= h.hi and e.paid_at < p_to
+          union all
+          select v.currency::text, 0, 1, -v.amount from public.expense_reversals v, h
+           where v.org_id = p_org_id and v.reversed_at >= p_from and v.reversed_at < least(h.lo, p_to)
+          union all
+          select v.currency::text, 0, 1, -v.amount from public.expense_reversals v, h
+           where v.org_id = p_org_id and v.reversed_at >= h.hi and v.reversed_at < p_to) x
    group by x.currency
-  having sum(x.n) <> 0
+  having sum(x.n) <> 0 or sum(x.r) <> 0
 $function$;
 ALTER FUNCTION private.expenses_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.expenses_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone) TO postgres;
@@ -2506,6 +2694,38 @@ $function$;
 ALTER FUNCTION private.expenses_by_day_update() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.expenses_by_day_update() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.expenses_by_day_update() TO postgres;
+
+-- function private.guard_expense()
+CREATE OR REPLACE FUNCTION private.guard_expense()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'DELETE' and pg_trigger_depth() > 1 then
+    return old;
+  end if;
+  if tg_op = 'DELETE' then
+    perform private.require_role(old.org_id, '{OWNER,MANAGER}',
+      'Only owners and managers delete an expense; reverse it instead', 'EXPENSE_DELETE_FORBIDDEN');
+  end if;
+  if exists (select 1 from public.expense_reversals r where r.org_id = old.org_id and r.expense_id = old.id) then
+    perform private.refuse('A reversed expense stays as it was', '23514', 'EXPENSE_REVERSED');
+  end if;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  if (new.created_by, new.created_at) is distinct from (old.created_by, old.created_at)
+     and coalesce((select auth.role()), '') in ('authenticated', 'anon') then
+    perform private.refuse('Who recorded an expense, and when, never change', '23514', 'RECORD_FINAL');
+  end if;
+  return new;
+end
+$function$;
+ALTER FUNCTION private.guard_expense() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.guard_expense() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.guard_expense() TO postgres;
 
 -- function private.guard_invitation_update()
 CREATE OR REPLACE FUNCTION private.guard_invitation_update()
@@ -2598,6 +2818,9 @@ begin
      group by it.org_id, it.product_id;
   elsif old.status = 'ISSUED' and new.status = 'PAID' and v_paying then
     null;
+  elsif old.status = 'PAID' and new.status = 'ISSUED' and v_paying and new.amount_paid < new.total then
+    -- A payment reversed or deleted: the balance is open again.
+    null;
   elsif old.status in ('QUOTE', 'ISSUED') and new.status = 'VOID' then
     if old.amount_paid > 0 then
       raise exception 'An invoice with payments cannot be voided' using errcode = '23514',
@@ -2671,6 +2894,41 @@ $function$;
 ALTER FUNCTION private.guard_invoice_share_token() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.guard_invoice_share_token() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.guard_invoice_share_token() TO postgres;
+
+-- function private.guard_payment_delete()
+CREATE OR REPLACE FUNCTION private.guard_payment_delete()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if pg_trigger_depth() > 1 then
+    return old;
+  end if;
+  perform private.require_role(old.org_id, '{OWNER,MANAGER}',
+    'Only owners and managers delete a payment; reverse it instead', 'PAYMENT_DELETE_FORBIDDEN');
+  if exists (select 1 from public.payment_reversals r where r.org_id = old.org_id and r.payment_id = old.id) then
+    perform private.refuse('A reversed payment cannot be deleted: its reversal refers to it', '23514',
+      'PAYMENT_REVERSED');
+  end if;
+  if old.created_at < now() - interval '24 hours' then
+    perform private.refuse('A payment can be deleted only within 24 hours of recording it; reverse it instead',
+      '23514', 'PAYMENT_TOO_OLD_TO_DELETE', jsonb_build_object('hours', 24));
+  end if;
+  perform 1 from public.invoices where org_id = old.org_id and id = old.invoice_id for update;
+  perform set_config('kasuwa.applying_payment', 'on', true);
+  update public.invoices
+     set amount_paid = amount_paid - old.amount,
+         status = case when status = 'PAID' then 'ISSUED'::public.invoice_status else status end
+   where org_id = old.org_id and id = old.invoice_id;
+  perform set_config('kasuwa.applying_payment', 'off', true);
+  return old;
+end
+$function$;
+ALTER FUNCTION private.guard_payment_delete() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.guard_payment_delete() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.guard_payment_delete() TO postgres;
 
 -- function private.guard_product_decimals()
 CREATE OR REPLACE FUNCTION private.guard_product_decimals()
@@ -2825,6 +3083,52 @@ ALTER FUNCTION private.has_role(p_org_id uuid, p_roles public.membership_role[])
 GRANT EXECUTE ON FUNCTION private.has_role(p_org_id uuid, p_roles public.membership_role[]) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.has_role(p_org_id uuid, p_roles public.membership_role[]) TO postgres;
 GRANT EXECUTE ON FUNCTION private.has_role(p_org_id uuid, p_roles public.membership_role[]) TO service_role;
+
+-- function private.insert_expense_reversal(p_org_id uuid, p_expense_id uuid, p_reason text)
+CREATE OR REPLACE FUNCTION private.insert_expense_reversal(p_org_id uuid, p_expense_id uuid, p_reason text)
+ RETURNS public.expense_reversals
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row public.expense_reversals;
+begin
+  perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    'Only owners, managers and accountants reverse an expense', 'EXPENSES_FORBIDDEN');
+  insert into public.expense_reversals (org_id, expense_id, reason, created_by)
+  values (p_org_id, p_expense_id, p_reason, (select auth.uid()))
+  returning * into v_row;
+  return v_row;
+end
+$function$;
+ALTER FUNCTION private.insert_expense_reversal(p_org_id uuid, p_expense_id uuid, p_reason text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.insert_expense_reversal(p_org_id uuid, p_expense_id uuid, p_reason text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.insert_expense_reversal(p_org_id uuid, p_expense_id uuid, p_reason text) TO postgres;
+GRANT EXECUTE ON FUNCTION private.insert_expense_reversal(p_org_id uuid, p_expense_id uuid, p_reason text) TO service_role;
+
+-- function private.insert_payment_reversal(p_org_id uuid, p_payment_id uuid, p_reason text)
+CREATE OR REPLACE FUNCTION private.insert_payment_reversal(p_org_id uuid, p_payment_id uuid, p_reason text)
+ RETURNS public.payment_reversals
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row public.payment_reversals;
+begin
+  perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    'Only owners, managers and accountants reverse a payment', 'PAYMENT_REVERSE_FORBIDDEN');
+  insert into public.payment_reversals (org_id, payment_id, reason, created_by)
+  values (p_org_id, p_payment_id, p_reason, (select auth.uid()))
+  returning * into v_row;
+  return v_row;
+end
+$function$;
+ALTER FUNCTION private.insert_payment_reversal(p_org_id uuid, p_payment_id uuid, p_reason text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.insert_payment_reversal(p_org_id uuid, p_payment_id uuid, p_reason text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.insert_payment_reversal(p_org_id uuid, p_payment_id uuid, p_reason text) TO postgres;
+GRANT EXECUTE ON FUNCTION private.insert_payment_reversal(p_org_id uuid, p_payment_id uuid, p_reason text) TO service_role;
 
 -- function private.invisible_characters()
 CREATE OR REPLACE FUNCTION private.invisible_characters()
@@ -3180,23 +3484,29 @@ GRANT EXECUTE ON FUNCTION private.org_instant(p_org_id uuid, p_value text, p_fie
 
 -- function private.payments_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone)
 CREATE OR REPLACE FUNCTION private.payments_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone)
- RETURNS TABLE(currency text, payments bigint, amount numeric)
+ RETURNS TABLE(currency text, payments bigint, reversals bigint, amount numeric)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
   with h as (select * from private.whole_days(p_from, p_to))
-  select x.currency, sum(x.n)::bigint, sum(x.amount)
-    from (select t.currency, t.payments as n, t.amount from private.payments_by_day t, h
+  select x.currency, sum(x.n)::bigint, sum(x.r)::bigint, sum(x.amount)
+    from (select t.currency, t.payments as n, t.reversals as r, t.amount from private.payments_by_day t, h
            where t.org_id = p_org_id and t.day_start >= h.lo and t.day_start < h.hi
           union all
-          select p.currency::text, 1, p.amount from public.payments p, h
+          select p.currency::text, 1, 0, p.amount from public.payments p, h
            where p.org_id = p_org_id and p.received_at >= p_from and p.received_at < least(h.lo, p_to)
           union all
-          select p.currency::text, 1, p.amount from public.payments p, h
-           where p.org_id = p_org_id and p.received_at >= h.hi and p.received_at < p_to) x
+          select p.currency::text, 1, 0, p.amount from public.payments p, h
+           where p.org_id = p_org_id and p.received_at >= h.hi and p.received_at < p_to
+          union all
+          select v.currency::text, 0, 1, -v.amount from public.payment_reversals v, h
+           where v.org_id = p_org_id and v.reversed_at >= p_from and v.reversed_at < least(h.lo, p_to)
+          union all
+          select v.currency::text, 0, 1, -v.amount from public.payment_reversals v, h
+           where v.org_id = p_org_id and v.reversed_at >= h.hi and v.reversed_at < p_to) x
    group by x.currency
-  having sum(x.n) <> 0
+  having sum(x.n) <> 0 or sum(x.r) <> 0
 $function$;
 ALTER FUNCTION private.payments_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.payments_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone) TO postgres;
@@ -3278,12 +3588,24 @@ begin
   delete from private.payments_by_day where p_org_id is null or org_id = p_org_id;
   delete from private.expenses_by_day where p_org_id is null or org_id = p_org_id;
   delete from private.invoices_by_day where p_org_id is null or org_id = p_org_id;
-  insert into private.payments_by_day (org_id, day_start, currency, payments, amount)
-  select p.org_id, date_trunc('day', p.received_at, 'UTC'), p.currency::text, count(*), sum(p.amount)
-    from public.payments p where p_org_id is null or p.org_id = p_org_id group by 1, 2, 3;
-  insert into private.expenses_by_day (org_id, day_start, currency, expenses, amount)
-  select e.org_id, date_trunc('day', e.paid_at, 'UTC'), e.currency::text, count(*), sum(e.amount)
-    from public.expenses e where p_org_id is null or e.org_id = p_org_id group by 1, 2, 3;
+  insert into private.payments_by_day (org_id, day_start, currency, payments, reversals, amount)
+  select x.org_id, x.day_start, x.currency, sum(x.n), sum(x.r), sum(x.amount)
+    from (select p.org_id, date_trunc('day', p.received_at, 'UTC') as day_start, p.currency::text as currency,
+                 1 as n, 0 as r, p.amount
+            from public.payments p where p_org_id is null or p.org_id = p_org_id
+          union all
+          select v.org_id, date_trunc('day', v.reversed_at, 'UTC'), v.currency::text, 0, 1, -v.amount
+            from public.payment_reversals v where p_org_id is null or v.org_id = p_org_id) x
+   group by 1, 2, 3;
+  insert into private.expenses_by_day (org_id, day_start, currency, expenses, reversals, amount)
+  select x.org_id, x.day_start, x.currency, sum(x.n), sum(x.r), sum(x.amount)
+    from (select e.org_id, date_trunc('day', e.paid_at, 'UTC') as day_start, e.currency::text as currency,
+                 1 as n, 0 as r, e.amount
+            from public.expenses e where p_org_id is null or e.org_id = p_org_id
+          union all
+          select v.org_id, date_trunc('day', v.reversed_at, 'UTC'), v.currency::text, 0, 1, -v.amount
+            from public.expense_reversals v where p_org_id is null or v.org_id = p_org_id) x
+   group by 1, 2, 3;
   insert into private.invoices_by_day (org_id, day_start, currency, status, invoices, total, amount_paid)
   select i.org_id, date_trunc('day', coalesce(i.issued_at, i.created_at), 'UTC'), i.currency::text, i.status,
          count(*), sum(i.total), sum(i.amount_paid)
@@ -3451,6 +3773,24 @@ $function$;
 ALTER FUNCTION private.refuse_change() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.refuse_change() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.refuse_change() TO postgres;
+
+-- function private.refuse_change_but_cascade()
+CREATE OR REPLACE FUNCTION private.refuse_change_but_cascade()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'DELETE' and pg_trigger_depth() > 1 then
+    return old;
+  end if;
+  raise exception '% rows cannot be changed', tg_table_name using errcode = '42501',
+        hint = json_build_object('reason', 'RECORD_FINAL', 'params', json_build_object('table', tg_table_name))::text;
+end
+$function$;
+ALTER FUNCTION private.refuse_change_but_cascade() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.refuse_change_but_cascade() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.refuse_change_but_cascade() TO postgres;
 
 -- function private.refuse_over_limit(p_org_id uuid, p_key text, p_count bigint, p_what text)
 CREATE OR REPLACE FUNCTION private.refuse_over_limit(p_org_id uuid, p_key text, p_count bigint, p_what text)
@@ -3667,6 +4007,46 @@ $function$;
 ALTER FUNCTION private.retire_expired_invitations() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.retire_expired_invitations() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.retire_expired_invitations() TO postgres;
+
+-- function private.reversals_by_day_apply()
+CREATE OR REPLACE FUNCTION private.reversals_by_day_apply()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_table_name = 'payment_reversals' and tg_op = 'INSERT' then
+    insert into private.payments_by_day as t (org_id, day_start, currency, payments, reversals, amount)
+    select n.org_id, date_trunc('day', n.reversed_at, 'UTC'), n.currency::text, 0, count(*), -sum(n.amount)
+      from new_rows n group by 1, 2, 3
+    on conflict (org_id, day_start, currency)
+    do update set reversals = t.reversals + excluded.reversals, amount = t.amount + excluded.amount;
+  elsif tg_table_name = 'payment_reversals' and tg_op = 'DELETE' then
+    update private.payments_by_day t set reversals = t.reversals - o.reversals, amount = t.amount + o.amount
+      from (select o.org_id, date_trunc('day', o.reversed_at, 'UTC') as day_start, o.currency::text as currency,
+                   count(*) as reversals, sum(o.amount) as amount
+              from old_rows o group by 1, 2, 3) o
+     where t.org_id = o.org_id and t.day_start = o.day_start and t.currency = o.currency;
+  elsif tg_table_name = 'expense_reversals' and tg_op = 'INSERT' then
+    insert into private.expenses_by_day as t (org_id, day_start, currency, expenses, reversals, amount)
+    select n.org_id, date_trunc('day', n.reversed_at, 'UTC'), n.currency::text, 0, count(*), -sum(n.amount)
+      from new_rows n group by 1, 2, 3
+    on conflict (org_id, day_start, currency)
+    do update set reversals = t.reversals + excluded.reversals, amount = t.amount + excluded.amount;
+  elsif tg_table_name = 'expense_reversals' and tg_op = 'DELETE' then
+    update private.expenses_by_day t set reversals = t.reversals - o.reversals, amount = t.amount + o.amount
+      from (select o.org_id, date_trunc('day', o.reversed_at, 'UTC') as day_start, o.currency::text as currency,
+                   count(*) as reversals, sum(o.amount) as amount
+              from old_rows o group by 1, 2, 3) o
+     where t.org_id = o.org_id and t.day_start = o.day_start and t.currency = o.currency;
+  end if;
+  return null;
+end
+$function$;
+ALTER FUNCTION private.reversals_by_day_apply() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.reversals_by_day_apply() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.reversals_by_day_apply() TO postgres;
 
 -- function private.seller_json(p_org_id uuid)
 CREATE OR REPLACE FUNCTION private.seller_json(p_org_id uuid)
@@ -3985,13 +4365,24 @@ begin
            sum(i.total - i.amount_paid) filter (where i.status = 'ISSUED') as owed, count(*) as n
       from public.invoices i where i.org_id = p_org_id and i.status in ('ISSUED', 'PAID') group by i.currency
   ),
+  -- Net of reversals: a reversed payment or expense counts neither in the amount nor in the count.
   received as (
-    select p.currency::text as currency, sum(p.amount) as amount, count(*) as n
-      from public.payments p where p.org_id = p_org_id group by p.currency
+    select x.currency, sum(x.amount) as amount, sum(x.n) as n, sum(x.r) as r
+      from (select p.currency::text as currency, p.amount, 1 as n, 0 as r
+              from public.payments p where p.org_id = p_org_id
+            union all
+            select v.currency::text, -v.amount, -1, 1
+              from public.payment_reversals v where v.org_id = p_org_id) x
+     group by x.currency
   ),
   spent as (
-    select e.currency::text as currency, sum(e.amount) as amount, count(*) as n
-      from public.expenses e where e.org_id = p_org_id group by e.currency
+    select x.currency, sum(x.amount) as amount, sum(x.n) as n, sum(x.r) as r
+      from (select e.currency::text as currency, e.amount, 1 as n, 0 as r
+              from public.expenses e where e.org_id = p_org_id
+            union all
+            select v.currency::text, -v.amount, -1, 1
+              from public.expense_reversals v where v.org_id = p_org_id) x
+     group by x.currency
   )
   select jsonb_build_object(
     'currency', v_currency,
@@ -4002,9 +4393,11 @@ begin
                                         v_currency)),
     'payments', jsonb_build_object(
       'count', coalesce((select sum(n) from received), 0),
+      'reversed', coalesce((select sum(r) from received), 0),
       'totals', private.money_list((select jsonb_object_agg(currency, amount) from received), v_currency)),
     'expenses', jsonb_build_object(
       'count', coalesce((select sum(n) from spent), 0),
+      'reversed', coalesce((select sum(r) from spent), 0),
       'totals', private.money_list((select jsonb_object_agg(currency, amount) from spent), v_currency)))
     into v_answer;
   return v_answer;
@@ -4495,6 +4888,45 @@ GRANT EXECUTE ON FUNCTION public.customer_statement(p_org_id uuid, p_customer_id
 GRANT EXECUTE ON FUNCTION public.customer_statement(p_org_id uuid, p_customer_id uuid, p_from text, p_to text) TO postgres;
 GRANT EXECUTE ON FUNCTION public.customer_statement(p_org_id uuid, p_customer_id uuid, p_from text, p_to text) TO service_role;
 
+-- function public.delete_payment(p_org_id uuid, p_mutation_id uuid, p_payment_id uuid)
+CREATE OR REPLACE FUNCTION public.delete_payment(p_org_id uuid, p_mutation_id uuid, p_payment_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'delete_payment',
+    jsonb_build_object('payment', p_payment_id));
+  v_row public.payments;
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    delete from public.payments where org_id = p_org_id and id = p_payment_id returning * into v_row;
+    if v_row.id is null then
+      perform private.refuse('Payment not found', '23503', 'PAYMENT_NOT_FOUND', null, 'paymentId');
+    end if;
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
+  end;
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_row)));
+end
+$function$;
+ALTER FUNCTION public.delete_payment(p_org_id uuid, p_mutation_id uuid, p_payment_id uuid) OWNER TO postgres;
+COMMENT ON FUNCTION public.delete_payment(p_org_id uuid, p_mutation_id uuid, p_payment_id uuid) IS 'Deletes a payment recorded by mistake (owners and managers, within 24 hours, not reversed), once per mutation id; audited.';
+GRANT EXECUTE ON FUNCTION public.delete_payment(p_org_id uuid, p_mutation_id uuid, p_payment_id uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.delete_payment(p_org_id uuid, p_mutation_id uuid, p_payment_id uuid) TO postgres;
+GRANT EXECUTE ON FUNCTION public.delete_payment(p_org_id uuid, p_mutation_id uuid, p_payment_id uuid) TO service_role;
+
 -- function public.delete_product(p_org_id uuid, p_mutation_id uuid, p_product_id uuid)
 CREATE OR REPLACE FUNCTION public.delete_product(p_org_id uuid, p_mutation_id uuid, p_product_id uuid)
  RETURNS jsonb
@@ -4757,7 +5189,7 @@ begin
 end
 $function$;
 ALTER FUNCTION public.get_metrics(p_org_id uuid) OWNER TO postgres;
-COMMENT ON FUNCTION public.get_metrics(p_org_id uuid) IS 'Dashboard figures: revenue (sum of payments) in total, this and last month; active customers (last 30 days); ISSUED invoices and what they still owe; low-stock products. Per currency where money is involved.';
+COMMENT ON FUNCTION public.get_metrics(p_org_id uuid) IS 'Dashboard figures: revenue (sum of payments less their reversals) in total, this and last month; active customers (last 30 days); ISSUED invoices and what they still owe; low-stock products. Per currency where money is involved.';
 GRANT EXECUTE ON FUNCTION public.get_metrics(p_org_id uuid) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.get_metrics(p_org_id uuid) TO postgres;
 GRANT EXECUTE ON FUNCTION public.get_metrics(p_org_id uuid) TO service_role;
@@ -5331,30 +5763,48 @@ AS $function$
 declare
   w record;
   v_totals jsonb;
-  v_count bigint;
+  v_expenses bigint;
+  v_reversals bigint;
+  v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 10000);
+  v_offset integer := greatest(coalesce(p_offset, 0), 0);
 begin
   select * into w from private.report_window(p_org_id, p_days, 'expenses');
-  select coalesce(sum(t.expenses), 0), coalesce(jsonb_object_agg(t.currency, t.amount), '{}'::jsonb)
-    into v_count, v_totals
+  select coalesce(sum(t.expenses), 0), coalesce(sum(t.reversals), 0),
+         coalesce(jsonb_object_agg(t.currency, t.amount), '{}'::jsonb)
+    into v_expenses, v_reversals, v_totals
     from private.expenses_between(p_org_id, w.starts_at, w.ends_at) t;
   return json_build_object(
     'range', private.report_range_json(p_days, w.tz, w.first_day, w.last_day, w.starts_at, w.ends_at),
-    'total', v_count,
+    'total', v_expenses + v_reversals,
+    'expenses', v_expenses,
+    'reversals', v_reversals,
     'totals', private.money_list(v_totals, w.org_currency),
     'rows', coalesce((
       select json_agg(json_build_object(
-               'id', e.id, 'vendor', e.vendor, 'category', e.category, 'amount', e.amount,
-               'currency', e.currency, 'paidAt', e.paid_at, 'note', e.note)
-             order by e.paid_at desc, e.id desc)
-        from (select * from public.expenses e
-               where e.org_id = p_org_id and e.paid_at >= w.starts_at and e.paid_at < w.ends_at
-               order by e.paid_at desc, e.id desc
-               limit least(greatest(coalesce(p_limit, 50), 1), 10000) offset greatest(coalesce(p_offset, 0), 0)) e),
-      '[]'::json));
+               'id', x.id, 'kind', x.kind, 'expenseId', e.id, 'vendor', e.vendor, 'category', e.category,
+               'amount', case when x.kind = 'reversal' then -e.amount else e.amount end,
+               'currency', e.currency, 'paidAt', x.at,
+               'note', e.note,
+               'reversed', x.kind = 'expense' and exists (select 1 from public.expense_reversals r
+                                                           where r.org_id = e.org_id and r.expense_id = e.id),
+               'reason', x.reason)
+             order by x.at desc, x.id desc)
+        from (select * from (
+                (select e.id, 'expense' as kind, e.id as expense_id, e.paid_at as at, null::text as reason
+                   from public.expenses e
+                  where e.org_id = p_org_id and e.paid_at >= w.starts_at and e.paid_at < w.ends_at
+                  order by e.paid_at desc, e.id desc limit v_limit + v_offset)
+                union all
+                (select v.id, 'reversal', v.expense_id, v.reversed_at, v.reason::text
+                   from public.expense_reversals v
+                  where v.org_id = p_org_id and v.reversed_at >= w.starts_at and v.reversed_at < w.ends_at
+                  order by v.reversed_at desc, v.id desc limit v_limit + v_offset)) u
+               order by u.at desc, u.id desc limit v_limit offset v_offset) x
+        join public.expenses e on e.org_id = p_org_id and e.id = x.expense_id), '[]'::json));
 end
 $function$;
 ALTER FUNCTION public.report_expenses(p_org_id uuid, p_days integer, p_limit integer, p_offset integer) OWNER TO postgres;
-COMMENT ON FUNCTION public.report_expenses(p_org_id uuid, p_days integer, p_limit integer, p_offset integer) IS 'One page (newest first) of the expenses paid in the last p_days days, with the count and the total per currency.';
+COMMENT ON FUNCTION public.report_expenses(p_org_id uuid, p_days integer, p_limit integer, p_offset integer) IS 'One page (newest first) of the expenses paid and the reversals made in the last p_days days, with the counts and the total per currency net of the reversals.';
 GRANT EXECUTE ON FUNCTION public.report_expenses(p_org_id uuid, p_days integer, p_limit integer, p_offset integer) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.report_expenses(p_org_id uuid, p_days integer, p_limit integer, p_offset integer) TO postgres;
 GRANT EXECUTE ON FUNCTION public.report_expenses(p_org_id uuid, p_days integer, p_limit integer, p_offset integer) TO service_role;
@@ -5488,32 +5938,50 @@ AS $function$
 declare
   w record;
   v_totals jsonb;
-  v_count bigint;
+  v_payments bigint;
+  v_reversals bigint;
+  v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 10000);
+  v_offset integer := greatest(coalesce(p_offset, 0), 0);
 begin
   select * into w from private.report_window(p_org_id, p_days, 'payments');
-  select coalesce(sum(t.payments), 0), coalesce(jsonb_object_agg(t.currency, t.amount), '{}'::jsonb)
-    into v_count, v_totals
+  select coalesce(sum(t.payments), 0), coalesce(sum(t.reversals), 0),
+         coalesce(jsonb_object_agg(t.currency, t.amount), '{}'::jsonb)
+    into v_payments, v_reversals, v_totals
     from private.payments_between(p_org_id, w.starts_at, w.ends_at) t;
   return json_build_object(
     'range', private.report_range_json(p_days, w.tz, w.first_day, w.last_day, w.starts_at, w.ends_at),
-    'total', v_count,
+    'total', v_payments + v_reversals,
+    'payments', v_payments,
+    'reversals', v_reversals,
     'totals', private.money_list(v_totals, w.org_currency),
     'rows', coalesce((
       select json_agg(json_build_object(
-               'id', p.id, 'invoiceNumber', i.number, 'customerName', c.name, 'amount', p.amount,
+               'id', x.id, 'kind', x.kind, 'paymentId', p.id, 'invoiceNumber', i.number, 'customerName', c.name,
+               'amount', case when x.kind = 'reversal' then -p.amount else p.amount end,
                'currency', p.currency, 'method', p.method, 'provider', p.provider, 'ref', p.ref,
-               'receivedAt', p.received_at)
-             order by p.received_at desc, p.id desc)
-        from (select * from public.payments p
-               where p.org_id = p_org_id and p.received_at >= w.starts_at and p.received_at < w.ends_at
-               order by p.received_at desc, p.id desc
-               limit least(greatest(coalesce(p_limit, 50), 1), 10000) offset greatest(coalesce(p_offset, 0), 0)) p
+               'receivedAt', x.at,
+               'reversed', x.kind = 'payment' and exists (select 1 from public.payment_reversals r
+                                                           where r.org_id = p.org_id and r.payment_id = p.id),
+               'reason', x.reason)
+             order by x.at desc, x.id desc)
+        from (select * from (
+                (select p.id, 'payment' as kind, p.id as payment_id, p.received_at as at, null::text as reason
+                   from public.payments p
+                  where p.org_id = p_org_id and p.received_at >= w.starts_at and p.received_at < w.ends_at
+                  order by p.received_at desc, p.id desc limit v_limit + v_offset)
+                union all
+                (select v.id, 'reversal', v.payment_id, v.reversed_at, v.reason::text
+                   from public.payment_reversals v
+                  where v.org_id = p_org_id and v.reversed_at >= w.starts_at and v.reversed_at < w.ends_at
+                  order by v.reversed_at desc, v.id desc limit v_limit + v_offset)) u
+               order by u.at desc, u.id desc limit v_limit offset v_offset) x
+        join public.payments p on p.org_id = p_org_id and p.id = x.payment_id
         join public.invoices i on i.org_id = p.org_id and i.id = p.invoice_id
         join public.customers c on c.org_id = i.org_id and c.id = i.customer_id), '[]'::json));
 end
 $function$;
 ALTER FUNCTION public.report_payments(p_org_id uuid, p_days integer, p_limit integer, p_offset integer) OWNER TO postgres;
-COMMENT ON FUNCTION public.report_payments(p_org_id uuid, p_days integer, p_limit integer, p_offset integer) IS 'One page (newest first) of the payments received in the last p_days days, with the count and the total per currency.';
+COMMENT ON FUNCTION public.report_payments(p_org_id uuid, p_days integer, p_limit integer, p_offset integer) IS 'One page (newest first) of the payments received and the reversals made in the last p_days days, with the counts and the total per currency net of the reversals.';
 GRANT EXECUTE ON FUNCTION public.report_payments(p_org_id uuid, p_days integer, p_limit integer, p_offset integer) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.report_payments(p_org_id uuid, p_days integer, p_limit integer, p_offset integer) TO postgres;
 GRANT EXECUTE ON FUNCTION public.report_payments(p_org_id uuid, p_days integer, p_limit integer, p_offset integer) TO service_role;
@@ -5613,6 +6081,78 @@ COMMENT ON FUNCTION public.report_timeseries(p_org_id uuid, p_days integer) IS '
 GRANT EXECUTE ON FUNCTION public.report_timeseries(p_org_id uuid, p_days integer) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.report_timeseries(p_org_id uuid, p_days integer) TO postgres;
 GRANT EXECUTE ON FUNCTION public.report_timeseries(p_org_id uuid, p_days integer) TO service_role;
+
+-- function public.reverse_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_reason text)
+CREATE OR REPLACE FUNCTION public.reverse_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'reverse_expense',
+    jsonb_build_object('expense', p_expense_id, 'reason', p_reason));
+  v_row public.expense_reversals;
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    v_row := private.insert_expense_reversal(p_org_id, p_expense_id, p_reason);
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
+  end;
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_row)));
+end
+$function$;
+ALTER FUNCTION public.reverse_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_reason text) OWNER TO postgres;
+COMMENT ON FUNCTION public.reverse_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_reason text) IS 'Takes an expense back with a reason (a counter-entry; the expense stays, marked reversed), once per expense and per mutation id: owners, managers and accountants.';
+GRANT EXECUTE ON FUNCTION public.reverse_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_reason text) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.reverse_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_reason text) TO postgres;
+GRANT EXECUTE ON FUNCTION public.reverse_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_reason text) TO service_role;
+
+-- function public.reverse_payment(p_org_id uuid, p_mutation_id uuid, p_payment_id uuid, p_reason text)
+CREATE OR REPLACE FUNCTION public.reverse_payment(p_org_id uuid, p_mutation_id uuid, p_payment_id uuid, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'reverse_payment',
+    jsonb_build_object('payment', p_payment_id, 'reason', p_reason));
+  v_row public.payment_reversals;
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    v_row := private.insert_payment_reversal(p_org_id, p_payment_id, p_reason);
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
+  end;
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_row)));
+end
+$function$;
+ALTER FUNCTION public.reverse_payment(p_org_id uuid, p_mutation_id uuid, p_payment_id uuid, p_reason text) OWNER TO postgres;
+COMMENT ON FUNCTION public.reverse_payment(p_org_id uuid, p_mutation_id uuid, p_payment_id uuid, p_reason text) IS 'Takes a payment back with a reason (a counter-entry; the payment is never changed), once per payment and per mutation id: owners, managers and accountants.';
+GRANT EXECUTE ON FUNCTION public.reverse_payment(p_org_id uuid, p_mutation_id uuid, p_payment_id uuid, p_reason text) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.reverse_payment(p_org_id uuid, p_mutation_id uuid, p_payment_id uuid, p_reason text) TO postgres;
+GRANT EXECUTE ON FUNCTION public.reverse_payment(p_org_id uuid, p_mutation_id uuid, p_payment_id uuid, p_reason text) TO service_role;
 
 -- function public.revoke_invitation(p_org_id uuid, p_invitation_id uuid)
 CREATE OR REPLACE FUNCTION public.revoke_invitation(p_org_id uuid, p_invitation_id uuid)
@@ -6116,7 +6656,9 @@ AS $function$
     'payments', coalesce((select jsonb_agg(jsonb_build_object('amount', p.amount, 'method', p.method,
         'provider', p.provider, 'receivedAt', p.received_at, 'ref', p.ref, 'receiptNumber', p.receipt_number,
         'balanceAfter', p.balance_after) order by p.received_at, p.receipt_number)
-      from public.payments p where p.org_id = i.org_id and p.invoice_id = i.id), '[]'::jsonb))
+      from public.payments p where p.org_id = i.org_id and p.invoice_id = i.id
+       and not exists (select 1 from public.payment_reversals r where r.org_id = p.org_id and r.payment_id = p.id)),
+      '[]'::jsonb))
     from public.invoice_share_tokens t
     join public.invoices i on i.org_id = t.org_id and i.id = t.invoice_id
     join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
@@ -6148,6 +6690,70 @@ GRANT EXECUTE ON FUNCTION public.shared_statement(p_token text) TO anon;
 GRANT EXECUTE ON FUNCTION public.shared_statement(p_token text) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.shared_statement(p_token text) TO postgres;
 GRANT EXECUTE ON FUNCTION public.shared_statement(p_token text) TO service_role;
+
+-- function public.update_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_input jsonb)
+CREATE OR REPLACE FUNCTION public.update_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_input jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'update_expense',
+    jsonb_build_object('expense', p_expense_id, 'input', p_input));
+  v_expense public.expenses;
+  v_amount numeric;
+  v_paid text := nullif(btrim(p_input ->> 'paidAt'), '');
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+      'Only owners, managers and accountants can see expenses', 'EXPENSES_FORBIDDEN');
+    select * into v_expense from public.expenses e where e.org_id = p_org_id and e.id = p_expense_id;
+    if v_expense.id is null then
+      perform private.refuse('Expense not found', '23503', 'EXPENSE_NOT_FOUND', null, 'expenseId');
+    end if;
+    if nullif(btrim(p_input ->> 'vendor'), '') is null then
+      perform private.refuse('Vendor is required', '23514', 'VENDOR_REQUIRED', null, 'vendor');
+    end if;
+    if coalesce(btrim(p_input ->> 'category'), '') not in ('office-supplies', 'rent', 'utilities', 'marketing',
+                                                           'travel', 'equipment', 'other') then
+      perform private.refuse('Category is required', '23514', 'CATEGORY_REQUIRED', null, 'category');
+    end if;
+    v_amount := private.to_number(p_input ->> 'amount', 'amount');
+    if v_amount is null then
+      perform private.refuse('Amount is required', '23514', 'AMOUNT_REQUIRED', null, 'amount');
+    end if;
+    if v_amount <= 0 then
+      perform private.refuse('Amount must be more than zero', '23514', 'AMOUNT_POSITIVE', null, 'amount');
+    end if;
+    perform private.require_currency_decimals(v_amount, v_expense.currency, 'amount');
+    update public.expenses
+       set vendor = btrim(p_input ->> 'vendor'), category = btrim(p_input ->> 'category'), amount = v_amount,
+           paid_at = coalesce(private.org_instant(p_org_id, v_paid, 'paidAt'), paid_at),
+           note = nullif(btrim(p_input ->> 'note'), '')
+     where org_id = p_org_id and id = p_expense_id
+    returning * into v_expense;
+  exception when others then
+    if not private.is_business_refusal(sqlstate) and sqlstate not in ('22007', '22008') then
+      raise;
+    end if;
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
+  end;
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_expense)));
+end
+$function$;
+ALTER FUNCTION public.update_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_input jsonb) OWNER TO postgres;
+COMMENT ON FUNCTION public.update_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_input jsonb) IS 'Edits an expense (vendor, category, amount, paidAt, note; not its currency) once per mutation id, under the caller''s RLS; not once reversed.';
+GRANT EXECUTE ON FUNCTION public.update_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_input jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.update_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_input jsonb) TO postgres;
+GRANT EXECUTE ON FUNCTION public.update_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_input jsonb) TO service_role;
 
 -- function public.update_product(p_org_id uuid, p_mutation_id uuid, p_product_id uuid, p_input jsonb)
 CREATE OR REPLACE FUNCTION public.update_product(p_org_id uuid, p_mutation_id uuid, p_product_id uuid, p_input jsonb)

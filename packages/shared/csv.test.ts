@@ -90,8 +90,8 @@ describe('reportCsv', () => {
       'Africa/Lagos',
     );
     expect(lines(csv)).toEqual([
-      'Vendor,Category,Amount,Currency,Paid,Note',
-      'ECG,Utilities,120.5,GHS,2026-11-20 00:30,',
+      'Vendor,Category,Amount,Currency,Paid,Note,Reversal reason',
+      'ECG,Utilities,120.5,GHS,2026-11-20 00:30,,',
     ]);
     expect(localDateTime('2026-11-19T23:30:00Z', 'Africa/Accra')).toBe('2026-11-19 23:30');
   });
@@ -103,9 +103,9 @@ describe('reportCsv', () => {
     ];
     const csv = reportCsv('payments', rows, 'Africa/Lagos', 'fr');
     expect(lines(csv)).toEqual([
-      'Facture;Client;Montant;Devise;Mode de paiement;Opérateur;Référence;Reçu le',
-      'INV-000001;Ọlá, Adébáyọ̀;4000,5;NGN;;;;',
-      ';;;;Mobile money;MTN MoMo;"MM; 88";2026-11-20 00:30',
+      'Facture;Client;Montant;Devise;Mode de paiement;Opérateur;Référence;Reçu le;Motif de contre-passation',
+      'INV-000001;Ọlá, Adébáyọ̀;4000,5;NGN;;;;;',
+      ';;;;Mobile money;MTN MoMo;"MM; 88";2026-11-20 00:30;',
     ]);
     const inventory = reportCsv(
       'inventory',

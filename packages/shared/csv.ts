@@ -92,8 +92,10 @@ export const REPORT_COLUMNS: Record<ExportType, readonly string[]> = {
     'provider',
     'ref',
     'receivedAt',
+    // A reversal's own row (minus the payment's amount) says why (docs/decisions/010-corrections.md).
+    'reason',
   ],
-  expenses: ['vendor', 'category', 'amount', 'currency', 'paidAt', 'note'],
+  expenses: ['vendor', 'category', 'amount', 'currency', 'paidAt', 'note', 'reason'],
   inventory: ['name', 'sku', 'unit', 'stock', 'threshold', 'cost', 'price', 'stockValue', 'status'],
 };
 

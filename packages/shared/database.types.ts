@@ -562,6 +562,55 @@ export type Database = {
         };
         Relationships: [];
       };
+      expense_reversals: {
+        Row: {
+          amount: number;
+          created_by: string | null;
+          currency: string;
+          expense_id: string;
+          id: string;
+          org_id: string;
+          reason: string;
+          reversed_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          created_by?: string | null;
+          currency: string;
+          expense_id: string;
+          id?: string;
+          org_id: string;
+          reason: string;
+          reversed_at?: string;
+        };
+        Update: {
+          amount?: number;
+          created_by?: string | null;
+          currency?: string;
+          expense_id?: string;
+          id?: string;
+          org_id?: string;
+          reason?: string;
+          reversed_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'expense_reversals_org_id_expense_id_fkey';
+            columns: ['org_id', 'expense_id'];
+            isOneToOne: true;
+            referencedRelation: 'expenses';
+            referencedColumns: ['org_id', 'id'];
+          },
+          {
+            foreignKeyName: 'expense_reversals_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       expenses: {
         Row: {
           amount: number;
@@ -1211,6 +1260,65 @@ export type Database = {
           updated_at?: string;
         };
         Relationships: [];
+      };
+      payment_reversals: {
+        Row: {
+          amount: number;
+          created_by: string | null;
+          currency: string;
+          id: string;
+          invoice_id: string;
+          org_id: string;
+          payment_id: string;
+          reason: string;
+          reversed_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          created_by?: string | null;
+          currency: string;
+          id?: string;
+          invoice_id: string;
+          org_id: string;
+          payment_id: string;
+          reason: string;
+          reversed_at?: string;
+        };
+        Update: {
+          amount?: number;
+          created_by?: string | null;
+          currency?: string;
+          id?: string;
+          invoice_id?: string;
+          org_id?: string;
+          payment_id?: string;
+          reason?: string;
+          reversed_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payment_reversals_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payment_reversals_org_id_invoice_id_fkey';
+            columns: ['org_id', 'invoice_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['org_id', 'id'];
+          },
+          {
+            foreignKeyName: 'payment_reversals_org_id_payment_id_fkey';
+            columns: ['org_id', 'payment_id'];
+            isOneToOne: true;
+            referencedRelation: 'payments';
+            referencedColumns: ['org_id', 'id'];
+          },
+        ];
       };
       payments: {
         Row: {
@@ -2013,6 +2121,10 @@ export type Database = {
         Args: { p_customer_id: string; p_from: string; p_org_id: string; p_to: string };
         Returns: Json;
       };
+      delete_payment: {
+        Args: { p_mutation_id: string; p_org_id: string; p_payment_id: string };
+        Returns: Json;
+      };
       delete_product: {
         Args: { p_mutation_id: string; p_org_id: string; p_product_id: string };
         Returns: Json;
@@ -2116,6 +2228,14 @@ export type Database = {
         Returns: Json;
       };
       report_timeseries: { Args: { p_days: number; p_org_id: string }; Returns: Json };
+      reverse_expense: {
+        Args: { p_expense_id: string; p_mutation_id: string; p_org_id: string; p_reason: string };
+        Returns: Json;
+      };
+      reverse_payment: {
+        Args: { p_mutation_id: string; p_org_id: string; p_payment_id: string; p_reason: string };
+        Returns: Json;
+      };
       revoke_invitation: { Args: { p_invitation_id: string; p_org_id: string }; Returns: Json };
       revoke_invoice_shares: { Args: { p_invoice_id: string; p_org_id: string }; Returns: number };
       revoke_statement_shares: { Args: { p_customer_id: string; p_org_id: string }; Returns: number };
@@ -2192,6 +2312,10 @@ export type Database = {
       };
       shared_invoice: { Args: { p_token: string }; Returns: Json };
       shared_statement: { Args: { p_token: string }; Returns: Json };
+      update_expense: {
+        Args: { p_expense_id: string; p_input: Json; p_mutation_id: string; p_org_id: string };
+        Returns: Json;
+      };
       update_product: {
         Args: { p_input: Json; p_mutation_id: string; p_org_id: string; p_product_id: string };
         Returns: Json;

@@ -48,6 +48,19 @@ begin
 end
 $$;
 
+-- Counter-entries (reversals) likewise; they go only with their organization (a cascade).
+create function private.refuse_change_but_cascade() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if tg_op = 'DELETE' and pg_trigger_depth() > 1 then
+    return old;
+  end if;
+  raise exception '% rows cannot be changed', tg_table_name using errcode = '42501',
+        hint = json_build_object('reason', 'RECORD_FINAL', 'params', json_build_object('table', tg_table_name))::text;
+end
+$$;
+
 -- ---------------------------------------------------------------------------------------------------
 -- Money and search.
 

@@ -1,8 +1,9 @@
 -- Sales: customers, invoices with lines, payments, gap-free invoice numbers and share links.
 -- The rules hold whoever writes (the SPA, /api, an admin in the dashboard): numbers are assigned here,
 -- totals are computed from the lines, statuses move only along QUOTE -> ISSUED -> PAID and
--- QUOTE/ISSUED -> VOID, issuing takes stock out and voiding puts it back, once. Tables, rules and
--- policies; the functions the app calls are in 20261122000900_sales_functions.sql.
+-- QUOTE/ISSUED -> VOID (and PAID -> ISSUED when a payment is reversed or deleted), issuing takes stock out
+-- and voiding puts it back, once. Tables, rules and policies; the functions the app calls are in
+-- 20261122000900_sales_functions.sql.
 
 create type public.invoice_status as enum ('QUOTE', 'ISSUED', 'PAID', 'VOID');
 create type public.mobile_money_provider as enum (
@@ -71,7 +72,7 @@ create table public.invoices (
 );
 comment on table public.invoices is 'Quotes and invoices. Totals come from invoice_items; status moves QUOTE -> ISSUED -> PAID, QUOTE/ISSUED -> VOID.';
 comment on column public.invoices.number is 'Assigned by the server (INV-000001), per organization, without gaps.';
-comment on column public.invoices.amount_paid is 'Sum of payments; the invoice becomes PAID when it reaches the total.';
+comment on column public.invoices.amount_paid is 'Sum of payments less their reversals; the invoice becomes PAID when it reaches the total, ISSUED again when a reversal or a deleted payment reopens the balance.';
 comment on column public.invoices.due_at is 'Due date, in the organization''s time zone.';
 create index invoices_org_created_idx on public.invoices (org_id, created_at desc);
 create index invoices_org_status_idx on public.invoices (org_id, status, created_at desc);
@@ -139,7 +140,7 @@ create table public.payments (
   foreign key (org_id, invoice_id) references public.invoices (org_id, id),
   check (provider is null or method = 'mobile-money')
 );
-comment on table public.payments is 'Money received against an ISSUED invoice; never more than its balance. Revenue is the sum of payments.';
+comment on table public.payments is 'Money received against an ISSUED invoice; never more than its balance. Never changed: a mistake is corrected by a reversal (payment_reversals), or, within 24 hours and by an owner or manager, by deleting it. Revenue is the sum of payments less their reversals.';
 comment on column public.payments.provider is 'Mobile money operator, for method mobile-money.';
 comment on column public.payments.ref is 'Transaction reference (mobile money id, bank reference, cheque number).';
 comment on column public.payments.receipt_number is 'The receipt''s number (RCT-000001), gap-free per organization, given at insert.';
@@ -149,6 +150,31 @@ create index payments_org_received_idx on public.payments (org_id, received_at d
 create index payments_org_received_amount_idx on public.payments (org_id, received_at desc, id desc)
   include (currency, amount, invoice_id);
 create index payments_invoice_idx on public.payments (org_id, invoice_id);
+
+-- A payment taken back, the way an accountant corrects one: a counter-entry of the same amount, dated when
+-- it is made, with its reason and who made it. The payment itself is never changed. Each payment is
+-- reversed at most once; its amount, currency and invoice are the payment's (set by the trigger below).
+create table public.payment_reversals (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  payment_id uuid not null,
+  invoice_id uuid not null,
+  amount public.money_amount not null check (amount > 0),
+  currency char(3) not null,
+  reason text not null check (btrim(reason) <> '' and char_length(reason) <= 500),
+  reversed_at timestamptz not null default now(),
+  created_by uuid references auth.users (id) on delete set null,
+  unique (org_id, id),
+  unique (org_id, payment_id),
+  foreign key (org_id, payment_id) references public.payments (org_id, id),
+  foreign key (org_id, invoice_id) references public.invoices (org_id, id)
+);
+comment on table public.payment_reversals is 'Payments taken back: a counter-entry (the payment''s amount, dated when reversed) with its reason. Written by reverse_payment only; never changed.';
+comment on column public.payment_reversals.reason is 'Why the payment was taken back (required, at most 500 characters).';
+-- Read by date (reports, running totals) and by invoice (its page).
+create index payment_reversals_org_reversed_idx on public.payment_reversals (org_id, reversed_at desc, id desc)
+  include (currency, amount, payment_id);
+create index payment_reversals_invoice_idx on public.payment_reversals (org_id, invoice_id);
 
 create table public.invoice_share_tokens (
   id uuid primary key default gen_random_uuid(),
@@ -351,6 +377,9 @@ begin
      group by it.org_id, it.product_id;
   elsif old.status = 'ISSUED' and new.status = 'PAID' and v_paying then
     null;
+  elsif old.status = 'PAID' and new.status = 'ISSUED' and v_paying and new.amount_paid < new.total then
+    -- A payment reversed or deleted: the balance is open again.
+    null;
   elsif old.status in ('QUOTE', 'ISSUED') and new.status = 'VOID' then
     if old.amount_paid > 0 then
       raise exception 'An invoice with payments cannot be voided' using errcode = '23514',
@@ -464,8 +493,9 @@ begin
   on conflict (org_id) do update set last_receipt = c.last_receipt + 1
   returning last_receipt into v_next;
   new.receipt_number := 'RCT-' || lpad(v_next::text, 6, '0');
-  select i.total - i.amount_paid into new.balance_after
-    from public.invoices i where i.org_id = new.org_id and i.id = new.invoice_id;
+  -- (No such invoice: the foreign key refuses the row next, with its own error.)
+  new.balance_after := coalesce((select i.total - i.amount_paid from public.invoices i
+                                  where i.org_id = new.org_id and i.id = new.invoice_id), 0);
   return new;
 end
 $$;
@@ -473,6 +503,94 @@ create trigger payments_receipt before insert on public.payments
   for each row execute function private.assign_receipt();
 create trigger payments_append_only before update on public.payments
   for each row execute function private.refuse_change();
+
+-- Deleting a payment is for a mistake noticed at once: by an owner or a manager, within 24 hours of
+-- recording it, and only while nothing depends on it (it was not reversed). Anything else is refused with
+-- its reason, whoever deletes (the Data API, the dashboard); an accountant, or anyone later, reverses it
+-- instead. The invoice's amount paid and status follow. (A payment removed with its organization is not a
+-- correction: nothing to check.)
+create function private.guard_payment_delete() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if pg_trigger_depth() > 1 then
+    return old;
+  end if;
+  perform private.require_role(old.org_id, '{OWNER,MANAGER}',
+    'Only owners and managers delete a payment; reverse it instead', 'PAYMENT_DELETE_FORBIDDEN');
+  if exists (select 1 from public.payment_reversals r where r.org_id = old.org_id and r.payment_id = old.id) then
+    perform private.refuse('A reversed payment cannot be deleted: its reversal refers to it', '23514',
+      'PAYMENT_REVERSED');
+  end if;
+  if old.created_at < now() - interval '24 hours' then
+    perform private.refuse('A payment can be deleted only within 24 hours of recording it; reverse it instead',
+      '23514', 'PAYMENT_TOO_OLD_TO_DELETE', jsonb_build_object('hours', 24));
+  end if;
+  perform 1 from public.invoices where org_id = old.org_id and id = old.invoice_id for update;
+  perform set_config('kasuwa.applying_payment', 'on', true);
+  update public.invoices
+     set amount_paid = amount_paid - old.amount,
+         status = case when status = 'PAID' then 'ISSUED'::public.invoice_status else status end
+   where org_id = old.org_id and id = old.invoice_id;
+  perform set_config('kasuwa.applying_payment', 'off', true);
+  return old;
+end
+$$;
+create trigger payments_guard_delete before delete on public.payments
+  for each row execute function private.guard_payment_delete();
+
+-- A reversal takes the payment's amount, currency and invoice (whatever the insert says), once per payment,
+-- and takes the amount off the invoice's amount paid: a PAID invoice is ISSUED again. The server's clock
+-- dates it for a member (the database owner may backdate, for seeds).
+create function private.apply_payment_reversal() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_payment public.payments;
+begin
+  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    'Only owners, managers and accountants reverse a payment', 'PAYMENT_REVERSE_FORBIDDEN');
+  select * into v_payment from public.payments where org_id = new.org_id and id = new.payment_id;
+  if v_payment.id is null then
+    perform private.refuse('Payment not found', '23503', 'PAYMENT_NOT_FOUND', null, 'paymentId');
+  end if;
+  if new.invoice_id is not null and new.invoice_id <> v_payment.invoice_id then
+    perform private.refuse('A reversal is of its payment''s invoice', '23503', 'INVOICE_NOT_FOUND', null, 'invoiceId');
+  end if;
+  if nullif(btrim(coalesce(new.reason, '')), '') is null then
+    perform private.refuse('Say why the payment is reversed', '23514', 'REVERSAL_REASON_REQUIRED', null, 'reason');
+  end if;
+  if char_length(btrim(new.reason)) > 500 then
+    perform private.refuse('The reason is at most 500 characters', '23514', 'TOO_LONG',
+      jsonb_build_object('max', 500), 'reason');
+  end if;
+  -- The invoice is locked first: two reversals of one payment sent at once are told apart here.
+  perform 1 from public.invoices where org_id = new.org_id and id = v_payment.invoice_id for update;
+  if exists (select 1 from public.payment_reversals r where r.org_id = new.org_id and r.payment_id = new.payment_id) then
+    perform private.refuse('This payment was already reversed', '23505', 'PAYMENT_ALREADY_REVERSED');
+  end if;
+  new.invoice_id := v_payment.invoice_id;
+  new.amount := v_payment.amount;
+  new.currency := v_payment.currency;
+  new.reason := btrim(new.reason);
+  if coalesce((select auth.role()), '') in ('authenticated', 'anon') then
+    new.reversed_at := now();
+    new.created_by := (select auth.uid());
+  end if;
+  perform set_config('kasuwa.applying_payment', 'on', true);
+  update public.invoices
+     set amount_paid = amount_paid - new.amount,
+         status = case when status = 'PAID' then 'ISSUED'::public.invoice_status else status end
+   where org_id = new.org_id and id = new.invoice_id;
+  perform set_config('kasuwa.applying_payment', 'off', true);
+  return new;
+end
+$$;
+create trigger payment_reversals_apply before insert on public.payment_reversals
+  for each row execute function private.apply_payment_reversal();
+-- A reversal is final: never changed, never removed (but with its organization).
+create trigger payment_reversals_final before update or delete on public.payment_reversals
+  for each row execute function private.refuse_change_but_cascade();
 
 -- ---------------------------------------------------------------------------------------------------
 -- RLS (role matrix): customers edit for all; invoices edit for OWNER/MANAGER/ACCOUNTANT, SALES create
@@ -487,6 +605,8 @@ alter table public.invoice_items enable row level security;
 alter table public.invoice_items force row level security;
 alter table public.payments enable row level security;
 alter table public.payments force row level security;
+alter table public.payment_reversals enable row level security;
+alter table public.payment_reversals force row level security;
 alter table public.invoice_share_tokens enable row level security;
 alter table public.invoice_share_tokens force row level security;
 
@@ -545,6 +665,15 @@ create policy "Owners, managers and accountants can record payments" on public.p
     org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')) and created_by = (select auth.uid())
   );
 
+-- Every member may try; the trigger (private.guard_payment_delete) refuses with its reason whom it must.
+create policy "Members can ask to delete a payment" on public.payments for delete to authenticated
+  using (org_id in (select private.org_ids_with_role()));
+
+create policy "Members can read payment reversals" on public.payment_reversals for select to authenticated
+  using (org_id in (select private.org_ids_with_role()));
+-- Written by reverse_payment only (docs/decisions/006-who-writes-what.md).
+revoke insert, update, delete on public.payment_reversals from anon, authenticated;
+
 create policy "Members can read share links" on public.invoice_share_tokens for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
 -- Written by create_invoice_share and revoke_invoice_shares only (docs/decisions/006-who-writes-what.md).
@@ -559,10 +688,12 @@ revoke insert, update on public.invoice_items from anon, authenticated;
 grant insert (id, org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
   on public.invoice_items to authenticated;
 grant update (product_id, description, qty, unit_price, tax_rate, position) on public.invoice_items to authenticated;
--- A recorded payment is final (a correction is a new row): no update, no delete.
+-- A recorded payment is final (a correction is a new row, a reversal): no update; a delete only as
+-- private.guard_payment_delete allows.
 revoke insert, update, delete on public.payments from anon, authenticated;
 grant insert (id, org_id, invoice_id, method, provider, amount, currency, ref, received_at, created_by)
   on public.payments to authenticated;
+grant delete on public.payments to authenticated;
 revoke insert, update, delete on public.invoice_counters from anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------------
@@ -614,7 +745,7 @@ begin
   new.footer := nullif(btrim(new.footer), '');
   new.updated_by := (select auth.uid());
   if tg_op = 'UPDATE' and new.org_id <> old.org_id then
-    perform private.refuse('A business profile stays with its organization', '23514', 'INVALID_VALUE', null, 'orgId');
+    perform private.refuse('A business profile stays with its organization', '42501', 'FORBIDDEN', null, 'orgId');
   end if;
   if new.email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
     perform private.refuse('Invalid email address', '23514', 'INVALID_EMAIL', null, 'email');

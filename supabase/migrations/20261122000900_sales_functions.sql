@@ -158,6 +158,101 @@ revoke execute on function public.create_invoice(uuid, uuid, jsonb) from public,
 revoke execute on function public.set_invoice_status(uuid, uuid, uuid, public.invoice_status) from public, anon;
 revoke execute on function public.record_payment(uuid, uuid, jsonb) from public, anon;
 
+-- ---------------------------------------------------------------------------------------------------
+-- Corrections (docs/decisions/010-corrections.md). A payment is taken back by a reversal: a counter-entry
+-- with its reason, written by private.insert_payment_reversal (the table is written by functions only), whose
+-- trigger takes the amount off the invoice. Owners, managers and accountants; once per payment.
+create function private.insert_payment_reversal(p_org_id uuid, p_payment_id uuid, p_reason text)
+returns public.payment_reversals
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_row public.payment_reversals;
+begin
+  perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    'Only owners, managers and accountants reverse a payment', 'PAYMENT_REVERSE_FORBIDDEN');
+  insert into public.payment_reversals (org_id, payment_id, reason, created_by)
+  values (p_org_id, p_payment_id, p_reason, (select auth.uid()))
+  returning * into v_row;
+  return v_row;
+end
+$$;
+revoke all on function private.insert_payment_reversal(uuid, uuid, text) from public, anon;
+grant execute on function private.insert_payment_reversal(uuid, uuid, text) to authenticated, service_role;
+
+-- Reverses a payment once per mutation id: { data: the reversal } or { error } (PAYMENT_ALREADY_REVERSED,
+-- REVERSAL_REASON_REQUIRED, PAYMENT_REVERSE_FORBIDDEN, PAYMENT_NOT_FOUND…).
+create function public.reverse_payment(p_org_id uuid, p_mutation_id uuid, p_payment_id uuid, p_reason text)
+returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'reverse_payment',
+    jsonb_build_object('payment', p_payment_id, 'reason', p_reason));
+  v_row public.payment_reversals;
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    v_row := private.insert_payment_reversal(p_org_id, p_payment_id, p_reason);
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
+  end;
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_row)));
+end
+$$;
+comment on function public.reverse_payment(uuid, uuid, uuid, text) is
+  'Takes a payment back with a reason (a counter-entry; the payment is never changed), once per payment and per mutation id: owners, managers and accountants.';
+revoke execute on function public.reverse_payment(uuid, uuid, uuid, text) from public, anon;
+grant execute on function public.reverse_payment(uuid, uuid, uuid, text) to authenticated, service_role;
+
+-- Deletes a payment recorded by mistake, once per mutation id, under the caller's RLS: the payments table's
+-- trigger (private.guard_payment_delete) allows owners and managers, within 24 hours, a payment not reversed,
+-- and puts the invoice's balance back; the audit trail keeps the deleted row.
+create function public.delete_payment(p_org_id uuid, p_mutation_id uuid, p_payment_id uuid) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'delete_payment',
+    jsonb_build_object('payment', p_payment_id));
+  v_row public.payments;
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    delete from public.payments where org_id = p_org_id and id = p_payment_id returning * into v_row;
+    if v_row.id is null then
+      perform private.refuse('Payment not found', '23503', 'PAYMENT_NOT_FOUND', null, 'paymentId');
+    end if;
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
+  end;
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_row)));
+end
+$$;
+comment on function public.delete_payment(uuid, uuid, uuid) is
+  'Deletes a payment recorded by mistake (owners and managers, within 24 hours, not reversed), once per mutation id; audited.';
+revoke execute on function public.delete_payment(uuid, uuid, uuid) from public, anon;
+grant execute on function public.delete_payment(uuid, uuid, uuid) to authenticated, service_role;
+
 -- Editing a QUOTE: its customer, currency, due date, notes and lines, replaced in one step and applied
 -- once per mutation id (PUT /api/invoices/:id, also replayed from the offline outbox). Run as the caller:
 -- RLS lets owners, managers and accountants edit any quote and a SALES member only the quotes they
@@ -434,8 +529,9 @@ begin
 end
 $$;
 
--- What a customer sees through a live link: the seller, the invoice, its lines and payments. Nothing else
--- of the organization; an unknown, expired or revoked token gets null.
+-- What a customer sees through a live link: the seller, the invoice, its lines and payments (those taken
+-- back left out: the amount paid is net of them). Nothing else of the organization; an unknown, expired or
+-- revoked token gets null.
 create function public.shared_invoice(p_token text) returns jsonb
 language sql stable security definer set search_path = ''
 as $$
@@ -451,7 +547,9 @@ as $$
     'payments', coalesce((select jsonb_agg(jsonb_build_object('amount', p.amount, 'method', p.method,
         'provider', p.provider, 'receivedAt', p.received_at, 'ref', p.ref, 'receiptNumber', p.receipt_number,
         'balanceAfter', p.balance_after) order by p.received_at, p.receipt_number)
-      from public.payments p where p.org_id = i.org_id and p.invoice_id = i.id), '[]'::jsonb))
+      from public.payments p where p.org_id = i.org_id and p.invoice_id = i.id
+       and not exists (select 1 from public.payment_reversals r where r.org_id = p.org_id and r.payment_id = p.id)),
+      '[]'::jsonb))
     from public.invoice_share_tokens t
     join public.invoices i on i.org_id = t.org_id and i.id = t.invoice_id
     join public.customers c on c.org_id = i.org_id and c.id = i.customer_id

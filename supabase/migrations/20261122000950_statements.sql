@@ -1,10 +1,11 @@
 -- Customer statements: what a customer owes over a period — the opening balance, each invoice issued (owed),
--- each payment received (paid), and the closing balance — per currency, in the organization's time zone,
+-- each payment received (paid) and each payment reversed (owed again), and the closing balance — per currency, in the organization's time zone,
 -- computed here from the recorded rows (nothing is stored), for owners, managers and accountants; and a
 -- revocable public link (/s/<token>) to send it to the customer, as invoices have.
 
 -- The entries of a customer's account: every invoice issued (not a quote, not a voided invoice) as money
--- owed at the moment it was issued, every payment as money paid. One place for the statement and its link.
+-- owed at the moment it was issued, every payment as money paid, every reversal of a payment as money owed
+-- again when it was reversed. One place for the statement and its link.
 create function private.customer_entries(p_org_id uuid, p_customer_id uuid)
 returns table (at timestamptz, kind text, reference text, invoice_number text, currency text, debit numeric,
                credit numeric)
@@ -19,6 +20,12 @@ as $$
     from public.payments p
     join public.invoices i on i.org_id = p.org_id and i.id = p.invoice_id
    where p.org_id = p_org_id and i.customer_id = p_customer_id
+  union all
+  select r.reversed_at, 'REVERSAL', p.receipt_number, i.number, r.currency::text, r.amount, 0::numeric
+    from public.payment_reversals r
+    join public.payments p on p.org_id = r.org_id and p.id = r.payment_id
+    join public.invoices i on i.org_id = r.org_id and i.id = r.invoice_id
+   where r.org_id = p_org_id and i.customer_id = p_customer_id
 $$;
 
 -- The statement of a customer between two days (both included) of the organization's calendar.

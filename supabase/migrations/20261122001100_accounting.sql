@@ -1,5 +1,5 @@
--- Accounting and expenses: expenses (payments are in sales) recorded once per (organization, mutation id),
--- and the accounting cards' totals per currency.
+-- Accounting and expenses: expenses (payments are in sales) recorded, edited and reversed once per
+-- (organization, mutation id), and the accounting cards' totals per currency.
 
 create table public.expenses (
   id uuid primary key default gen_random_uuid(),
@@ -27,8 +27,98 @@ create index expenses_org_paid_amount_idx on public.expenses (org_id, paid_at de
 create trigger expenses_touch before update on public.expenses
   for each row execute function private.touch_versioned();
 
+-- An expense taken back: a counter-entry of its amount, dated when it is made, with its reason. The
+-- expense stays listed (marked reversed) and no longer counts in the totals from that day on; it is never
+-- edited or deleted afterwards. Once per expense; written by reverse_expense only.
+create table public.expense_reversals (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  expense_id uuid not null,
+  amount public.money_amount not null check (amount > 0),
+  currency char(3) not null,
+  reason text not null check (btrim(reason) <> '' and char_length(reason) <= 500),
+  reversed_at timestamptz not null default now(),
+  created_by uuid references auth.users (id) on delete set null,
+  unique (org_id, id),
+  unique (org_id, expense_id),
+  foreign key (org_id, expense_id) references public.expenses (org_id, id)
+);
+comment on table public.expense_reversals is 'Expenses taken back: a counter-entry (the expense''s amount, dated when reversed) with its reason. Written by reverse_expense only; never changed.';
+create index expense_reversals_org_reversed_idx on public.expense_reversals (org_id, reversed_at desc, id desc)
+  include (currency, amount, expense_id);
+
+-- An expense is edited (amount, category, vendor, note, date: the audit trail keeps before and after) or
+-- deleted only while it is not reversed, and deleted only by an owner or a manager (an accountant reverses
+-- it), whoever writes; refused with the reason. Who recorded it and when never change.
+create function private.guard_expense() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if tg_op = 'DELETE' and pg_trigger_depth() > 1 then
+    return old;
+  end if;
+  if tg_op = 'DELETE' then
+    perform private.require_role(old.org_id, '{OWNER,MANAGER}',
+      'Only owners and managers delete an expense; reverse it instead', 'EXPENSE_DELETE_FORBIDDEN');
+  end if;
+  if exists (select 1 from public.expense_reversals r where r.org_id = old.org_id and r.expense_id = old.id) then
+    perform private.refuse('A reversed expense stays as it was', '23514', 'EXPENSE_REVERSED');
+  end if;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  if (new.created_by, new.created_at) is distinct from (old.created_by, old.created_at)
+     and coalesce((select auth.role()), '') in ('authenticated', 'anon') then
+    perform private.refuse('Who recorded an expense, and when, never change', '23514', 'RECORD_FINAL');
+  end if;
+  return new;
+end
+$$;
+create trigger expenses_guard before update or delete on public.expenses
+  for each row execute function private.guard_expense();
+
+-- A reversal takes the expense's amount and currency (whatever the insert says), once per expense.
+create function private.apply_expense_reversal() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_expense public.expenses;
+begin
+  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    'Only owners, managers and accountants reverse an expense', 'EXPENSES_FORBIDDEN');
+  select * into v_expense from public.expenses where org_id = new.org_id and id = new.expense_id for update;
+  if v_expense.id is null then
+    perform private.refuse('Expense not found', '23503', 'EXPENSE_NOT_FOUND', null, 'expenseId');
+  end if;
+  if nullif(btrim(coalesce(new.reason, '')), '') is null then
+    perform private.refuse('Say why the expense is reversed', '23514', 'REVERSAL_REASON_REQUIRED', null, 'reason');
+  end if;
+  if char_length(btrim(new.reason)) > 500 then
+    perform private.refuse('The reason is at most 500 characters', '23514', 'TOO_LONG',
+      jsonb_build_object('max', 500), 'reason');
+  end if;
+  if exists (select 1 from public.expense_reversals r where r.org_id = new.org_id and r.expense_id = new.expense_id) then
+    perform private.refuse('This expense was already reversed', '23505', 'EXPENSE_ALREADY_REVERSED');
+  end if;
+  new.amount := v_expense.amount;
+  new.currency := v_expense.currency;
+  new.reason := btrim(new.reason);
+  if coalesce((select auth.role()), '') in ('authenticated', 'anon') then
+    new.reversed_at := now();
+    new.created_by := (select auth.uid());
+  end if;
+  return new;
+end
+$$;
+create trigger expense_reversals_apply before insert on public.expense_reversals
+  for each row execute function private.apply_expense_reversal();
+create trigger expense_reversals_final before update or delete on public.expense_reversals
+  for each row execute function private.refuse_change_but_cascade();
+
 alter table public.expenses enable row level security;
 alter table public.expenses force row level security;
+alter table public.expense_reversals enable row level security;
+alter table public.expense_reversals force row level security;
 
 -- Role matrix: expenses edit for OWNER, MANAGER, ACCOUNTANT; SALES none.
 create policy "Owners, managers and accountants can read expenses" on public.expenses for select to authenticated
@@ -38,8 +128,15 @@ create policy "Owners, managers and accountants can record expenses" on public.e
 create policy "Owners, managers and accountants can edit expenses" on public.expenses for update to authenticated
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
-create policy "Owners, managers and accountants can delete expenses" on public.expenses for delete to authenticated
+-- Those who read expenses may ask; the trigger (private.guard_expense) lets owners and managers only.
+create policy "Owners, managers and accountants can ask to delete expenses" on public.expenses for delete to authenticated
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+
+create policy "Owners, managers and accountants can read expense reversals" on public.expense_reversals
+  for select to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+-- Written by reverse_expense only (docs/decisions/006-who-writes-what.md).
+revoke insert, update, delete on public.expense_reversals from anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------------
 -- Expenses: { id?, vendor, category, amount, currency?, paidAt?, note? }. The currency defaults to the
@@ -130,6 +227,122 @@ comment on function public.record_expense(uuid, uuid, jsonb) is
 revoke execute on function public.record_expense(uuid, uuid, jsonb) from public, anon;
 grant execute on function public.record_expense(uuid, uuid, jsonb) to authenticated;
 
+-- Editing an expense: { vendor, category, amount, paidAt?, note? } (its currency stays), once per mutation
+-- id, under the caller's RLS; the audit trail keeps each changed column's before and after. A reversed
+-- expense is not edited (EXPENSE_REVERSED, private.guard_expense).
+create function public.update_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_input jsonb)
+returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'update_expense',
+    jsonb_build_object('expense', p_expense_id, 'input', p_input));
+  v_expense public.expenses;
+  v_amount numeric;
+  v_paid text := nullif(btrim(p_input ->> 'paidAt'), '');
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+      'Only owners, managers and accountants can see expenses', 'EXPENSES_FORBIDDEN');
+    select * into v_expense from public.expenses e where e.org_id = p_org_id and e.id = p_expense_id;
+    if v_expense.id is null then
+      perform private.refuse('Expense not found', '23503', 'EXPENSE_NOT_FOUND', null, 'expenseId');
+    end if;
+    if nullif(btrim(p_input ->> 'vendor'), '') is null then
+      perform private.refuse('Vendor is required', '23514', 'VENDOR_REQUIRED', null, 'vendor');
+    end if;
+    if coalesce(btrim(p_input ->> 'category'), '') not in ('office-supplies', 'rent', 'utilities', 'marketing',
+                                                           'travel', 'equipment', 'other') then
+      perform private.refuse('Category is required', '23514', 'CATEGORY_REQUIRED', null, 'category');
+    end if;
+    v_amount := private.to_number(p_input ->> 'amount', 'amount');
+    if v_amount is null then
+      perform private.refuse('Amount is required', '23514', 'AMOUNT_REQUIRED', null, 'amount');
+    end if;
+    if v_amount <= 0 then
+      perform private.refuse('Amount must be more than zero', '23514', 'AMOUNT_POSITIVE', null, 'amount');
+    end if;
+    perform private.require_currency_decimals(v_amount, v_expense.currency, 'amount');
+    update public.expenses
+       set vendor = btrim(p_input ->> 'vendor'), category = btrim(p_input ->> 'category'), amount = v_amount,
+           paid_at = coalesce(private.org_instant(p_org_id, v_paid, 'paidAt'), paid_at),
+           note = nullif(btrim(p_input ->> 'note'), '')
+     where org_id = p_org_id and id = p_expense_id
+    returning * into v_expense;
+  exception when others then
+    if not private.is_business_refusal(sqlstate) and sqlstate not in ('22007', '22008') then
+      raise;
+    end if;
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
+  end;
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_expense)));
+end
+$$;
+comment on function public.update_expense(uuid, uuid, uuid, jsonb) is
+  'Edits an expense (vendor, category, amount, paidAt, note; not its currency) once per mutation id, under the caller''s RLS; not once reversed.';
+revoke execute on function public.update_expense(uuid, uuid, uuid, jsonb) from public, anon;
+grant execute on function public.update_expense(uuid, uuid, uuid, jsonb) to authenticated, service_role;
+
+-- Reversing an expense: the counter-entry, written here only (security definer, after the role check).
+create function private.insert_expense_reversal(p_org_id uuid, p_expense_id uuid, p_reason text)
+returns public.expense_reversals
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_row public.expense_reversals;
+begin
+  perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    'Only owners, managers and accountants reverse an expense', 'EXPENSES_FORBIDDEN');
+  insert into public.expense_reversals (org_id, expense_id, reason, created_by)
+  values (p_org_id, p_expense_id, p_reason, (select auth.uid()))
+  returning * into v_row;
+  return v_row;
+end
+$$;
+revoke all on function private.insert_expense_reversal(uuid, uuid, text) from public, anon;
+grant execute on function private.insert_expense_reversal(uuid, uuid, text) to authenticated, service_role;
+
+create function public.reverse_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_reason text)
+returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'reverse_expense',
+    jsonb_build_object('expense', p_expense_id, 'reason', p_reason));
+  v_row public.expense_reversals;
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    v_row := private.insert_expense_reversal(p_org_id, p_expense_id, p_reason);
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
+  end;
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_row)));
+end
+$$;
+comment on function public.reverse_expense(uuid, uuid, uuid, text) is
+  'Takes an expense back with a reason (a counter-entry; the expense stays, marked reversed), once per expense and per mutation id: owners, managers and accountants.';
+revoke execute on function public.reverse_expense(uuid, uuid, uuid, text) from public, anon;
+grant execute on function public.reverse_expense(uuid, uuid, uuid, text) to authenticated, service_role;
+
 -- ---------------------------------------------------------------------------------------------------
 -- A list of { currency, amount } from a { currency: amount } object: the organization's currency first
 -- (0 when absent), amounts rounded to each currency's decimals.
@@ -151,7 +364,8 @@ grant execute on function private.money_list(jsonb, text) to authenticated, serv
 -- ---------------------------------------------------------------------------------------------------
 -- The /accounting cards, all time, per currency (the organization's currency first, 0 when nothing
 -- happened in it): revenue is what was invoiced (ISSUED and PAID invoices, not quotes or VOID) with what
--- is still owed on it; payments are the money received; expenses the money spent; each with its count.
+-- is still owed on it; payments are the money received; expenses the money spent; each with its count, both
+-- net of their reversals (a reversed one counts in neither; `reversed` says how many were).
 -- Run as the caller (security invoker): RLS decides what is counted, so a SALES member, who has no
 -- access to expenses, gets none.
 create function public.accounting_summary(p_org_id uuid) returns jsonb
@@ -172,13 +386,24 @@ begin
            sum(i.total - i.amount_paid) filter (where i.status = 'ISSUED') as owed, count(*) as n
       from public.invoices i where i.org_id = p_org_id and i.status in ('ISSUED', 'PAID') group by i.currency
   ),
+  -- Net of reversals: a reversed payment or expense counts neither in the amount nor in the count.
   received as (
-    select p.currency::text as currency, sum(p.amount) as amount, count(*) as n
-      from public.payments p where p.org_id = p_org_id group by p.currency
+    select x.currency, sum(x.amount) as amount, sum(x.n) as n, sum(x.r) as r
+      from (select p.currency::text as currency, p.amount, 1 as n, 0 as r
+              from public.payments p where p.org_id = p_org_id
+            union all
+            select v.currency::text, -v.amount, -1, 1
+              from public.payment_reversals v where v.org_id = p_org_id) x
+     group by x.currency
   ),
   spent as (
-    select e.currency::text as currency, sum(e.amount) as amount, count(*) as n
-      from public.expenses e where e.org_id = p_org_id group by e.currency
+    select x.currency, sum(x.amount) as amount, sum(x.n) as n, sum(x.r) as r
+      from (select e.currency::text as currency, e.amount, 1 as n, 0 as r
+              from public.expenses e where e.org_id = p_org_id
+            union all
+            select v.currency::text, -v.amount, -1, 1
+              from public.expense_reversals v where v.org_id = p_org_id) x
+     group by x.currency
   )
   select jsonb_build_object(
     'currency', v_currency,
@@ -189,9 +414,11 @@ begin
                                         v_currency)),
     'payments', jsonb_build_object(
       'count', coalesce((select sum(n) from received), 0),
+      'reversed', coalesce((select sum(r) from received), 0),
       'totals', private.money_list((select jsonb_object_agg(currency, amount) from received), v_currency)),
     'expenses', jsonb_build_object(
       'count', coalesce((select sum(n) from spent), 0),
+      'reversed', coalesce((select sum(r) from spent), 0),
       'totals', private.money_list((select jsonb_object_agg(currency, amount) from spent), v_currency)))
     into v_answer;
   return v_answer;

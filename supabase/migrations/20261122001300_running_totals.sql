@@ -2,7 +2,8 @@
 -- payments and 50,000 expenses, with exact figures.
 --
 -- Money received, money spent and invoices are added up per organization, UTC day and currency (invoices
--- also per status) in private tables that triggers keep up to date in the same transaction as the
+-- also per status; a reversal of a payment or an expense counts on the day it is made, as minus its
+-- amount, docs/decisions/010-corrections.md) in private tables that triggers keep up to date in the same transaction as the
 -- change. A sum over any range [from, to) is the sum of the whole UTC days inside it plus the rows of the
 -- partial days at its two ends, read from the tables themselves, so a range that starts at midnight in any
 -- time zone (also UTC+5:30 or +5:45) is exact, and a change of the organization's time zone changes
@@ -15,6 +16,7 @@ create table private.payments_by_day (
   day_start timestamptz not null,
   currency text not null,
   payments bigint not null,
+  reversals bigint not null default 0,
   amount numeric not null,
   primary key (org_id, day_start, currency)
 );
@@ -23,6 +25,7 @@ create table private.expenses_by_day (
   day_start timestamptz not null,
   currency text not null,
   expenses bigint not null,
+  reversals bigint not null default 0,
   amount numeric not null,
   primary key (org_id, day_start, currency)
 );
@@ -37,8 +40,8 @@ create table private.invoices_by_day (
   amount_paid numeric not null,
   primary key (org_id, day_start, currency, status)
 );
-comment on table private.payments_by_day is 'Payments received per organization, UTC day and currency (kept by triggers on public.payments).';
-comment on table private.expenses_by_day is 'Expenses paid per organization, UTC day and currency (kept by triggers on public.expenses).';
+comment on table private.payments_by_day is 'Payments received and reversed per organization, UTC day and currency; amount is net of the reversals (kept by triggers on public.payments and public.payment_reversals).';
+comment on table private.expenses_by_day is 'Expenses paid and reversed per organization, UTC day and currency; amount is net of the reversals (kept by triggers on public.expenses and public.expense_reversals).';
 comment on table private.invoices_by_day is 'Invoices per organization, UTC day they are dated in, currency and status, with their total and amount paid (kept by triggers on public.invoices).';
 revoke all on private.payments_by_day, private.expenses_by_day, private.invoices_by_day from public, anon, authenticated;
 
@@ -67,6 +70,48 @@ create trigger payments_by_day_insert after insert on public.payments
   referencing new table as new_rows for each statement execute function private.payments_by_day_apply();
 create trigger payments_by_day_delete after delete on public.payments
   referencing old table as old_rows for each statement execute function private.payments_by_day_apply();
+
+-- A reversal counts on the UTC day it is made: one more reversal, minus its amount.
+create function private.reversals_by_day_apply() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if tg_table_name = 'payment_reversals' and tg_op = 'INSERT' then
+    insert into private.payments_by_day as t (org_id, day_start, currency, payments, reversals, amount)
+    select n.org_id, date_trunc('day', n.reversed_at, 'UTC'), n.currency::text, 0, count(*), -sum(n.amount)
+      from new_rows n group by 1, 2, 3
+    on conflict (org_id, day_start, currency)
+    do update set reversals = t.reversals + excluded.reversals, amount = t.amount + excluded.amount;
+  elsif tg_table_name = 'payment_reversals' and tg_op = 'DELETE' then
+    update private.payments_by_day t set reversals = t.reversals - o.reversals, amount = t.amount + o.amount
+      from (select o.org_id, date_trunc('day', o.reversed_at, 'UTC') as day_start, o.currency::text as currency,
+                   count(*) as reversals, sum(o.amount) as amount
+              from old_rows o group by 1, 2, 3) o
+     where t.org_id = o.org_id and t.day_start = o.day_start and t.currency = o.currency;
+  elsif tg_table_name = 'expense_reversals' and tg_op = 'INSERT' then
+    insert into private.expenses_by_day as t (org_id, day_start, currency, expenses, reversals, amount)
+    select n.org_id, date_trunc('day', n.reversed_at, 'UTC'), n.currency::text, 0, count(*), -sum(n.amount)
+      from new_rows n group by 1, 2, 3
+    on conflict (org_id, day_start, currency)
+    do update set reversals = t.reversals + excluded.reversals, amount = t.amount + excluded.amount;
+  elsif tg_table_name = 'expense_reversals' and tg_op = 'DELETE' then
+    update private.expenses_by_day t set reversals = t.reversals - o.reversals, amount = t.amount + o.amount
+      from (select o.org_id, date_trunc('day', o.reversed_at, 'UTC') as day_start, o.currency::text as currency,
+                   count(*) as reversals, sum(o.amount) as amount
+              from old_rows o group by 1, 2, 3) o
+     where t.org_id = o.org_id and t.day_start = o.day_start and t.currency = o.currency;
+  end if;
+  return null;
+end
+$$;
+create trigger payment_reversals_by_day_insert after insert on public.payment_reversals
+  referencing new table as new_rows for each statement execute function private.reversals_by_day_apply();
+create trigger payment_reversals_by_day_delete after delete on public.payment_reversals
+  referencing old table as old_rows for each statement execute function private.reversals_by_day_apply();
+create trigger expense_reversals_by_day_insert after insert on public.expense_reversals
+  referencing new table as new_rows for each statement execute function private.reversals_by_day_apply();
+create trigger expense_reversals_by_day_delete after delete on public.expense_reversals
+  referencing old table as old_rows for each statement execute function private.reversals_by_day_apply();
 
 create function private.expenses_by_day_apply() returns trigger
 language plpgsql security definer set search_path = ''
@@ -293,12 +338,24 @@ begin
   delete from private.payments_by_day where p_org_id is null or org_id = p_org_id;
   delete from private.expenses_by_day where p_org_id is null or org_id = p_org_id;
   delete from private.invoices_by_day where p_org_id is null or org_id = p_org_id;
-  insert into private.payments_by_day (org_id, day_start, currency, payments, amount)
-  select p.org_id, date_trunc('day', p.received_at, 'UTC'), p.currency::text, count(*), sum(p.amount)
-    from public.payments p where p_org_id is null or p.org_id = p_org_id group by 1, 2, 3;
-  insert into private.expenses_by_day (org_id, day_start, currency, expenses, amount)
-  select e.org_id, date_trunc('day', e.paid_at, 'UTC'), e.currency::text, count(*), sum(e.amount)
-    from public.expenses e where p_org_id is null or e.org_id = p_org_id group by 1, 2, 3;
+  insert into private.payments_by_day (org_id, day_start, currency, payments, reversals, amount)
+  select x.org_id, x.day_start, x.currency, sum(x.n), sum(x.r), sum(x.amount)
+    from (select p.org_id, date_trunc('day', p.received_at, 'UTC') as day_start, p.currency::text as currency,
+                 1 as n, 0 as r, p.amount
+            from public.payments p where p_org_id is null or p.org_id = p_org_id
+          union all
+          select v.org_id, date_trunc('day', v.reversed_at, 'UTC'), v.currency::text, 0, 1, -v.amount
+            from public.payment_reversals v where p_org_id is null or v.org_id = p_org_id) x
+   group by 1, 2, 3;
+  insert into private.expenses_by_day (org_id, day_start, currency, expenses, reversals, amount)
+  select x.org_id, x.day_start, x.currency, sum(x.n), sum(x.r), sum(x.amount)
+    from (select e.org_id, date_trunc('day', e.paid_at, 'UTC') as day_start, e.currency::text as currency,
+                 1 as n, 0 as r, e.amount
+            from public.expenses e where p_org_id is null or e.org_id = p_org_id
+          union all
+          select v.org_id, date_trunc('day', v.reversed_at, 'UTC'), v.currency::text, 0, 1, -v.amount
+            from public.expense_reversals v where p_org_id is null or v.org_id = p_org_id) x
+   group by 1, 2, 3;
   insert into private.invoices_by_day (org_id, day_start, currency, status, invoices, total, amount_paid)
   select i.org_id, date_trunc('day', coalesce(i.issued_at, i.created_at), 'UTC'), i.currency::text, i.status,
          count(*), sum(i.total), sum(i.amount_paid)
@@ -327,42 +384,55 @@ as $$
                       else date_trunc('day', p_from, 'UTC') + interval '24 hours' end as lo) x
 $$;
 
--- Payments received in [from, to) per currency: how many and how much. Currencies with none are left out.
+-- Payments received in [from, to) per currency: how many, how many reversals were made in it, and the
+-- amount net of those reversals. Currencies with neither are left out.
 create function private.payments_between(p_org_id uuid, p_from timestamptz, p_to timestamptz)
-returns table (currency text, payments bigint, amount numeric)
+returns table (currency text, payments bigint, reversals bigint, amount numeric)
 language sql stable set search_path = ''
 as $$
   with h as (select * from private.whole_days(p_from, p_to))
-  select x.currency, sum(x.n)::bigint, sum(x.amount)
-    from (select t.currency, t.payments as n, t.amount from private.payments_by_day t, h
+  select x.currency, sum(x.n)::bigint, sum(x.r)::bigint, sum(x.amount)
+    from (select t.currency, t.payments as n, t.reversals as r, t.amount from private.payments_by_day t, h
            where t.org_id = p_org_id and t.day_start >= h.lo and t.day_start < h.hi
           union all
-          select p.currency::text, 1, p.amount from public.payments p, h
+          select p.currency::text, 1, 0, p.amount from public.payments p, h
            where p.org_id = p_org_id and p.received_at >= p_from and p.received_at < least(h.lo, p_to)
           union all
-          select p.currency::text, 1, p.amount from public.payments p, h
-           where p.org_id = p_org_id and p.received_at >= h.hi and p.received_at < p_to) x
+          select p.currency::text, 1, 0, p.amount from public.payments p, h
+           where p.org_id = p_org_id and p.received_at >= h.hi and p.received_at < p_to
+          union all
+          select v.currency::text, 0, 1, -v.amount from public.payment_reversals v, h
+           where v.org_id = p_org_id and v.reversed_at >= p_from and v.reversed_at < least(h.lo, p_to)
+          union all
+          select v.currency::text, 0, 1, -v.amount from public.payment_reversals v, h
+           where v.org_id = p_org_id and v.reversed_at >= h.hi and v.reversed_at < p_to) x
    group by x.currency
-  having sum(x.n) <> 0
+  having sum(x.n) <> 0 or sum(x.r) <> 0
 $$;
 
--- Expenses paid in [from, to) per currency.
+-- Expenses paid in [from, to) per currency, with the reversals made in it, net of them.
 create function private.expenses_between(p_org_id uuid, p_from timestamptz, p_to timestamptz)
-returns table (currency text, expenses bigint, amount numeric)
+returns table (currency text, expenses bigint, reversals bigint, amount numeric)
 language sql stable set search_path = ''
 as $$
   with h as (select * from private.whole_days(p_from, p_to))
-  select x.currency, sum(x.n)::bigint, sum(x.amount)
-    from (select t.currency, t.expenses as n, t.amount from private.expenses_by_day t, h
+  select x.currency, sum(x.n)::bigint, sum(x.r)::bigint, sum(x.amount)
+    from (select t.currency, t.expenses as n, t.reversals as r, t.amount from private.expenses_by_day t, h
            where t.org_id = p_org_id and t.day_start >= h.lo and t.day_start < h.hi
           union all
-          select e.currency::text, 1, e.amount from public.expenses e, h
+          select e.currency::text, 1, 0, e.amount from public.expenses e, h
            where e.org_id = p_org_id and e.paid_at >= p_from and e.paid_at < least(h.lo, p_to)
           union all
-          select e.currency::text, 1, e.amount from public.expenses e, h
-           where e.org_id = p_org_id and e.paid_at >= h.hi and e.paid_at < p_to) x
+          select e.currency::text, 1, 0, e.amount from public.expenses e, h
+           where e.org_id = p_org_id and e.paid_at >= h.hi and e.paid_at < p_to
+          union all
+          select v.currency::text, 0, 1, -v.amount from public.expense_reversals v, h
+           where v.org_id = p_org_id and v.reversed_at >= p_from and v.reversed_at < least(h.lo, p_to)
+          union all
+          select v.currency::text, 0, 1, -v.amount from public.expense_reversals v, h
+           where v.org_id = p_org_id and v.reversed_at >= h.hi and v.reversed_at < p_to) x
    group by x.currency
-  having sum(x.n) <> 0
+  having sum(x.n) <> 0 or sum(x.r) <> 0
 $$;
 
 -- Invoices dated in [from, to) per currency and status: how many and their total.

@@ -110,8 +110,8 @@ comment on function private.active_customers(uuid, timestamptz, timestamptz) is
 revoke all on function private.active_customers(uuid, timestamptz, timestamptz) from public;
 
 -- ---------------------------------------------------------------------------------------------------
--- Overview. Revenue is money received (payments) in the range; profit is revenue minus expenses, per
--- currency. Active customers: private.active_customers over the range. Sales summary: invoices dated in
+-- Overview. Revenue is money received (payments, net of the reversals made in the range); profit is
+-- revenue minus expenses (net of theirs), per currency. Active customers: private.active_customers over the range. Sales summary: invoices dated in
 -- the range, VOID excluded (quotes counted in the total; the average is over real invoices, ISSUED or PAID). Inventory is now, not ranged, in the organization's
 -- currency (products carry cost and price in it); negative stock counts as none for its value.
 create function public.report_overview(p_org_id uuid, p_days integer) returns jsonb
@@ -218,7 +218,10 @@ $$;
 comment on function public.report_sales(uuid, integer, integer, integer) is
   'One page (newest first, at most 10,000 rows) of the invoices dated in the last p_days days, with the total count.';
 
--- Payments received in the range, newest first, with their total per currency.
+-- Payments received in the range and the reversals made in it (docs/decisions/010-corrections.md), newest
+-- first, each reversal its own row with minus the payment's amount and its reason, so the rows add up to the
+-- totals, which are net of the reversals. A payment row says whether it was reversed (then or later).
+-- `total` counts the rows (payments and reversals), `payments` and `reversals` each kind.
 create function public.report_payments(p_org_id uuid, p_days integer, p_limit integer, p_offset integer)
 returns json
 language plpgsql stable security definer set search_path = '' set plan_cache_mode = force_custom_plan
@@ -226,34 +229,53 @@ as $$
 declare
   w record;
   v_totals jsonb;
-  v_count bigint;
+  v_payments bigint;
+  v_reversals bigint;
+  v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 10000);
+  v_offset integer := greatest(coalesce(p_offset, 0), 0);
 begin
   select * into w from private.report_window(p_org_id, p_days, 'payments');
-  select coalesce(sum(t.payments), 0), coalesce(jsonb_object_agg(t.currency, t.amount), '{}'::jsonb)
-    into v_count, v_totals
+  select coalesce(sum(t.payments), 0), coalesce(sum(t.reversals), 0),
+         coalesce(jsonb_object_agg(t.currency, t.amount), '{}'::jsonb)
+    into v_payments, v_reversals, v_totals
     from private.payments_between(p_org_id, w.starts_at, w.ends_at) t;
   return json_build_object(
     'range', private.report_range_json(p_days, w.tz, w.first_day, w.last_day, w.starts_at, w.ends_at),
-    'total', v_count,
+    'total', v_payments + v_reversals,
+    'payments', v_payments,
+    'reversals', v_reversals,
     'totals', private.money_list(v_totals, w.org_currency),
     'rows', coalesce((
       select json_agg(json_build_object(
-               'id', p.id, 'invoiceNumber', i.number, 'customerName', c.name, 'amount', p.amount,
+               'id', x.id, 'kind', x.kind, 'paymentId', p.id, 'invoiceNumber', i.number, 'customerName', c.name,
+               'amount', case when x.kind = 'reversal' then -p.amount else p.amount end,
                'currency', p.currency, 'method', p.method, 'provider', p.provider, 'ref', p.ref,
-               'receivedAt', p.received_at)
-             order by p.received_at desc, p.id desc)
-        from (select * from public.payments p
-               where p.org_id = p_org_id and p.received_at >= w.starts_at and p.received_at < w.ends_at
-               order by p.received_at desc, p.id desc
-               limit least(greatest(coalesce(p_limit, 50), 1), 10000) offset greatest(coalesce(p_offset, 0), 0)) p
+               'receivedAt', x.at,
+               'reversed', x.kind = 'payment' and exists (select 1 from public.payment_reversals r
+                                                           where r.org_id = p.org_id and r.payment_id = p.id),
+               'reason', x.reason)
+             order by x.at desc, x.id desc)
+        from (select * from (
+                (select p.id, 'payment' as kind, p.id as payment_id, p.received_at as at, null::text as reason
+                   from public.payments p
+                  where p.org_id = p_org_id and p.received_at >= w.starts_at and p.received_at < w.ends_at
+                  order by p.received_at desc, p.id desc limit v_limit + v_offset)
+                union all
+                (select v.id, 'reversal', v.payment_id, v.reversed_at, v.reason::text
+                   from public.payment_reversals v
+                  where v.org_id = p_org_id and v.reversed_at >= w.starts_at and v.reversed_at < w.ends_at
+                  order by v.reversed_at desc, v.id desc limit v_limit + v_offset)) u
+               order by u.at desc, u.id desc limit v_limit offset v_offset) x
+        join public.payments p on p.org_id = p_org_id and p.id = x.payment_id
         join public.invoices i on i.org_id = p.org_id and i.id = p.invoice_id
         join public.customers c on c.org_id = i.org_id and c.id = i.customer_id), '[]'::json));
 end
 $$;
 comment on function public.report_payments(uuid, integer, integer, integer) is
-  'One page (newest first) of the payments received in the last p_days days, with the count and the total per currency.';
+  'One page (newest first) of the payments received and the reversals made in the last p_days days, with the counts and the total per currency net of the reversals.';
 
--- Expenses paid in the range, newest first, with their total per currency.
+-- Expenses paid in the range and the reversals made in it, newest first, like the payments: a reversal is
+-- its own row with minus the expense's amount and its reason; the totals are net of the reversals.
 create function public.report_expenses(p_org_id uuid, p_days integer, p_limit integer, p_offset integer)
 returns json
 language plpgsql stable security definer set search_path = '' set plan_cache_mode = force_custom_plan
@@ -261,30 +283,48 @@ as $$
 declare
   w record;
   v_totals jsonb;
-  v_count bigint;
+  v_expenses bigint;
+  v_reversals bigint;
+  v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 10000);
+  v_offset integer := greatest(coalesce(p_offset, 0), 0);
 begin
   select * into w from private.report_window(p_org_id, p_days, 'expenses');
-  select coalesce(sum(t.expenses), 0), coalesce(jsonb_object_agg(t.currency, t.amount), '{}'::jsonb)
-    into v_count, v_totals
+  select coalesce(sum(t.expenses), 0), coalesce(sum(t.reversals), 0),
+         coalesce(jsonb_object_agg(t.currency, t.amount), '{}'::jsonb)
+    into v_expenses, v_reversals, v_totals
     from private.expenses_between(p_org_id, w.starts_at, w.ends_at) t;
   return json_build_object(
     'range', private.report_range_json(p_days, w.tz, w.first_day, w.last_day, w.starts_at, w.ends_at),
-    'total', v_count,
+    'total', v_expenses + v_reversals,
+    'expenses', v_expenses,
+    'reversals', v_reversals,
     'totals', private.money_list(v_totals, w.org_currency),
     'rows', coalesce((
       select json_agg(json_build_object(
-               'id', e.id, 'vendor', e.vendor, 'category', e.category, 'amount', e.amount,
-               'currency', e.currency, 'paidAt', e.paid_at, 'note', e.note)
-             order by e.paid_at desc, e.id desc)
-        from (select * from public.expenses e
-               where e.org_id = p_org_id and e.paid_at >= w.starts_at and e.paid_at < w.ends_at
-               order by e.paid_at desc, e.id desc
-               limit least(greatest(coalesce(p_limit, 50), 1), 10000) offset greatest(coalesce(p_offset, 0), 0)) e),
-      '[]'::json));
+               'id', x.id, 'kind', x.kind, 'expenseId', e.id, 'vendor', e.vendor, 'category', e.category,
+               'amount', case when x.kind = 'reversal' then -e.amount else e.amount end,
+               'currency', e.currency, 'paidAt', x.at,
+               'note', e.note,
+               'reversed', x.kind = 'expense' and exists (select 1 from public.expense_reversals r
+                                                           where r.org_id = e.org_id and r.expense_id = e.id),
+               'reason', x.reason)
+             order by x.at desc, x.id desc)
+        from (select * from (
+                (select e.id, 'expense' as kind, e.id as expense_id, e.paid_at as at, null::text as reason
+                   from public.expenses e
+                  where e.org_id = p_org_id and e.paid_at >= w.starts_at and e.paid_at < w.ends_at
+                  order by e.paid_at desc, e.id desc limit v_limit + v_offset)
+                union all
+                (select v.id, 'reversal', v.expense_id, v.reversed_at, v.reason::text
+                   from public.expense_reversals v
+                  where v.org_id = p_org_id and v.reversed_at >= w.starts_at and v.reversed_at < w.ends_at
+                  order by v.reversed_at desc, v.id desc limit v_limit + v_offset)) u
+               order by u.at desc, u.id desc limit v_limit offset v_offset) x
+        join public.expenses e on e.org_id = p_org_id and e.id = x.expense_id), '[]'::json));
 end
 $$;
 comment on function public.report_expenses(uuid, integer, integer, integer) is
-  'One page (newest first) of the expenses paid in the last p_days days, with the count and the total per currency.';
+  'One page (newest first) of the expenses paid and the reversals made in the last p_days days, with the counts and the total per currency net of the reversals.';
 
 -- Inventory as it is now: every product not archived, by name, with its stock value at cost.
 create function public.report_inventory(p_org_id uuid, p_limit integer, p_offset integer) returns json

@@ -67,7 +67,7 @@ begin
 end
 $$;
 comment on function public.get_metrics(uuid) is
-  'Dashboard figures: revenue (sum of payments) in total, this and last month; active customers (last 30 days); ISSUED invoices and what they still owe; low-stock products. Per currency where money is involved.';
+  'Dashboard figures: revenue (sum of payments less their reversals) in total, this and last month; active customers (last 30 days); ISSUED invoices and what they still owe; low-stock products. Per currency where money is involved.';
 revoke execute on function public.get_metrics(uuid) from public, anon;
 grant execute on function public.get_metrics(uuid) to authenticated, service_role;
 
@@ -85,7 +85,7 @@ grant execute on function public.get_metrics(uuid) to authenticated, service_rol
 --            | {kind: 'payment', id, invoiceId, invoiceNumber, customerName, method, amount, currency, at}
 --            | {kind: 'lowStock', id, name, stockOnHand, lowStockThreshold, at}] }
 -- Active customers bought (an invoice not VOID, or a payment) in the last 30 days, as the overview report
--- counts them. Revenue is money received (payments). changePercent is (this − last) / last × 100 rounded to one
+-- counts them. Revenue is money received (payments, net of the reversals made in the period). changePercent is (this − last) / last × 100 rounded to one
 -- decimal, null when last month had nothing in that currency. The pipeline has the dashboard's four
 -- stages (not CLOSED_LOST), each with every lead counted and totalled and its first 3 by value then
 -- latest change, so the board can say "+N more". A lead is valued in its currency, the organization's

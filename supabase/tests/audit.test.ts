@@ -19,6 +19,8 @@ import {
 const notAudited = ['audit_logs', 'gamification_events', 'invoice_counters', 'sync_mutations'];
 // Rows no one may update, not even the database owner.
 const appendOnly = ['payments', 'stock_moves'];
+// Counter-entries (reversals): never updated nor deleted, but with their organization.
+const final = ['payment_reversals', 'expense_reversals'];
 const trail = (sql: Sql, entityId: string) =>
   sql<{ action: string; entity: string; actor_id: string | null; payload: string }>(
     `select action, entity, actor_id, payload::text from audit_logs where entity_id = $1 order by created_at, array_position(array['INSERT', 'UPDATE', 'DELETE'], action::text)`,
@@ -46,7 +48,7 @@ describe('the audit triggers', () => {
       await asOwner(async (sql) => {
         const org = await setupOrg(sql);
         const key = await insertFixture(sql, table, org);
-        const entityId = key.id ?? key.user_id!;
+        const entityId = key.id ?? key.user_id ?? key.org_id!;
         const rows = await sql(
           `select org_id, actor_id from audit_logs where entity = $1 and entity_id = $2 and action = 'INSERT'`,
           [table, entityId],
@@ -57,13 +59,29 @@ describe('the audit triggers', () => {
     },
   );
   it.each(tenantTables.filter((t) => !notAudited.includes(t)))(
-    'record the UPDATE of a %s row with only the changed column, and its DELETE with the old row',
+    'record the UPDATE of a %s row with only the changed column, and its DELETE with the old row (a reversal: neither)',
     async (table) => {
       await asOwner(async (sql) => {
         const org = await setupOrg(sql);
         const key = await insertFixture(sql, table, org);
-        const entityId = key.id ?? key.user_id!;
+        const entityId = key.id ?? key.user_id ?? key.org_id!;
         const [column] = fixtures[table]!.change;
+        if (final.includes(table)) {
+          await expectSqlError(
+            savepoint(sql, () => updateRow(sql, table, key)),
+            '42501',
+          );
+          await expectSqlError(
+            savepoint(sql, () => deleteRow(sql, table, key)),
+            '42501',
+          );
+          const changes = await sql(
+            `select 1 from audit_logs where entity = $1 and entity_id = $2 and action <> 'INSERT'`,
+            [table, entityId],
+          );
+          expect(changes).toEqual([]);
+          return;
+        }
         if (appendOnly.includes(table)) {
           await expectSqlError(
             savepoint(sql, () => updateRow(sql, table, key)),

@@ -1,7 +1,7 @@
 // The daily running totals that the dashboard, the metrics and the reports add up
-// (20261122001300_running_totals.sql): after invoices, lines, issues, voids, payments, and expenses added,
-// edited and deleted, one by one and several in one statement, the kept totals equal totals recomputed
-// from the tables, and a sum over a range that starts and ends inside a day (Kathmandu is UTC+5:45)
+// (20261122001300_running_totals.sql): after invoices, lines, issues, voids, payments (some reversed, some
+// deleted), and expenses added, edited, reversed and deleted, one by one and several in one statement, the
+// kept totals equal totals recomputed from the tables, and a sum over a range that starts and ends inside a day (Kathmandu is UTC+5:45)
 // equals the sum of the rows themselves.
 import { describe, expect, it } from 'vitest';
 import { asOwner, type Sql } from './harness.ts';
@@ -28,13 +28,13 @@ async function invoice(sql: Sql, org: Org, customer: string, amount: string, cre
 async function keptAndRebuilt(sql: Sql, orgId: string) {
   const read = async () => ({
     payments: await sql(
-      `select day_start, currency, payments, amount::text from private.payments_by_day
-        where org_id = $1 and payments <> 0 order by 1, 2`,
+      `select day_start, currency, payments, reversals, amount::text from private.payments_by_day
+        where org_id = $1 and (payments <> 0 or reversals <> 0) order by 1, 2`,
       [orgId],
     ),
     expenses: await sql(
-      `select day_start, currency, expenses, amount::text from private.expenses_by_day
-        where org_id = $1 and expenses <> 0 order by 1, 2`,
+      `select day_start, currency, expenses, reversals, amount::text from private.expenses_by_day
+        where org_id = $1 and (expenses <> 0 or reversals <> 0) order by 1, 2`,
       [orgId],
     ),
     invoices: await sql(
@@ -98,6 +98,31 @@ async function busyOrganization(sql: Sql) {
   );
   await sql(`update public.expenses set note = 'checked' where org_id = $1`, [org.id]);
   await sql(`delete from public.expenses where org_id = $1 and amount in (107, 112)`, [org.id]);
+  // Corrections (docs/decisions/010-corrections.md): payments and expenses reversed, on their own day or
+  // days later, several in one statement; a fresh payment deleted.
+  await sql(
+    `insert into public.payment_reversals (org_id, payment_id, reason, reversed_at, created_by)
+     select p.org_id, p.id, 'Wrong invoice', p.received_at + make_interval(hours => (row_number() over ())::int * 29), $2
+       from (select * from public.payments where org_id = $1 order by received_at, id limit 4) p`,
+    [org.id, org.ownerId],
+  );
+  await sql(
+    `insert into public.payment_reversals (org_id, payment_id, reason, reversed_at, created_by)
+     select org_id, id, 'Counted twice', now() - interval '3 minutes', $2 from public.payments
+      where org_id = $1 and id not in (select payment_id from public.payment_reversals) order by received_at desc limit 1`,
+    [org.id, org.ownerId],
+  );
+  await sql(
+    `delete from public.payments where id = (select id from public.payments where org_id = $1
+        and id not in (select payment_id from public.payment_reversals) order by received_at desc limit 1)`,
+    [org.id],
+  );
+  await sql(
+    `insert into public.expense_reversals (org_id, expense_id, reason, reversed_at, created_by)
+     select e.org_id, e.id, 'Refunded', e.paid_at + make_interval(hours => (row_number() over ())::int * 7), $2
+       from (select * from public.expenses where org_id = $1 order by paid_at, id limit 3) e`,
+    [org.id, org.ownerId],
+  );
   return org;
 }
 
@@ -110,6 +135,8 @@ describe('daily totals', () => {
       expect(kept.expenses.length).toBeGreaterThan(2);
       expect(kept.invoices.length).toBeGreaterThan(2);
       expect(kept.customers.length).toBe(2);
+      expect(kept.payments.filter((r) => Number(r.reversals) > 0).length).toBeGreaterThan(1);
+      expect(kept.expenses.filter((r) => Number(r.reversals) > 0).length).toBeGreaterThan(1);
       expect(kept).toEqual(rebuilt);
     });
   });
@@ -135,6 +162,8 @@ describe('daily totals', () => {
       const instants = await sql<{ t: Date }>(
         `(select received_at as t from public.payments where org_id = $1 order by received_at limit 3)
          union all (select paid_at from public.expenses where org_id = $1 order by paid_at desc limit 3)
+         union all (select reversed_at from public.payment_reversals where org_id = $1 limit 3)
+         union all (select reversed_at from public.expense_reversals where org_id = $1 limit 2)
          union all (select coalesce(issued_at, created_at) from public.invoices where org_id = $1 limit 3)`,
         [org.id],
       );
@@ -146,12 +175,12 @@ describe('daily totals', () => {
       for (const [from, to] of ranges) {
         const kept = {
           payments: await sql(
-            `select currency, payments::int, amount::numeric(16,2)::text
+            `select currency, payments::int, reversals::int, amount::numeric(16,2)::text
                from private.payments_between($1, $2, $3) order by 1`,
             [org.id, from, to],
           ),
           expenses: await sql(
-            `select currency, expenses::int, amount::numeric(16,2)::text
+            `select currency, expenses::int, reversals::int, amount::numeric(16,2)::text
                from private.expenses_between($1, $2, $3) order by 1`,
             [org.id, from, to],
           ),
@@ -162,15 +191,26 @@ describe('daily totals', () => {
           ),
         };
         const direct = {
+          // Net of the reversals made in the range, each counted on its own day.
           payments: await sql(
-            `select currency::text, count(*)::int as payments, sum(amount)::numeric(16,2)::text as amount
-               from public.payments where org_id = $1 and received_at >= $2 and received_at < $3
+            `select currency, sum(n)::int as payments, sum(r)::int as reversals,
+                    sum(amount)::numeric(16,2)::text as amount
+               from (select currency::text, 1 as n, 0 as r, amount from public.payments
+                      where org_id = $1 and received_at >= $2 and received_at < $3
+                     union all
+                     select currency::text, 0, 1, -amount from public.payment_reversals
+                      where org_id = $1 and reversed_at >= $2 and reversed_at < $3) x
               group by 1 order by 1`,
             [org.id, from, to],
           ),
           expenses: await sql(
-            `select currency::text, count(*)::int as expenses, sum(amount)::numeric(16,2)::text as amount
-               from public.expenses where org_id = $1 and paid_at >= $2 and paid_at < $3
+            `select currency, sum(n)::int as expenses, sum(r)::int as reversals,
+                    sum(amount)::numeric(16,2)::text as amount
+               from (select currency::text, 1 as n, 0 as r, amount from public.expenses
+                      where org_id = $1 and paid_at >= $2 and paid_at < $3
+                     union all
+                     select currency::text, 0, 1, -amount from public.expense_reversals
+                      where org_id = $1 and reversed_at >= $2 and reversed_at < $3) x
               group by 1 order by 1`,
             [org.id, from, to],
           ),

@@ -33,6 +33,7 @@ const m = (
 export const matrix: Record<string, Entry> = {
   // table:              m(area, select, insert, update, delete, { own rows })
   organizations:          m('organization settings', all, none, 'OM', 'O'),
+  business_profiles:      m('organization settings', all, 'OM', 'OM', none),
   memberships:            m('members & invitations', all, none, 'OM', 'OM'),
   invitations:            m('members & invitations', all, 'OM', 'OM', 'OM'),
   member_preferences:     m('preferences', none, all, none, none, { select: all, update: all }),
@@ -46,8 +47,11 @@ export const matrix: Record<string, Entry> = {
   invoices:               m('invoices', all, all, 'OMA', none, { update: all }),
   invoice_items:          m('invoices', all, all, 'OMA', 'OMA', { update: all, delete: all }),
   invoice_share_tokens:   m('invoices', all, none, none, none),
-  payments:               m('payments', all, 'OMA', none, none),
-  expenses:               m('expenses', 'OMA', 'OMA', 'OMA', 'OMA'),
+  statement_share_tokens: m('customers', 'OMA', none, none, none),
+  payments:               m('payments', all, 'OMA', none, 'OM'),
+  payment_reversals:      m('payments', all, none, none, none),
+  expenses:               m('expenses', 'OMA', 'OMA', 'OMA', 'OM'),
+  expense_reversals:      m('expenses', 'OMA', none, none, none),
   leads:                  m('leads', all, 'OMS', 'OMS', 'OMS'),
   lead_notes:             m('leads', all, 'OMS', none, 'OM', { update: 'OMS', delete: 'OMS' }),
   audit_logs:             m('audit log', 'OMA', none, none, none),
@@ -72,9 +76,23 @@ export const matrix: Record<string, Entry> = {
  */
 export const closedByPrivilege: Record<string, readonly Action[]> = {
   invoice_share_tokens: ['insert', 'update', 'delete'],
+  statement_share_tokens: ['insert', 'update', 'delete'],
+  business_profiles: ['delete'],
   invoice_counters: ['insert', 'update', 'delete'],
   licenses: ['insert', 'update', 'delete'],
   audit_logs: ['insert', 'update', 'delete'],
-  payments: ['update', 'delete'],
+  payments: ['update'],
+  payment_reversals: ['insert', 'update', 'delete'],
+  expense_reversals: ['insert', 'update', 'delete'],
   stock_moves: ['update', 'delete'],
+};
+
+/**
+ * The writes a member may ask for but a rule refuses with its reason (SQLSTATE 42501 and a hint naming the
+ * reason code) rather than RLS hiding the row: deleting a payment or an expense (owners and managers only,
+ * docs/decisions/010-corrections.md). The tests count such a refusal as touching nothing.
+ */
+export const refusedWithReason: Record<string, readonly Action[]> = {
+  payments: ['delete'],
+  expenses: ['delete'],
 };

@@ -40,6 +40,7 @@ describe('/api/expenses', () => {
       currency: 'NGN',
       paidAt: expect.any(String),
       note: 'October',
+      reversal: null,
     });
     const again = await call('/expenses', { token: o.token, key, body });
     expect(again.status).toBe(201);
@@ -109,8 +110,8 @@ describe('/api/accounting/summary', () => {
         totals: [{ currency: 'NGN', amount: 0 }],
         outstanding: [{ currency: 'NGN', amount: 0 }],
       },
-      payments: { count: 0, totals: [{ currency: 'NGN', amount: 0 }] },
-      expenses: { count: 0, totals: [{ currency: 'NGN', amount: 0 }] },
+      payments: { count: 0, reversed: 0, totals: [{ currency: 'NGN', amount: 0 }] },
+      expenses: { count: 0, reversed: 0, totals: [{ currency: 'NGN', amount: 0 }] },
     });
     const customer = await json(await call('/customers', { token: o.token, body: { name: 'Ada Stores' } }));
     const invoice = async (currency: string, total: number) => {
@@ -160,6 +161,7 @@ describe('/api/accounting/summary', () => {
       },
       payments: {
         count: 3,
+        reversed: 0,
         totals: [
           { currency: 'NGN', amount: 30_000 },
           { currency: 'GHS', amount: 120.25 },
@@ -167,6 +169,7 @@ describe('/api/accounting/summary', () => {
       },
       expenses: {
         count: 3,
+        reversed: 0,
         totals: [
           { currency: 'NGN', amount: 3_500.25 },
           { currency: 'GHS', amount: 35 },
@@ -176,7 +179,7 @@ describe('/api/accounting/summary', () => {
     const sales = await member(o, 'SALES');
     const asSales = await json(await call('/accounting/summary', { token: sales.token, orgId: o.orgId }));
     expect(asSales.payments.count).toBe(3);
-    expect(asSales.expenses).toEqual({ count: 0, totals: [{ currency: 'NGN', amount: 0 }] });
+    expect(asSales.expenses).toEqual({ count: 0, reversed: 0, totals: [{ currency: 'NGN', amount: 0 }] });
     const stranger = await owner();
     expect((await call('/accounting/summary', { token: stranger.token, orgId: o.orgId })).status).toBe(403);
   });

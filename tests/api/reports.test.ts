@@ -187,7 +187,15 @@ describe('/api/reports/:type', () => {
     const o = await business();
     const expenses = await exported(o, 'expenses');
     expect(expenses.disposition).toBe('attachment; filename="expenses_report.csv"');
-    expect(expenses.rows[0]).toEqual(['Vendor', 'Category', 'Amount', 'Currency', 'Paid', 'Note']);
+    expect(expenses.rows[0]).toEqual([
+      'Vendor',
+      'Category',
+      'Amount',
+      'Currency',
+      'Paid',
+      'Note',
+      'Reversal reason',
+    ]);
     expect(expenses.rows.slice(1)).toEqual([
       [
         'Société "Lumière"',
@@ -196,6 +204,7 @@ describe('/api/reports/:type', () => {
         'NGN',
         expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
         "'=SUM(A1:A9)",
+        '',
       ],
     ]);
     const payments = await exported(o, 'payments');
@@ -224,7 +233,15 @@ describe('/api/reports/:type', () => {
     const o = await business();
     const expenses = await exported(o, 'expenses', 'fr');
     expect(expenses.disposition).toBe('attachment; filename="expenses_report.csv"');
-    expect(expenses.rows[0]).toEqual(['Fournisseur', 'Catégorie', 'Montant', 'Devise', 'Payée le', 'Note']);
+    expect(expenses.rows[0]).toEqual([
+      'Fournisseur',
+      'Catégorie',
+      'Montant',
+      'Devise',
+      'Payée le',
+      'Note',
+      'Motif de contre-passation',
+    ]);
     expect(expenses.rows[1]!.slice(0, 4)).toEqual([
       'Société "Lumière"',
       'Services publics',

@@ -398,6 +398,9 @@ describe('an invoice created as Paid', () => {
         receivedAt: expect.stringMatching(/^2026-12-02T00:00:00/),
         receiptNumber: 'RCT-000001',
         balanceAfter: 0,
+        createdAt: expect.any(String),
+        createdBy: o.userId,
+        reversal: null,
       },
     ]);
 

@@ -66,8 +66,8 @@ beforeAll(async () => {
     lines: [{ productId: product.id, description: `Rice ${marker}`, qty: 1, unitPrice: 100 }],
   });
   const quote = await post('/invoices', { customerId: customer.id, total: 30, notes: marker });
-  await post('/payments', { invoiceId: invoice.id, method: 'cash', amount: 10, ref: marker });
-  await post('/expenses', { vendor: `Landlord ${marker}`, category: 'rent', amount: 50 });
+  const payment = await post('/payments', { invoiceId: invoice.id, method: 'cash', amount: 10, ref: marker });
+  const expense = await post('/expenses', { vendor: `Landlord ${marker}`, category: 'rent', amount: 50 });
   await call(`/invoices/${invoice.id}/share`, { token: o.token, method: 'POST' }).then(ok);
   await post(`/leads/${lead.id}/notes`, { note: marker });
   await post(`/organizations/${o.orgId}/invitations`, {
@@ -91,6 +91,8 @@ beforeAll(async () => {
       purchase_order: po.id,
       invoice: invoice.id,
       quote: quote.id,
+      payment: payment.id,
+      expense: expense.id,
       invitation: invitation!.id,
     },
   };
@@ -272,6 +274,8 @@ const ID_OF: Record<string, string> = {
   invoices: 'invoice',
   employees: 'employee',
   leads: 'lead',
+  payments: 'payment',
+  expenses: 'expense',
 };
 
 /** The route's path with the victim's ids in it. */
@@ -326,6 +330,9 @@ function bodyFor(route: string): unknown {
     'PUT /api/leads/:id': { name: 'Intruder', stage: 'CLOSED_LOST' },
     'POST /api/leads/:id/notes': { note: 'Intruder' },
     'POST /api/expenses': { vendor: 'Intruder', category: 'rent', amount: 1 },
+    'PUT /api/expenses/:id': { vendor: 'Intruder', category: 'rent', amount: 1 },
+    'POST /api/expenses/:id/reverse': { reason: 'Intruder' },
+    'POST /api/payments/:id/reverse': { reason: 'Intruder' },
   };
   return bodies[route];
 }

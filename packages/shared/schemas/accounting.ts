@@ -138,6 +138,13 @@ export interface SalesReportRow {
 
 export interface PaymentsReportRow {
   id: string;
+  /** A payment received, or a reversal made in the range (its own row, minus the payment's amount). */
+  kind: 'payment' | 'reversal';
+  paymentId: string;
+  /** A payment row: whether it was reversed (in the range or later). */
+  reversed: boolean;
+  /** A reversal row: why. */
+  reason: string | null;
   invoiceNumber: string;
   customerName: string;
   amount: number;
@@ -150,6 +157,10 @@ export interface PaymentsReportRow {
 
 export interface ExpensesReportRow {
   id: string;
+  kind: 'expense' | 'reversal';
+  expenseId: string;
+  reversed: boolean;
+  reason: string | null;
   vendor: string;
   category: ExpenseCategory;
   amount: number;
@@ -172,8 +183,19 @@ export interface InventoryReportRow {
 }
 
 export type SalesReport = Page<SalesReportRow> & { range: ReportRange };
-export type PaymentsReport = Page<PaymentsReportRow> & { range: ReportRange; totals: Money[] };
-export type ExpensesReport = Page<ExpensesReportRow> & { range: ReportRange; totals: Money[] };
+/** `total` counts the rows (payments and reversals); `totals` are net of the reversals. */
+export type PaymentsReport = Page<PaymentsReportRow> & {
+  range: ReportRange;
+  totals: Money[];
+  payments: number;
+  reversals: number;
+};
+export type ExpensesReport = Page<ExpensesReportRow> & {
+  range: ReportRange;
+  totals: Money[];
+  expenses: number;
+  reversals: number;
+};
 export type InventoryReport = Page<InventoryReportRow> & { currency: string };
 
 export interface TimeseriesReport {
@@ -188,6 +210,7 @@ export interface AccountingSummary {
   currency: string;
   /** ISSUED and PAID invoices: what was invoiced, and what is still owed on the ISSUED ones. */
   invoiced: { count: number; totals: Money[]; outstanding: Money[] };
-  payments: { count: number; totals: Money[] };
-  expenses: { count: number; totals: Money[] };
+  /** Net of reversals: a reversed payment or expense counts in neither; `reversed` says how many were. */
+  payments: { count: number; reversed?: number; totals: Money[] };
+  expenses: { count: number; reversed?: number; totals: Money[] };
 }

@@ -58,6 +58,7 @@ const CODES = [
   'PHONE_INVALID',
   'LOGO_INVALID',
   'MOBILE_MONEY_INVALID',
+  'REVERSAL_REASON_REQUIRED',
 ] as const;
 export type SchemaReason = (typeof CODES)[number];
 

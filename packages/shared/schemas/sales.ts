@@ -90,3 +90,16 @@ export const PaymentInputSchema = PaymentDetailsSchema.extend({
   amount: amount(R.AMOUNT_REQUIRED),
 });
 export type PaymentInput = z.infer<typeof PaymentInputSchema>;
+
+/**
+ * Reversing a payment or an expense (POST /api/payments/:id/reverse, /api/expenses/:id/reverse): why, in a
+ * few words the books keep (docs/decisions/010-corrections.md).
+ */
+export const ReversalInputSchema = z.object({
+  reason: z
+    .string({ message: R.REVERSAL_REASON_REQUIRED })
+    .trim()
+    .min(1, R.REVERSAL_REASON_REQUIRED)
+    .max(500),
+});
+export type ReversalInput = z.infer<typeof ReversalInputSchema>;

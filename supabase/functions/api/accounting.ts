@@ -1,14 +1,17 @@
-// /api/expenses: the list read through RLS (OWNER, MANAGER, ACCOUNTANT; SALES has no access to expenses)
-// and each expense recorded once by record_expense (the Idempotency-Key header is the outbox's id).
+// /api/expenses: the list read through RLS (OWNER, MANAGER, ACCOUNTANT; SALES has no access to expenses),
+// each expense recorded, edited or reversed once by record_expense, update_expense and reverse_expense (the
+// Idempotency-Key header is the outbox's id; docs/decisions/010-corrections.md).
 import { z } from 'zod';
 import {
   type AccountingSummary,
   EXPENSE_CATEGORIES,
   ExpenseInputSchema,
 } from '../../../packages/shared/schemas/accounting.ts';
+import { ReversalInputSchema } from '../../../packages/shared/schemas/sales.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
 import { AppError, refusalOf } from '../_shared/errors.ts';
 import { fromPostgrest, invalidQuery, parseBody } from '../_shared/http.ts';
+import type { Params } from './router.ts';
 
 type ExpenseRow = {
   id: string;
@@ -19,7 +22,14 @@ type ExpenseRow = {
   paid_at: string;
   note: string | null;
 };
-const toExpense = (e: ExpenseRow) => ({
+type ReversalRow = { id: string; reason: string; reversed_at: string; created_by: string | null };
+const toReversal = (r: ReversalRow) => ({
+  id: r.id,
+  reason: r.reason,
+  reversedAt: r.reversed_at,
+  createdBy: r.created_by,
+});
+const toExpense = (e: ExpenseRow, reversal: ReversalRow | null = null) => ({
   id: e.id,
   vendor: e.vendor,
   category: e.category,
@@ -27,6 +37,8 @@ const toExpense = (e: ExpenseRow) => ({
   currency: e.currency,
   paidAt: e.paid_at,
   note: e.note,
+  /** Set once the expense is reversed: it stays listed, and no longer counts in the totals. */
+  reversal: reversal ? toReversal(reversal) : null,
 });
 
 const ListQuery = z.object({
@@ -71,9 +83,23 @@ export async function listExpenses(req: Request): Promise<Response> {
       .range(q.offset, q.offset + q.limit - 1),
   ]);
   if (error) throw fromPostgrest(error);
-  return Response.json(data.map(toExpense), {
-    headers: { 'x-total-count': String(count ?? data.length) },
-  });
+  const reversals = new Map<string, ReversalRow>();
+  if (data.length) {
+    const found = await db
+      .from('expense_reversals')
+      .select('id, expense_id, reason, reversed_at, created_by')
+      .eq('org_id', orgId)
+      .in(
+        'expense_id',
+        data.map((e) => e.id),
+      );
+    if (found.error) throw fromPostgrest(found.error);
+    for (const r of found.data) reversals.set(r.expense_id, r);
+  }
+  return Response.json(
+    data.map((e) => toExpense(e, reversals.get(e.id) ?? null)),
+    { headers: { 'x-total-count': String(count ?? data.length) } },
+  );
 }
 
 export async function recordExpense(req: Request): Promise<Response> {
@@ -92,6 +118,45 @@ export async function recordExpense(req: Request): Promise<Response> {
   return Response.json(toExpense(unwrap<ExpenseRow>(data)), { status: 201 });
 }
 
+/** PUT /api/expenses/:id: vendor, category, amount, paidAt, note changed (not the currency), applied once. */
+export async function updateExpense(req: Request, { id }: Params): Promise<Response> {
+  const input = await parseBody(
+    req,
+    z.intersection(ExpenseInputSchema, z.object({ orgId: z.string().optional() })),
+  );
+  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
+  const { orgId: _ignored, id: _id, currency: _currency, ...expense } = input;
+  const { data, error } = await db.rpc('update_expense', {
+    p_org_id: orgId,
+    p_mutation_id: mutationId!,
+    p_expense_id: id!,
+    p_input: expense,
+  });
+  if (error) throw fromPostgrest(error);
+  return Response.json(toExpense(unwrap<ExpenseRow>(data)));
+}
+
+/** POST /api/expenses/:id/reverse { reason }: the expense taken back (a counter-entry), applied once. */
+export async function reverseExpense(req: Request, { id }: Params): Promise<Response> {
+  const input = await parseBody(
+    req,
+    z.intersection(ReversalInputSchema, z.object({ orgId: z.string().optional() })),
+  );
+  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
+  const { data, error } = await db.rpc('reverse_expense', {
+    p_org_id: orgId,
+    p_mutation_id: mutationId!,
+    p_expense_id: id!,
+    p_reason: input.reason,
+  });
+  if (error) throw fromPostgrest(error);
+  const r = unwrap<ReversalRow & { expense_id: string; amount: number; currency: string }>(data);
+  return Response.json(
+    { ...toReversal(r), expenseId: r.expense_id, amount: Number(r.amount), currency: r.currency },
+    { status: 201 },
+  );
+}
+
 /** GET /api/accounting/summary: the revenue (invoiced), payments and expenses cards, computed in the database. */
 export async function getAccountingSummary(req: Request): Promise<Response> {
   const { db, orgId } = await orgContext(req);
@@ -105,11 +170,16 @@ export async function getAccountingSummary(req: Request): Promise<Response> {
     list.map((m) => ({ currency: m.currency, amount: Number(m.amount) }));
   const numbers = (part: AccountingSummary['payments']) => ({
     count: Number(part.count),
+    reversed: Number(part.reversed ?? 0),
     totals: money(part.totals),
   });
   return Response.json({
     currency: summary.currency,
-    invoiced: { ...numbers(summary.invoiced), outstanding: money(summary.invoiced.outstanding) },
+    invoiced: {
+      count: Number(summary.invoiced.count),
+      totals: money(summary.invoiced.totals),
+      outstanding: money(summary.invoiced.outstanding),
+    },
     payments: numbers(summary.payments),
     expenses: numbers(summary.expenses),
   } satisfies AccountingSummary);

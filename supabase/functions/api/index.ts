@@ -3,7 +3,13 @@
 // JWT, so row-level security decides.
 import { customerStatement, publicStatement, revokeStatementShares, shareStatement } from './statements.ts';
 import { AppError, errorResponse } from '../_shared/errors.ts';
-import { getAccountingSummary, listExpenses, recordExpense } from './accounting.ts';
+import {
+  getAccountingSummary,
+  listExpenses,
+  recordExpense,
+  reverseExpense,
+  updateExpense,
+} from './accounting.ts';
 import { currentUser, login, loginPage, logoutPage, register } from './auth.ts';
 import {
   createOrganization,
@@ -41,6 +47,7 @@ import { Router } from './router.ts';
 import {
   createCustomer,
   createInvoice,
+  deletePayment,
   getInvoice,
   updateQuote,
   getMetrics,
@@ -50,6 +57,7 @@ import {
   listPayments,
   publicInvoice,
   recordPayment,
+  reversePayment,
   revokeInvoiceShares,
   shareInvoice,
   updateCustomer,
@@ -139,6 +147,8 @@ const router = new Router()
   .on('GET', '/api/public/statements/:token', publicStatement)
   .on('GET', '/api/payments', listPayments)
   .on('POST', '/api/payments', recordPayment)
+  .on('POST', '/api/payments/:id/reverse', reversePayment)
+  .on('DELETE', '/api/payments/:id', deletePayment)
   .on('GET', '/api/reports/metrics', getMetrics)
   .on('GET', '/api/dashboard', getDashboard)
   .on('GET', '/api/audit', listAudit)
@@ -150,6 +160,8 @@ const router = new Router()
   .on('POST', '/api/leads/:id/notes', addLeadNote)
   .on('GET', '/api/expenses', listExpenses)
   .on('POST', '/api/expenses', recordExpense)
+  .on('PUT', '/api/expenses/:id', updateExpense)
+  .on('POST', '/api/expenses/:id/reverse', reverseExpense)
   .on('GET', '/api/accounting/summary', getAccountingSummary)
   .on('GET', '/api/reports/:type', getReport);
 

@@ -5,6 +5,7 @@ import {
   InvoiceInputSchema,
   PaymentInputSchema,
   QuoteInputSchema,
+  ReversalInputSchema,
 } from '../../../packages/shared/schemas/sales.ts';
 import { anonClient } from '../_shared/clients.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
@@ -119,7 +120,7 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
       `id, number, status, currency, subtotal, tax, total, amount_paid, created_at, issued_at, due_at, voided_at,
        notes, created_by, customer:customers(id, name, email, phone),
        items:invoice_items(id, product_id, description, qty, unit_price, tax_rate, position),
-       payments(id, method, provider, amount, ref, received_at, receipt_number, balance_after),
+       payments(id, method, provider, amount, ref, received_at, receipt_number, balance_after, created_at, created_by),
        shares:invoice_share_tokens(id, expires_at, revoked_at)`,
     )
     .eq('org_id', orgId)
@@ -127,6 +128,7 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
     .maybeSingle();
   if (error) throw fromPostgrest(error);
   if (!i) throw new AppError('NOT_FOUND', 'Invoice not found', undefined, { reason: 'INVOICE_NOT_FOUND' });
+  const reversals = await paymentReversals(db, orgId, { invoiceId: i.id });
   const now = Date.now();
   return Response.json({
     id: i.id,
@@ -169,6 +171,9 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
         receivedAt: p.received_at,
         receiptNumber: p.receipt_number,
         balanceAfter: Number(p.balance_after),
+        createdAt: p.created_at,
+        createdBy: p.created_by,
+        reversal: reversals.get(p.id) ?? null,
       })),
     shared: i.shares.some((s) => !s.revoked_at && Date.parse(s.expires_at) > now),
   });
@@ -254,6 +259,45 @@ export async function publicInvoice(_req: Request, { token }: Params): Promise<R
   return Response.json(data, { headers: { 'cache-control': 'no-store' } });
 }
 
+type Db = Awaited<ReturnType<typeof orgContext>>['db'];
+/** A payment's reversal as the app shows it: why, when and by whom. */
+export interface PaymentReversal {
+  id: string;
+  reason: string;
+  amount: number;
+  reversedAt: string;
+  createdBy: string | null;
+}
+
+/** The reversals of one invoice's payments, or of the payments given, by payment id. */
+async function paymentReversals(
+  db: Db,
+  orgId: string,
+  of: { invoiceId: string } | { paymentIds: string[] },
+): Promise<Map<string, PaymentReversal>> {
+  let q = db
+    .from('payment_reversals')
+    .select('id, payment_id, reason, amount, reversed_at, created_by')
+    .eq('org_id', orgId);
+  if ('invoiceId' in of) q = q.eq('invoice_id', of.invoiceId);
+  else if (of.paymentIds.length) q = q.in('payment_id', of.paymentIds);
+  else return new Map();
+  const { data, error } = await q;
+  if (error) throw fromPostgrest(error);
+  return new Map(
+    data.map((r) => [
+      r.payment_id,
+      {
+        id: r.id,
+        reason: r.reason,
+        amount: Number(r.amount),
+        reversedAt: r.reversed_at,
+        createdBy: r.created_by,
+      },
+    ]),
+  );
+}
+
 export async function listPayments(req: Request): Promise<Response> {
   const { db, orgId } = await orgContext(req);
   const q = query(req, Paging);
@@ -268,8 +312,10 @@ export async function listPayments(req: Request): Promise<Response> {
     .order('id')
     .range(q.offset, q.offset + q.limit - 1);
   if (error) throw fromPostgrest(error);
+  const reversals = await paymentReversals(db, orgId, { paymentIds: data.map((p) => p.id) });
   return withTotal(
     data.map((p) => ({
+      reversal: reversals.get(p.id) ?? null,
       id: p.id,
       method: p.method,
       provider: p.provider,
@@ -301,6 +347,53 @@ export async function recordPayment(req: Request): Promise<Response> {
   if (error) throw fromPostgrest(error);
   const p = unwrap<{ id: string; amount: number; method: string; invoice_id: string }>(data);
   return Response.json({ ...p, amount: Number(p.amount) }, { status: 201 });
+}
+
+/** POST /api/payments/:id/reverse { reason }: the payment taken back (a counter-entry), applied once. */
+export async function reversePayment(req: Request, { id }: Params): Promise<Response> {
+  const input = await parseBody(req, withOrg(ReversalInputSchema));
+  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
+  const { data, error } = await db.rpc('reverse_payment', {
+    p_org_id: orgId,
+    p_mutation_id: mutationId!,
+    p_payment_id: id!,
+    p_reason: input.reason,
+  });
+  if (error) throw fromPostgrest(error);
+  const r = unwrap<{
+    id: string;
+    payment_id: string;
+    invoice_id: string;
+    amount: number;
+    currency: string;
+    reason: string;
+    reversed_at: string;
+  }>(data);
+  return Response.json(
+    {
+      id: r.id,
+      paymentId: r.payment_id,
+      invoiceId: r.invoice_id,
+      amount: Number(r.amount),
+      currency: r.currency,
+      reason: r.reason,
+      reversedAt: r.reversed_at,
+    },
+    { status: 201 },
+  );
+}
+
+/** DELETE /api/payments/:id: a payment recorded by mistake, gone (owners and managers, within 24 hours). */
+export async function deletePayment(req: Request, { id }: Params): Promise<Response> {
+  const { db, orgId, mutationId } = await orgContext(req);
+  const { data, error } = await db.rpc('delete_payment', {
+    p_org_id: orgId,
+    p_mutation_id: mutationId!,
+    p_payment_id: id!,
+  });
+  if (error) throw fromPostgrest(error);
+  const p = unwrap<{ id: string; invoice_id: string }>(data);
+  return Response.json({ id: p.id, invoiceId: p.invoice_id, deleted: true });
 }
 
 export async function getMetrics(req: Request): Promise<Response> {

@@ -1,6 +1,7 @@
 // /accounting: Total Revenue (what was invoiced, with what is still owed), Total Payments (money received)
 // and Total Expenses in the organization's currency (other currencies on their own lines), then Expenses
-// and Payments, each with its record dialog.
+// and Payments, each with its record dialog. Each expense can be edited or reversed (with a reason; it stays
+// listed, marked, and no longer counts: docs/decisions/010-corrections.md).
 // SALES has no expenses (role matrix) and cannot record payments: those parts are not shown to it.
 import { Suspense, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -19,6 +20,8 @@ import { useExpenseList } from './api/expenses.ts';
 import { PAGE_SIZE } from './api/keys.ts';
 import { useAccountingSummary } from './api/summary.ts';
 import { ExpenseDialog } from './expense-dialog.tsx';
+import type { Expense } from './api/keys.ts';
+import { ReverseExpenseDialog } from './reverse-expense-dialog.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
 function SummaryCards({ withExpenses }: { withExpenses: boolean }) {
@@ -47,14 +50,22 @@ function SummaryCards({ withExpenses }: { withExpenses: boolean }) {
         testId="card-totalPayments"
         title={<FormattedMessage id="accounting.totalPayments" />}
         value={summary ? <MoneyLines amounts={summary.payments.totals} fallback={org.currency} /> : '…'}
-        hints={[summary && count('accounting.paymentsCount', summary.payments.count)]}
+        hints={[
+          summary && count('accounting.paymentsCount', summary.payments.count),
+          summary?.payments.reversed ? count('accounting.paymentsReversed', summary.payments.reversed) : null,
+        ]}
       />
       {withExpenses && (
         <StatCard
           testId="card-totalExpenses"
           title={<FormattedMessage id="accounting.totalExpenses" />}
           value={summary ? <MoneyLines amounts={summary.expenses.totals} fallback={org.currency} /> : '…'}
-          hints={[summary && count('accounting.expensesCount', summary.expenses.count)]}
+          hints={[
+            summary && count('accounting.expensesCount', summary.expenses.count),
+            summary?.expenses.reversed
+              ? count('accounting.expensesReversed', summary.expenses.reversed)
+              : null,
+          ]}
         />
       )}
     </div>
@@ -68,6 +79,8 @@ function ExpensesTab() {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [recording, setRecording] = useState(false);
+  const [editing, setEditing] = useState<Expense | null>(null);
+  const [reversing, setReversing] = useState<Expense | null>(null);
   const { query: expenses, rows } = useExpenseList(search, offset);
   const toolbar = (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
@@ -126,9 +139,26 @@ function ExpensesTab() {
               {
                 key: 'amount',
                 header: t('expenses.col.amount'),
-                cell: (e) => formatMoney(e.amount, e.currency, intl.locale),
+                cell: (e) =>
+                  e.reversal ? (
+                    <s className="opacity-70">{formatMoney(e.amount, e.currency, intl.locale)}</s>
+                  ) : (
+                    formatMoney(e.amount, e.currency, intl.locale)
+                  ),
                 align: 'right',
                 card: 'amount',
+              },
+              {
+                key: 'reversal',
+                header: '',
+                cell: (e) =>
+                  e.reversal && (
+                    <span data-testid="expense-reversal">
+                      <span className="badge badge-warning badge-sm me-1">{t('expenses.reversedBadge')}</span>
+                      <span className="text-sm">{e.reversal.reason}</span>
+                    </span>
+                  ),
+                card: 'badge',
               },
               {
                 key: 'note',
@@ -136,6 +166,34 @@ function ExpensesTab() {
                 header: t('expenses.col.note'),
                 cell: (e) => e.note,
                 card: 'subtitle',
+              },
+              {
+                key: 'actions',
+                header: '',
+                cell: (e) =>
+                  !('pending' in e) &&
+                  !e.reversal && (
+                    <span className="flex flex-wrap justify-end gap-2">
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-sm min-h-11"
+                        aria-label={t('expenses.editNamed', { vendor: e.vendor })}
+                        onClick={() => setEditing(e)}
+                      >
+                        {t('expenses.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm min-h-11 text-error"
+                        aria-label={t('expenses.reverseNamed', { vendor: e.vendor })}
+                        onClick={() => setReversing(e)}
+                      >
+                        {t('expenses.reverse')}
+                      </button>
+                    </span>
+                  ),
+                align: 'right',
+                card: 'actions',
               },
             ]}
           />
@@ -148,6 +206,8 @@ function ExpensesTab() {
         </>
       )}
       {recording && <ExpenseDialog onClose={() => setRecording(false)} />}
+      {editing && <ExpenseDialog expense={editing} onClose={() => setEditing(null)} />}
+      {reversing && <ReverseExpenseDialog expense={reversing} onClose={() => setReversing(null)} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // Record Expense: vendor, category, amount (typed as text), currency (the organization's by default), the
 // day it was paid (today in the organization's time zone) and a note; the spec's messages under each field.
+// Given an expense, the same form edits it (its currency stays; the activity log keeps before and after).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
@@ -20,41 +21,56 @@ import { useFormDraft } from '../../lib/form-draft.ts';
 import { submitWrite } from '../../lib/feedback.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useOrganization } from '../../lib/organization.tsx';
-import { useRecordExpense } from './api/expenses.ts';
+import { useRecordExpense, useUpdateExpense } from './api/expenses.ts';
+import type { Expense } from './api/keys.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 type Field = 'vendor' | 'category' | 'amount' | 'currency' | 'paidAt' | 'note';
 
-export function ExpenseDialog({ onClose }: { onClose: () => void }) {
+export function ExpenseDialog({ expense, onClose }: { expense?: Expense; onClose: () => void }) {
   const intl = useIntl();
   const t = useT();
   const org = useOrganization();
   const record = useRecordExpense();
+  const update = useUpdateExpense();
   const form = useForm({
     resolver: zodResolver(ExpenseInputSchema),
-    defaultValues: {
-      vendor: '',
-      category: '' as never,
-      amount: '' as unknown as number,
-      currency: org.currency as ExpenseInput['currency'],
-      paidAt: localDateTime(new Date().toISOString(), org.timezone).slice(0, 10),
-      note: '',
-    },
+    defaultValues: expense
+      ? {
+          vendor: expense.vendor,
+          category: expense.category,
+          amount: expense.amount,
+          currency: expense.currency as ExpenseInput['currency'],
+          paidAt: localDateTime(expense.paidAt, org.timezone).slice(0, 10),
+          note: expense.note ?? '',
+        }
+      : {
+          vendor: '',
+          category: '' as never,
+          amount: '' as unknown as number,
+          currency: org.currency as ExpenseInput['currency'],
+          paidAt: localDateTime(new Date().toISOString(), org.timezone).slice(0, 10),
+          note: '',
+        },
   });
   const { register, handleSubmit, formState, control } = form;
   const currency = useWatch({ control, name: 'currency' }) ?? org.currency;
-  const draft = useFormDraft(form, { orgId: org.id, name: 'expense' });
+  const draft = useFormDraft(form, { orgId: org.id, name: expense ? `expense:${expense.id}` : 'expense' });
+  const title = t(expense ? 'expenses.editTitle' : 'expenses.record');
   const error = (name: Field) => validationMessage(intl, formState.errors[name]?.message);
   return (
-    <Dialog title={t('expenses.record')} onClose={onClose}>
+    <Dialog title={title} onClose={onClose}>
       <form
         className="flex flex-col gap-3"
         noValidate
         onSubmit={handleSubmit(async (input) => {
           const done = await submitWrite(
             intl,
-            () => record.mutateAsync({ ...input, note: input.note || null }),
-            { success: 'expenses.recorded', draft },
+            () =>
+              expense
+                ? update.mutateAsync({ id: expense.id, input: { ...input, note: input.note || null } })
+                : record.mutateAsync({ ...input, note: input.note || null }),
+            { success: expense ? 'expenses.updated' : 'expenses.recorded', draft },
           );
           if (!done.ok) return;
           onClose();
@@ -89,6 +105,8 @@ export function ExpenseDialog({ onClose }: { onClose: () => void }) {
             label={t('expenses.currency')}
             options={Object.keys(CURRENCIES).map((c) => ({ value: c, label: c }))}
             error={error('currency')}
+            // An expense keeps its currency: a correction changes the amount, never converts it.
+            disabled={expense !== undefined}
             {...register('currency')}
           />
         </div>
@@ -108,7 +126,7 @@ export function ExpenseDialog({ onClose }: { onClose: () => void }) {
         </div>
         <FormActions
           onCancel={onClose}
-          submitLabel={t('expenses.record')}
+          submitLabel={expense ? t('expenses.save') : t('expenses.record')}
           disabled={formState.isSubmitting}
         />
       </form>

@@ -131,6 +131,23 @@ function Overview({ days }: { days: ReportDays }) {
   );
 }
 
+/** A reversal's own row (docs/decisions/010-corrections.md): marked, with its reason. */
+function Reversal({ reason }: { reason: string | null }) {
+  return (
+    <span data-testid="report-reversal">
+      <span className="badge badge-warning badge-sm me-1">
+        <FormattedMessage id="reports.reversal" />
+      </span>
+      {reason}
+    </span>
+  );
+}
+
+/** An amount; struck through on a payment or expense that was reversed (its reversal is a row of its own). */
+function Amount({ row, text }: { row: { kind: string; reversed?: boolean }; text: string }) {
+  return row.kind !== 'reversal' && row.reversed ? <s className="opacity-70">{text}</s> : <>{text}</>;
+}
+
 /** A column: its key (header text), its cell, where a phone's card shows it, and whether it sits right. */
 type Column<Row> = [key: string, cell: (row: Row) => ReactNode, card: CardSlot, align?: 'right'];
 
@@ -238,11 +255,15 @@ function ListReport({ type, days }: { type: Exclude<ReportType, 'overview'>; day
             [
               'method',
               (r) =>
-                intl.formatMessage({ id: `payments.method.${r.method}` }) +
-                (r.provider ? ` · ${intl.formatMessage({ id: `payments.provider.${r.provider}` })}` : ''),
+                r.kind === 'reversal' ? (
+                  <Reversal reason={r.reason} />
+                ) : (
+                  intl.formatMessage({ id: `payments.method.${r.method}` }) +
+                  (r.provider ? ` · ${intl.formatMessage({ id: `payments.provider.${r.provider}` })}` : '')
+                ),
               'badge',
             ],
-            ['amount', (r) => money(r.amount, r.currency), 'amount', 'right'],
+            ['amount', (r) => <Amount row={r} text={money(r.amount, r.currency)} />, 'amount', 'right'],
           ]}
         />
       );
@@ -257,8 +278,17 @@ function ListReport({ type, days }: { type: Exclude<ReportType, 'overview'>; day
           columns={[
             ['date', (r) => date(r.paidAt), 'meta'],
             ['vendor', (r) => r.vendor, 'title'],
-            ['category', (r) => intl.formatMessage({ id: `expenses.category.${r.category}` }), 'badge'],
-            ['amount', (r) => money(r.amount, r.currency), 'amount', 'right'],
+            [
+              'category',
+              (r) =>
+                r.kind === 'reversal' ? (
+                  <Reversal reason={r.reason} />
+                ) : (
+                  intl.formatMessage({ id: `expenses.category.${r.category}` })
+                ),
+              'badge',
+            ],
+            ['amount', (r) => <Amount row={r} text={money(r.amount, r.currency)} />, 'amount', 'right'],
           ]}
         />
       );

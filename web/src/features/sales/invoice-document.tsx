@@ -30,6 +30,8 @@ export interface InvoiceDocumentData {
     ref?: string | null;
     receiptNumber?: string;
     balanceAfter?: number;
+    /** Set once the payment was reversed (its receipt says so). */
+    reversal?: { reason: string; reversedAt: string } | null;
   }[];
   notes?: string | null;
 }

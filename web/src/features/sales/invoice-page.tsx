@@ -1,5 +1,6 @@
 // /sales/invoices/:id: the whole invoice with the moves it allows — Edit and Issue a quote, Record Payment,
-// Void — and Print, Download PDF and Share (a revocable public link, sent by WhatsApp or copied).
+// Void — and Print, Download PDF and Share (a revocable public link, sent by WhatsApp or copied); under it,
+// its payments with Reverse and Delete (invoice-payments.tsx).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -19,6 +20,7 @@ import { useInvoice, useInvoiceAction } from './api/invoices.ts';
 import { PdfButton } from './pdf-button.tsx';
 import { downloadPdf } from './pdf/download.ts';
 import { InvoiceDocument, type InvoiceDocumentData } from './invoice-document.tsx';
+import { InvoicePayments } from './invoice-payments.tsx';
 import { RecordPaymentDialog } from './record-payment-dialog.tsx';
 import { ShareDialog } from './share-dialog.tsx';
 import { submitWrite } from '../../lib/feedback.ts';
@@ -71,7 +73,12 @@ export function InvoicePage() {
     new Map(products.map((p) => [p.id, p])),
     inv.lines.map((l) => ({ productId: l.productId, delta: -l.qty })),
   );
-  const document: InvoiceDocumentData = { ...inv, organization: seller };
+  // The document (printed, downloaded) lists the payments that count: a reversed one is shown below only.
+  const document: InvoiceDocumentData = {
+    ...inv,
+    payments: inv.payments.filter((p) => !p.reversal),
+    organization: seller,
+  };
   return (
     <section className="mx-auto flex max-w-4xl flex-col gap-4 p-4 print:max-w-none print:p-0">
       <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
@@ -126,6 +133,7 @@ export function InvoicePage() {
       <InLanguage locale={documentLanguage(document.organization.country)}>
         <InvoiceDocument data={document} receiptHref={(n) => `/sales/invoices/${inv.id}/receipts/${n}`} />
       </InLanguage>
+      <InvoicePayments invoice={inv} />
       {open === 'pay' && (
         <RecordPaymentDialog
           invoice={{

@@ -1,4 +1,5 @@
-// The payment history: invoice number, customer, amount, method, date (read-only).
+// The payment history: invoice number, customer, amount, method, date (read-only); a reversed payment is
+// struck through, marked Reversed (it is corrected from its invoice's page).
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DataList } from '../../components/ui/data-list.tsx';
@@ -40,9 +41,25 @@ export function PaymentsTab() {
           {
             key: 'amount',
             header: t('payments.col.amount'),
-            cell: (p) => formatMoney(p.amount, p.currency, intl.locale),
+            cell: (p) =>
+              p.reversal ? (
+                <s className="opacity-70">{formatMoney(p.amount, p.currency, intl.locale)}</s>
+              ) : (
+                formatMoney(p.amount, p.currency, intl.locale)
+              ),
             align: 'right',
             card: 'amount',
+          },
+          {
+            key: 'reversal',
+            header: '',
+            cell: (p) =>
+              p.reversal && (
+                <span className="badge badge-warning badge-sm" title={p.reversal.reason}>
+                  {t('payments.reversedBadge')}
+                </span>
+              ),
+            card: 'badge',
           },
           {
             key: 'method',

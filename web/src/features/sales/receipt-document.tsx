@@ -19,6 +19,8 @@ export interface ReceiptData {
   customer: { name: string };
   invoice: { number: string; total: number };
   balanceAfter: number;
+  /** The payment was taken back: the receipt stays, saying so. */
+  reversal: { reason: string; reversedAt: string } | null;
 }
 
 /** The receipt of one of an invoice's payments, by its number (undefined when there is none such). */
@@ -37,6 +39,7 @@ export function receiptOf(data: InvoiceDocumentData, receiptNumber: string): Rec
     customer: data.customer,
     invoice: { number: data.number, total: data.total },
     balanceAfter: p.balanceAfter ?? 0,
+    reversal: p.reversal ?? null,
   };
 }
 
@@ -72,6 +75,21 @@ export function ReceiptDocument({ data }: { data: ReceiptData }) {
           </p>
         </div>
       </header>
+      {data.reversal && (
+        <p
+          role="status"
+          className="rounded-box bg-error/10 p-3 text-sm font-medium text-error"
+          data-testid="receipt-reversed"
+        >
+          <FormattedMessage
+            id="receipts.reversed"
+            values={{
+              date: new Date(data.reversal.reversedAt).toLocaleDateString(intl.locale),
+              reason: data.reversal.reason,
+            }}
+          />
+        </p>
+      )}
       <div>
         <p className="text-sm opacity-70">
           <FormattedMessage id="receipts.receivedFrom" />
@@ -85,7 +103,7 @@ export function ReceiptDocument({ data }: { data: ReceiptData }) {
         <p className="text-2xl font-bold" data-testid="receipt-amount">
           {money(data.amount)}
         </p>
-        {data.balanceAfter === 0 && (
+        {data.balanceAfter === 0 && !data.reversal && (
           <p className="text-sm font-medium text-success">
             <FormattedMessage id="receipts.paidInFull" />
           </p>

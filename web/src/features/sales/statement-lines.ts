@@ -37,7 +37,10 @@ export function statementRows(intl: IntlShape, s: Statement, account: Statement[
       label:
         e.kind === 'INVOICE'
           ? t('statements.invoice', { number: e.reference })
-          : t('statements.payment', { number: e.reference, invoice: e.invoiceNumber }),
+          : t(e.kind === 'PAYMENT' ? 'statements.payment' : 'statements.reversal', {
+              number: e.reference,
+              invoice: e.invoiceNumber,
+            }),
       amount: e.debit ? money(e.debit) : money(-e.credit),
       balance: money(e.balance),
     });

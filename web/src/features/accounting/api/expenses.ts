@@ -1,5 +1,5 @@
-// Expenses of the current organization: the list (with those recorded on this device on top) and the write
-// that records one.
+// Expenses of the current organization: the list (with those recorded on this device on top) and the writes
+// that record, edit and reverse one.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ExpenseInput } from '../../../../../packages/shared/schemas/accounting.ts';
 import { apiList } from '../../../lib/api-client.ts';
@@ -28,6 +28,25 @@ export const useRecordExpense = () =>
       path: '/api/expenses',
       body: { ...input, id: input.id ?? uuidv7() },
       label: input.vendor,
+    }),
+    ['/api/expenses'],
+  );
+
+/** Edits an expense (vendor, category, amount, date, note; not its currency), through the outbox. */
+export const useUpdateExpense = () =>
+  useWrite<{ id: string; input: ExpenseInput }, Expense>(
+    ({ id, input }) => ({ method: 'PUT', path: `/api/expenses/${id}`, body: input, label: input.vendor }),
+    ['/api/expenses'],
+  );
+
+/** Takes an expense back with a reason: it stays listed, marked reversed, and no longer counts. */
+export const useReverseExpense = () =>
+  useWrite<{ id: string; reason: string; label: string }, { id: string }>(
+    ({ id, reason, label }) => ({
+      method: 'POST',
+      path: `/api/expenses/${id}/reverse`,
+      body: { reason },
+      label,
     }),
     ['/api/expenses'],
   );

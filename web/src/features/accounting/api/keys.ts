@@ -15,6 +15,8 @@ export interface Expense {
   currency: string;
   paidAt: string;
   note: string | null;
+  /** Set once it is reversed: it stays listed, marked, and no longer counts (docs/decisions/010-corrections.md). */
+  reversal?: { id: string; reason: string; reversedAt: string; createdBy: string | null } | null;
 }
 
 export const PAGE_SIZE = 25;

@@ -58,8 +58,22 @@ export interface Invoice extends InvoiceSummary {
     /** The receipt's number and the balance it prints; none yet for a payment still on this device. */
     receiptNumber?: string;
     balanceAfter?: number;
+    /** When it was recorded: an owner or a manager may delete it for 24 hours. */
+    createdAt: string;
+    createdBy: string | null;
+    /** Set once it is reversed: it stays listed, struck through, and no longer counts. */
+    reversal: PaymentReversal | null;
   }[];
   shared: boolean;
+}
+
+/** A payment's reversal (docs/decisions/010-corrections.md): why, when and by whom. */
+export interface PaymentReversal {
+  id: string;
+  reason: string;
+  amount: number;
+  reversedAt: string;
+  createdBy: string | null;
 }
 
 export interface Payment {
@@ -71,6 +85,7 @@ export interface Payment {
   ref: string | null;
   receivedAt: string;
   invoice: { id: string; number: string; currency: string; customer: { name: string } } | null;
+  reversal: PaymentReversal | null;
 }
 
 export const PAGE_SIZE = 25;

@@ -31,6 +31,30 @@ export const useRecordPayment = () =>
     ['/api/payments', '/api/invoices'],
   );
 
+/** Takes a payment back with a reason (a counter-entry; docs/decisions/010-corrections.md), through the outbox. */
+export const useReversePayment = () =>
+  useWrite<{ paymentId: string; reason: string; label: string }, { id: string }>(
+    ({ paymentId, reason, label }) => ({
+      method: 'POST',
+      path: `/api/payments/${paymentId}/reverse`,
+      body: { reason },
+      label,
+    }),
+    ['/api/payments', '/api/invoices'],
+  );
+
+/** Deletes a payment recorded by mistake (owners and managers, within 24 hours), through the outbox. */
+export const useDeletePayment = () =>
+  useWrite<{ paymentId: string; label: string }, { id: string }>(
+    ({ paymentId, label }) => ({ method: 'DELETE', path: `/api/payments/${paymentId}`, label }),
+    ['/api/payments', '/api/invoices'],
+  );
+
+/** A payment may still be deleted (rather than reversed): recorded less than 24 hours ago. */
+export const DELETE_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const deletable = (p: { createdAt: string; reversal: unknown }, now = Date.now()) =>
+  !p.reversal && now - Date.parse(p.createdAt) < DELETE_WINDOW_MS;
+
 /**
  * The ISSUED invoices a payment can be for: the server's, and those made on this device not sent yet (the
  * payment waits for its invoice in the outbox). Each balance leaves out the payments still waiting to be

@@ -7,7 +7,7 @@ import type { Seller } from '../../../lib/api/business-profile.ts';
 
 export interface StatementEntry {
   at: string;
-  kind: 'INVOICE' | 'PAYMENT';
+  kind: 'INVOICE' | 'PAYMENT' | 'REVERSAL';
   reference: string;
   invoiceNumber: string;
   debit: number;

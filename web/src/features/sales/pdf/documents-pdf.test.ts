@@ -178,6 +178,7 @@ describe('receiptPdf', () => {
             customer: { name: 'Ɛfua Ɔkɔ' },
             invoice: { number: 'INV-000007', total: 212400 },
             balanceAfter: 162400,
+            reversal: null,
           },
           await intlIn('fr'),
           fonts,

@@ -20,6 +20,15 @@ export async function receiptPdf(data: ReceiptData, intl: IntlShape, fonts?: Fon
     number: data.receiptNumber,
     lines: [t('receipts.date', { date: pdfDate(intl, data.receivedAt) })],
   });
+  if (data.reversal) {
+    layout.paragraph(
+      t('receipts.reversed', { date: pdfDate(intl, data.reversal.reversedAt), reason: data.reversal.reason }),
+      LEFT,
+      RIGHT - LEFT,
+      { size: 10, bold: true },
+    );
+    layout.down(6);
+  }
   layout.text(t('receipts.receivedFrom'), LEFT, { size: 9, grey: true });
   layout.down(14);
   layout.paragraph(data.customer.name, LEFT, RIGHT - LEFT, { size: 11, bold: true });
@@ -28,7 +37,7 @@ export async function receiptPdf(data: ReceiptData, intl: IntlShape, fonts?: Fon
   layout.down(22);
   layout.text(money(data.amount), LEFT, { size: 20, bold: true });
   layout.down(18);
-  if (data.balanceAfter === 0) {
+  if (data.balanceAfter === 0 && !data.reversal) {
     layout.text(t('receipts.paidInFull'), LEFT, { size: 10, bold: true });
     layout.down(14);
   }
