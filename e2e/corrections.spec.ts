@@ -174,3 +174,29 @@ for (const locale of ['en', 'fr'] as const) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 }
+
+test('a reversal made without network is kept on the device and applied once when it returns', async ({
+  page,
+  context,
+}) => {
+  const owner = await registerOwner(page);
+  await signIn(page, owner.email, owner.password);
+  await apiAs(page, '/expenses', { vendor: 'ECG', category: 'utilities', amount: 45 });
+  await page.goto('/accounting');
+  const row = page.getByTestId('expenses-table').locator('[data-row]').first();
+  await expect(row).toContainText('ECG');
+
+  await context.setOffline(true);
+  await button(page, /^Reverse the expense ECG$/).click();
+  const dialog = page.getByRole('dialog', { name: 'Reverse expense' });
+  await dialog.getByLabel('Reason').fill('Meter read twice');
+  await dialog.getByRole('button', { name: 'Reverse', exact: true }).click();
+  await toastSays(page, 'Saved on this device');
+  await expect(dialog).toBeHidden();
+
+  await context.setOffline(false);
+  await expect(row.getByTestId('expense-reversal')).toContainText('Meter read twice', { timeout: 20_000 });
+  await expect(page.getByTestId('card-totalExpenses')).toContainText('1 reversed');
+  const summary = await apiAs(page, '/accounting/summary');
+  expect(summary.expenses).toMatchObject({ count: 0, reversed: 1 });
+});

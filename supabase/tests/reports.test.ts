@@ -499,6 +499,67 @@ describe('report_timeseries', () => {
   });
 });
 
+describe('corrections in the reports (docs/decisions/010-corrections.md)', () => {
+  type Money = { currency: string; amount: number };
+  type Series = { buckets: { revenue: Money[]; expenses: Money[] }[] };
+  type ListReport = { total: number; totals: Money[]; rows: (Json & { currency: string; amount: number })[] };
+  it('count a reversal on the day it is made, as minus the amount: a range before it keeps the original', async () => {
+    await asOwner(async (sql) => {
+      const { org } = await dataSet(sql);
+      // The 400.00 NGN received a week ago (in the 30-day range, not the 7-day one) and the 50.00 NGN kiosk
+      // expense of the same day are reversed today; the 300.25 NGN rent is edited to 310.25.
+      await sql(
+        `insert into public.payment_reversals (org_id, payment_id, reason, created_by)
+         select org_id, id, 'Cheque bounced', $2 from public.payments where org_id = $1 and amount = 400`,
+        [org.id, org.ownerId],
+      );
+      await sql(
+        `insert into public.expense_reversals (org_id, expense_id, reason, created_by)
+         select org_id, id, 'Refunded', $2 from public.expenses where org_id = $1 and vendor = 'Kiosk'`,
+        [org.id, org.ownerId],
+      );
+      await sql(`update public.expenses set amount = 310.25 where org_id = $1 and vendor = 'Landlord'`, [
+        org.id,
+      ]);
+      const ngn = (list: Money[]) => list.find((m) => m.currency === 'NGN')?.amount;
+      const figures = async (days: number) => {
+        const o = await report<Record<string, Money[]>>(sql, org.ownerId, 'report_overview', [org.id, days]);
+        return [ngn(o.revenue!), ngn(o.expenses!), ngn(o.profit!)];
+      };
+      // 7 days: 600 received less the 400 reversed today; 310.25 spent less the 50 reversed today.
+      expect(await figures(7)).toEqual([200, 260.25, -60.25]);
+      // 30 days: the payment and its reversal are both in the range, as are the expense and its reversal.
+      expect(await figures(30)).toEqual([600, 310.25, 289.75]);
+      for (const days of [7, 30, 90, 365]) {
+        const series = await report<Series>(sql, org.ownerId, 'report_timeseries', [org.id, days]);
+        const sum = (key: 'revenue' | 'expenses') =>
+          series.buckets.reduce(
+            (s, b) => s + Number(b[key].find((m) => m.currency === 'NGN')?.amount ?? 0),
+            0,
+          );
+        const [revenue, expenses] = await figures(days);
+        expect([sum('revenue'), sum('expenses')], `${days} days`).toEqual([revenue, expenses]);
+        // The list reports' rows add up to their totals.
+        for (const type of ['payments', 'expenses'] as const) {
+          const page = await report<ListReport>(sql, org.ownerId, `report_${type}`, [org.id, days, 100, 0]);
+          const rows = page.rows.filter((r) => r.currency === 'NGN');
+          const total = Math.round(rows.reduce((s, r) => s + Number(r.amount), 0) * 100) / 100;
+          expect(total, `${type}, ${days} days`).toBe(ngn(page.totals));
+          expect(page.total).toBe(page.rows.length);
+        }
+      }
+      const payments = await report<ListReport>(sql, org.ownerId, 'report_payments', [org.id, 7, 100, 0]);
+      expect(payments.rows.filter((r) => r.kind === 'reversal')).toEqual([
+        expect.objectContaining({ amount: -400, currency: 'NGN', reason: 'Cheque bounced', reversed: false }),
+      ]);
+      const month = await report<ListReport>(sql, org.ownerId, 'report_payments', [org.id, 30, 100, 0]);
+      expect(month.rows.find((r) => r.kind === 'payment' && r.amount === 400)).toMatchObject({
+        reversed: true,
+      });
+    });
+  });
+});
+
 describe('report access', () => {
   it('lets owners, managers and accountants read every report and sales members only sales and inventory', async () => {
     await asOwner(async (sql) => {

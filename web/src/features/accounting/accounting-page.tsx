@@ -126,6 +126,14 @@ function ExpensesTab() {
                 cell: (e) => (
                   <>
                     {e.vendor} {'pending' in e && <PendingBadge />}
+                    {e.reversal && (
+                      <span className="block text-sm font-normal" data-testid="expense-reversal">
+                        <span className="badge badge-warning badge-sm me-1">
+                          {t('expenses.reversedBadge')}
+                        </span>
+                        {e.reversal.reason}
+                      </span>
+                    )}
                   </>
                 ),
                 card: 'title',
@@ -147,18 +155,6 @@ function ExpensesTab() {
                   ),
                 align: 'right',
                 card: 'amount',
-              },
-              {
-                key: 'reversal',
-                header: '',
-                cell: (e) =>
-                  e.reversal && (
-                    <span data-testid="expense-reversal">
-                      <span className="badge badge-warning badge-sm me-1">{t('expenses.reversedBadge')}</span>
-                      <span className="text-sm">{e.reversal.reason}</span>
-                    </span>
-                  ),
-                card: 'badge',
               },
               {
                 key: 'note',

@@ -28,7 +28,16 @@ export function PaymentsTab() {
           {
             key: 'invoice',
             header: t('payments.col.invoice'),
-            cell: (p) => <span className="font-mono text-sm">{p.invoice?.number}</span>,
+            cell: (p) => (
+              <>
+                <span className="font-mono text-sm">{p.invoice?.number}</span>
+                {p.reversal && (
+                  <span className="badge badge-warning badge-sm ms-2" title={p.reversal.reason}>
+                    {t('payments.reversedBadge')}
+                  </span>
+                )}
+              </>
+            ),
             nowrap: true,
             card: 'title',
           },
@@ -49,17 +58,6 @@ export function PaymentsTab() {
               ),
             align: 'right',
             card: 'amount',
-          },
-          {
-            key: 'reversal',
-            header: '',
-            cell: (p) =>
-              p.reversal && (
-                <span className="badge badge-warning badge-sm" title={p.reversal.reason}>
-                  {t('payments.reversedBadge')}
-                </span>
-              ),
-            card: 'badge',
           },
           {
             key: 'method',
