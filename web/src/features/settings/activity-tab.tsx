@@ -23,13 +23,18 @@ const ENTITIES = [
   'invoices',
   'invoice_items',
   'payments',
+  'payment_reversals',
   'expenses',
+  'expense_reversals',
   'leads',
   'lead_notes',
   'memberships',
   'invitations',
   'employees',
   'organizations',
+  'business_profiles',
+  'invoice_share_tokens',
+  'statement_share_tokens',
 ] as const;
 
 export function ActivityTab() {
