@@ -492,7 +492,12 @@ test.describe('offline', () => {
     const panel = page.getByRole('dialog', { name: 'Pending changes' });
     await expect(panel.getByText('Refused by the server')).toBeVisible();
     await expect(panel.getByText('A product with this SKU already exists')).toBeVisible();
+    // Discarding asks first: "Keep it" keeps the change, "Yes, discard it" drops it.
     await panel.getByRole('button', { name: 'Discard' }).click();
+    await panel.getByRole('button', { name: 'Keep it' }).click();
+    await expect(panel.getByTestId('pending-change')).toHaveCount(1);
+    await panel.getByRole('button', { name: 'Discard' }).click();
+    await panel.getByRole('button', { name: 'Yes, discard it' }).click();
     await expect(page.getByTestId('pending-changes')).toHaveCount(0);
     expect(await apiAs(page, '/products?search=Duplicate')).toHaveLength(0);
   });

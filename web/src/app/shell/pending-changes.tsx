@@ -32,6 +32,7 @@ export function PendingChanges({ organizations }: { organizations: Organization[
   const entries = useOutboxEntries();
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState<OutboxEntry | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
   // The form acts in the organization the change was made in (the one on screen may be another).
   const orgOf = (e: OutboxEntry) => organizations.find((o) => o.id === e.orgId);
   const Editor = editing && EDITABLE[editing.path];
@@ -119,16 +120,42 @@ export function PendingChanges({ organizations }: { organizations: Organization[
                         {t('common.edit')}
                       </button>
                     )}
-                    {e.status === 'failed' && (
+                    {e.status === 'failed' && confirming !== e.id && (
                       <button
                         type="button"
                         className="btn btn-ghost btn-sm min-h-11 text-error"
-                        onClick={() => void discard(e.id)}
+                        onClick={() => setConfirming(e.id)}
                       >
                         {t('outbox.discard')}
                       </button>
                     )}
                   </span>
+                )}
+                {/* Discarding loses what the change held: asked once more, with buttons that cannot be
+                    confused. */}
+                {e.status === 'failed' && confirming === e.id && (
+                  <div role="alert" className="flex flex-col gap-2 rounded-box bg-error/10 p-2 text-sm">
+                    <span>{t('outbox.discardConfirm')}</span>
+                    <span className="flex flex-wrap gap-2">
+                      <button
+                        type="button"
+                        className="btn btn-error btn-sm min-h-11"
+                        onClick={() => {
+                          setConfirming(null);
+                          void discard(e.id);
+                        }}
+                      >
+                        {t('outbox.discardYes')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-sm min-h-11"
+                        onClick={() => setConfirming(null)}
+                      >
+                        {t('outbox.discardKeep')}
+                      </button>
+                    </span>
+                  </div>
                 )}
               </li>
             ))}
