@@ -501,4 +501,52 @@ test.describe('offline', () => {
     await expect(page.getByTestId('pending-changes')).toHaveCount(0);
     expect(await apiAs(page, '/products?search=Duplicate')).toHaveLength(0);
   });
+
+  test('a change queued after a reload whose clock went back still goes after the ones kept before it', async ({
+    page,
+    context,
+  }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    await page.goto('/inventory');
+    // The app reloads offline from the service worker.
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    const addProduct = async (name: string) => {
+      await button(page, 'Add Product').click();
+      const dialog = page.getByRole('dialog', { name: 'Add Product' });
+      await dialog.getByLabel('Product Name').fill(name);
+      await dialog.getByLabel('SKU').fill(name.toUpperCase());
+      await dialog.getByLabel('Cost Price').fill('1');
+      await dialog.getByLabel('Selling Price').fill('2');
+      await dialog.getByRole('button', { name: 'Create Product' }).click();
+      await expect(page.getByText('Saved on this device').first()).toBeVisible();
+    };
+    await addProduct('first');
+    // The device's clock now reads an hour earlier, and the page is loaded again.
+    const readQueue = () =>
+      page.evaluate(
+        () =>
+          new Promise<{ label: string; seq: number }[]>((resolve) => {
+            const open = indexedDB.open('kasuwa');
+            open.onsuccess = () => {
+              const all = open.result.transaction('outbox').objectStore('outbox').index('seq').getAll();
+              all.onsuccess = () =>
+                resolve(
+                  (all.result as { label: string; seq: number }[]).map(({ label, seq }) => ({ label, seq })),
+                );
+            };
+          }),
+      );
+    const [kept] = await readQueue();
+    await page.clock.install({ time: new Date(kept!.seq / 1000 - 3_600_000) });
+    await page.reload();
+    await addProduct('second');
+    expect((await readQueue()).map((e) => e.label)).toEqual(['first', 'second']);
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(page.getByTestId('pending-changes')).toHaveCount(0, { timeout: 15_000 });
+    expect(await apiAs(page, '/products?search=second')).toHaveLength(1);
+  });
 });

@@ -72,7 +72,6 @@ const waiters = new Map<string, { resolve: (v: unknown) => void; reject: (e: unk
 const listeners = new Set<() => void>();
 const appliedListeners = new Set<(orgIds: string[]) => void>();
 let snapshot: OutboxEntry[] = [];
-let lastSeq = 0;
 
 function settle(answer: Answer) {
   const waiter = waiters.get(answer.id);
@@ -111,11 +110,10 @@ export async function enqueue<T>(op: Operation): Promise<T> {
   const replaced = op.replaces
     ? (await readAll<OutboxEntry>('outbox', 'seq')).find((e) => e.id === op.replaces)
     : undefined;
-  const seq = replaced?.seq ?? nextSeq(Date.now(), lastSeq);
-  if (!replaced) lastSeq = seq;
   const entry: OutboxEntry = {
     id: uuidv7(),
-    seq,
+    // Given below, inside the transaction that keeps the change.
+    seq: replaced?.seq ?? 0,
     v: 1,
     orgId: op.orgId,
     method: op.method,
@@ -133,10 +131,23 @@ export async function enqueue<T>(op: Operation): Promise<T> {
   );
   // The change and the row it creates are kept in one step (with the refused change it corrects gone).
   const stores = new Set([...storesOf(entry), ...(replaced ? storesOf(replaced) : [])]);
+  // The next number in the queue is read from the queue itself in the transaction that adds the change
+  // (IndexedDB runs two tabs' transactions on the outbox one after the other): after the last one kept,
+  // whatever this page has seen, and whatever the clock says after a reload (it may have gone back).
   await writeTogether([...stores], (tx) => {
-    if (replaced) drop(tx, replaced);
-    tx.objectStore('outbox').add(entry);
-    if (entry.creates) tx.objectStore(entry.creates.store).put({ ...entry.creates.row, orgId: entry.orgId });
+    const outbox = tx.objectStore('outbox');
+    const keep = () => {
+      if (replaced) drop(tx, replaced);
+      outbox.add(entry);
+      if (entry.creates)
+        tx.objectStore(entry.creates.store).put({ ...entry.creates.row, orgId: entry.orgId });
+    };
+    if (replaced) return keep();
+    const last = outbox.index('seq').openCursor(null, 'prev');
+    last.onsuccess = () => {
+      entry.seq = nextSeq(Date.now(), (last.result?.value as OutboxEntry | undefined)?.seq ?? 0);
+      keep();
+    };
   });
   await refresh();
   announce();
