@@ -16,11 +16,13 @@ const persistOptions = {
   dehydrateOptions: {
     // Only what the server answered is kept — also when reading it again has just failed (offline, a
     // dropped 3G connection): the last answer stays, it is not thrown away with the failed refresh.
-    // The public invoice link is not kept. A visitor's "no current user" is not kept: the next visit
+    // The public invoice and statement links are not kept. A visitor's "no current user" is not kept: the next visit
     // reads the session again.
     shouldDehydrateQuery: (q: { state: { status: string; data: unknown }; queryKey: readonly unknown[] }) =>
       q.state.data !== undefined &&
-      !['/api/public/invoices', '/api/invitations'].includes(q.queryKey[0] as string) &&
+      !['/api/public/invoices', '/api/public/statements', '/api/invitations'].includes(
+        q.queryKey[0] as string,
+      ) &&
       !(q.queryKey[0] === '/api/auth/user' && q.state.data == null),
   },
 };

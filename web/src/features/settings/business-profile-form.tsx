@@ -102,7 +102,7 @@ export function BusinessProfileForm({ profile, readOnly }: { profile: BusinessPr
             {logo ? (
               <img src={logo} alt={t('business.logo')} className="max-h-full max-w-full object-contain" />
             ) : (
-              <span className="text-sm opacity-60">{t('business.noLogo')}</span>
+              <span className="text-sm opacity-70">{t('business.noLogo')}</span>
             )}
           </div>
           <div className="flex flex-col gap-1">
