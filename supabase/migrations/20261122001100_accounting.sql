@@ -383,7 +383,7 @@ begin
 
   with invoiced as (
     select i.currency::text as currency, sum(i.total) as amount,
-           sum(i.total - i.amount_paid) filter (where i.status = 'ISSUED') as owed, count(*) as n
+           sum(i.total - i.amount_credited - i.amount_paid) filter (where i.status = 'ISSUED') as owed, count(*) as n
       from public.invoices i where i.org_id = p_org_id and i.status in ('ISSUED', 'PAID') group by i.currency
   ),
   -- Net of reversals: a reversed payment or expense counts neither in the amount nor in the count.

@@ -124,6 +124,7 @@ declare
   v_profit jsonb;
   v_sales jsonb;
   v_average jsonb;
+  v_invoiced jsonb;
   v_active bigint;
   v_inventory jsonb;
 begin
@@ -155,6 +156,16 @@ begin
     into v_sales, v_average
     from dated d;
 
+  -- Invoiced: the ISSUED and PAID invoices dated in the range, less the credit notes made in it.
+  select coalesce(jsonb_object_agg(x.currency, x.amount), '{}'::jsonb) into v_invoiced
+    from (select y.currency, sum(y.amount) as amount
+            from (select d.currency, d.total as amount
+                    from private.invoices_between(p_org_id, w.starts_at, w.ends_at) d
+                   where d.status in ('ISSUED', 'PAID')
+                  union all
+                  select n.currency, -n.total from private.credit_notes_between(p_org_id, w.starts_at, w.ends_at) n) y
+           group by y.currency) x;
+
   v_active := private.active_customers(p_org_id, w.starts_at, w.ends_at);
 
   select jsonb_build_object(
@@ -177,7 +188,8 @@ begin
     'expenses', private.money_list(v_expenses, w.org_currency),
     'profit', private.money_list(v_profit, w.org_currency),
     'activeCustomers', v_active,
-    'sales', v_sales || jsonb_build_object('averageInvoiceValue', private.money_list(v_average, w.org_currency)),
+    'sales', v_sales || jsonb_build_object('averageInvoiceValue', private.money_list(v_average, w.org_currency),
+                                           'invoiced', private.money_list(v_invoiced, w.org_currency)),
     'inventory', v_inventory);
 end
 $$;

@@ -107,6 +107,8 @@ export interface OverviewReport {
     pendingInvoices: number;
     quotes: number;
     averageInvoiceValue: Money[];
+    /** ISSUED and PAID invoices dated in the range, less the credit notes made in it. */
+    invoiced: Money[];
   };
   inventory: {
     currency: string;
