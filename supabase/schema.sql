@@ -376,6 +376,9 @@ ALTER TABLE public.credit_note_lines ADD CONSTRAINT credit_note_lines_unit_price
 CREATE INDEX credit_note_lines_item_idx ON public.credit_note_lines USING btree (org_id, invoice_item_id);
 CREATE INDEX credit_note_lines_note_idx ON public.credit_note_lines USING btree (org_id, credit_note_id, "position");
 CREATE TRIGGER credit_note_lines_apply BEFORE INSERT ON public.credit_note_lines FOR EACH ROW EXECUTE FUNCTION private.apply_credit_note_line();
+CREATE TRIGGER credit_note_lines_audit_delete AFTER DELETE ON public.credit_note_lines REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER credit_note_lines_audit_insert AFTER INSERT ON public.credit_note_lines REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER credit_note_lines_audit_update AFTER UPDATE ON public.credit_note_lines REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER credit_note_lines_final BEFORE DELETE OR UPDATE ON public.credit_note_lines FOR EACH ROW EXECUTE FUNCTION private.refuse_change_but_cascade();
 CREATE POLICY "Members can read credit note lines" ON public.credit_note_lines AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 COMMENT ON TABLE public.credit_note_lines IS 'Lines of a credit note: a quantity of one invoice line, with that line''s product, description, price and tax rate; amount and tax set by the trigger.';
@@ -415,6 +418,9 @@ ALTER TABLE public.credit_notes ADD CONSTRAINT credit_notes_total_check CHECK ((
 CREATE INDEX credit_notes_invoice_idx ON public.credit_notes USING btree (org_id, invoice_id);
 CREATE INDEX credit_notes_org_created_idx ON public.credit_notes USING btree (org_id, created_at DESC, id DESC) INCLUDE (currency, total, invoice_id);
 CREATE TRIGGER credit_notes_assign BEFORE INSERT ON public.credit_notes FOR EACH ROW EXECUTE FUNCTION private.assign_credit_note();
+CREATE TRIGGER credit_notes_audit_delete AFTER DELETE ON public.credit_notes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER credit_notes_audit_insert AFTER INSERT ON public.credit_notes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER credit_notes_audit_update AFTER UPDATE ON public.credit_notes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER credit_notes_final BEFORE DELETE OR UPDATE ON public.credit_notes FOR EACH ROW EXECUTE FUNCTION private.guard_credit_note();
 CREATE POLICY "Members can read credit notes" ON public.credit_notes AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 COMMENT ON TABLE public.credit_notes IS 'Credit notes (avoirs): counter-documents against an ISSUED or PAID invoice; totals from credit_note_lines. Written by create_credit_note only; never changed.';
@@ -1613,6 +1619,9 @@ CREATE INDEX refunds_credit_note_idx ON public.refunds USING btree (org_id, cred
 CREATE INDEX refunds_invoice_idx ON public.refunds USING btree (org_id, invoice_id);
 CREATE INDEX refunds_org_refunded_idx ON public.refunds USING btree (org_id, refunded_at DESC, id DESC) INCLUDE (currency, amount);
 CREATE TRIGGER refunds_apply BEFORE INSERT ON public.refunds FOR EACH ROW EXECUTE FUNCTION private.apply_refund();
+CREATE TRIGGER refunds_audit_delete AFTER DELETE ON public.refunds REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER refunds_audit_insert AFTER INSERT ON public.refunds REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER refunds_audit_update AFTER UPDATE ON public.refunds REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER refunds_final BEFORE DELETE OR UPDATE ON public.refunds FOR EACH ROW EXECUTE FUNCTION private.refuse_change_but_cascade();
 CREATE POLICY "Members can read refunds" ON public.refunds AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 COMMENT ON TABLE public.refunds IS 'Money given back to the customer on a credit note, at most what was overpaid on its invoice. Written by record_refund only; never changed.';
@@ -2186,6 +2195,7 @@ begin
   if exists (select 1 from public.payment_reversals r where r.org_id = new.org_id and r.payment_id = new.payment_id) then
     perform private.refuse('This payment was already reversed', '23505', 'PAYMENT_ALREADY_REVERSED');
   end if;
+  perform private.refuse_if_refunded(new.org_id, v_payment.invoice_id, v_payment.amount);
   new.invoice_id := v_payment.invoice_id;
   new.amount := v_payment.amount;
   new.currency := v_payment.currency;
@@ -3272,6 +3282,7 @@ begin
       '23514', 'PAYMENT_TOO_OLD_TO_DELETE', jsonb_build_object('hours', 24));
   end if;
   perform 1 from public.invoices where org_id = old.org_id and id = old.invoice_id for update;
+  perform private.refuse_if_refunded(old.org_id, old.invoice_id, old.amount);
   perform set_config('kasuwa.applying_payment', 'on', true);
   update public.invoices
      set amount_paid = amount_paid - old.amount,
@@ -4243,6 +4254,29 @@ $function$;
 ALTER FUNCTION private.refuse_change_but_cascade() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.refuse_change_but_cascade() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.refuse_change_but_cascade() TO postgres;
+
+-- function private.refuse_if_refunded(p_org_id uuid, p_invoice_id uuid, p_amount numeric)
+CREATE OR REPLACE FUNCTION private.refuse_if_refunded(p_org_id uuid, p_invoice_id uuid, p_amount numeric)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_invoice public.invoices;
+  v_refunded numeric;
+begin
+  select * into v_invoice from public.invoices where org_id = p_org_id and id = p_invoice_id;
+  select coalesce(sum(r.amount), 0) into v_refunded from public.refunds r
+   where r.org_id = p_org_id and r.invoice_id = p_invoice_id;
+  if v_refunded > 0 and v_refunded > v_invoice.amount_credited + v_invoice.amount_paid - p_amount - v_invoice.total then
+    perform private.refuse('This payment was given back in part by a refund: it cannot be taken back', '23514',
+      'PAYMENT_REFUNDED');
+  end if;
+end
+$function$;
+ALTER FUNCTION private.refuse_if_refunded(p_org_id uuid, p_invoice_id uuid, p_amount numeric) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.refuse_if_refunded(p_org_id uuid, p_invoice_id uuid, p_amount numeric) TO postgres;
 
 -- function private.refuse_over_limit(p_org_id uuid, p_key text, p_count bigint, p_what text)
 CREATE OR REPLACE FUNCTION private.refuse_over_limit(p_org_id uuid, p_key text, p_count bigint, p_what text)

@@ -518,6 +518,27 @@ create trigger payments_receipt before insert on public.payments
 create trigger payments_append_only before update on public.payments
   for each row execute function private.refuse_change();
 
+-- Money given back on an invoice (refunds) came out of what was overpaid: a payment taken back (reversed or
+-- deleted) must leave at least the refunds overpaid, or the customer would have been refunded money they never
+-- paid. (The refunds table is created below; this runs only once it exists.)
+create function private.refuse_if_refunded(p_org_id uuid, p_invoice_id uuid, p_amount numeric) returns void
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_invoice public.invoices;
+  v_refunded numeric;
+begin
+  select * into v_invoice from public.invoices where org_id = p_org_id and id = p_invoice_id;
+  select coalesce(sum(r.amount), 0) into v_refunded from public.refunds r
+   where r.org_id = p_org_id and r.invoice_id = p_invoice_id;
+  if v_refunded > 0 and v_refunded > v_invoice.amount_credited + v_invoice.amount_paid - p_amount - v_invoice.total then
+    perform private.refuse('This payment was given back in part by a refund: it cannot be taken back', '23514',
+      'PAYMENT_REFUNDED');
+  end if;
+end
+$$;
+revoke all on function private.refuse_if_refunded(uuid, uuid, numeric) from public, anon;
+
 -- Deleting a payment is for a mistake noticed at once: by an owner or a manager, within 24 hours of
 -- recording it, and only while nothing depends on it (it was not reversed). Anything else is refused with
 -- its reason, whoever deletes (the Data API, the dashboard); an accountant, or anyone later, reverses it
@@ -541,6 +562,7 @@ begin
       '23514', 'PAYMENT_TOO_OLD_TO_DELETE', jsonb_build_object('hours', 24));
   end if;
   perform 1 from public.invoices where org_id = old.org_id and id = old.invoice_id for update;
+  perform private.refuse_if_refunded(old.org_id, old.invoice_id, old.amount);
   perform set_config('kasuwa.applying_payment', 'on', true);
   update public.invoices
      set amount_paid = amount_paid - old.amount,
@@ -584,6 +606,7 @@ begin
   if exists (select 1 from public.payment_reversals r where r.org_id = new.org_id and r.payment_id = new.payment_id) then
     perform private.refuse('This payment was already reversed', '23505', 'PAYMENT_ALREADY_REVERSED');
   end if;
+  perform private.refuse_if_refunded(new.org_id, v_payment.invoice_id, v_payment.amount);
   new.invoice_id := v_payment.invoice_id;
   new.amount := v_payment.amount;
   new.currency := v_payment.currency;

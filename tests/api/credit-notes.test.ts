@@ -133,9 +133,11 @@ describe('credit notes', () => {
 
   it('credits the whole remaining invoice without restock; a paid invoice can then be refunded', async () => {
     const { inv, rice } = await issued();
-    expect(
-      (await as('OWNER', '/payments', { body: { invoiceId: inv.id, method: 'cash', amount: 4900 } })).status,
-    ).toBe(201);
+    const payment = await as('OWNER', '/payments', {
+      body: { invoiceId: inv.id, method: 'cash', amount: 4900 },
+    });
+    expect(payment.status).toBe(201);
+    const paymentId = (await json(payment)).id as string;
     const first = await as('MANAGER', `/invoices/${inv.id}/credit-notes`, {
       body: {
         reason: 'Delivery not made',
@@ -181,6 +183,10 @@ describe('credit notes', () => {
     expect((await refund('OWNER', creditNote.id, 900)).status).toBe(201);
     const done = await invoice(inv.id);
     expect(done).toMatchObject({ refundable: 0, balance: 0, amountPaid: 4900, total: 4900 });
+    // The refunded payment cannot be taken back any more: the customer was given that money.
+    const reversal = await as('OWNER', `/payments/${paymentId}/reverse`, { body: { reason: 'Mistake' } });
+    expect(reversal.status).toBe(400);
+    expect((await json(reversal)).reason).toBe('PAYMENT_REFUNDED');
     expect(done.creditNotes.map((n: { number: string; refunds: unknown[] }) => n.refunds.length)).toEqual([
       0, 2,
     ]);
