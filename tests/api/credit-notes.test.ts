@@ -325,7 +325,18 @@ describe('credit notes', () => {
     expect(overview.revenue).toEqual([{ currency: 'NGN', amount: 10000 - 4000 }]);
     expect(overview.sales.invoiced).toEqual([{ currency: 'NGN', amount: 13000 - 13000 }]);
     const payments = await json(await my('/reports/payments?days=7'));
+    expect(payments).toMatchObject({ payments: 1, reversals: 0, refunds: 1, total: 2 });
     expect(payments.totals).toEqual([{ currency: 'NGN', amount: 6000 }]);
+    // The rows add up to the totals: the refund is its own row, minus its amount.
+    expect(payments.rows.map((r: { kind: string; amount: number }) => [r.kind, r.amount]).sort()).toEqual(
+      [
+        ['payment', 10000],
+        ['refund', -4000],
+      ].sort(),
+    );
+    const summary = await json(await my('/accounting/summary'));
+    expect(summary.payments.totals).toEqual([{ currency: 'NGN', amount: 6000 }]);
+    expect(summary.invoiced.totals).toEqual([{ currency: 'NGN', amount: 13000 - 13000 }]);
     const dashboard = await json(await my('/dashboard'));
     expect(dashboard.metrics.totalRevenue).toEqual([{ currency: 'NGN', amount: 6000 }]);
     const list = await json(await my('/invoices'));

@@ -140,9 +140,12 @@ export interface SalesReportRow {
 
 export interface PaymentsReportRow {
   id: string;
-  /** A payment received, or a reversal made in the range (its own row, minus the payment's amount). */
-  kind: 'payment' | 'reversal';
-  paymentId: string;
+  /**
+   * A payment received, a reversal made in the range (its own row, minus the payment's amount), or a refund
+   * given back on a credit note (its own row, minus its amount; no payment).
+   */
+  kind: 'payment' | 'reversal' | 'refund';
+  paymentId: string | null;
   /** A payment row: whether it was reversed (in the range or later). */
   reversed: boolean;
   /** A reversal row: why. */
