@@ -109,4 +109,24 @@ test.describe('credit notes', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     });
   }
+
+  test('refunds a paid invoice credited in full, at most what was overpaid', async ({ page }) => {
+    test.slow();
+    const owner = await registerOwner(page, { locale: 'en', country: 'NG', currency: 'NGN' });
+    await signIn(page, owner.email, owner.password);
+    const customer = await apiAs(page, '/customers', { name: 'Chidi Okeke' });
+    const invoice = await apiAs(page, '/invoices', { customerId: customer.id, status: 'PAID', total: 8000 });
+    const credited = await apiAs(page, `/invoices/${invoice.id}/credit-notes`, { reason: 'Order cancelled' });
+    expect(credited.invoice.refundable).toBe(8000);
+
+    await page.goto(`/sales/invoices/${invoice.id}/credit-notes/${credited.creditNote.number}`);
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund' });
+    await dialog.getByLabel('Payment Method').selectOption('mobile-money');
+    await dialog.getByLabel('Amount').fill('3000');
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect(page.getByText('Refund recorded')).toBeVisible();
+    expect(squash(await page.getByTestId('credit-note-refunded').innerText())).toBe(squash('₦3,000.00'));
+    expect((await apiAs(page, `/invoices/${invoice.id}`)).refundable).toBe(5000);
+  });
 });
