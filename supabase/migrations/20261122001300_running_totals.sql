@@ -482,6 +482,21 @@ as $$
   having sum(x.n) <> 0
 $$;
 
+-- Invoiced in [from, to) per currency, net of credit notes: the ISSUED and PAID invoices dated in it less the
+-- credit notes made in it (a credit note counts on the day it is made, not on its invoice's).
+create function private.invoiced_between(p_org_id uuid, p_from timestamptz, p_to timestamptz)
+returns table (currency text, amount numeric)
+language sql stable set search_path = ''
+as $$
+  select y.currency, sum(y.amount)
+    from (select d.currency, d.total as amount from private.invoices_between(p_org_id, p_from, p_to) d
+           where d.status in ('ISSUED', 'PAID')
+          union all
+          select n.currency, -n.total from private.credit_notes_between(p_org_id, p_from, p_to) n) y
+   group by y.currency
+$$;
+revoke all on function private.invoiced_between(uuid, timestamptz, timestamptz) from public, anon, authenticated;
+
 -- ISSUED invoices per currency: how many and what they still owe (the dashboard's amount outstanding).
 create function private.open_invoices(p_org_id uuid)
 returns table (currency text, invoices bigint, amount numeric)

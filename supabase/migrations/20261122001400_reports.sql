@@ -158,13 +158,7 @@ begin
 
   -- Invoiced: the ISSUED and PAID invoices dated in the range, less the credit notes made in it.
   select coalesce(jsonb_object_agg(x.currency, x.amount), '{}'::jsonb) into v_invoiced
-    from (select y.currency, sum(y.amount) as amount
-            from (select d.currency, d.total as amount
-                    from private.invoices_between(p_org_id, w.starts_at, w.ends_at) d
-                   where d.status in ('ISSUED', 'PAID')
-                  union all
-                  select n.currency, -n.total from private.credit_notes_between(p_org_id, w.starts_at, w.ends_at) n) y
-           group by y.currency) x;
+    from private.invoiced_between(p_org_id, w.starts_at, w.ends_at) x;
 
   v_active := private.active_customers(p_org_id, w.starts_at, w.ends_at);
 
@@ -212,6 +206,10 @@ begin
   return json_build_object(
     'range', private.report_range_json(p_days, w.tz, w.first_day, w.last_day, w.starts_at, w.ends_at),
     'total', (select coalesce(sum(d.invoices), 0) from private.invoices_between(p_org_id, w.starts_at, w.ends_at) d),
+    -- What was invoiced in the range, net of the credit notes made in it.
+    'invoiced', private.money_list((select jsonb_object_agg(x.currency, x.amount)
+                                      from private.invoiced_between(p_org_id, w.starts_at, w.ends_at) x),
+                                   w.org_currency),
     'rows', coalesce((
       select json_agg(json_build_object(
                'id', i.id, 'number', i.number, 'customerName', c.name, 'status', i.status,

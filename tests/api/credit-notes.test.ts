@@ -324,6 +324,8 @@ describe('credit notes', () => {
     const overview = await json(await my('/reports/overview?days=7'));
     expect(overview.revenue).toEqual([{ currency: 'NGN', amount: 10000 - 4000 }]);
     expect(overview.sales.invoiced).toEqual([{ currency: 'NGN', amount: 13000 - 13000 }]);
+    const sales = await json(await my('/reports/sales?days=7'));
+    expect(sales).toMatchObject({ total: 2, invoiced: [{ currency: 'NGN', amount: 0 }] });
     const payments = await json(await my('/reports/payments?days=7'));
     expect(payments).toMatchObject({ payments: 1, reversals: 0, refunds: 1, total: 2 });
     expect(payments.totals).toEqual([{ currency: 'NGN', amount: 6000 }]);

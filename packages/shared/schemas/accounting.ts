@@ -187,13 +187,15 @@ export interface InventoryReportRow {
   status: 'OUT_OF_STOCK' | 'LOW_STOCK' | 'IN_STOCK';
 }
 
-export type SalesReport = Page<SalesReportRow> & { range: ReportRange };
-/** `total` counts the rows (payments and reversals); `totals` are net of the reversals. */
+/** `invoiced`: the ISSUED and PAID invoices dated in the range less the credit notes made in it. */
+export type SalesReport = Page<SalesReportRow> & { range: ReportRange; invoiced: Money[] };
+/** `total` counts the rows (payments, reversals and refunds); `totals` are net of the reversals and refunds. */
 export type PaymentsReport = Page<PaymentsReportRow> & {
   range: ReportRange;
   totals: Money[];
   payments: number;
   reversals: number;
+  refunds: number;
 };
 export type ExpensesReport = Page<ExpensesReportRow> & {
   range: ReportRange;
