@@ -127,7 +127,7 @@ CREATE TYPE public.share_permission AS ENUM ('READ', 'EDIT');
 ALTER TYPE public.share_permission OWNER TO postgres;
 
 -- type public.stock_move_reason
-CREATE TYPE public.stock_move_reason AS ENUM ('OPENING', 'ADJUSTMENT', 'PURCHASE_RECEIPT', 'SALE', 'VOID_RETURN');
+CREATE TYPE public.stock_move_reason AS ENUM ('OPENING', 'ADJUSTMENT', 'PURCHASE_RECEIPT', 'SALE', 'VOID_RETURN', 'CREDIT_RETURN');
 ALTER TYPE public.stock_move_reason OWNER TO postgres;
 
 -- type public.subscription_status
@@ -168,7 +168,8 @@ CREATE TABLE private.invoices_by_day (
     status public.invoice_status NOT NULL,
     invoices bigint NOT NULL,
     total numeric NOT NULL,
-    amount_paid numeric NOT NULL
+    amount_paid numeric NOT NULL,
+    amount_credited numeric DEFAULT 0 NOT NULL
 );
 ALTER TABLE private.invoices_by_day OWNER TO postgres;
 ALTER TABLE private.invoices_by_day ADD CONSTRAINT invoices_by_day_pkey PRIMARY KEY (org_id, day_start, currency, status);
@@ -342,6 +343,93 @@ GRANT INSERT, UPDATE (bank_account_number) ON TABLE public.business_profiles TO 
 GRANT INSERT, UPDATE (mobile_money) ON TABLE public.business_profiles TO authenticated;
 GRANT INSERT, UPDATE (payment_terms_days) ON TABLE public.business_profiles TO authenticated;
 GRANT INSERT, UPDATE (footer) ON TABLE public.business_profiles TO authenticated;
+
+-- table public.credit_note_lines
+CREATE TABLE public.credit_note_lines (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    org_id uuid NOT NULL,
+    credit_note_id uuid NOT NULL,
+    invoice_item_id uuid NOT NULL,
+    product_id uuid,
+    description character varying(500) NOT NULL,
+    qty public.quantity NOT NULL,
+    unit_price public.money_price DEFAULT 0 NOT NULL,
+    tax_rate public.percentage DEFAULT 0 NOT NULL,
+    amount public.money_amount DEFAULT 0 NOT NULL,
+    tax public.money_amount DEFAULT 0 NOT NULL,
+    "position" integer DEFAULT 0 NOT NULL
+);
+ALTER TABLE public.credit_note_lines OWNER TO postgres;
+ALTER TABLE public.credit_note_lines ENABLE ROW LEVEL SECURITY;
+ALTER TABLE public.credit_note_lines FORCE ROW LEVEL SECURITY;
+ALTER TABLE public.credit_note_lines ADD CONSTRAINT credit_note_lines_amount_check CHECK (((amount)::numeric >= (0)::numeric));
+ALTER TABLE public.credit_note_lines ADD CONSTRAINT credit_note_lines_org_id_credit_note_id_fkey FOREIGN KEY (org_id, credit_note_id) REFERENCES public.credit_notes(org_id, id) ON DELETE CASCADE;
+ALTER TABLE public.credit_note_lines ADD CONSTRAINT credit_note_lines_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+ALTER TABLE public.credit_note_lines ADD CONSTRAINT credit_note_lines_org_id_id_key UNIQUE (org_id, id);
+ALTER TABLE public.credit_note_lines ADD CONSTRAINT credit_note_lines_org_id_invoice_item_id_fkey FOREIGN KEY (org_id, invoice_item_id) REFERENCES public.invoice_items(org_id, id);
+ALTER TABLE public.credit_note_lines ADD CONSTRAINT credit_note_lines_org_id_product_id_fkey FOREIGN KEY (org_id, product_id) REFERENCES public.products(org_id, id);
+ALTER TABLE public.credit_note_lines ADD CONSTRAINT credit_note_lines_pkey PRIMARY KEY (id);
+ALTER TABLE public.credit_note_lines ADD CONSTRAINT credit_note_lines_qty_check CHECK (((qty)::numeric > (0)::numeric));
+ALTER TABLE public.credit_note_lines ADD CONSTRAINT credit_note_lines_tax_check CHECK (((tax)::numeric >= (0)::numeric));
+ALTER TABLE public.credit_note_lines ADD CONSTRAINT credit_note_lines_tax_rate_check CHECK ((((tax_rate)::numeric >= (0)::numeric) AND ((tax_rate)::numeric <= (100)::numeric)));
+ALTER TABLE public.credit_note_lines ADD CONSTRAINT credit_note_lines_unit_price_check CHECK (((unit_price)::numeric >= (0)::numeric));
+CREATE INDEX credit_note_lines_item_idx ON public.credit_note_lines USING btree (org_id, invoice_item_id);
+CREATE INDEX credit_note_lines_note_idx ON public.credit_note_lines USING btree (org_id, credit_note_id, "position");
+CREATE TRIGGER credit_note_lines_apply BEFORE INSERT ON public.credit_note_lines FOR EACH ROW EXECUTE FUNCTION private.apply_credit_note_line();
+CREATE TRIGGER credit_note_lines_audit_delete AFTER DELETE ON public.credit_note_lines REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER credit_note_lines_audit_insert AFTER INSERT ON public.credit_note_lines REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER credit_note_lines_audit_update AFTER UPDATE ON public.credit_note_lines REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER credit_note_lines_final BEFORE DELETE OR UPDATE ON public.credit_note_lines FOR EACH ROW EXECUTE FUNCTION private.refuse_change_but_cascade();
+CREATE POLICY "Members can read credit note lines" ON public.credit_note_lines AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
+COMMENT ON TABLE public.credit_note_lines IS 'Lines of a credit note: a quantity of one invoice line, with that line''s product, description, price and tax rate; amount and tax set by the trigger.';
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.credit_note_lines TO postgres;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.credit_note_lines TO service_role;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.credit_note_lines TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.credit_note_lines TO authenticated;
+
+-- table public.credit_notes
+CREATE TABLE public.credit_notes (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    org_id uuid NOT NULL,
+    invoice_id uuid NOT NULL,
+    number character varying(20) DEFAULT ''::character varying NOT NULL,
+    reason text NOT NULL,
+    restock boolean DEFAULT false NOT NULL,
+    currency character(3) NOT NULL,
+    subtotal public.money_amount DEFAULT 0 NOT NULL,
+    tax public.money_amount DEFAULT 0 NOT NULL,
+    total public.money_amount DEFAULT 0 NOT NULL,
+    created_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+ALTER TABLE public.credit_notes OWNER TO postgres;
+ALTER TABLE public.credit_notes ENABLE ROW LEVEL SECURITY;
+ALTER TABLE public.credit_notes FORCE ROW LEVEL SECURITY;
+ALTER TABLE public.credit_notes ADD CONSTRAINT credit_notes_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+ALTER TABLE public.credit_notes ADD CONSTRAINT credit_notes_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+ALTER TABLE public.credit_notes ADD CONSTRAINT credit_notes_org_id_id_key UNIQUE (org_id, id);
+ALTER TABLE public.credit_notes ADD CONSTRAINT credit_notes_org_id_invoice_id_fkey FOREIGN KEY (org_id, invoice_id) REFERENCES public.invoices(org_id, id);
+ALTER TABLE public.credit_notes ADD CONSTRAINT credit_notes_org_id_number_key UNIQUE (org_id, number);
+ALTER TABLE public.credit_notes ADD CONSTRAINT credit_notes_pkey PRIMARY KEY (id);
+ALTER TABLE public.credit_notes ADD CONSTRAINT credit_notes_reason_check CHECK (((btrim(reason) <> ''::text) AND (char_length(reason) <= 500)));
+ALTER TABLE public.credit_notes ADD CONSTRAINT credit_notes_subtotal_check CHECK (((subtotal)::numeric >= (0)::numeric));
+ALTER TABLE public.credit_notes ADD CONSTRAINT credit_notes_tax_check CHECK (((tax)::numeric >= (0)::numeric));
+ALTER TABLE public.credit_notes ADD CONSTRAINT credit_notes_total_check CHECK (((total)::numeric >= (0)::numeric));
+CREATE INDEX credit_notes_invoice_idx ON public.credit_notes USING btree (org_id, invoice_id);
+CREATE INDEX credit_notes_org_created_idx ON public.credit_notes USING btree (org_id, created_at DESC, id DESC) INCLUDE (currency, total, invoice_id);
+CREATE TRIGGER credit_notes_assign BEFORE INSERT ON public.credit_notes FOR EACH ROW EXECUTE FUNCTION private.assign_credit_note();
+CREATE TRIGGER credit_notes_audit_delete AFTER DELETE ON public.credit_notes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER credit_notes_audit_insert AFTER INSERT ON public.credit_notes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER credit_notes_audit_update AFTER UPDATE ON public.credit_notes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER credit_notes_final BEFORE DELETE OR UPDATE ON public.credit_notes FOR EACH ROW EXECUTE FUNCTION private.guard_credit_note();
+CREATE POLICY "Members can read credit notes" ON public.credit_notes AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
+COMMENT ON TABLE public.credit_notes IS 'Credit notes (avoirs): counter-documents against an ISSUED or PAID invoice; totals from credit_note_lines. Written by create_credit_note only; never changed.';
+COMMENT ON COLUMN public.credit_notes.number IS 'Assigned by the server (CN-000001), per organization, without gaps.';
+COMMENT ON COLUMN public.credit_notes.restock IS 'Whether the credited lines with a product were put back in stock (stock_moves CREDIT_RETURN).';
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.credit_notes TO postgres;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.credit_notes TO service_role;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.credit_notes TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.credit_notes TO authenticated;
 
 -- table public.customers
 CREATE TABLE public.customers (
@@ -770,17 +858,19 @@ GRANT UPDATE (revoked_at) ON TABLE public.invitations TO authenticated;
 CREATE TABLE public.invoice_counters (
     org_id uuid NOT NULL,
     last_number bigint DEFAULT 0 NOT NULL,
-    last_receipt bigint DEFAULT 0 NOT NULL
+    last_receipt bigint DEFAULT 0 NOT NULL,
+    last_credit_note bigint DEFAULT 0 NOT NULL
 );
 ALTER TABLE public.invoice_counters OWNER TO postgres;
 ALTER TABLE public.invoice_counters ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.invoice_counters FORCE ROW LEVEL SECURITY;
+ALTER TABLE public.invoice_counters ADD CONSTRAINT invoice_counters_last_credit_note_check CHECK ((last_credit_note >= 0));
 ALTER TABLE public.invoice_counters ADD CONSTRAINT invoice_counters_last_number_check CHECK ((last_number >= 0));
 ALTER TABLE public.invoice_counters ADD CONSTRAINT invoice_counters_last_receipt_check CHECK ((last_receipt >= 0));
 ALTER TABLE public.invoice_counters ADD CONSTRAINT invoice_counters_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 ALTER TABLE public.invoice_counters ADD CONSTRAINT invoice_counters_pkey PRIMARY KEY (org_id);
 CREATE POLICY "Members can read their invoice counter" ON public.invoice_counters AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-COMMENT ON TABLE public.invoice_counters IS 'The last invoice and receipt numbers given per organization; bumped in the invoice''s (the payment''s) own transaction, so numbers have no gaps.';
+COMMENT ON TABLE public.invoice_counters IS 'The last invoice, receipt and credit note numbers given per organization; bumped in the invoice''s (the payment''s, the credit note''s) own transaction, so numbers have no gaps.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoice_counters TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoice_counters TO service_role;
 GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.invoice_counters TO anon;
@@ -891,6 +981,7 @@ CREATE TABLE public.invoices (
     tax public.money_amount DEFAULT 0 NOT NULL,
     total public.money_amount DEFAULT 0 NOT NULL,
     amount_paid public.money_amount DEFAULT 0 NOT NULL,
+    amount_credited public.money_amount DEFAULT 0 NOT NULL,
     issued_at timestamp with time zone,
     due_at date,
     voided_at timestamp with time zone,
@@ -904,6 +995,7 @@ ALTER TABLE public.invoices OWNER TO postgres;
 ALTER TABLE public.invoices ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.invoices FORCE ROW LEVEL SECURITY;
 ALTER TABLE public.invoices ADD CONSTRAINT invoices_check CHECK ((((amount_paid)::numeric >= (0)::numeric) AND ((amount_paid)::numeric <= (total)::numeric)));
+ALTER TABLE public.invoices ADD CONSTRAINT invoices_check1 CHECK ((((amount_credited)::numeric >= (0)::numeric) AND ((amount_credited)::numeric <= (total)::numeric)));
 ALTER TABLE public.invoices ADD CONSTRAINT invoices_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 ALTER TABLE public.invoices ADD CONSTRAINT invoices_notes_check CHECK ((char_length(notes) <= 2000));
 ALTER TABLE public.invoices ADD CONSTRAINT invoices_org_id_customer_id_fkey FOREIGN KEY (org_id, customer_id) REFERENCES public.customers(org_id, id);
@@ -932,7 +1024,7 @@ CREATE TRIGGER invoices_audit_insert AFTER INSERT ON public.invoices REFERENCING
 CREATE TRIGGER invoices_audit_update AFTER UPDATE ON public.invoices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER invoices_by_day_delete AFTER DELETE ON public.invoices REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.invoices_by_day_apply();
 CREATE TRIGGER invoices_by_day_insert AFTER INSERT ON public.invoices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.invoices_by_day_apply();
-CREATE TRIGGER invoices_by_day_update AFTER UPDATE ON public.invoices FOR EACH ROW WHEN ((((old.total)::numeric IS DISTINCT FROM (new.total)::numeric) OR ((old.amount_paid)::numeric IS DISTINCT FROM (new.amount_paid)::numeric) OR (old.currency IS DISTINCT FROM new.currency) OR (old.status IS DISTINCT FROM new.status) OR (old.issued_at IS DISTINCT FROM new.issued_at) OR (old.created_at IS DISTINCT FROM new.created_at) OR (old.org_id IS DISTINCT FROM new.org_id))) EXECUTE FUNCTION private.invoices_by_day_update();
+CREATE TRIGGER invoices_by_day_update AFTER UPDATE ON public.invoices FOR EACH ROW WHEN ((((old.total)::numeric IS DISTINCT FROM (new.total)::numeric) OR ((old.amount_paid)::numeric IS DISTINCT FROM (new.amount_paid)::numeric) OR ((old.amount_credited)::numeric IS DISTINCT FROM (new.amount_credited)::numeric) OR (old.currency IS DISTINCT FROM new.currency) OR (old.status IS DISTINCT FROM new.status) OR (old.issued_at IS DISTINCT FROM new.issued_at) OR (old.created_at IS DISTINCT FROM new.created_at) OR (old.org_id IS DISTINCT FROM new.org_id))) EXECUTE FUNCTION private.invoices_by_day_update();
 CREATE TRIGGER invoices_customer_activity_delete AFTER DELETE ON public.invoices REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.customer_activity_apply();
 CREATE TRIGGER invoices_customer_activity_insert AFTER INSERT ON public.invoices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.customer_activity_apply();
 CREATE TRIGGER invoices_customer_activity_update AFTER UPDATE ON public.invoices FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.issued_at IS DISTINCT FROM new.issued_at) OR (old.created_at IS DISTINCT FROM new.created_at) OR (old.customer_id IS DISTINCT FROM new.customer_id) OR (old.org_id IS DISTINCT FROM new.org_id))) EXECUTE FUNCTION private.customer_activity_update();
@@ -947,6 +1039,7 @@ CREATE POLICY "Sales members can edit, issue or void their own quotes" ON public
 COMMENT ON TABLE public.invoices IS 'Quotes and invoices. Totals come from invoice_items; status moves QUOTE -> ISSUED -> PAID, QUOTE/ISSUED -> VOID.';
 COMMENT ON COLUMN public.invoices.number IS 'Assigned by the server (INV-000001), per organization, without gaps.';
 COMMENT ON COLUMN public.invoices.amount_paid IS 'Sum of payments less their reversals; the invoice becomes PAID when it reaches the total, ISSUED again when a reversal or a deleted payment reopens the balance.';
+COMMENT ON COLUMN public.invoices.amount_credited IS 'Sum of its credit notes (credit_notes); set by their lines'' trigger only. The balance is total - amount_credited - amount_paid.';
 COMMENT ON COLUMN public.invoices.due_at IS 'Due date, in the organization''s time zone.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoices TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoices TO service_role;
@@ -1495,6 +1588,48 @@ GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.purchase_orders TO authenticated;
 GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.purchase_orders TO anon;
 
+-- table public.refunds
+CREATE TABLE public.refunds (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    org_id uuid NOT NULL,
+    credit_note_id uuid NOT NULL,
+    invoice_id uuid NOT NULL,
+    amount public.money_amount NOT NULL,
+    currency character(3) NOT NULL,
+    method character varying(100) NOT NULL,
+    provider public.mobile_money_provider,
+    ref character varying(255),
+    refunded_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+ALTER TABLE public.refunds OWNER TO postgres;
+ALTER TABLE public.refunds ENABLE ROW LEVEL SECURITY;
+ALTER TABLE public.refunds FORCE ROW LEVEL SECURITY;
+ALTER TABLE public.refunds ADD CONSTRAINT refunds_amount_check CHECK (((amount)::numeric > (0)::numeric));
+ALTER TABLE public.refunds ADD CONSTRAINT refunds_check CHECK (((provider IS NULL) OR ((method)::text = 'mobile-money'::text)));
+ALTER TABLE public.refunds ADD CONSTRAINT refunds_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+ALTER TABLE public.refunds ADD CONSTRAINT refunds_method_check CHECK (((method)::text = ANY ((ARRAY['cash'::character varying, 'bank-transfer'::character varying, 'mobile-money'::character varying, 'card'::character varying, 'check'::character varying])::text[])));
+ALTER TABLE public.refunds ADD CONSTRAINT refunds_org_id_credit_note_id_fkey FOREIGN KEY (org_id, credit_note_id) REFERENCES public.credit_notes(org_id, id);
+ALTER TABLE public.refunds ADD CONSTRAINT refunds_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+ALTER TABLE public.refunds ADD CONSTRAINT refunds_org_id_id_key UNIQUE (org_id, id);
+ALTER TABLE public.refunds ADD CONSTRAINT refunds_org_id_invoice_id_fkey FOREIGN KEY (org_id, invoice_id) REFERENCES public.invoices(org_id, id);
+ALTER TABLE public.refunds ADD CONSTRAINT refunds_pkey PRIMARY KEY (id);
+CREATE INDEX refunds_credit_note_idx ON public.refunds USING btree (org_id, credit_note_id);
+CREATE INDEX refunds_invoice_idx ON public.refunds USING btree (org_id, invoice_id);
+CREATE INDEX refunds_org_refunded_idx ON public.refunds USING btree (org_id, refunded_at DESC, id DESC) INCLUDE (currency, amount);
+CREATE TRIGGER refunds_apply BEFORE INSERT ON public.refunds FOR EACH ROW EXECUTE FUNCTION private.apply_refund();
+CREATE TRIGGER refunds_audit_delete AFTER DELETE ON public.refunds REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER refunds_audit_insert AFTER INSERT ON public.refunds REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER refunds_audit_update AFTER UPDATE ON public.refunds REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER refunds_final BEFORE DELETE OR UPDATE ON public.refunds FOR EACH ROW EXECUTE FUNCTION private.refuse_change_but_cascade();
+CREATE POLICY "Members can read refunds" ON public.refunds AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
+COMMENT ON TABLE public.refunds IS 'Money given back to the customer on a credit note, at most what was overpaid on its invoice. Written by record_refund only; never changed.';
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.refunds TO postgres;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.refunds TO service_role;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.refunds TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.refunds TO authenticated;
+
 -- table public.statement_share_tokens
 CREATE TABLE public.statement_share_tokens (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -1564,7 +1699,7 @@ CREATE TRIGGER stock_moves_audit_update AFTER UPDATE ON public.stock_moves REFER
 CREATE POLICY "Members can read the stock ledger" ON public.stock_moves AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can record stock moves" ON public.stock_moves AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid)) AND (reason = ANY (ARRAY['OPENING'::public.stock_move_reason, 'ADJUSTMENT'::public.stock_move_reason]))));
 COMMENT ON TABLE public.stock_moves IS 'The stock ledger: every change of stock on hand, append-only. stock_on_hand = sum(delta).';
-COMMENT ON COLUMN public.stock_moves.ref_id IS 'The invoice (SALE, VOID_RETURN) or purchase order (PURCHASE_RECEIPT) that caused the move.';
+COMMENT ON COLUMN public.stock_moves.ref_id IS 'The invoice (SALE, VOID_RETURN), the credit note (CREDIT_RETURN) or purchase order (PURCHASE_RECEIPT) that caused the move.';
 COMMENT ON COLUMN public.stock_moves.note IS 'Required reason for a manual ADJUSTMENT.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.stock_moves TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.stock_moves TO service_role;
@@ -1868,6 +2003,79 @@ $function$;
 ALTER FUNCTION private.active_customers_last_30_days(p_org_id uuid, p_tz text) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.active_customers_last_30_days(p_org_id uuid, p_tz text) TO postgres;
 
+-- function private.apply_credit_note_line()
+CREATE OR REPLACE FUNCTION private.apply_credit_note_line()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_note public.credit_notes;
+  v_item public.invoice_items;
+  v_before numeric;
+  v_decimals integer;
+  v_amount numeric;
+  v_tax numeric;
+begin
+  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    'Only owners, managers and accountants make credit notes', 'CREDIT_NOTE_FORBIDDEN');
+  select * into v_note from public.credit_notes where org_id = new.org_id and id = new.credit_note_id;
+  if v_note.id is null then
+    perform private.refuse('Credit note not found', '23503', 'CREDIT_NOTE_NOT_FOUND', null, 'creditNoteId');
+  end if;
+  select * into v_item from public.invoice_items
+   where org_id = new.org_id and id = new.invoice_item_id and invoice_id = v_note.invoice_id;
+  if v_item.id is null then
+    perform private.refuse('A credit note''s line is a line of the invoice it credits', '23503',
+      'CREDIT_LINE_NOT_ON_INVOICE', null, 'lines');
+  end if;
+  perform 1 from public.invoices where org_id = new.org_id and id = v_note.invoice_id for update;
+  select coalesce(sum(l.qty), 0) into v_before from public.credit_note_lines l
+   where l.org_id = new.org_id and l.invoice_item_id = v_item.id;
+  if new.qty is null or new.qty <= 0 then
+    perform private.refuse('A credited quantity is more than 0', '23514', 'CREDIT_QTY_INVALID', null, 'lines');
+  end if;
+  if new.qty > v_item.qty - v_before then
+    perform private.refuse('More than is left to credit on this line', '23514', 'CREDIT_QTY_TOO_LARGE',
+      jsonb_build_object('remaining', v_item.qty - v_before, 'description', v_item.description), 'lines');
+  end if;
+  if new.product_id is not null and new.product_id is distinct from v_item.product_id then
+    perform private.refuse('A credit note''s line is of its invoice line''s product', '23503',
+      'CREDIT_LINE_NOT_ON_INVOICE', null, 'lines');
+  end if;
+  new.product_id := v_item.product_id;
+  new.description := v_item.description;
+  new.unit_price := v_item.unit_price;
+  new.tax_rate := v_item.tax_rate;
+  -- Rounded as the invoice rounds its line, cumulatively: the credits of a line add up to its amount.
+  v_decimals := public.currency_decimals(v_note.currency);
+  v_amount := round((v_before + new.qty) * v_item.unit_price, v_decimals) - round(v_before * v_item.unit_price, v_decimals);
+  v_tax := round(round((v_before + new.qty) * v_item.unit_price, v_decimals) * v_item.tax_rate / 100, v_decimals)
+         - round(round(v_before * v_item.unit_price, v_decimals) * v_item.tax_rate / 100, v_decimals);
+  new.amount := v_amount;
+  new.tax := v_tax;
+  perform set_config('kasuwa.applying_payment', 'on', true);
+  update public.credit_notes
+     set subtotal = subtotal + v_amount, tax = tax + v_tax, total = total + v_amount + v_tax
+   where org_id = new.org_id and id = v_note.id;
+  update public.invoices
+     set amount_credited = amount_credited + v_amount + v_tax,
+         status = case when status = 'ISSUED' and total - (amount_credited + v_amount + v_tax) - amount_paid <= 0
+                       then 'PAID'::public.invoice_status else status end
+   where org_id = new.org_id and id = v_note.invoice_id;
+  perform set_config('kasuwa.applying_payment', 'off', true);
+  if v_note.restock and v_item.product_id is not null then
+    insert into public.stock_moves (org_id, product_id, delta, reason, ref_id, created_by)
+    values (new.org_id, v_item.product_id, new.qty, 'CREDIT_RETURN', v_note.id, (select auth.uid()));
+  end if;
+  return new;
+end
+$function$;
+ALTER FUNCTION private.apply_credit_note_line() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.apply_credit_note_line() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.apply_credit_note_line() TO postgres;
+
 -- function private.apply_expense_reversal()
 CREATE OR REPLACE FUNCTION private.apply_expense_reversal()
  RETURNS trigger
@@ -1931,11 +2139,13 @@ begin
     raise exception 'A payment is in its invoice''s currency (%)', v_invoice.currency using errcode = '23514',
         hint = json_build_object('reason', 'PAYMENT_CURRENCY', 'params', json_build_object('currency', v_invoice.currency), 'field', 'currency')::text;
   end if;
-  if new.amount > v_invoice.total - v_invoice.amount_paid then
-    raise exception 'The payment is more than the balance due (% %)', v_invoice.total - v_invoice.amount_paid, v_invoice.currency
+  if new.amount > v_invoice.total - v_invoice.amount_credited - v_invoice.amount_paid then
+    raise exception 'The payment is more than the balance due (% %)',
+      greatest(v_invoice.total - v_invoice.amount_credited - v_invoice.amount_paid, 0), v_invoice.currency
       using errcode = '23514',
         hint = json_build_object('reason', 'OVER_BALANCE',
-                                 'params', json_build_object('amount', v_invoice.total - v_invoice.amount_paid,
+                                 'params', json_build_object('amount',
+                                   greatest(v_invoice.total - v_invoice.amount_credited - v_invoice.amount_paid, 0),
                                                              'currency', v_invoice.currency),
                                  'field', 'amount')::text;
   end if;
@@ -1943,7 +2153,8 @@ begin
   perform set_config('kasuwa.applying_payment', 'on', true);
   update public.invoices
      set amount_paid = amount_paid + new.amount,
-         status = case when amount_paid + new.amount >= total then 'PAID'::public.invoice_status else status end
+         status = case when amount_paid + new.amount >= total - amount_credited then 'PAID'::public.invoice_status
+                       else status end
    where org_id = new.org_id and id = new.invoice_id;
   perform set_config('kasuwa.applying_payment', 'off', true);
   return new;
@@ -1984,6 +2195,7 @@ begin
   if exists (select 1 from public.payment_reversals r where r.org_id = new.org_id and r.payment_id = new.payment_id) then
     perform private.refuse('This payment was already reversed', '23505', 'PAYMENT_ALREADY_REVERSED');
   end if;
+  perform private.refuse_if_refunded(new.org_id, v_payment.invoice_id, v_payment.amount);
   new.invoice_id := v_payment.invoice_id;
   new.amount := v_payment.amount;
   new.currency := v_payment.currency;
@@ -1995,7 +2207,8 @@ begin
   perform set_config('kasuwa.applying_payment', 'on', true);
   update public.invoices
      set amount_paid = amount_paid - new.amount,
-         status = case when status = 'PAID' then 'ISSUED'::public.invoice_status else status end
+         status = case when status = 'PAID' and total - amount_credited - (amount_paid - new.amount) > 0
+                       then 'ISSUED'::public.invoice_status else status end
    where org_id = new.org_id and id = new.invoice_id;
   perform set_config('kasuwa.applying_payment', 'off', true);
   return new;
@@ -2004,6 +2217,49 @@ $function$;
 ALTER FUNCTION private.apply_payment_reversal() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.apply_payment_reversal() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.apply_payment_reversal() TO postgres;
+
+-- function private.apply_refund()
+CREATE OR REPLACE FUNCTION private.apply_refund()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_note public.credit_notes;
+  v_invoice public.invoices;
+  v_refundable numeric;
+begin
+  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    'Only owners, managers and accountants record refunds', 'REFUND_FORBIDDEN');
+  select * into v_note from public.credit_notes where org_id = new.org_id and id = new.credit_note_id;
+  if v_note.id is null then
+    perform private.refuse('Credit note not found', '23503', 'CREDIT_NOTE_NOT_FOUND', null, 'creditNoteId');
+  end if;
+  if new.invoice_id is not null and new.invoice_id <> v_note.invoice_id then
+    perform private.refuse('A refund is of its credit note''s invoice', '23503', 'INVOICE_NOT_FOUND', null, 'invoiceId');
+  end if;
+  select * into v_invoice from public.invoices where org_id = new.org_id and id = v_note.invoice_id for update;
+  new.invoice_id := v_note.invoice_id;
+  new.currency := v_note.currency;
+  v_refundable := v_invoice.amount_credited + v_invoice.amount_paid - v_invoice.total
+    - coalesce((select sum(r.amount) from public.refunds r where r.org_id = new.org_id and r.invoice_id = v_invoice.id), 0);
+  if new.amount > v_refundable then
+    perform private.refuse(format('The refund is more than what was overpaid (%s %s)', greatest(v_refundable, 0),
+      v_invoice.currency), '23514', 'REFUND_TOO_LARGE',
+      jsonb_build_object('amount', greatest(v_refundable, 0), 'currency', v_invoice.currency), 'amount');
+  end if;
+  perform private.require_currency_decimals(new.amount, new.currency, 'amount');
+  if coalesce((select auth.role()), '') in ('authenticated', 'anon') then
+    new.created_at := now();
+    new.created_by := (select auth.uid());
+  end if;
+  return new;
+end
+$function$;
+ALTER FUNCTION private.apply_refund() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.apply_refund() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.apply_refund() TO postgres;
 
 -- function private.apply_stock_move()
 CREATE OR REPLACE FUNCTION private.apply_stock_move()
@@ -2024,6 +2280,54 @@ $function$;
 ALTER FUNCTION private.apply_stock_move() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.apply_stock_move() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.apply_stock_move() TO postgres;
+
+-- function private.assign_credit_note()
+CREATE OR REPLACE FUNCTION private.assign_credit_note()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_invoice public.invoices;
+  v_next bigint;
+begin
+  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    'Only owners, managers and accountants make credit notes', 'CREDIT_NOTE_FORBIDDEN');
+  select * into v_invoice from public.invoices where org_id = new.org_id and id = new.invoice_id for update;
+  if v_invoice.id is null then
+    perform private.refuse('Invoice not found', '23503', 'INVOICE_NOT_FOUND', null, 'invoiceId');
+  end if;
+  if v_invoice.status not in ('ISSUED', 'PAID') then
+    perform private.refuse('Only an ISSUED or PAID invoice can be credited', '23514', 'INVOICE_NOT_CREDITABLE',
+      jsonb_build_object('status', v_invoice.status));
+  end if;
+  if nullif(btrim(coalesce(new.reason, '')), '') is null then
+    perform private.refuse('Say why the invoice is credited', '23514', 'CREDIT_REASON_REQUIRED', null, 'reason');
+  end if;
+  if char_length(btrim(new.reason)) > 500 then
+    perform private.refuse('The reason is at most 500 characters', '23514', 'TOO_LONG',
+      jsonb_build_object('max', 500), 'reason');
+  end if;
+  insert into public.invoice_counters as c (org_id, last_credit_note) values (new.org_id, 1)
+  on conflict (org_id) do update set last_credit_note = c.last_credit_note + 1
+  returning last_credit_note into v_next;
+  new.number := 'CN-' || lpad(v_next::text, 6, '0');
+  new.reason := btrim(new.reason);
+  new.currency := v_invoice.currency;
+  new.subtotal := 0;
+  new.tax := 0;
+  new.total := 0;
+  if coalesce((select auth.role()), '') in ('authenticated', 'anon') then
+    new.created_at := now();
+    new.created_by := (select auth.uid());
+  end if;
+  return new;
+end
+$function$;
+ALTER FUNCTION private.assign_credit_note() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.assign_credit_note() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.assign_credit_note() TO postgres;
 
 -- function private.assign_invoice_number()
 CREATE OR REPLACE FUNCTION private.assign_invoice_number()
@@ -2068,7 +2372,7 @@ begin
   returning last_receipt into v_next;
   new.receipt_number := 'RCT-' || lpad(v_next::text, 6, '0');
   -- (No such invoice: the foreign key refuses the row next, with its own error.)
-  new.balance_after := coalesce((select i.total - i.amount_paid from public.invoices i
+  new.balance_after := coalesce((select greatest(i.total - i.amount_credited - i.amount_paid, 0) from public.invoices i
                                   where i.org_id = new.org_id and i.id = new.invoice_id), 0);
   return new;
 end
@@ -2421,6 +2725,21 @@ ALTER FUNCTION private.create_profile_for_user() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.create_profile_for_user() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.create_profile_for_user() TO postgres;
 
+-- function private.credit_notes_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.credit_notes_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone)
+ RETURNS TABLE(currency text, credit_notes bigint, total numeric)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select n.currency::text, count(*)::bigint, sum(n.total)
+    from public.credit_notes n
+   where n.org_id = p_org_id and n.created_at >= p_from and n.created_at < p_to
+   group by n.currency
+$function$;
+ALTER FUNCTION private.credit_notes_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.credit_notes_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone) TO postgres;
+
 -- function private.customer_activity_apply()
 CREATE OR REPLACE FUNCTION private.customer_activity_apply()
  RETURNS trigger
@@ -2507,6 +2826,18 @@ AS $function$
     join public.payments p on p.org_id = r.org_id and p.id = r.payment_id
     join public.invoices i on i.org_id = r.org_id and i.id = r.invoice_id
    where r.org_id = p_org_id and i.customer_id = p_customer_id
+  union all
+  -- A credit note lowers what the customer owes; a refund gives money back (owed again, as a payment reversed).
+  select n.created_at, 'CREDIT_NOTE', n.number, i.number, n.currency::text, 0::numeric, n.total
+    from public.credit_notes n
+    join public.invoices i on i.org_id = n.org_id and i.id = n.invoice_id
+   where n.org_id = p_org_id and i.customer_id = p_customer_id
+  union all
+  select f.refunded_at, 'REFUND', n.number, i.number, f.currency::text, f.amount, 0::numeric
+    from public.refunds f
+    join public.credit_notes n on n.org_id = f.org_id and n.id = f.credit_note_id
+    join public.invoices i on i.org_id = f.org_id and i.id = f.invoice_id
+   where f.org_id = p_org_id and i.customer_id = p_customer_id
 $function$;
 ALTER FUNCTION private.customer_entries(p_org_id uuid, p_customer_id uuid) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.customer_entries(p_org_id uuid, p_customer_id uuid) TO postgres;
@@ -2695,6 +3026,32 @@ ALTER FUNCTION private.expenses_by_day_update() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.expenses_by_day_update() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.expenses_by_day_update() TO postgres;
 
+-- function private.guard_credit_note()
+CREATE OR REPLACE FUNCTION private.guard_credit_note()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'UPDATE' and coalesce(current_setting('kasuwa.applying_payment', true), 'off') = 'on'
+     and (new.id, new.org_id, new.invoice_id, new.number, new.reason, new.restock, new.currency, new.created_by,
+          new.created_at)
+         is not distinct from (old.id, old.org_id, old.invoice_id, old.number, old.reason, old.restock, old.currency,
+          old.created_by, old.created_at) then
+    return new;
+  end if;
+  if tg_op = 'DELETE' and pg_trigger_depth() > 1 then
+    return old;
+  end if;
+  perform private.refuse('A credit note is final; make another one to credit more', '42501', 'RECORD_FINAL',
+    jsonb_build_object('table', tg_table_name));
+  return null;
+end
+$function$;
+ALTER FUNCTION private.guard_credit_note() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.guard_credit_note() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.guard_credit_note() TO postgres;
+
 -- function private.guard_expense()
 CREATE OR REPLACE FUNCTION private.guard_expense()
  RETURNS trigger
@@ -2796,6 +3153,10 @@ begin
     raise exception 'The amount paid changes only by recording a payment' using errcode = '23514',
         hint = json_build_object('reason', 'AMOUNT_PAID_BY_PAYMENTS')::text;
   end if;
+  if new.amount_credited <> old.amount_credited and not v_paying then
+    perform private.refuse('The amount credited changes only by making a credit note', '23514',
+      'AMOUNT_CREDITED_BY_CREDIT_NOTES', null, 'amountCredited');
+  end if;
   if old.status <> 'QUOTE' and (new.customer_id, new.currency) is distinct from (old.customer_id, old.currency) then
     raise exception 'Only a QUOTE''s customer and currency can change' using errcode = '23514',
       hint = jsonb_build_object('reason', 'INVOICE_FINAL', 'params', jsonb_build_object('status', old.status))::text;
@@ -2818,13 +3179,17 @@ begin
      group by it.org_id, it.product_id;
   elsif old.status = 'ISSUED' and new.status = 'PAID' and v_paying then
     null;
-  elsif old.status = 'PAID' and new.status = 'ISSUED' and v_paying and new.amount_paid < new.total then
+  elsif old.status = 'PAID' and new.status = 'ISSUED' and v_paying
+        and new.total - new.amount_credited - new.amount_paid > 0 then
     -- A payment reversed or deleted: the balance is open again.
     null;
   elsif old.status in ('QUOTE', 'ISSUED') and new.status = 'VOID' then
     if old.amount_paid > 0 then
       raise exception 'An invoice with payments cannot be voided' using errcode = '23514',
         hint = json_build_object('reason', 'INVOICE_HAS_PAYMENTS')::text;
+    end if;
+    if old.amount_credited > 0 then
+      perform private.refuse('An invoice with credit notes cannot be voided', '23514', 'INVOICE_HAS_CREDIT_NOTES');
     end if;
     new.voided_at := now();
     if old.status = 'ISSUED' then
@@ -2917,10 +3282,12 @@ begin
       '23514', 'PAYMENT_TOO_OLD_TO_DELETE', jsonb_build_object('hours', 24));
   end if;
   perform 1 from public.invoices where org_id = old.org_id and id = old.invoice_id for update;
+  perform private.refuse_if_refunded(old.org_id, old.invoice_id, old.amount);
   perform set_config('kasuwa.applying_payment', 'on', true);
   update public.invoices
      set amount_paid = amount_paid - old.amount,
-         status = case when status = 'PAID' then 'ISSUED'::public.invoice_status else status end
+         status = case when status = 'PAID' and total - amount_credited - (amount_paid - old.amount) > 0
+                       then 'ISSUED'::public.invoice_status else status end
    where org_id = old.org_id and id = old.invoice_id;
   perform set_config('kasuwa.applying_payment', 'off', true);
   return old;
@@ -3084,6 +3451,61 @@ GRANT EXECUTE ON FUNCTION private.has_role(p_org_id uuid, p_roles public.members
 GRANT EXECUTE ON FUNCTION private.has_role(p_org_id uuid, p_roles public.membership_role[]) TO postgres;
 GRANT EXECUTE ON FUNCTION private.has_role(p_org_id uuid, p_roles public.membership_role[]) TO service_role;
 
+-- function private.insert_credit_note(p_org_id uuid, p_invoice_id uuid, p_input jsonb)
+CREATE OR REPLACE FUNCTION private.insert_credit_note(p_org_id uuid, p_invoice_id uuid, p_input jsonb)
+ RETURNS public.credit_notes
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_note public.credit_notes;
+  v_lines jsonb := p_input -> 'lines';
+begin
+  perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    'Only owners, managers and accountants make credit notes', 'CREDIT_NOTE_FORBIDDEN');
+  if v_lines is not null and jsonb_typeof(v_lines) <> 'array' and jsonb_typeof(v_lines) <> 'null' then
+    perform private.refuse('lines is a list of { invoiceItemId, qty }', '23514', 'INVALID_VALUE', null, 'lines');
+  end if;
+  insert into public.credit_notes (org_id, invoice_id, reason, restock, created_by)
+  values (p_org_id, p_invoice_id, coalesce(p_input ->> 'reason', ''),
+          coalesce((p_input ->> 'restock')::boolean, false), (select auth.uid()))
+  returning * into v_note;
+  if v_lines is null or jsonb_typeof(v_lines) = 'null' or jsonb_array_length(v_lines) = 0 then
+    -- Everything left to credit, line by line.
+    insert into public.credit_note_lines (org_id, credit_note_id, invoice_item_id, description, qty, position)
+    select p_org_id, v_note.id, it.id, it.description, it.qty - coalesce(c.qty, 0), it.position
+      from public.invoice_items it
+      left join lateral (select sum(l.qty) as qty from public.credit_note_lines l
+                          where l.org_id = it.org_id and l.invoice_item_id = it.id) c on true
+     where it.org_id = p_org_id and it.invoice_id = p_invoice_id and it.qty - coalesce(c.qty, 0) > 0
+     order by it.position, it.id;
+  else
+    if exists (select 1 from jsonb_array_elements(v_lines) l
+                group by l.value ->> 'invoiceItemId' having count(*) > 1) then
+      perform private.refuse('Each invoice line is credited once per credit note', '23514', 'CREDIT_LINE_TWICE',
+        null, 'lines');
+    end if;
+    insert into public.credit_note_lines (org_id, credit_note_id, invoice_item_id, description, qty, position)
+    select p_org_id, v_note.id, (l.value ->> 'invoiceItemId')::uuid, '',
+           private.to_number(l.value ->> 'qty', 'qty'), l.ordinality
+      from jsonb_array_elements(v_lines) with ordinality l
+     where private.to_number(l.value ->> 'qty', 'qty') <> 0
+     order by l.ordinality;
+  end if;
+  select * into v_note from public.credit_notes where id = v_note.id;
+  if v_note.total <= 0 and not exists (select 1 from public.credit_note_lines l
+                                        where l.org_id = p_org_id and l.credit_note_id = v_note.id) then
+    perform private.refuse('Nothing left to credit on this invoice', '23514', 'NOTHING_TO_CREDIT', null, 'lines');
+  end if;
+  return v_note;
+end
+$function$;
+ALTER FUNCTION private.insert_credit_note(p_org_id uuid, p_invoice_id uuid, p_input jsonb) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.insert_credit_note(p_org_id uuid, p_invoice_id uuid, p_input jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.insert_credit_note(p_org_id uuid, p_invoice_id uuid, p_input jsonb) TO postgres;
+GRANT EXECUTE ON FUNCTION private.insert_credit_note(p_org_id uuid, p_invoice_id uuid, p_input jsonb) TO service_role;
+
 -- function private.insert_expense_reversal(p_org_id uuid, p_expense_id uuid, p_reason text)
 CREATE OR REPLACE FUNCTION private.insert_expense_reversal(p_org_id uuid, p_expense_id uuid, p_reason text)
  RETURNS public.expense_reversals
@@ -3129,6 +3551,37 @@ ALTER FUNCTION private.insert_payment_reversal(p_org_id uuid, p_payment_id uuid,
 GRANT EXECUTE ON FUNCTION private.insert_payment_reversal(p_org_id uuid, p_payment_id uuid, p_reason text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.insert_payment_reversal(p_org_id uuid, p_payment_id uuid, p_reason text) TO postgres;
 GRANT EXECUTE ON FUNCTION private.insert_payment_reversal(p_org_id uuid, p_payment_id uuid, p_reason text) TO service_role;
+
+-- function private.insert_refund(p_org_id uuid, p_credit_note_id uuid, p_input jsonb)
+CREATE OR REPLACE FUNCTION private.insert_refund(p_org_id uuid, p_credit_note_id uuid, p_input jsonb)
+ RETURNS public.refunds
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row public.refunds;
+begin
+  perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    'Only owners, managers and accountants record refunds', 'REFUND_FORBIDDEN');
+  insert into public.refunds (org_id, credit_note_id, invoice_id, amount, currency, method, provider, ref,
+                              refunded_at, created_by)
+  select p_org_id, n.id, n.invoice_id, private.to_number(p_input ->> 'amount', 'amount'), n.currency,
+         p_input ->> 'method', (nullif(p_input ->> 'provider', ''))::public.mobile_money_provider,
+         nullif(btrim(p_input ->> 'ref'), ''),
+         coalesce(private.org_instant(p_org_id, p_input ->> 'refundedAt', 'refundedAt'), now()), (select auth.uid())
+    from public.credit_notes n where n.org_id = p_org_id and n.id = p_credit_note_id
+  returning * into v_row;
+  if v_row.id is null then
+    perform private.refuse('Credit note not found', '23503', 'CREDIT_NOTE_NOT_FOUND', null, 'creditNoteId');
+  end if;
+  return v_row;
+end
+$function$;
+ALTER FUNCTION private.insert_refund(p_org_id uuid, p_credit_note_id uuid, p_input jsonb) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.insert_refund(p_org_id uuid, p_credit_note_id uuid, p_input jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.insert_refund(p_org_id uuid, p_credit_note_id uuid, p_input jsonb) TO postgres;
+GRANT EXECUTE ON FUNCTION private.insert_refund(p_org_id uuid, p_credit_note_id uuid, p_input jsonb) TO service_role;
 
 -- function private.invisible_characters()
 CREATE OR REPLACE FUNCTION private.invisible_characters()
@@ -3187,6 +3640,23 @@ ALTER FUNCTION private.invoice_totals(p_org_id uuid, p_invoice_id uuid, p_curren
 GRANT EXECUTE ON FUNCTION private.invoice_totals(p_org_id uuid, p_invoice_id uuid, p_currency text, OUT subtotal numeric, OUT tax numeric) TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.invoice_totals(p_org_id uuid, p_invoice_id uuid, p_currency text, OUT subtotal numeric, OUT tax numeric) TO postgres;
 
+-- function private.invoiced_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.invoiced_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone)
+ RETURNS TABLE(currency text, amount numeric)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select y.currency, sum(y.amount)
+    from (select d.currency, d.total as amount from private.invoices_between(p_org_id, p_from, p_to) d
+           where d.status in ('ISSUED', 'PAID')
+          union all
+          select n.currency, -n.total from private.credit_notes_between(p_org_id, p_from, p_to) n) y
+   group by y.currency
+$function$;
+ALTER FUNCTION private.invoiced_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.invoiced_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone) TO postgres;
+
 -- function private.invoices_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone)
 CREATE OR REPLACE FUNCTION private.invoices_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone)
  RETURNS TABLE(currency text, status public.invoice_status, invoices bigint, total numeric)
@@ -3221,19 +3691,22 @@ CREATE OR REPLACE FUNCTION private.invoices_by_day_apply()
 AS $function$
 begin
   if tg_op = 'INSERT' then
-    insert into private.invoices_by_day as t (org_id, day_start, currency, status, invoices, total, amount_paid)
+    insert into private.invoices_by_day as t (org_id, day_start, currency, status, invoices, total, amount_paid,
+                                              amount_credited)
     select n.org_id, date_trunc('day', coalesce(n.issued_at, n.created_at), 'UTC'), n.currency::text, n.status,
-           count(*), sum(n.total), sum(n.amount_paid)
+           count(*), sum(n.total), sum(n.amount_paid), sum(n.amount_credited)
       from new_rows n group by 1, 2, 3, 4
     on conflict (org_id, day_start, currency, status)
     do update set invoices = t.invoices + excluded.invoices, total = t.total + excluded.total,
-                  amount_paid = t.amount_paid + excluded.amount_paid;
+                  amount_paid = t.amount_paid + excluded.amount_paid,
+                  amount_credited = t.amount_credited + excluded.amount_credited;
   elsif tg_op = 'DELETE' then
     update private.invoices_by_day t
-       set invoices = t.invoices - o.invoices, total = t.total - o.total, amount_paid = t.amount_paid - o.amount_paid
+       set invoices = t.invoices - o.invoices, total = t.total - o.total, amount_paid = t.amount_paid - o.amount_paid,
+           amount_credited = t.amount_credited - o.amount_credited
       from (select o.org_id, date_trunc('day', coalesce(o.issued_at, o.created_at), 'UTC') as day_start,
                    o.currency::text as currency, o.status, count(*) as invoices, sum(o.total) as total,
-                   sum(o.amount_paid) as amount_paid
+                   sum(o.amount_paid) as amount_paid, sum(o.amount_credited) as amount_credited
               from old_rows o group by 1, 2, 3, 4) o
      where t.org_id = o.org_id and t.day_start = o.day_start and t.currency = o.currency and t.status = o.status;
   end if;
@@ -3253,15 +3726,18 @@ CREATE OR REPLACE FUNCTION private.invoices_by_day_update()
 AS $function$
 begin
   update private.invoices_by_day t
-     set invoices = t.invoices - 1, total = t.total - old.total, amount_paid = t.amount_paid - old.amount_paid
+     set invoices = t.invoices - 1, total = t.total - old.total, amount_paid = t.amount_paid - old.amount_paid,
+         amount_credited = t.amount_credited - old.amount_credited
    where t.org_id = old.org_id and t.day_start = date_trunc('day', coalesce(old.issued_at, old.created_at), 'UTC')
      and t.currency = old.currency::text and t.status = old.status;
-  insert into private.invoices_by_day as t (org_id, day_start, currency, status, invoices, total, amount_paid)
+  insert into private.invoices_by_day as t (org_id, day_start, currency, status, invoices, total, amount_paid,
+                                            amount_credited)
   values (new.org_id, date_trunc('day', coalesce(new.issued_at, new.created_at), 'UTC'), new.currency::text,
-          new.status, 1, new.total, new.amount_paid)
+          new.status, 1, new.total, new.amount_paid, new.amount_credited)
   on conflict (org_id, day_start, currency, status)
   do update set invoices = t.invoices + excluded.invoices, total = t.total + excluded.total,
-                amount_paid = t.amount_paid + excluded.amount_paid;
+                amount_paid = t.amount_paid + excluded.amount_paid,
+                amount_credited = t.amount_credited + excluded.amount_credited;
   return null;
 end
 $function$;
@@ -3407,7 +3883,7 @@ CREATE OR REPLACE FUNCTION private.open_invoices(p_org_id uuid)
  STABLE
  SET search_path TO ''
 AS $function$
-  select t.currency, sum(t.invoices)::bigint, sum(t.total - t.amount_paid)
+  select t.currency, sum(t.invoices)::bigint, sum(t.total - t.amount_credited - t.amount_paid)
     from private.invoices_by_day t
    where t.org_id = p_org_id and t.status = 'ISSUED'
    group by t.currency
@@ -3491,22 +3967,25 @@ CREATE OR REPLACE FUNCTION private.payments_between(p_org_id uuid, p_from timest
 AS $function$
   with h as (select * from private.whole_days(p_from, p_to))
   select x.currency, sum(x.n)::bigint, sum(x.r)::bigint, sum(x.amount)
-    from (select t.currency, t.payments as n, t.reversals as r, t.amount from private.payments_by_day t, h
+    from (select t.currency, t.payments as n, t.reversals as r, t.amount, 0 as f from private.payments_by_day t, h
            where t.org_id = p_org_id and t.day_start >= h.lo and t.day_start < h.hi
           union all
-          select p.currency::text, 1, 0, p.amount from public.payments p, h
+          select p.currency::text, 1, 0, p.amount, 0 from public.payments p, h
            where p.org_id = p_org_id and p.received_at >= p_from and p.received_at < least(h.lo, p_to)
           union all
-          select p.currency::text, 1, 0, p.amount from public.payments p, h
+          select p.currency::text, 1, 0, p.amount, 0 from public.payments p, h
            where p.org_id = p_org_id and p.received_at >= h.hi and p.received_at < p_to
           union all
-          select v.currency::text, 0, 1, -v.amount from public.payment_reversals v, h
+          select v.currency::text, 0, 1, -v.amount, 0 from public.payment_reversals v, h
            where v.org_id = p_org_id and v.reversed_at >= p_from and v.reversed_at < least(h.lo, p_to)
           union all
-          select v.currency::text, 0, 1, -v.amount from public.payment_reversals v, h
-           where v.org_id = p_org_id and v.reversed_at >= h.hi and v.reversed_at < p_to) x
+          select v.currency::text, 0, 1, -v.amount, 0 from public.payment_reversals v, h
+           where v.org_id = p_org_id and v.reversed_at >= h.hi and v.reversed_at < p_to
+          union all
+          select f.currency::text, 0, 0, -f.amount, 1 from public.refunds f
+           where f.org_id = p_org_id and f.refunded_at >= p_from and f.refunded_at < p_to) x
    group by x.currency
-  having sum(x.n) <> 0 or sum(x.r) <> 0
+  having sum(x.n) <> 0 or sum(x.r) <> 0 or sum(x.f) <> 0
 $function$;
 ALTER FUNCTION private.payments_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.payments_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone) TO postgres;
@@ -3606,9 +4085,10 @@ begin
           select v.org_id, date_trunc('day', v.reversed_at, 'UTC'), v.currency::text, 0, 1, -v.amount
             from public.expense_reversals v where p_org_id is null or v.org_id = p_org_id) x
    group by 1, 2, 3;
-  insert into private.invoices_by_day (org_id, day_start, currency, status, invoices, total, amount_paid)
+  insert into private.invoices_by_day (org_id, day_start, currency, status, invoices, total, amount_paid,
+                                       amount_credited)
   select i.org_id, date_trunc('day', coalesce(i.issued_at, i.created_at), 'UTC'), i.currency::text, i.status,
-         count(*), sum(i.total), sum(i.amount_paid)
+         count(*), sum(i.total), sum(i.amount_paid), sum(i.amount_credited)
     from public.invoices i where p_org_id is null or i.org_id = p_org_id group by 1, 2, 3, 4;
   delete from private.customer_activity where p_org_id is null or org_id = p_org_id;
   insert into private.customer_activity (org_id, customer_id, last_at)
@@ -3791,6 +4271,29 @@ $function$;
 ALTER FUNCTION private.refuse_change_but_cascade() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.refuse_change_but_cascade() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.refuse_change_but_cascade() TO postgres;
+
+-- function private.refuse_if_refunded(p_org_id uuid, p_invoice_id uuid, p_amount numeric)
+CREATE OR REPLACE FUNCTION private.refuse_if_refunded(p_org_id uuid, p_invoice_id uuid, p_amount numeric)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_invoice public.invoices;
+  v_refunded numeric;
+begin
+  select * into v_invoice from public.invoices where org_id = p_org_id and id = p_invoice_id;
+  select coalesce(sum(r.amount), 0) into v_refunded from public.refunds r
+   where r.org_id = p_org_id and r.invoice_id = p_invoice_id;
+  if v_refunded > 0 and v_refunded > v_invoice.amount_credited + v_invoice.amount_paid - p_amount - v_invoice.total then
+    perform private.refuse('This payment was given back in part by a refund: it cannot be taken back', '23514',
+      'PAYMENT_REFUNDED');
+  end if;
+end
+$function$;
+ALTER FUNCTION private.refuse_if_refunded(p_org_id uuid, p_invoice_id uuid, p_amount numeric) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.refuse_if_refunded(p_org_id uuid, p_invoice_id uuid, p_amount numeric) TO postgres;
 
 -- function private.refuse_over_limit(p_org_id uuid, p_key text, p_count bigint, p_what text)
 CREATE OR REPLACE FUNCTION private.refuse_over_limit(p_org_id uuid, p_key text, p_count bigint, p_what text)
@@ -4361,18 +4864,23 @@ begin
   end if;
 
   with invoiced as (
-    select i.currency::text as currency, sum(i.total) as amount,
-           sum(i.total - i.amount_paid) filter (where i.status = 'ISSUED') as owed, count(*) as n
+    -- Net of credit notes: what a credit note took off an invoice was not sold.
+    select i.currency::text as currency, sum(i.total - i.amount_credited) as amount,
+           sum(i.total - i.amount_credited - i.amount_paid) filter (where i.status = 'ISSUED') as owed, count(*) as n
       from public.invoices i where i.org_id = p_org_id and i.status in ('ISSUED', 'PAID') group by i.currency
   ),
-  -- Net of reversals: a reversed payment or expense counts neither in the amount nor in the count.
+  -- Net of reversals: a reversed payment or expense counts neither in the amount nor in the count. Payments
+  -- are net of the refunds given back on credit notes too (in the amount only).
   received as (
     select x.currency, sum(x.amount) as amount, sum(x.n) as n, sum(x.r) as r
       from (select p.currency::text as currency, p.amount, 1 as n, 0 as r
               from public.payments p where p.org_id = p_org_id
             union all
             select v.currency::text, -v.amount, -1, 1
-              from public.payment_reversals v where v.org_id = p_org_id) x
+              from public.payment_reversals v where v.org_id = p_org_id
+            union all
+            select f.currency::text, -f.amount, 0, 0
+              from public.refunds f where f.org_id = p_org_id) x
      group by x.currency
   ),
   spent as (
@@ -4521,6 +5029,42 @@ COMMENT ON FUNCTION public.change_member_role(p_org_id uuid, p_user_id uuid, p_r
 GRANT EXECUTE ON FUNCTION public.change_member_role(p_org_id uuid, p_user_id uuid, p_role public.membership_role) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.change_member_role(p_org_id uuid, p_user_id uuid, p_role public.membership_role) TO postgres;
 GRANT EXECUTE ON FUNCTION public.change_member_role(p_org_id uuid, p_user_id uuid, p_role public.membership_role) TO service_role;
+
+-- function public.create_credit_note(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb)
+CREATE OR REPLACE FUNCTION public.create_credit_note(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'create_credit_note',
+    jsonb_build_object('invoice', p_invoice_id, 'input', p_input));
+  v_row public.credit_notes;
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    v_row := private.insert_credit_note(p_org_id, p_invoice_id, coalesce(p_input, '{}'::jsonb));
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
+  end;
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_row)));
+end
+$function$;
+ALTER FUNCTION public.create_credit_note(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb) OWNER TO postgres;
+COMMENT ON FUNCTION public.create_credit_note(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb) IS 'Credits an ISSUED or PAID invoice (whole or per line, optionally restocking), once per mutation id: owners, managers and accountants.';
+GRANT EXECUTE ON FUNCTION public.create_credit_note(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.create_credit_note(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb) TO postgres;
+GRANT EXECUTE ON FUNCTION public.create_credit_note(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb) TO service_role;
 
 -- function public.create_invitation(p_org_id uuid, p_mutation_id uuid, p_email text, p_role public.membership_role)
 CREATE OR REPLACE FUNCTION public.create_invitation(p_org_id uuid, p_mutation_id uuid, p_email text, p_role public.membership_role)
@@ -5675,6 +6219,42 @@ GRANT EXECUTE ON FUNCTION public.record_payment(p_org_id uuid, p_mutation_id uui
 GRANT EXECUTE ON FUNCTION public.record_payment(p_org_id uuid, p_mutation_id uuid, p_input jsonb) TO postgres;
 GRANT EXECUTE ON FUNCTION public.record_payment(p_org_id uuid, p_mutation_id uuid, p_input jsonb) TO service_role;
 
+-- function public.record_refund(p_org_id uuid, p_mutation_id uuid, p_credit_note_id uuid, p_input jsonb)
+CREATE OR REPLACE FUNCTION public.record_refund(p_org_id uuid, p_mutation_id uuid, p_credit_note_id uuid, p_input jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'record_refund',
+    jsonb_build_object('creditNote', p_credit_note_id, 'input', p_input));
+  v_row public.refunds;
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    v_row := private.insert_refund(p_org_id, p_credit_note_id, coalesce(p_input, '{}'::jsonb));
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
+  end;
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_row)));
+end
+$function$;
+ALTER FUNCTION public.record_refund(p_org_id uuid, p_mutation_id uuid, p_credit_note_id uuid, p_input jsonb) OWNER TO postgres;
+COMMENT ON FUNCTION public.record_refund(p_org_id uuid, p_mutation_id uuid, p_credit_note_id uuid, p_input jsonb) IS 'Gives money back on a credit note (at most what was overpaid on its invoice), once per mutation id: owners, managers and accountants.';
+GRANT EXECUTE ON FUNCTION public.record_refund(p_org_id uuid, p_mutation_id uuid, p_credit_note_id uuid, p_input jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.record_refund(p_org_id uuid, p_mutation_id uuid, p_credit_note_id uuid, p_input jsonb) TO postgres;
+GRANT EXECUTE ON FUNCTION public.record_refund(p_org_id uuid, p_mutation_id uuid, p_credit_note_id uuid, p_input jsonb) TO service_role;
+
 -- function public.register_invitee(p_user_id uuid, p_token text)
 CREATE OR REPLACE FUNCTION public.register_invitee(p_user_id uuid, p_token text)
  RETURNS jsonb
@@ -5864,6 +6444,7 @@ declare
   v_profit jsonb;
   v_sales jsonb;
   v_average jsonb;
+  v_invoiced jsonb;
   v_active bigint;
   v_inventory jsonb;
 begin
@@ -5895,6 +6476,10 @@ begin
     into v_sales, v_average
     from dated d;
 
+  -- Invoiced: the ISSUED and PAID invoices dated in the range, less the credit notes made in it.
+  select coalesce(jsonb_object_agg(x.currency, x.amount), '{}'::jsonb) into v_invoiced
+    from private.invoiced_between(p_org_id, w.starts_at, w.ends_at) x;
+
   v_active := private.active_customers(p_org_id, w.starts_at, w.ends_at);
 
   select jsonb_build_object(
@@ -5917,7 +6502,8 @@ begin
     'expenses', private.money_list(v_expenses, w.org_currency),
     'profit', private.money_list(v_profit, w.org_currency),
     'activeCustomers', v_active,
-    'sales', v_sales || jsonb_build_object('averageInvoiceValue', private.money_list(v_average, w.org_currency)),
+    'sales', v_sales || jsonb_build_object('averageInvoiceValue', private.money_list(v_average, w.org_currency),
+                                           'invoiced', private.money_list(v_invoiced, w.org_currency)),
     'inventory', v_inventory);
 end
 $function$;
@@ -5940,6 +6526,7 @@ declare
   v_totals jsonb;
   v_payments bigint;
   v_reversals bigint;
+  v_refunds bigint;
   v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 10000);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
 begin
@@ -5948,40 +6535,52 @@ begin
          coalesce(jsonb_object_agg(t.currency, t.amount), '{}'::jsonb)
     into v_payments, v_reversals, v_totals
     from private.payments_between(p_org_id, w.starts_at, w.ends_at) t;
+  select count(*) into v_refunds from public.refunds f
+   where f.org_id = p_org_id and f.refunded_at >= w.starts_at and f.refunded_at < w.ends_at;
   return json_build_object(
     'range', private.report_range_json(p_days, w.tz, w.first_day, w.last_day, w.starts_at, w.ends_at),
-    'total', v_payments + v_reversals,
+    'total', v_payments + v_reversals + v_refunds,
     'payments', v_payments,
     'reversals', v_reversals,
+    'refunds', v_refunds,
     'totals', private.money_list(v_totals, w.org_currency),
     'rows', coalesce((
       select json_agg(json_build_object(
                'id', x.id, 'kind', x.kind, 'paymentId', p.id, 'invoiceNumber', i.number, 'customerName', c.name,
-               'amount', case when x.kind = 'reversal' then -p.amount else p.amount end,
-               'currency', p.currency, 'method', p.method, 'provider', p.provider, 'ref', p.ref,
+               'amount', case x.kind when 'reversal' then -p.amount when 'refund' then -f.amount else p.amount end,
+               'currency', coalesce(p.currency, f.currency), 'method', coalesce(p.method, f.method),
+               'provider', coalesce(p.provider, f.provider), 'ref', coalesce(p.ref, f.ref),
                'receivedAt', x.at,
                'reversed', x.kind = 'payment' and exists (select 1 from public.payment_reversals r
                                                            where r.org_id = p.org_id and r.payment_id = p.id),
                'reason', x.reason)
              order by x.at desc, x.id desc)
         from (select * from (
-                (select p.id, 'payment' as kind, p.id as payment_id, p.received_at as at, null::text as reason
+                (select p.id, 'payment' as kind, p.id as payment_id, null::uuid as refund_id, p.received_at as at,
+                        null::text as reason
                    from public.payments p
                   where p.org_id = p_org_id and p.received_at >= w.starts_at and p.received_at < w.ends_at
                   order by p.received_at desc, p.id desc limit v_limit + v_offset)
                 union all
-                (select v.id, 'reversal', v.payment_id, v.reversed_at, v.reason::text
+                (select v.id, 'reversal', v.payment_id, null::uuid, v.reversed_at, v.reason::text
                    from public.payment_reversals v
                   where v.org_id = p_org_id and v.reversed_at >= w.starts_at and v.reversed_at < w.ends_at
-                  order by v.reversed_at desc, v.id desc limit v_limit + v_offset)) u
+                  order by v.reversed_at desc, v.id desc limit v_limit + v_offset)
+                union all
+                -- Money given back on a credit note: its own row, minus its amount.
+                (select f.id, 'refund', null::uuid, f.id, f.refunded_at, null::text
+                   from public.refunds f
+                  where f.org_id = p_org_id and f.refunded_at >= w.starts_at and f.refunded_at < w.ends_at
+                  order by f.refunded_at desc, f.id desc limit v_limit + v_offset)) u
                order by u.at desc, u.id desc limit v_limit offset v_offset) x
-        join public.payments p on p.org_id = p_org_id and p.id = x.payment_id
-        join public.invoices i on i.org_id = p.org_id and i.id = p.invoice_id
+        left join public.payments p on p.org_id = p_org_id and p.id = x.payment_id
+        left join public.refunds f on f.org_id = p_org_id and f.id = x.refund_id
+        join public.invoices i on i.org_id = p_org_id and i.id = coalesce(p.invoice_id, f.invoice_id)
         join public.customers c on c.org_id = i.org_id and c.id = i.customer_id), '[]'::json));
 end
 $function$;
 ALTER FUNCTION public.report_payments(p_org_id uuid, p_days integer, p_limit integer, p_offset integer) OWNER TO postgres;
-COMMENT ON FUNCTION public.report_payments(p_org_id uuid, p_days integer, p_limit integer, p_offset integer) IS 'One page (newest first) of the payments received and the reversals made in the last p_days days, with the counts and the total per currency net of the reversals.';
+COMMENT ON FUNCTION public.report_payments(p_org_id uuid, p_days integer, p_limit integer, p_offset integer) IS 'One page (newest first) of the payments received, the reversals and the refunds made in the last p_days days, with the counts and the total per currency net of the reversals and refunds.';
 GRANT EXECUTE ON FUNCTION public.report_payments(p_org_id uuid, p_days integer, p_limit integer, p_offset integer) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.report_payments(p_org_id uuid, p_days integer, p_limit integer, p_offset integer) TO postgres;
 GRANT EXECUTE ON FUNCTION public.report_payments(p_org_id uuid, p_days integer, p_limit integer, p_offset integer) TO service_role;
@@ -6001,6 +6600,10 @@ begin
   return json_build_object(
     'range', private.report_range_json(p_days, w.tz, w.first_day, w.last_day, w.starts_at, w.ends_at),
     'total', (select coalesce(sum(d.invoices), 0) from private.invoices_between(p_org_id, w.starts_at, w.ends_at) d),
+    -- What was invoiced in the range, net of the credit notes made in it.
+    'invoiced', private.money_list((select jsonb_object_agg(x.currency, x.amount)
+                                      from private.invoiced_between(p_org_id, w.starts_at, w.ends_at) x),
+                                   w.org_currency),
     'rows', coalesce((
       select json_agg(json_build_object(
                'id', i.id, 'number', i.number, 'customerName', c.name, 'status', i.status,
@@ -6483,7 +7086,7 @@ GRANT EXECUTE ON FUNCTION public.save_supplier(p_org_id uuid, p_mutation_id uuid
 
 -- function public.search_invoices(p_org_id uuid, p_search text, p_status public.invoice_status, p_limit integer, p_offset integer)
 CREATE OR REPLACE FUNCTION public.search_invoices(p_org_id uuid, p_search text, p_status public.invoice_status, p_limit integer, p_offset integer)
- RETURNS TABLE(id uuid, number text, status public.invoice_status, currency text, subtotal numeric, tax numeric, total numeric, amount_paid numeric, created_at timestamp with time zone, issued_at timestamp with time zone, due_at date, customer_id uuid, customer_name text, total_count bigint)
+ RETURNS TABLE(id uuid, number text, status public.invoice_status, currency text, subtotal numeric, tax numeric, total numeric, amount_paid numeric, amount_credited numeric, created_at timestamp with time zone, issued_at timestamp with time zone, due_at date, customer_id uuid, customer_name text, total_count bigint)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -6511,7 +7114,7 @@ begin
     end if;
     return query
       select i.id, i.number::text, i.status, i.currency::text, i.subtotal::numeric, i.tax::numeric, i.total::numeric,
-             i.amount_paid::numeric,
+             i.amount_paid::numeric, i.amount_credited::numeric,
              i.created_at, i.issued_at, i.due_at, i.customer_id, c.name::text, v_total
         from (select * from public.invoices x
                where x.org_id = p_org_id and (p_status is null or x.status = p_status)
@@ -6544,7 +7147,7 @@ begin
        where x.org_id = p_org_id and (p_status is null or x.status = p_status)
     )
     select i.id, i.number::text, i.status, i.currency::text, i.subtotal::numeric, i.tax::numeric, i.total::numeric,
-           i.amount_paid::numeric,
+           i.amount_paid::numeric, i.amount_credited::numeric,
            i.created_at, i.issued_at, i.due_at, i.customer_id, c.name::text, (select count(*) from matched)
       from (select * from matched m order by m.created_at desc, m.id limit v_limit offset v_offset) i
       join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
@@ -6648,6 +7251,7 @@ AS $function$
     'organization', private.seller_json(i.org_id),
     'invoice', jsonb_build_object('number', i.number, 'status', i.status, 'currency', i.currency,
       'subtotal', i.subtotal, 'tax', i.tax, 'total', i.total, 'amountPaid', i.amount_paid,
+      'amountCredited', i.amount_credited,
       'issuedAt', i.issued_at, 'dueAt', i.due_at, 'createdAt', i.created_at, 'notes', i.notes,
       'customer', jsonb_build_object('name', c.name)),
     'lines', coalesce((select jsonb_agg(jsonb_build_object('description', it.description, 'qty', it.qty,

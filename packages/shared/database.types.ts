@@ -209,6 +209,142 @@ export type Database = {
           },
         ];
       };
+      credit_note_lines: {
+        Row: {
+          amount: number;
+          credit_note_id: string;
+          description: string;
+          id: string;
+          invoice_item_id: string;
+          org_id: string;
+          position: number;
+          product_id: string | null;
+          qty: number;
+          tax: number;
+          tax_rate: number;
+          unit_price: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount?: number;
+          credit_note_id: string;
+          description: string;
+          id?: string;
+          invoice_item_id: string;
+          org_id: string;
+          position?: number;
+          product_id?: string | null;
+          qty: number;
+          tax?: number;
+          tax_rate?: number;
+          unit_price?: number;
+        };
+        Update: {
+          amount?: number;
+          credit_note_id?: string;
+          description?: string;
+          id?: string;
+          invoice_item_id?: string;
+          org_id?: string;
+          position?: number;
+          product_id?: string | null;
+          qty?: number;
+          tax?: number;
+          tax_rate?: number;
+          unit_price?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'credit_note_lines_org_id_credit_note_id_fkey';
+            columns: ['org_id', 'credit_note_id'];
+            isOneToOne: false;
+            referencedRelation: 'credit_notes';
+            referencedColumns: ['org_id', 'id'];
+          },
+          {
+            foreignKeyName: 'credit_note_lines_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'credit_note_lines_org_id_invoice_item_id_fkey';
+            columns: ['org_id', 'invoice_item_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoice_items';
+            referencedColumns: ['org_id', 'id'];
+          },
+          {
+            foreignKeyName: 'credit_note_lines_org_id_product_id_fkey';
+            columns: ['org_id', 'product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['org_id', 'id'];
+          },
+        ];
+      };
+      credit_notes: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          currency: string;
+          id: string;
+          invoice_id: string;
+          number: string;
+          org_id: string;
+          reason: string;
+          restock: boolean;
+          subtotal: number;
+          tax: number;
+          total: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          currency: string;
+          id?: string;
+          invoice_id: string;
+          number?: string;
+          org_id: string;
+          reason: string;
+          restock?: boolean;
+          subtotal?: number;
+          tax?: number;
+          total?: number;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          currency?: string;
+          id?: string;
+          invoice_id?: string;
+          number?: string;
+          org_id?: string;
+          reason?: string;
+          restock?: boolean;
+          subtotal?: number;
+          tax?: number;
+          total?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'credit_notes_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'credit_notes_org_id_invoice_id_fkey';
+            columns: ['org_id', 'invoice_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['org_id', 'id'];
+          },
+        ];
+      };
       customers: {
         Row: {
           archived: boolean;
@@ -754,17 +890,20 @@ export type Database = {
       };
       invoice_counters: {
         Row: {
+          last_credit_note: number;
           last_number: number;
           last_receipt: number;
           org_id: string;
         };
         ComputedFields: never;
         Insert: {
+          last_credit_note?: number;
           last_number?: number;
           last_receipt?: number;
           org_id: string;
         };
         Update: {
+          last_credit_note?: number;
           last_number?: number;
           last_receipt?: number;
           org_id?: string;
@@ -892,6 +1031,7 @@ export type Database = {
       };
       invoices: {
         Row: {
+          amount_credited: number;
           amount_paid: number;
           created_at: string;
           created_by: string | null;
@@ -913,6 +1053,7 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          amount_credited?: number;
           amount_paid?: number;
           created_at?: string;
           created_by?: string | null;
@@ -933,6 +1074,7 @@ export type Database = {
           voided_at?: string | null;
         };
         Update: {
+          amount_credited?: number;
           amount_paid?: number;
           created_at?: string;
           created_by?: string | null;
@@ -1613,6 +1755,74 @@ export type Database = {
           },
         ];
       };
+      refunds: {
+        Row: {
+          amount: number;
+          created_at: string;
+          created_by: string | null;
+          credit_note_id: string;
+          currency: string;
+          id: string;
+          invoice_id: string;
+          method: string;
+          org_id: string;
+          provider: Database['public']['Enums']['mobile_money_provider'] | null;
+          ref: string | null;
+          refunded_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          created_at?: string;
+          created_by?: string | null;
+          credit_note_id: string;
+          currency: string;
+          id?: string;
+          invoice_id: string;
+          method: string;
+          org_id: string;
+          provider?: Database['public']['Enums']['mobile_money_provider'] | null;
+          ref?: string | null;
+          refunded_at?: string;
+        };
+        Update: {
+          amount?: number;
+          created_at?: string;
+          created_by?: string | null;
+          credit_note_id?: string;
+          currency?: string;
+          id?: string;
+          invoice_id?: string;
+          method?: string;
+          org_id?: string;
+          provider?: Database['public']['Enums']['mobile_money_provider'] | null;
+          ref?: string | null;
+          refunded_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'refunds_org_id_credit_note_id_fkey';
+            columns: ['org_id', 'credit_note_id'];
+            isOneToOne: false;
+            referencedRelation: 'credit_notes';
+            referencedColumns: ['org_id', 'id'];
+          },
+          {
+            foreignKeyName: 'refunds_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'refunds_org_id_invoice_id_fkey';
+            columns: ['org_id', 'invoice_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['org_id', 'id'];
+          },
+        ];
+      };
       statement_share_tokens: {
         Row: {
           created_at: string;
@@ -2076,6 +2286,10 @@ export type Database = {
         Args: { p_org_id: string; p_role: Database['public']['Enums']['membership_role']; p_user_id: string };
         Returns: Json;
       };
+      create_credit_note: {
+        Args: { p_input: Json; p_invoice_id: string; p_mutation_id: string; p_org_id: string };
+        Returns: Json;
+      };
       create_invitation: {
         Args: {
           p_email: string;
@@ -2191,6 +2405,10 @@ export type Database = {
       organization_name_available: { Args: { p_name: string }; Returns: boolean };
       record_expense: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       record_payment: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
+      record_refund: {
+        Args: { p_credit_note_id: string; p_input: Json; p_mutation_id: string; p_org_id: string };
+        Returns: Json;
+      };
       register_invitee: { Args: { p_token: string; p_user_id: string }; Returns: Json };
       register_organization: {
         Args: { p_country: string; p_currency: string; p_name: string; p_user_id: string };
@@ -2276,6 +2494,7 @@ export type Database = {
           p_status: Database['public']['Enums']['invoice_status'];
         };
         Returns: {
+          amount_credited: number;
           amount_paid: number;
           created_at: string;
           currency: string;
@@ -2360,7 +2579,8 @@ export type Database = {
         | 'OTHER';
       purchase_order_status: 'DRAFT' | 'APPROVED' | 'RECEIVED';
       share_permission: 'READ' | 'EDIT';
-      stock_move_reason: 'OPENING' | 'ADJUSTMENT' | 'PURCHASE_RECEIPT' | 'SALE' | 'VOID_RETURN';
+      stock_move_reason:
+        'OPENING' | 'ADJUSTMENT' | 'PURCHASE_RECEIPT' | 'SALE' | 'VOID_RETURN' | 'CREDIT_RETURN';
       subscription_status: 'ACTIVE' | 'PAUSED' | 'CANCELLED' | 'EXPIRED';
     };
     CompositeTypes: {
@@ -2508,7 +2728,14 @@ export const Constants = {
       ],
       purchase_order_status: ['DRAFT', 'APPROVED', 'RECEIVED'],
       share_permission: ['READ', 'EDIT'],
-      stock_move_reason: ['OPENING', 'ADJUSTMENT', 'PURCHASE_RECEIPT', 'SALE', 'VOID_RETURN'],
+      stock_move_reason: [
+        'OPENING',
+        'ADJUSTMENT',
+        'PURCHASE_RECEIPT',
+        'SALE',
+        'VOID_RETURN',
+        'CREDIT_RETURN',
+      ],
       subscription_status: ['ACTIVE', 'PAUSED', 'CANCELLED', 'EXPIRED'],
     },
   },

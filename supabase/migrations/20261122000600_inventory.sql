@@ -4,7 +4,7 @@
 -- app calls are in 20261122000700_inventory_functions.sql.
 
 create type public.purchase_order_status as enum ('DRAFT', 'APPROVED', 'RECEIVED');
-create type public.stock_move_reason as enum ('OPENING', 'ADJUSTMENT', 'PURCHASE_RECEIPT', 'SALE', 'VOID_RETURN');
+create type public.stock_move_reason as enum ('OPENING', 'ADJUSTMENT', 'PURCHASE_RECEIPT', 'SALE', 'VOID_RETURN', 'CREDIT_RETURN');
 
 -- ---------------------------------------------------------------------------------------------------
 create table public.products (
@@ -129,7 +129,7 @@ create table public.stock_moves (
   check (reason <> 'ADJUSTMENT' or (note is not null and btrim(note) <> ''))
 );
 comment on table public.stock_moves is 'The stock ledger: every change of stock on hand, append-only. stock_on_hand = sum(delta).';
-comment on column public.stock_moves.ref_id is 'The invoice (SALE, VOID_RETURN) or purchase order (PURCHASE_RECEIPT) that caused the move.';
+comment on column public.stock_moves.ref_id is 'The invoice (SALE, VOID_RETURN), the credit note (CREDIT_RETURN) or purchase order (PURCHASE_RECEIPT) that caused the move.';
 comment on column public.stock_moves.note is 'Required reason for a manual ADJUSTMENT.';
 create index stock_moves_product_idx on public.stock_moves (org_id, product_id, created_at desc);
 create index stock_moves_ref_idx on public.stock_moves (org_id, ref_id) where ref_id is not null;

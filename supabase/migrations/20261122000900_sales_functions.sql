@@ -253,6 +253,159 @@ comment on function public.delete_payment(uuid, uuid, uuid) is
 revoke execute on function public.delete_payment(uuid, uuid, uuid) from public, anon;
 grant execute on function public.delete_payment(uuid, uuid, uuid) to authenticated, service_role;
 
+-- ---------------------------------------------------------------------------------------------------
+-- Credit notes and refunds (the tables are written by functions only). A credit note is made against an
+-- ISSUED or PAID invoice with a reason, optionally putting the items back in stock, for the given lines
+-- [{ invoiceItemId, qty }] or, with none, for everything left to credit on the invoice; the tables' triggers
+-- number it, check each quantity against what is left, add it up and credit the invoice. Owners, managers
+-- and accountants.
+create function private.insert_credit_note(p_org_id uuid, p_invoice_id uuid, p_input jsonb)
+returns public.credit_notes
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_note public.credit_notes;
+  v_lines jsonb := p_input -> 'lines';
+begin
+  perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    'Only owners, managers and accountants make credit notes', 'CREDIT_NOTE_FORBIDDEN');
+  if v_lines is not null and jsonb_typeof(v_lines) <> 'array' and jsonb_typeof(v_lines) <> 'null' then
+    perform private.refuse('lines is a list of { invoiceItemId, qty }', '23514', 'INVALID_VALUE', null, 'lines');
+  end if;
+  insert into public.credit_notes (org_id, invoice_id, reason, restock, created_by)
+  values (p_org_id, p_invoice_id, coalesce(p_input ->> 'reason', ''),
+          coalesce((p_input ->> 'restock')::boolean, false), (select auth.uid()))
+  returning * into v_note;
+  if v_lines is null or jsonb_typeof(v_lines) = 'null' or jsonb_array_length(v_lines) = 0 then
+    -- Everything left to credit, line by line.
+    insert into public.credit_note_lines (org_id, credit_note_id, invoice_item_id, description, qty, position)
+    select p_org_id, v_note.id, it.id, it.description, it.qty - coalesce(c.qty, 0), it.position
+      from public.invoice_items it
+      left join lateral (select sum(l.qty) as qty from public.credit_note_lines l
+                          where l.org_id = it.org_id and l.invoice_item_id = it.id) c on true
+     where it.org_id = p_org_id and it.invoice_id = p_invoice_id and it.qty - coalesce(c.qty, 0) > 0
+     order by it.position, it.id;
+  else
+    if exists (select 1 from jsonb_array_elements(v_lines) l
+                group by l.value ->> 'invoiceItemId' having count(*) > 1) then
+      perform private.refuse('Each invoice line is credited once per credit note', '23514', 'CREDIT_LINE_TWICE',
+        null, 'lines');
+    end if;
+    insert into public.credit_note_lines (org_id, credit_note_id, invoice_item_id, description, qty, position)
+    select p_org_id, v_note.id, (l.value ->> 'invoiceItemId')::uuid, '',
+           private.to_number(l.value ->> 'qty', 'qty'), l.ordinality
+      from jsonb_array_elements(v_lines) with ordinality l
+     where private.to_number(l.value ->> 'qty', 'qty') <> 0
+     order by l.ordinality;
+  end if;
+  select * into v_note from public.credit_notes where id = v_note.id;
+  if v_note.total <= 0 and not exists (select 1 from public.credit_note_lines l
+                                        where l.org_id = p_org_id and l.credit_note_id = v_note.id) then
+    perform private.refuse('Nothing left to credit on this invoice', '23514', 'NOTHING_TO_CREDIT', null, 'lines');
+  end if;
+  return v_note;
+end
+$$;
+revoke all on function private.insert_credit_note(uuid, uuid, jsonb) from public, anon;
+grant execute on function private.insert_credit_note(uuid, uuid, jsonb) to authenticated, service_role;
+
+-- Makes a credit note once per mutation id: { data: the credit note } or { error } (INVOICE_NOT_CREDITABLE,
+-- CREDIT_QTY_TOO_LARGE, CREDIT_REASON_REQUIRED, CREDIT_NOTE_FORBIDDEN, NOTHING_TO_CREDIT…).
+-- Input: { reason, restock?, lines?: [{ invoiceItemId, qty }] }.
+create function public.create_credit_note(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb)
+returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'create_credit_note',
+    jsonb_build_object('invoice', p_invoice_id, 'input', p_input));
+  v_row public.credit_notes;
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    v_row := private.insert_credit_note(p_org_id, p_invoice_id, coalesce(p_input, '{}'::jsonb));
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
+  end;
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_row)));
+end
+$$;
+comment on function public.create_credit_note(uuid, uuid, uuid, jsonb) is
+  'Credits an ISSUED or PAID invoice (whole or per line, optionally restocking), once per mutation id: owners, managers and accountants.';
+revoke execute on function public.create_credit_note(uuid, uuid, uuid, jsonb) from public, anon;
+grant execute on function public.create_credit_note(uuid, uuid, uuid, jsonb) to authenticated, service_role;
+
+create function private.insert_refund(p_org_id uuid, p_credit_note_id uuid, p_input jsonb)
+returns public.refunds
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_row public.refunds;
+begin
+  perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    'Only owners, managers and accountants record refunds', 'REFUND_FORBIDDEN');
+  insert into public.refunds (org_id, credit_note_id, invoice_id, amount, currency, method, provider, ref,
+                              refunded_at, created_by)
+  select p_org_id, n.id, n.invoice_id, private.to_number(p_input ->> 'amount', 'amount'), n.currency,
+         p_input ->> 'method', (nullif(p_input ->> 'provider', ''))::public.mobile_money_provider,
+         nullif(btrim(p_input ->> 'ref'), ''),
+         coalesce(private.org_instant(p_org_id, p_input ->> 'refundedAt', 'refundedAt'), now()), (select auth.uid())
+    from public.credit_notes n where n.org_id = p_org_id and n.id = p_credit_note_id
+  returning * into v_row;
+  if v_row.id is null then
+    perform private.refuse('Credit note not found', '23503', 'CREDIT_NOTE_NOT_FOUND', null, 'creditNoteId');
+  end if;
+  return v_row;
+end
+$$;
+revoke all on function private.insert_refund(uuid, uuid, jsonb) from public, anon;
+grant execute on function private.insert_refund(uuid, uuid, jsonb) to authenticated, service_role;
+
+-- Records a refund once per mutation id: { data: the refund } or { error } (REFUND_TOO_LARGE,
+-- REFUND_FORBIDDEN, CREDIT_NOTE_NOT_FOUND…). Input: { amount, method, provider?, ref?, refundedAt? }.
+create function public.record_refund(p_org_id uuid, p_mutation_id uuid, p_credit_note_id uuid, p_input jsonb)
+returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'record_refund',
+    jsonb_build_object('creditNote', p_credit_note_id, 'input', p_input));
+  v_row public.refunds;
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    v_row := private.insert_refund(p_org_id, p_credit_note_id, coalesce(p_input, '{}'::jsonb));
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
+  end;
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_row)));
+end
+$$;
+comment on function public.record_refund(uuid, uuid, uuid, jsonb) is
+  'Gives money back on a credit note (at most what was overpaid on its invoice), once per mutation id: owners, managers and accountants.';
+revoke execute on function public.record_refund(uuid, uuid, uuid, jsonb) from public, anon;
+grant execute on function public.record_refund(uuid, uuid, uuid, jsonb) to authenticated, service_role;
+
 -- Editing a QUOTE: its customer, currency, due date, notes and lines, replaced in one step and applied
 -- once per mutation id (PUT /api/invoices/:id, also replayed from the offline outbox). Run as the caller:
 -- RLS lets owners, managers and accountants edit any quote and a SALES member only the quotes they
@@ -385,7 +538,7 @@ grant execute on function public.save_customer(uuid, uuid, jsonb) to authenticat
 create function public.search_invoices(p_org_id uuid, p_search text, p_status public.invoice_status,
   p_limit integer, p_offset integer)
 returns table (id uuid, number text, status public.invoice_status, currency text, subtotal numeric, tax numeric,
-               total numeric, amount_paid numeric, created_at timestamptz, issued_at timestamptz, due_at date,
+               total numeric, amount_paid numeric, amount_credited numeric, created_at timestamptz, issued_at timestamptz, due_at date,
                customer_id uuid, customer_name text, total_count bigint)
 language plpgsql stable security definer set search_path = '' set plan_cache_mode = force_custom_plan
 as $$
@@ -411,7 +564,7 @@ begin
     end if;
     return query
       select i.id, i.number::text, i.status, i.currency::text, i.subtotal::numeric, i.tax::numeric, i.total::numeric,
-             i.amount_paid::numeric,
+             i.amount_paid::numeric, i.amount_credited::numeric,
              i.created_at, i.issued_at, i.due_at, i.customer_id, c.name::text, v_total
         from (select * from public.invoices x
                where x.org_id = p_org_id and (p_status is null or x.status = p_status)
@@ -444,7 +597,7 @@ begin
        where x.org_id = p_org_id and (p_status is null or x.status = p_status)
     )
     select i.id, i.number::text, i.status, i.currency::text, i.subtotal::numeric, i.tax::numeric, i.total::numeric,
-           i.amount_paid::numeric,
+           i.amount_paid::numeric, i.amount_credited::numeric,
            i.created_at, i.issued_at, i.due_at, i.customer_id, c.name::text, (select count(*) from matched)
       from (select * from matched m order by m.created_at desc, m.id limit v_limit offset v_offset) i
       join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
@@ -539,6 +692,7 @@ as $$
     'organization', private.seller_json(i.org_id),
     'invoice', jsonb_build_object('number', i.number, 'status', i.status, 'currency', i.currency,
       'subtotal', i.subtotal, 'tax', i.tax, 'total', i.total, 'amountPaid', i.amount_paid,
+      'amountCredited', i.amount_credited,
       'issuedAt', i.issued_at, 'dueAt', i.due_at, 'createdAt', i.created_at, 'notes', i.notes,
       'customer', jsonb_build_object('name', c.name)),
     'lines', coalesce((select jsonb_agg(jsonb_build_object('description', it.description, 'qty', it.qty,

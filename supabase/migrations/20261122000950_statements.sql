@@ -26,6 +26,18 @@ as $$
     join public.payments p on p.org_id = r.org_id and p.id = r.payment_id
     join public.invoices i on i.org_id = r.org_id and i.id = r.invoice_id
    where r.org_id = p_org_id and i.customer_id = p_customer_id
+  union all
+  -- A credit note lowers what the customer owes; a refund gives money back (owed again, as a payment reversed).
+  select n.created_at, 'CREDIT_NOTE', n.number, i.number, n.currency::text, 0::numeric, n.total
+    from public.credit_notes n
+    join public.invoices i on i.org_id = n.org_id and i.id = n.invoice_id
+   where n.org_id = p_org_id and i.customer_id = p_customer_id
+  union all
+  select f.refunded_at, 'REFUND', n.number, i.number, f.currency::text, f.amount, 0::numeric
+    from public.refunds f
+    join public.credit_notes n on n.org_id = f.org_id and n.id = f.credit_note_id
+    join public.invoices i on i.org_id = f.org_id and i.id = f.invoice_id
+   where f.org_id = p_org_id and i.customer_id = p_customer_id
 $$;
 
 -- The statement of a customer between two days (both included) of the organization's calendar.

@@ -382,18 +382,23 @@ begin
   end if;
 
   with invoiced as (
-    select i.currency::text as currency, sum(i.total) as amount,
-           sum(i.total - i.amount_paid) filter (where i.status = 'ISSUED') as owed, count(*) as n
+    -- Net of credit notes: what a credit note took off an invoice was not sold.
+    select i.currency::text as currency, sum(i.total - i.amount_credited) as amount,
+           sum(i.total - i.amount_credited - i.amount_paid) filter (where i.status = 'ISSUED') as owed, count(*) as n
       from public.invoices i where i.org_id = p_org_id and i.status in ('ISSUED', 'PAID') group by i.currency
   ),
-  -- Net of reversals: a reversed payment or expense counts neither in the amount nor in the count.
+  -- Net of reversals: a reversed payment or expense counts neither in the amount nor in the count. Payments
+  -- are net of the refunds given back on credit notes too (in the amount only).
   received as (
     select x.currency, sum(x.amount) as amount, sum(x.n) as n, sum(x.r) as r
       from (select p.currency::text as currency, p.amount, 1 as n, 0 as r
               from public.payments p where p.org_id = p_org_id
             union all
             select v.currency::text, -v.amount, -1, 1
-              from public.payment_reversals v where v.org_id = p_org_id) x
+              from public.payment_reversals v where v.org_id = p_org_id
+            union all
+            select f.currency::text, -f.amount, 0, 0
+              from public.refunds f where f.org_id = p_org_id) x
      group by x.currency
   ),
   spent as (

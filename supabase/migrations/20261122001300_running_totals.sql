@@ -38,6 +38,7 @@ create table private.invoices_by_day (
   invoices bigint not null,
   total numeric not null,
   amount_paid numeric not null,
+  amount_credited numeric not null default 0,
   primary key (org_id, day_start, currency, status)
 );
 comment on table private.payments_by_day is 'Payments received and reversed per organization, UTC day and currency; amount is net of the reversals (kept by triggers on public.payments and public.payment_reversals).';
@@ -163,19 +164,22 @@ language plpgsql security definer set search_path = ''
 as $$
 begin
   if tg_op = 'INSERT' then
-    insert into private.invoices_by_day as t (org_id, day_start, currency, status, invoices, total, amount_paid)
+    insert into private.invoices_by_day as t (org_id, day_start, currency, status, invoices, total, amount_paid,
+                                              amount_credited)
     select n.org_id, date_trunc('day', coalesce(n.issued_at, n.created_at), 'UTC'), n.currency::text, n.status,
-           count(*), sum(n.total), sum(n.amount_paid)
+           count(*), sum(n.total), sum(n.amount_paid), sum(n.amount_credited)
       from new_rows n group by 1, 2, 3, 4
     on conflict (org_id, day_start, currency, status)
     do update set invoices = t.invoices + excluded.invoices, total = t.total + excluded.total,
-                  amount_paid = t.amount_paid + excluded.amount_paid;
+                  amount_paid = t.amount_paid + excluded.amount_paid,
+                  amount_credited = t.amount_credited + excluded.amount_credited;
   elsif tg_op = 'DELETE' then
     update private.invoices_by_day t
-       set invoices = t.invoices - o.invoices, total = t.total - o.total, amount_paid = t.amount_paid - o.amount_paid
+       set invoices = t.invoices - o.invoices, total = t.total - o.total, amount_paid = t.amount_paid - o.amount_paid,
+           amount_credited = t.amount_credited - o.amount_credited
       from (select o.org_id, date_trunc('day', coalesce(o.issued_at, o.created_at), 'UTC') as day_start,
                    o.currency::text as currency, o.status, count(*) as invoices, sum(o.total) as total,
-                   sum(o.amount_paid) as amount_paid
+                   sum(o.amount_paid) as amount_paid, sum(o.amount_credited) as amount_credited
               from old_rows o group by 1, 2, 3, 4) o
      where t.org_id = o.org_id and t.day_start = o.day_start and t.currency = o.currency and t.status = o.status;
   end if;
@@ -192,20 +196,24 @@ language plpgsql security definer set search_path = ''
 as $$
 begin
   update private.invoices_by_day t
-     set invoices = t.invoices - 1, total = t.total - old.total, amount_paid = t.amount_paid - old.amount_paid
+     set invoices = t.invoices - 1, total = t.total - old.total, amount_paid = t.amount_paid - old.amount_paid,
+         amount_credited = t.amount_credited - old.amount_credited
    where t.org_id = old.org_id and t.day_start = date_trunc('day', coalesce(old.issued_at, old.created_at), 'UTC')
      and t.currency = old.currency::text and t.status = old.status;
-  insert into private.invoices_by_day as t (org_id, day_start, currency, status, invoices, total, amount_paid)
+  insert into private.invoices_by_day as t (org_id, day_start, currency, status, invoices, total, amount_paid,
+                                            amount_credited)
   values (new.org_id, date_trunc('day', coalesce(new.issued_at, new.created_at), 'UTC'), new.currency::text,
-          new.status, 1, new.total, new.amount_paid)
+          new.status, 1, new.total, new.amount_paid, new.amount_credited)
   on conflict (org_id, day_start, currency, status)
   do update set invoices = t.invoices + excluded.invoices, total = t.total + excluded.total,
-                amount_paid = t.amount_paid + excluded.amount_paid;
+                amount_paid = t.amount_paid + excluded.amount_paid,
+                amount_credited = t.amount_credited + excluded.amount_credited;
   return null;
 end
 $$;
 create trigger invoices_by_day_update after update on public.invoices for each row
   when (old.total is distinct from new.total or old.amount_paid is distinct from new.amount_paid
+        or old.amount_credited is distinct from new.amount_credited
         or old.currency is distinct from new.currency
         or old.status is distinct from new.status or old.issued_at is distinct from new.issued_at
         or old.created_at is distinct from new.created_at or old.org_id is distinct from new.org_id)
@@ -356,9 +364,10 @@ begin
           select v.org_id, date_trunc('day', v.reversed_at, 'UTC'), v.currency::text, 0, 1, -v.amount
             from public.expense_reversals v where p_org_id is null or v.org_id = p_org_id) x
    group by 1, 2, 3;
-  insert into private.invoices_by_day (org_id, day_start, currency, status, invoices, total, amount_paid)
+  insert into private.invoices_by_day (org_id, day_start, currency, status, invoices, total, amount_paid,
+                                       amount_credited)
   select i.org_id, date_trunc('day', coalesce(i.issued_at, i.created_at), 'UTC'), i.currency::text, i.status,
-         count(*), sum(i.total), sum(i.amount_paid)
+         count(*), sum(i.total), sum(i.amount_paid), sum(i.amount_credited)
     from public.invoices i where p_org_id is null or i.org_id = p_org_id group by 1, 2, 3, 4;
   delete from private.customer_activity where p_org_id is null or org_id = p_org_id;
   insert into private.customer_activity (org_id, customer_id, last_at)
@@ -385,30 +394,47 @@ as $$
 $$;
 
 -- Payments received in [from, to) per currency: how many, how many reversals were made in it, and the
--- amount net of those reversals. Currencies with neither are left out.
+-- amount net of those reversals and of the refunds given in it (read from public.refunds: refunds are few).
+-- Currencies with none of these are left out.
 create function private.payments_between(p_org_id uuid, p_from timestamptz, p_to timestamptz)
 returns table (currency text, payments bigint, reversals bigint, amount numeric)
 language sql stable set search_path = ''
 as $$
   with h as (select * from private.whole_days(p_from, p_to))
   select x.currency, sum(x.n)::bigint, sum(x.r)::bigint, sum(x.amount)
-    from (select t.currency, t.payments as n, t.reversals as r, t.amount from private.payments_by_day t, h
+    from (select t.currency, t.payments as n, t.reversals as r, t.amount, 0 as f from private.payments_by_day t, h
            where t.org_id = p_org_id and t.day_start >= h.lo and t.day_start < h.hi
           union all
-          select p.currency::text, 1, 0, p.amount from public.payments p, h
+          select p.currency::text, 1, 0, p.amount, 0 from public.payments p, h
            where p.org_id = p_org_id and p.received_at >= p_from and p.received_at < least(h.lo, p_to)
           union all
-          select p.currency::text, 1, 0, p.amount from public.payments p, h
+          select p.currency::text, 1, 0, p.amount, 0 from public.payments p, h
            where p.org_id = p_org_id and p.received_at >= h.hi and p.received_at < p_to
           union all
-          select v.currency::text, 0, 1, -v.amount from public.payment_reversals v, h
+          select v.currency::text, 0, 1, -v.amount, 0 from public.payment_reversals v, h
            where v.org_id = p_org_id and v.reversed_at >= p_from and v.reversed_at < least(h.lo, p_to)
           union all
-          select v.currency::text, 0, 1, -v.amount from public.payment_reversals v, h
-           where v.org_id = p_org_id and v.reversed_at >= h.hi and v.reversed_at < p_to) x
+          select v.currency::text, 0, 1, -v.amount, 0 from public.payment_reversals v, h
+           where v.org_id = p_org_id and v.reversed_at >= h.hi and v.reversed_at < p_to
+          union all
+          select f.currency::text, 0, 0, -f.amount, 1 from public.refunds f
+           where f.org_id = p_org_id and f.refunded_at >= p_from and f.refunded_at < p_to) x
    group by x.currency
-  having sum(x.n) <> 0 or sum(x.r) <> 0
+  having sum(x.n) <> 0 or sum(x.r) <> 0 or sum(x.f) <> 0
 $$;
+
+-- Credit notes made in [from, to) per currency: how many and their total (read from public.credit_notes by
+-- its (org_id, created_at) index: credit notes are few). Invoiced amounts are net of them.
+create function private.credit_notes_between(p_org_id uuid, p_from timestamptz, p_to timestamptz)
+returns table (currency text, credit_notes bigint, total numeric)
+language sql stable set search_path = ''
+as $$
+  select n.currency::text, count(*)::bigint, sum(n.total)
+    from public.credit_notes n
+   where n.org_id = p_org_id and n.created_at >= p_from and n.created_at < p_to
+   group by n.currency
+$$;
+revoke all on function private.credit_notes_between(uuid, timestamptz, timestamptz) from public, anon, authenticated;
 
 -- Expenses paid in [from, to) per currency, with the reversals made in it, net of them.
 create function private.expenses_between(p_org_id uuid, p_from timestamptz, p_to timestamptz)
@@ -456,12 +482,27 @@ as $$
   having sum(x.n) <> 0
 $$;
 
+-- Invoiced in [from, to) per currency, net of credit notes: the ISSUED and PAID invoices dated in it less the
+-- credit notes made in it (a credit note counts on the day it is made, not on its invoice's).
+create function private.invoiced_between(p_org_id uuid, p_from timestamptz, p_to timestamptz)
+returns table (currency text, amount numeric)
+language sql stable set search_path = ''
+as $$
+  select y.currency, sum(y.amount)
+    from (select d.currency, d.total as amount from private.invoices_between(p_org_id, p_from, p_to) d
+           where d.status in ('ISSUED', 'PAID')
+          union all
+          select n.currency, -n.total from private.credit_notes_between(p_org_id, p_from, p_to) n) y
+   group by y.currency
+$$;
+revoke all on function private.invoiced_between(uuid, timestamptz, timestamptz) from public, anon, authenticated;
+
 -- ISSUED invoices per currency: how many and what they still owe (the dashboard's amount outstanding).
 create function private.open_invoices(p_org_id uuid)
 returns table (currency text, invoices bigint, amount numeric)
 language sql stable set search_path = ''
 as $$
-  select t.currency, sum(t.invoices)::bigint, sum(t.total - t.amount_paid)
+  select t.currency, sum(t.invoices)::bigint, sum(t.total - t.amount_credited - t.amount_paid)
     from private.invoices_by_day t
    where t.org_id = p_org_id and t.status = 'ISSUED'
    group by t.currency

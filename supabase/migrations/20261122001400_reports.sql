@@ -124,6 +124,7 @@ declare
   v_profit jsonb;
   v_sales jsonb;
   v_average jsonb;
+  v_invoiced jsonb;
   v_active bigint;
   v_inventory jsonb;
 begin
@@ -155,6 +156,10 @@ begin
     into v_sales, v_average
     from dated d;
 
+  -- Invoiced: the ISSUED and PAID invoices dated in the range, less the credit notes made in it.
+  select coalesce(jsonb_object_agg(x.currency, x.amount), '{}'::jsonb) into v_invoiced
+    from private.invoiced_between(p_org_id, w.starts_at, w.ends_at) x;
+
   v_active := private.active_customers(p_org_id, w.starts_at, w.ends_at);
 
   select jsonb_build_object(
@@ -177,7 +182,8 @@ begin
     'expenses', private.money_list(v_expenses, w.org_currency),
     'profit', private.money_list(v_profit, w.org_currency),
     'activeCustomers', v_active,
-    'sales', v_sales || jsonb_build_object('averageInvoiceValue', private.money_list(v_average, w.org_currency)),
+    'sales', v_sales || jsonb_build_object('averageInvoiceValue', private.money_list(v_average, w.org_currency),
+                                           'invoiced', private.money_list(v_invoiced, w.org_currency)),
     'inventory', v_inventory);
 end
 $$;
@@ -200,6 +206,10 @@ begin
   return json_build_object(
     'range', private.report_range_json(p_days, w.tz, w.first_day, w.last_day, w.starts_at, w.ends_at),
     'total', (select coalesce(sum(d.invoices), 0) from private.invoices_between(p_org_id, w.starts_at, w.ends_at) d),
+    -- What was invoiced in the range, net of the credit notes made in it.
+    'invoiced', private.money_list((select jsonb_object_agg(x.currency, x.amount)
+                                      from private.invoiced_between(p_org_id, w.starts_at, w.ends_at) x),
+                                   w.org_currency),
     'rows', coalesce((
       select json_agg(json_build_object(
                'id', i.id, 'number', i.number, 'customerName', c.name, 'status', i.status,
@@ -231,6 +241,7 @@ declare
   v_totals jsonb;
   v_payments bigint;
   v_reversals bigint;
+  v_refunds bigint;
   v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 10000);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
 begin
@@ -239,40 +250,52 @@ begin
          coalesce(jsonb_object_agg(t.currency, t.amount), '{}'::jsonb)
     into v_payments, v_reversals, v_totals
     from private.payments_between(p_org_id, w.starts_at, w.ends_at) t;
+  select count(*) into v_refunds from public.refunds f
+   where f.org_id = p_org_id and f.refunded_at >= w.starts_at and f.refunded_at < w.ends_at;
   return json_build_object(
     'range', private.report_range_json(p_days, w.tz, w.first_day, w.last_day, w.starts_at, w.ends_at),
-    'total', v_payments + v_reversals,
+    'total', v_payments + v_reversals + v_refunds,
     'payments', v_payments,
     'reversals', v_reversals,
+    'refunds', v_refunds,
     'totals', private.money_list(v_totals, w.org_currency),
     'rows', coalesce((
       select json_agg(json_build_object(
                'id', x.id, 'kind', x.kind, 'paymentId', p.id, 'invoiceNumber', i.number, 'customerName', c.name,
-               'amount', case when x.kind = 'reversal' then -p.amount else p.amount end,
-               'currency', p.currency, 'method', p.method, 'provider', p.provider, 'ref', p.ref,
+               'amount', case x.kind when 'reversal' then -p.amount when 'refund' then -f.amount else p.amount end,
+               'currency', coalesce(p.currency, f.currency), 'method', coalesce(p.method, f.method),
+               'provider', coalesce(p.provider, f.provider), 'ref', coalesce(p.ref, f.ref),
                'receivedAt', x.at,
                'reversed', x.kind = 'payment' and exists (select 1 from public.payment_reversals r
                                                            where r.org_id = p.org_id and r.payment_id = p.id),
                'reason', x.reason)
              order by x.at desc, x.id desc)
         from (select * from (
-                (select p.id, 'payment' as kind, p.id as payment_id, p.received_at as at, null::text as reason
+                (select p.id, 'payment' as kind, p.id as payment_id, null::uuid as refund_id, p.received_at as at,
+                        null::text as reason
                    from public.payments p
                   where p.org_id = p_org_id and p.received_at >= w.starts_at and p.received_at < w.ends_at
                   order by p.received_at desc, p.id desc limit v_limit + v_offset)
                 union all
-                (select v.id, 'reversal', v.payment_id, v.reversed_at, v.reason::text
+                (select v.id, 'reversal', v.payment_id, null::uuid, v.reversed_at, v.reason::text
                    from public.payment_reversals v
                   where v.org_id = p_org_id and v.reversed_at >= w.starts_at and v.reversed_at < w.ends_at
-                  order by v.reversed_at desc, v.id desc limit v_limit + v_offset)) u
+                  order by v.reversed_at desc, v.id desc limit v_limit + v_offset)
+                union all
+                -- Money given back on a credit note: its own row, minus its amount.
+                (select f.id, 'refund', null::uuid, f.id, f.refunded_at, null::text
+                   from public.refunds f
+                  where f.org_id = p_org_id and f.refunded_at >= w.starts_at and f.refunded_at < w.ends_at
+                  order by f.refunded_at desc, f.id desc limit v_limit + v_offset)) u
                order by u.at desc, u.id desc limit v_limit offset v_offset) x
-        join public.payments p on p.org_id = p_org_id and p.id = x.payment_id
-        join public.invoices i on i.org_id = p.org_id and i.id = p.invoice_id
+        left join public.payments p on p.org_id = p_org_id and p.id = x.payment_id
+        left join public.refunds f on f.org_id = p_org_id and f.id = x.refund_id
+        join public.invoices i on i.org_id = p_org_id and i.id = coalesce(p.invoice_id, f.invoice_id)
         join public.customers c on c.org_id = i.org_id and c.id = i.customer_id), '[]'::json));
 end
 $$;
 comment on function public.report_payments(uuid, integer, integer, integer) is
-  'One page (newest first) of the payments received and the reversals made in the last p_days days, with the counts and the total per currency net of the reversals.';
+  'One page (newest first) of the payments received, the reversals and the refunds made in the last p_days days, with the counts and the total per currency net of the reversals and refunds.';
 
 -- Expenses paid in the range and the reversals made in it, newest first, like the payments: a reversal is
 -- its own row with minus the expense's amount and its reason; the totals are net of the reversals.

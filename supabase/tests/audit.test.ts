@@ -20,7 +20,7 @@ const notAudited = ['audit_logs', 'gamification_events', 'invoice_counters', 'sy
 // Rows no one may update, not even the database owner.
 const appendOnly = ['payments', 'stock_moves'];
 // Counter-entries (reversals): never updated nor deleted, but with their organization.
-const final = ['payment_reversals', 'expense_reversals'];
+const final = ['payment_reversals', 'expense_reversals', 'credit_notes', 'credit_note_lines', 'refunds'];
 const trail = (sql: Sql, entityId: string) =>
   sql<{ action: string; entity: string; actor_id: string | null; payload: string }>(
     `select action, entity, actor_id, payload::text from audit_logs where entity_id = $1 order by created_at, array_position(array['INSERT', 'UPDATE', 'DELETE'], action::text)`,

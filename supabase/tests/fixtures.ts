@@ -42,6 +42,27 @@ const uuid = () => randomUUID();
 const changed: [string, unknown] = ['name', 'Changed'];
 const later = '2030-01-01T00:00:00Z';
 
+/** The invoice line the last credit note made by creditNoteWithItem may credit. */
+let lastCreditedItem = '';
+/** An ISSUED (or PAID) invoice of one line (2 × 10.00) and a credit note of it, with no line yet. */
+async function creditNoteWithItem(sql: Sql, org: Org, actorId: string, status: 'ISSUED' | 'PAID' = 'ISSUED') {
+  const invoiceId = await createInvoice(sql, org, {
+    createdBy: actorId,
+    lines: [{ qty: 2, unitPrice: '10.00' }],
+    status,
+  });
+  const [item] = await sql<{ id: string }>(`select id from public.invoice_items where invoice_id = $1`, [
+    invoiceId,
+  ]);
+  const [note] = await sql<{ id: string }>(
+    `insert into public.credit_notes (org_id, invoice_id, reason, created_by) values ($1, $2, 'Returned', $3)
+     returning id`,
+    [org.id, invoiceId, actorId],
+  );
+  lastCreditedItem = item!.id;
+  return { creditNoteId: note!.id, itemId: item!.id };
+}
+
 export const fixtures: Record<string, Fixture> = {
   products: fx({ name: 'Widget', sku: unique('SKU-'), price: '10.00' }, changed),
   suppliers: fx({ name: 'Supplier' }, changed),
@@ -95,6 +116,48 @@ export const fixtures: Record<string, Fixture> = {
     'reason',
     'Changed',
   ]),
+  // A credit note of an ISSUED invoice (the trigger numbers it and takes the invoice's currency).
+  credit_notes: fx(
+    {
+      invoice_id: ((sql, org, a) =>
+        createInvoice(sql, org, {
+          createdBy: a,
+          lines: [{ qty: 2, unitPrice: '10.00' }],
+          status: 'ISSUED',
+        })) as Make,
+      reason: 'Returned',
+      created_by: actor,
+    },
+    ['reason', 'Changed'],
+  ),
+  // A line of a credit note, of a line of the invoice it credits (its price and product the trigger's).
+  credit_note_lines: fx(
+    {
+      credit_note_id: (async (sql, org, a) => (await creditNoteWithItem(sql, org, a)).creditNoteId) as Make,
+      invoice_item_id: (() => lastCreditedItem) as Make,
+      description: 'Line',
+      qty: '1',
+    },
+    ['qty', '2'],
+  ),
+  // A refund of a PAID invoice credited in full (so all of it was overpaid).
+  refunds: fx(
+    {
+      credit_note_id: (async (sql, org, a) => {
+        const { creditNoteId, itemId } = await creditNoteWithItem(sql, org, a, 'PAID');
+        await sql(
+          `insert into public.credit_note_lines (org_id, credit_note_id, invoice_item_id, description, qty)
+           values ($1, $2, $3, 'Line', 2)`,
+          [org.id, creditNoteId, itemId],
+        );
+        return creditNoteId;
+      }) as Make,
+      amount: '4.00',
+      method: 'cash',
+      created_by: actor,
+    },
+    ['ref', 'Changed'],
+  ),
   invoice_share_tokens: fx({ invoice_id: ref('invoices'), token_hash: uuid, created_by: actor }, [
     'revoked_at',
     later,

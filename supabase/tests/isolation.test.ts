@@ -55,6 +55,13 @@ const crossReferenceRefusal: Record<string, string> = {
   'payment_reversals.payment_id': '42501',
   'payment_reversals.invoice_id': '42501',
   'expense_reversals.expense_id': '42501',
+  // Credit notes, their lines and refunds likewise (create_credit_note, record_refund).
+  'credit_notes.invoice_id': '42501',
+  'credit_note_lines.credit_note_id': '42501',
+  'credit_note_lines.invoice_item_id': '42501',
+  'credit_note_lines.product_id': '42501',
+  'refunds.credit_note_id': '42501',
+  'refunds.invoice_id': '42501',
 };
 
 describe('the fixture map', () => {

@@ -202,6 +202,11 @@ describe('report_overview', () => {
             { currency: 'NGN', amount: 0 },
             { currency: 'XOF', amount: 5000 },
           ],
+          // ISSUED and PAID invoices dated in the range, net of the credit notes made in it (none here).
+          invoiced: [
+            { currency: 'NGN', amount: 0 },
+            { currency: 'XOF', amount: 5000 },
+          ],
         },
         inventory,
       });

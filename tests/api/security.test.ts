@@ -333,6 +333,8 @@ function bodyFor(route: string): unknown {
     'PUT /api/expenses/:id': { vendor: 'Intruder', category: 'rent', amount: 1 },
     'POST /api/expenses/:id/reverse': { reason: 'Intruder' },
     'POST /api/payments/:id/reverse': { reason: 'Intruder' },
+    'POST /api/invoices/:id/credit-notes': { reason: 'Intruder', restock: true },
+    'POST /api/credit-notes/:id/refunds': { amount: 1, method: 'cash' },
   };
   return bodies[route];
 }

@@ -107,6 +107,8 @@ export interface OverviewReport {
     pendingInvoices: number;
     quotes: number;
     averageInvoiceValue: Money[];
+    /** ISSUED and PAID invoices dated in the range, less the credit notes made in it. */
+    invoiced: Money[];
   };
   inventory: {
     currency: string;
@@ -138,9 +140,12 @@ export interface SalesReportRow {
 
 export interface PaymentsReportRow {
   id: string;
-  /** A payment received, or a reversal made in the range (its own row, minus the payment's amount). */
-  kind: 'payment' | 'reversal';
-  paymentId: string;
+  /**
+   * A payment received, a reversal made in the range (its own row, minus the payment's amount), or a refund
+   * given back on a credit note (its own row, minus its amount; no payment).
+   */
+  kind: 'payment' | 'reversal' | 'refund';
+  paymentId: string | null;
   /** A payment row: whether it was reversed (in the range or later). */
   reversed: boolean;
   /** A reversal row: why. */
@@ -182,13 +187,15 @@ export interface InventoryReportRow {
   status: 'OUT_OF_STOCK' | 'LOW_STOCK' | 'IN_STOCK';
 }
 
-export type SalesReport = Page<SalesReportRow> & { range: ReportRange };
-/** `total` counts the rows (payments and reversals); `totals` are net of the reversals. */
+/** `invoiced`: the ISSUED and PAID invoices dated in the range less the credit notes made in it. */
+export type SalesReport = Page<SalesReportRow> & { range: ReportRange; invoiced: Money[] };
+/** `total` counts the rows (payments, reversals and refunds); `totals` are net of the reversals and refunds. */
 export type PaymentsReport = Page<PaymentsReportRow> & {
   range: ReportRange;
   totals: Money[];
   payments: number;
   reversals: number;
+  refunds: number;
 };
 export type ExpensesReport = Page<ExpensesReportRow> & {
   range: ReportRange;

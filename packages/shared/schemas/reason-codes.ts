@@ -59,6 +59,7 @@ const CODES = [
   'LOGO_INVALID',
   'MOBILE_MONEY_INVALID',
   'REVERSAL_REASON_REQUIRED',
+  'CREDIT_REASON_REQUIRED',
 ] as const;
 export type SchemaReason = (typeof CODES)[number];
 

@@ -103,3 +103,33 @@ export const ReversalInputSchema = z.object({
     .max(500),
 });
 export type ReversalInput = z.infer<typeof ReversalInputSchema>;
+
+/**
+ * POST /api/invoices/:id/credit-notes: a credit note against an ISSUED or PAID invoice, for the lines given
+ * (a quantity of each invoice line) or, with none, for everything left to credit; with `restock`, the
+ * credited items go back in stock.
+ */
+export const CreditNoteInputSchema = z.object({
+  reason: z.string({ message: R.CREDIT_REASON_REQUIRED }).trim().min(1, R.CREDIT_REASON_REQUIRED).max(500),
+  restock: z.boolean().default(false),
+  lines: z
+    .array(
+      z.object({
+        invoiceItemId: z.uuid(),
+        qty: z.coerce.number().min(0).max(999_999_999),
+      }),
+    )
+    .max(200)
+    .optional(),
+});
+export type CreditNoteInput = z.infer<typeof CreditNoteInputSchema>;
+
+/** POST /api/credit-notes/:id/refunds: money given back on a credit note. */
+export const RefundInputSchema = z.object({
+  amount: amount(R.AMOUNT_REQUIRED),
+  method: z.enum(PAYMENT_METHODS, { message: R.PAYMENT_METHOD_REQUIRED }),
+  provider: z.enum(MOBILE_MONEY_PROVIDERS).optional().nullable(),
+  ref: z.string().trim().max(255).optional().nullable(),
+  refundedAt: optionalIsoDate,
+});
+export type RefundInput = z.infer<typeof RefundInputSchema>;

@@ -45,6 +45,7 @@ import { getDashboard } from './dashboard.ts';
 import { addLeadNote, createLead, leadSummary, listLeadNotes, listLeads, updateLead } from './leads.ts';
 import { Router } from './router.ts';
 import {
+  createCreditNote,
   createCustomer,
   createInvoice,
   deletePayment,
@@ -57,6 +58,7 @@ import {
   listPayments,
   publicInvoice,
   recordPayment,
+  recordRefund,
   reversePayment,
   revokeInvoiceShares,
   shareInvoice,
@@ -140,6 +142,8 @@ const router = new Router()
   .on('POST', '/api/invoices/:id/void', voidInvoice)
   .on('POST', '/api/invoices/:id/share', shareInvoice)
   .on('DELETE', '/api/invoices/:id/share', revokeInvoiceShares)
+  .on('POST', '/api/invoices/:id/credit-notes', createCreditNote)
+  .on('POST', '/api/credit-notes/:id/refunds', recordRefund)
   .on('GET', '/api/public/invoices/:token', publicInvoice)
   .on('GET', '/api/customers/:id/statement', customerStatement)
   .on('POST', '/api/customers/:id/statement/share', shareStatement)

@@ -1,10 +1,12 @@
 // /api/customers, /api/invoices, /api/payments: thin over the tables and the mutation functions.
 import { z } from 'zod';
 import {
+  CreditNoteInputSchema,
   CustomerInputSchema,
   InvoiceInputSchema,
   PaymentInputSchema,
   QuoteInputSchema,
+  RefundInputSchema,
   ReversalInputSchema,
 } from '../../../packages/shared/schemas/sales.ts';
 import { anonClient } from '../_shared/clients.ts';
@@ -102,6 +104,7 @@ export async function listInvoices(req: Request): Promise<Response> {
       tax: Number(i.tax),
       total: Number(i.total),
       amountPaid: Number(i.amount_paid),
+      amountCredited: Number(i.amount_credited),
       createdAt: i.created_at,
       issuedAt: i.issued_at,
       dueAt: i.due_at,
@@ -117,7 +120,8 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
   const { data: i, error } = await db
     .from('invoices')
     .select(
-      `id, number, status, currency, subtotal, tax, total, amount_paid, created_at, issued_at, due_at, voided_at,
+      `id, number, status, currency, subtotal, tax, total, amount_paid, amount_credited, created_at, issued_at,
+       due_at, voided_at,
        notes, created_by, customer:customers(id, name, email, phone),
        items:invoice_items(id, product_id, description, qty, unit_price, tax_rate, position),
        payments(id, method, provider, amount, ref, received_at, receipt_number, balance_after, created_at, created_by),
@@ -129,6 +133,9 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
   if (error) throw fromPostgrest(error);
   if (!i) throw new AppError('NOT_FOUND', 'Invoice not found', undefined, { reason: 'INVOICE_NOT_FOUND' });
   const reversals = await paymentReversals(db, orgId, { invoiceId: i.id });
+  const creditNotes = await invoiceCreditNotes(db, orgId, i.id);
+  const refunded = creditNotes.reduce((sum, n) => sum + n.refunds.reduce((s, r) => s + r.amount, 0), 0);
+  const owed = Number(i.total) - Number(i.amount_credited) - Number(i.amount_paid);
   const now = Date.now();
   return Response.json({
     id: i.id,
@@ -139,7 +146,10 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
     tax: Number(i.tax),
     total: Number(i.total),
     amountPaid: Number(i.amount_paid),
-    balance: Number(i.total) - Number(i.amount_paid),
+    amountCredited: Number(i.amount_credited),
+    // What the customer still owes (never below 0) and what was overpaid and not yet given back.
+    balance: Math.max(owed, 0),
+    refundable: Math.max(-owed - refunded, 0),
     createdAt: i.created_at,
     issuedAt: i.issued_at,
     dueAt: i.due_at,
@@ -176,7 +186,154 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
         reversal: reversals.get(p.id) ?? null,
       })),
     shared: i.shares.some((s) => !s.revoked_at && Date.parse(s.expires_at) > now),
+    creditNotes,
   });
+}
+
+/** A credit note as the invoice's page and its own document show it, with its lines and refunds. */
+export interface CreditNoteView {
+  id: string;
+  number: string;
+  currency: string;
+  subtotal: number;
+  tax: number;
+  total: number;
+  reason: string;
+  restock: boolean;
+  createdAt: string;
+  createdBy: string | null;
+  lines: {
+    id: string;
+    invoiceItemId: string;
+    productId: string | null;
+    description: string;
+    qty: number;
+    unitPrice: number;
+    taxRate: number;
+    amount: number;
+    tax: number;
+  }[];
+  refunds: {
+    id: string;
+    amount: number;
+    method: string;
+    provider: string | null;
+    ref: string | null;
+    refundedAt: string;
+  }[];
+}
+
+async function invoiceCreditNotes(db: Db, orgId: string, invoiceId: string): Promise<CreditNoteView[]> {
+  const { data, error } = await db
+    .from('credit_notes')
+    .select(
+      `id, number, currency, subtotal, tax, total, reason, restock, created_at, created_by,
+       lines:credit_note_lines(id, invoice_item_id, product_id, description, qty, unit_price, tax_rate, amount, tax,
+                               position),
+       refunds(id, amount, method, provider, ref, refunded_at)`,
+    )
+    .eq('org_id', orgId)
+    .eq('invoice_id', invoiceId)
+    .order('number');
+  if (error) throw fromPostgrest(error);
+  return data.map((n) => ({
+    id: n.id,
+    number: n.number,
+    currency: n.currency,
+    subtotal: Number(n.subtotal),
+    tax: Number(n.tax),
+    total: Number(n.total),
+    reason: n.reason,
+    restock: n.restock,
+    createdAt: n.created_at,
+    createdBy: n.created_by,
+    lines: [...n.lines]
+      .sort((a, b) => a.position - b.position)
+      .map((l) => ({
+        id: l.id,
+        invoiceItemId: l.invoice_item_id,
+        productId: l.product_id,
+        description: l.description,
+        qty: Number(l.qty),
+        unitPrice: Number(l.unit_price),
+        taxRate: Number(l.tax_rate),
+        amount: Number(l.amount),
+        tax: Number(l.tax),
+      })),
+    refunds: [...n.refunds]
+      .sort((a, b) => a.refunded_at.localeCompare(b.refunded_at))
+      .map((r) => ({
+        id: r.id,
+        amount: Number(r.amount),
+        method: r.method,
+        provider: r.provider,
+        ref: r.ref,
+        refundedAt: r.refunded_at,
+      })),
+  }));
+}
+
+/**
+ * POST /api/invoices/:id/credit-notes { reason, restock, lines? }: a credit note against the invoice (no
+ * lines: everything left to credit), applied once; answers the invoice as its page shows it.
+ */
+export async function createCreditNote(req: Request, { id }: Params): Promise<Response> {
+  const input = await parseBody(req, withOrg(CreditNoteInputSchema));
+  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
+  const { orgId: _ignored, ...note } = input;
+  const { data, error } = await db.rpc('create_credit_note', {
+    p_org_id: orgId,
+    p_mutation_id: mutationId!,
+    p_invoice_id: id!,
+    p_input: note,
+  });
+  if (error) throw fromPostgrest(error);
+  const created = unwrap<{ id: string; number: string }>(data);
+  const res = await getInvoice(req, { id: id! });
+  const invoice = await res.json();
+  return Response.json(
+    { creditNote: invoice.creditNotes.find((n: CreditNoteView) => n.id === created.id), invoice },
+    { status: 201 },
+  );
+}
+
+/** POST /api/credit-notes/:id/refunds { amount, method, provider?, ref? }: money given back, applied once. */
+export async function recordRefund(req: Request, { id }: Params): Promise<Response> {
+  const input = await parseBody(req, withOrg(RefundInputSchema));
+  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
+  const { orgId: _ignored, ...refund } = input;
+  const { data, error } = await db.rpc('record_refund', {
+    p_org_id: orgId,
+    p_mutation_id: mutationId!,
+    p_credit_note_id: id!,
+    p_input: refund,
+  });
+  if (error) throw fromPostgrest(error);
+  const r = unwrap<{
+    id: string;
+    credit_note_id: string;
+    invoice_id: string;
+    amount: number;
+    currency: string;
+    method: string;
+    provider: string | null;
+    ref: string | null;
+    refunded_at: string;
+  }>(data);
+  return Response.json(
+    {
+      id: r.id,
+      creditNoteId: r.credit_note_id,
+      invoiceId: r.invoice_id,
+      amount: Number(r.amount),
+      currency: r.currency,
+      method: r.method,
+      provider: r.provider,
+      ref: r.ref,
+      refundedAt: r.refunded_at,
+    },
+    { status: 201 },
+  );
 }
 
 export async function createInvoice(req: Request): Promise<Response> {

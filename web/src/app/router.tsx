@@ -31,6 +31,7 @@ const screens = {
   sales: () => import('../features/sales/sales-page.tsx'),
   invoice: () => import('../features/sales/invoice-page.tsx'),
   receipt: () => import('../features/sales/receipt-page.tsx'),
+  creditNote: () => import('../features/sales/credit-note-page.tsx'),
   statement: () => import('../features/sales/statement-page.tsx'),
   crm: () => import('../features/crm/crm-page.tsx'),
   team: () => import('../features/team/team-page.tsx'),
@@ -76,6 +77,9 @@ const InventoryPage = lazy(
 const SalesPage = lazy(withStrings(() => screens.sales().then((m) => ({ default: m.SalesPage }))));
 const InvoicePage = lazy(withStrings(() => screens.invoice().then((m) => ({ default: m.InvoicePage }))));
 const ReceiptPage = lazy(withStrings(() => screens.receipt().then((m) => ({ default: m.ReceiptPage }))));
+const CreditNotePage = lazy(
+  withStrings(() => screens.creditNote().then((m) => ({ default: m.CreditNotePage }))),
+);
 const StatementPage = lazy(
   withStrings(() => screens.statement().then((m) => ({ default: m.StatementPage }))),
 );
@@ -167,6 +171,7 @@ const MEMBER_SCREENS: [string, Screen, (user: CurrentUser) => ReactNode][] = [
   ['/crm', 'crm', () => <CrmPage />],
   ['/sales/invoices/:id', 'invoice', () => <InvoicePage />],
   ['/sales/invoices/:id/receipts/:receipt', 'receipt', () => <ReceiptPage />],
+  ['/sales/invoices/:id/credit-notes/:number', 'creditNote', () => <CreditNotePage />],
   ['/sales/customers/:id/statement', 'statement', () => <StatementPage />],
   ['/team', 'team', () => <TeamPage />],
   ['/settings', 'settings', (user) => <SettingsPage user={user} />],

@@ -109,6 +109,10 @@ function Overview({ days }: { days: ReportDays }) {
               t('reports.averageInvoiceValue'),
               <MoneyLines key="avg" amounts={sales.averageInvoiceValue} fallback={org.currency} />,
             ],
+            [
+              t('reports.invoicedNet'),
+              <MoneyLines key="invoiced" amounts={sales.invoiced ?? []} fallback={org.currency} />,
+            ],
           ]}
         />
         <Summary

@@ -22,6 +22,8 @@ export interface InvoiceDocumentData {
   tax: number;
   total: number;
   amountPaid: number;
+  /** What credit notes took off the invoice (none: 0). */
+  amountCredited?: number;
   payments: {
     amount: number;
     method: string;
@@ -35,6 +37,11 @@ export interface InvoiceDocumentData {
   }[];
   notes?: string | null;
 }
+
+/** What is left to pay: total less credit notes and payments, never below 0 (nothing on a voided invoice). */
+export const balanceDue = (
+  d: Pick<InvoiceDocumentData, 'status' | 'total' | 'amountPaid' | 'amountCredited'>,
+) => (d.status === 'VOID' ? 0 : Math.max(d.total - (d.amountCredited ?? 0) - d.amountPaid, 0));
 
 export function InvoiceDocument({
   data,
@@ -153,6 +160,14 @@ export function InvoiceDocument({
         {/* A quote asks for nothing yet: no amount paid, no balance, no payments. */}
         {!quote && (
           <>
+            {(data.amountCredited ?? 0) > 0 && (
+              <>
+                <dt>
+                  <FormattedMessage id="creditNotes.credited" />
+                </dt>
+                <dd data-testid="amount-credited">{money(-(data.amountCredited ?? 0))}</dd>
+              </>
+            )}
             <dt>
               <FormattedMessage id="invoices.paid" />
             </dt>
@@ -161,7 +176,7 @@ export function InvoiceDocument({
               <FormattedMessage id="invoices.balance" />
             </dt>
             <dd className="font-semibold" data-testid="balance-due">
-              {money(data.status === 'VOID' ? 0 : data.total - data.amountPaid)}
+              {money(balanceDue(data))}
             </dd>
           </>
         )}

@@ -16,6 +16,8 @@ import { useCan } from '../../lib/organization.tsx';
 import { useSeller } from '../../lib/api/business-profile.ts';
 import { currentUserQuery } from '../../lib/session/current-user.ts';
 import { CreateInvoiceDialog } from './create-invoice-dialog.tsx';
+import { CreditNoteDialog } from './credit-note-dialog.tsx';
+import { formatMoney } from '../../lib/money.ts';
 import { useInvoice, useInvoiceAction } from './api/invoices.ts';
 import { PdfButton } from './pdf-button.tsx';
 import { downloadPdf } from './pdf/download.ts';
@@ -37,7 +39,7 @@ export function InvoicePage() {
   const canPay = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
   const canEditAny = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
   const me = useQuery(currentUserQuery).data?.id;
-  const [open, setOpen] = useState<'pay' | 'void' | 'share' | 'edit' | 'issue' | null>(null);
+  const [open, setOpen] = useState<'pay' | 'void' | 'share' | 'edit' | 'issue' | 'credit' | null>(null);
   const products = useProductList({ search: '', offset: 0, limit: 500 }).rows;
   // What this device already has is shown even when the refresh fails (offline); "does not exist" is said
   // only when the server said so, any other failure is said as it is.
@@ -106,15 +108,22 @@ export function InvoicePage() {
               {t('payments.record')}
             </button>
           )}
-          {(inv.status === 'QUOTE' || (inv.status === 'ISSUED' && inv.amountPaid === 0)) && canChange && (
-            <button
-              type="button"
-              className="btn btn-outline btn-error min-h-11"
-              onClick={() => setOpen('void')}
-            >
-              {t('invoices.void')}
+          {(inv.status === 'ISSUED' || inv.status === 'PAID') && canPay && (
+            <button type="button" className="btn btn-outline min-h-11" onClick={() => setOpen('credit')}>
+              {t('creditNotes.create')}
             </button>
           )}
+          {(inv.status === 'QUOTE' ||
+            (inv.status === 'ISSUED' && inv.amountPaid === 0 && !(inv.amountCredited > 0))) &&
+            canChange && (
+              <button
+                type="button"
+                className="btn btn-outline btn-error min-h-11"
+                onClick={() => setOpen('void')}
+              >
+                {t('invoices.void')}
+              </button>
+            )}
           <button type="button" className="btn btn-outline min-h-11" onClick={() => window.print()}>
             {t('invoices.print')}
           </button>
@@ -133,6 +142,28 @@ export function InvoicePage() {
       <InLanguage locale={documentLanguage(document.organization.country)}>
         <InvoiceDocument data={document} receiptHref={(n) => `/sales/invoices/${inv.id}/receipts/${n}`} />
       </InLanguage>
+      {inv.creditNotes?.length > 0 && (
+        <section className="flex flex-col gap-1 print:hidden" data-testid="credit-notes">
+          <h2 className="font-semibold">{t('creditNotes.heading')}</h2>
+          <ul className="text-sm">
+            {inv.creditNotes.map((n) => (
+              <li
+                key={n.id}
+                className="flex items-center justify-between gap-2 border-b border-base-200 py-1"
+              >
+                <Link
+                  to={`/sales/invoices/${inv.id}/credit-notes/${n.number}`}
+                  className="link min-h-11 content-center font-mono"
+                >
+                  {n.number}
+                </Link>
+                <span className="min-w-0 flex-1 truncate opacity-70">{n.reason}</span>
+                <span>{formatMoney(n.total, inv.currency, intl.locale)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <InvoicePayments invoice={inv} />
       {open === 'pay' && (
         <RecordPaymentDialog
@@ -169,6 +200,7 @@ export function InvoicePage() {
       )}
       {open === 'edit' && <CreateInvoiceDialog quote={inv} onClose={() => setOpen(null)} />}
       {open === 'share' && <ShareDialog invoice={inv} onClose={() => setOpen(null)} />}
+      {open === 'credit' && <CreditNoteDialog invoice={inv} onClose={() => setOpen(null)} />}
     </section>
   );
 }

@@ -20,6 +20,14 @@ export function statementDate(intl: IntlShape, value: string, timezone: string):
   });
 }
 
+/** The label of each kind of entry but invoices (a payment, a reversal, a credit note, a refund). */
+const STATEMENT_LABEL: Record<string, string> = {
+  PAYMENT: 'statements.payment',
+  REVERSAL: 'statements.reversal',
+  CREDIT_NOTE: 'statements.creditNote',
+  REFUND: 'statements.refund',
+};
+
 export function statementRows(intl: IntlShape, s: Statement, account: Statement['accounts'][number]) {
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const money = (n: number) => formatMoney(n, account.currency, intl.locale);
@@ -37,7 +45,7 @@ export function statementRows(intl: IntlShape, s: Statement, account: Statement[
       label:
         e.kind === 'INVOICE'
           ? t('statements.invoice', { number: e.reference })
-          : t(e.kind === 'PAYMENT' ? 'statements.payment' : 'statements.reversal', {
+          : t(STATEMENT_LABEL[e.kind] ?? 'statements.reversal', {
               number: e.reference,
               invoice: e.invoiceNumber,
             }),

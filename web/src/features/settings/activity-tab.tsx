@@ -24,6 +24,8 @@ const ENTITIES = [
   'invoice_items',
   'payments',
   'payment_reversals',
+  'credit_notes',
+  'refunds',
   'expenses',
   'expense_reversals',
   'leads',

@@ -27,6 +27,8 @@ export interface InvoiceSummary {
   currency: string;
   total: number;
   amountPaid: number;
+  /** What its credit notes took off (0 when none; absent for an invoice still on this device). */
+  amountCredited?: number;
   createdAt: string;
   issuedAt: string | null;
   dueAt: string | null;
@@ -65,6 +67,43 @@ export interface Invoice extends InvoiceSummary {
     reversal: PaymentReversal | null;
   }[];
   shared: boolean;
+  amountCredited: number;
+  /** What the customer overpaid (credit notes and payments over the total) and was not given back yet. */
+  refundable: number;
+  creditNotes: CreditNote[];
+}
+
+/** A credit note (avoir) against an invoice: its lines (quantities of the invoice's lines) and refunds. */
+export interface CreditNote {
+  id: string;
+  number: string;
+  currency: string;
+  subtotal: number;
+  tax: number;
+  total: number;
+  reason: string;
+  restock: boolean;
+  createdAt: string;
+  createdBy: string | null;
+  lines: {
+    id: string;
+    invoiceItemId: string;
+    productId: string | null;
+    description: string;
+    qty: number;
+    unitPrice: number;
+    taxRate: number;
+    amount: number;
+    tax: number;
+  }[];
+  refunds: {
+    id: string;
+    amount: number;
+    method: string;
+    provider: string | null;
+    ref: string | null;
+    refundedAt: string;
+  }[];
 }
 
 /** A payment's reversal (docs/decisions/010-corrections.md): why, when and by whom. */

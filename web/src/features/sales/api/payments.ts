@@ -73,7 +73,9 @@ export function useIssuedToPay(orgId: string) {
     .map((i) => ({
       ...i,
       balance: Number(
-        (i.total - (i.amountPaid ?? 0) - (queued.get(i.id) ?? 0)).toFixed(currencyDecimals(i.currency)),
+        (i.total - (i.amountCredited ?? 0) - (i.amountPaid ?? 0) - (queued.get(i.id) ?? 0)).toFixed(
+          currencyDecimals(i.currency),
+        ),
       ),
     }))
     .filter((i) => i.balance > 0);

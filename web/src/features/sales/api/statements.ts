@@ -7,7 +7,7 @@ import type { Seller } from '../../../lib/api/business-profile.ts';
 
 export interface StatementEntry {
   at: string;
-  kind: 'INVOICE' | 'PAYMENT' | 'REVERSAL';
+  kind: 'INVOICE' | 'PAYMENT' | 'REVERSAL' | 'CREDIT_NOTE' | 'REFUND';
   reference: string;
   invoiceNumber: string;
   debit: number;

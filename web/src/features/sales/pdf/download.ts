@@ -5,6 +5,7 @@ import { saveFile } from '../../../lib/download.ts';
 import { intlIn } from '../../../lib/i18n.tsx';
 import type { InvoiceDocumentData } from '../invoice-document.tsx';
 import type { ReceiptData } from '../receipt-document.tsx';
+import type { CreditNoteData } from '../credit-note-document.tsx';
 import type { Statement } from '../api/statements.ts';
 
 const save = (bytes: Uint8Array, name: string) =>
@@ -24,6 +25,14 @@ export async function downloadReceiptPdf(data: ReceiptData): Promise<void> {
     intlIn(documentLanguage(data.seller.country)),
   ]);
   save(await receiptPdf(data, intl), `${data.receiptNumber}.pdf`);
+}
+
+export async function downloadCreditNotePdf(data: CreditNoteData): Promise<void> {
+  const [{ creditNotePdf }, intl] = await Promise.all([
+    import('./credit-note-pdf.ts'),
+    intlIn(documentLanguage(data.seller.country)),
+  ]);
+  save(await creditNotePdf(data, intl), `${data.note.number}.pdf`);
 }
 
 export async function downloadStatementPdf(data: Statement): Promise<void> {

@@ -80,11 +80,18 @@ export async function invoicePdf(
     [t('invoices.tax'), data.tax, false],
     [t('invoices.total'), data.total, true],
   ];
-  if (!quote)
+  if (!quote) {
+    if ((data.amountCredited ?? 0) > 0)
+      totals.push([t('creditNotes.credited'), -(data.amountCredited ?? 0), false]);
     totals.push(
       [t('invoices.paid'), data.amountPaid, false],
-      [t('invoices.balance'), data.status === 'VOID' ? 0 : data.total - data.amountPaid, true],
+      [
+        t('invoices.balance'),
+        data.status === 'VOID' ? 0 : Math.max(data.total - (data.amountCredited ?? 0) - data.amountPaid, 0),
+        true,
+      ],
     );
+  }
   for (const [label, value, bold] of totals) {
     layout.need(16);
     layout.text(label, cols.price, { size: 10, bold, align: 'right' });
