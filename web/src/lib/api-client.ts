@@ -3,6 +3,8 @@
 // which is how the app recognises "401: …Unauthorized…", and which keeps the body's code, reason code,
 // parameters and field (docs/decisions/005-error-codes-end-to-end.md) for the app to translate.
 
+import { reportReachable } from './connection.ts';
+
 /** What an error answer says, besides its English message (for logs only). */
 export interface ErrorBody {
   code?: string;
@@ -70,12 +72,20 @@ async function apiResponse<T>(path: string, init: ApiInit): Promise<{ body: T; h
   if (orgId) headers['x-org-id'] = orgId;
   if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(path, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers,
-    credentials: 'include',
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers,
+      credentials: 'include',
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch (e) {
+    // No way through to the server, whatever the browser says about the network.
+    reportReachable(false);
+    throw e;
+  }
+  reportReachable(true);
   if (!res.ok) throw await apiErrorOf(res);
   return { body: (res.status === 204 ? null : await res.json()) as T, headers: res.headers };
 }

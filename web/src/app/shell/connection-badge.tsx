@@ -5,19 +5,12 @@ import { FormattedMessage } from 'react-intl';
 import { notify } from '../../components/ui/notify.tsx';
 import { flush } from '../../lib/outbox.ts';
 import { useT } from '../../lib/i18n.tsx';
-
-const subscribe = (notify: () => void) => {
-  window.addEventListener('online', notify);
-  window.addEventListener('offline', notify);
-  return () => {
-    window.removeEventListener('online', notify);
-    window.removeEventListener('offline', notify);
-  };
-};
+import { isOnline, subscribeConnection } from '../../lib/connection.ts';
 
 export function ConnectionBadge() {
   const t = useT();
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine);
+  // Offline when the browser says so, or when the last call could not reach the server (lib/connection).
+  const online = useSyncExternalStore(subscribeConnection, isOnline);
   useEffect(() => {
     const offline = () =>
       notify({ variant: 'error', title: t('connection.offline'), description: t('connection.offlineText') });
