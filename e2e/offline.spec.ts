@@ -467,6 +467,8 @@ test.describe('offline', () => {
     await apiAs(page, '/products', { name: 'Taken', sku: 'TAKEN-1', cost: 1, price: 2 });
     await page.goto('/inventory');
     await expect(page.getByText('TAKEN-1').filter({ visible: true })).toBeVisible();
+    // The product form is opened offline: from the installed app.
+    await waitForServiceWorker(page);
     await context.setOffline(true);
     await button(page, 'Add Product').click();
     const dialog = page.getByRole('dialog', { name: 'Add Product' });
