@@ -315,7 +315,7 @@ as $$
     else 'Africa/Lagos' end
 $$;
 
--- Standard VAT (or GST) rate prefilled as the organization's default tax rate (PRODUCT-DECISIONS.md).
+-- Standard VAT (or GST) rate prefilled as the organization's default tax rate (docs/product-rules.md).
 create function private.country_vat_rate(p_country text) returns numeric
 language sql immutable set search_path = ''
 as $$

@@ -1,4 +1,4 @@
-// Input schemas for sales (spec section 5, PRODUCT-DECISIONS "Invoices with lines"), shared by the forms
+// Input schemas for sales (invoices with lines: docs/product-rules.md), shared by the forms
 // and the `api` function.
 import { z } from 'zod';
 import { optionalIsoDate } from './dates.ts';

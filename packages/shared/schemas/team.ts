@@ -1,5 +1,5 @@
-// Input schemas for the team and settings (spec section 5 invitation; PRODUCT-DECISIONS "real invitations",
-// "saved preferences"), shared by the forms and the `api` function.
+// Input schemas for the team and settings (invitations and saved preferences: docs/product-rules.md),
+// shared by the forms and the `api` function.
 import { z } from 'zod';
 import { R } from './reasons.ts';
 
