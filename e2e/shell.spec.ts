@@ -59,6 +59,30 @@ async function swipe(cdp: CDPSession, from: { x: number; y: number }, dx: number
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
+/**
+ * Waits until a swipe's fling has stopped. A touch during a fling only stops it (Chrome, as a phone, sends no
+ * click), so a tap made while the page still glides opens nothing; Playwright's own "stable" check can miss a
+ * slow fling on a busy machine.
+ */
+async function flingStopped(page: Page) {
+  const positions = () =>
+    page.evaluate(() =>
+      [window.scrollY, ...[...document.querySelectorAll('[data-testid="board"]')].map((b) => b.scrollLeft)].join(),
+    );
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const now = await positions();
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { intervals: [200] },
+    )
+    .toBe(true);
+}
+
 const center = (b: Box) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
 
 test.describe('the header at 360 px', () => {
@@ -286,6 +310,7 @@ test.describe('the CRM board', () => {
     await expect(card).toContainText('Aisha Bello'); // not dragged anywhere
     expect((await apiAs(page, '/leads'))[0].stage).toBe('PROSPECT');
 
+    await flingStopped(page);
     await board.evaluate((b) => b.scrollTo({ left: 0 }));
     const before = await page.evaluate(() => window.scrollY);
     expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeGreaterThan(
@@ -294,7 +319,8 @@ test.describe('the CRM board', () => {
     await swipe(cdp, center(await box(card)), 0, -150);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before + 50);
 
-    // A tap opens it; its stage buttons move it, and the details show the new stage at once.
+    // Once the page has stopped gliding, a tap opens it; its stage buttons move it, and the details show the new stage at once.
+    await flingStopped(page);
     await card.tap();
     const details = page.getByRole('dialog', { name: 'Lead Details' });
     await details.getByRole('button', { name: 'Qualified' }).tap();
