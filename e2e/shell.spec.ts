@@ -67,7 +67,10 @@ async function swipe(cdp: CDPSession, from: { x: number; y: number }, dx: number
 async function flingStopped(page: Page) {
   const positions = () =>
     page.evaluate(() =>
-      [window.scrollY, ...[...document.querySelectorAll('[data-testid="board"]')].map((b) => b.scrollLeft)].join(),
+      [
+        window.scrollY,
+        ...[...document.querySelectorAll('[data-testid="board"]')].map((b) => b.scrollLeft),
+      ].join(),
     );
   let last = '';
   await expect

@@ -41,8 +41,10 @@ function OrganizationTab() {
   return (
     <>
       <OrganizationForm
-        // Read again from the server after a reload: the form starts over from the fresh values.
-        key={`${org.id}-${details.dataUpdatedAt}`}
+        // Read again from the server after a reload: the form starts over from the fresh values. The keys of
+        // the two forms differ even when both were read in the same millisecond (siblings with one key are
+        // not told apart: the stale form stayed on screen above the fresh one).
+        key={`details-${org.id}-${details.dataUpdatedAt}`}
         full
         readOnly={!canEdit}
         initial={details.data}
@@ -63,7 +65,7 @@ function OrganizationTab() {
       <div className="divider" />
       {profile.data ? (
         <BusinessProfileForm
-          key={`${org.id}-${profile.dataUpdatedAt}`}
+          key={`profile-${org.id}-${profile.dataUpdatedAt}`}
           profile={profile.data}
           readOnly={!canEdit}
         />
