@@ -1,8 +1,9 @@
-// Edge functions: the real function code under Deno (from npm), one runtime process for all functions,
-// reached at /functions/v1/<name>/… and, for the `api` function, /api/…. The relay checks the JWT for
-// functions with verify_jwt on, as Supabase's relay does, then forwards the request unchanged.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// Edge functions: the real function code under Deno (from npm), one runtime process per function started
+// with that function's own deno.json (as Supabase deploys and runs each on its own), reached at
+// /functions/v1/<name>/… and, for the `api` function, /api/…. The relay checks the JWT for functions with
+// verify_jwt on, as Supabase's relay does, then forwards the request unchanged.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { ANON_KEY, ROOT, SERVICE_ROLE_KEY, type StackConfig } from './config.ts';
@@ -18,7 +19,7 @@ const TOO_LARGE = {
   params: { maxKb: RELAY_BODY_LIMIT / 1000 },
 };
 
-function denoBinary(): string {
+export function denoBinary(): string {
   const platform = `${process.platform === 'win32' ? 'win32' : process.platform}-${process.arch}`;
   const candidates = [
     path.join(
@@ -40,14 +41,24 @@ async function relayAuthError(header: string | undefined): Promise<string | null
   return (await verifyJwt(token)).ok ? null : 'Invalid JWT';
 }
 
-export async function createFunctions(opts: {
-  config: StackConfig;
-  supabaseUrl: string;
-  dbUrl: string;
+/** The functions under supabase/functions: every folder with an index.ts whose name has no leading `_`. */
+export function functionNames(functionsDir: string): string[] {
+  return readdirSync(functionsDir, { withFileTypes: true })
+    .filter(
+      (d) =>
+        d.isDirectory() && !d.name.startsWith('_') && existsSync(path.join(functionsDir, d.name, 'index.ts')),
+    )
+    .map((d) => d.name)
+    .sort();
+}
+
+/** One Deno process for one function, with the function's own deno.json (as each is deployed). */
+async function startFunction(opts: {
+  name: string;
+  dir: string;
+  env: Record<string, string>;
   log: (line: string) => void;
-}): Promise<{ handler: Handler; stop(): Promise<void> }> {
-  const port = opts.config.port + 1;
-  const functionsDir = path.join(ROOT, 'supabase', 'functions');
+}): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(
     denoBinary(),
     [
@@ -56,42 +67,85 @@ export async function createFunctions(opts: {
       '--allow-env',
       '--allow-read',
       '--config',
-      path.join(functionsDir, 'deno.json'),
+      path.join(opts.dir, 'deno.json'),
       path.join(ROOT, 'local', 'deno', 'main.ts'),
     ],
     {
       cwd: ROOT,
       env: {
         ...process.env,
-        FUNCTIONS_DIR: functionsDir,
-        FUNCTIONS_PORT: String(port),
-        SUPABASE_URL: opts.supabaseUrl,
-        SUPABASE_ANON_KEY: ANON_KEY,
-        SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
-        SUPABASE_DB_URL: opts.dbUrl,
+        ...opts.env,
+        FUNCTION_NAME: opts.name,
+        FUNCTION_ENTRYPOINT: path.join(opts.dir, 'index.ts'),
         NO_COLOR: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  await new Promise<void>((resolve, reject) => {
+  const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     const onData = (d: Buffer) => {
       out += d;
       for (const line of d.toString().split('\n')) if (line.trim()) opts.log(`[functions] ${line}`);
-      if (out.includes('edge runtime ready')) resolve();
+      const ready = /edge runtime ready on port (\d+)/.exec(out);
+      if (ready) resolve(Number(ready[1]));
     };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`The edge runtime exited (${code}):\n${out}`)));
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) =>
+      reject(new Error(`The edge runtime of ${opts.name} exited (${code}):\n${out}`)),
+    );
     child.once('error', reject);
   });
+  return { child, port };
+}
+
+export async function createFunctions(opts: {
+  config: StackConfig;
+  supabaseUrl: string;
+  dbUrl: string;
+  log: (line: string) => void;
+}): Promise<{ handler: Handler; stop(): Promise<void> }> {
+  const functionsDir = path.join(ROOT, 'supabase', 'functions');
+  const env = {
+    SUPABASE_URL: opts.supabaseUrl,
+    SUPABASE_ANON_KEY: ANON_KEY,
+    SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+    SUPABASE_DB_URL: opts.dbUrl,
+  };
+  const ports = new Map<string, number>();
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(
+      children.map(async (child) => {
+        if (child.exitCode !== null) return;
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }),
+    );
+  };
+  try {
+    for (const name of functionNames(functionsDir)) {
+      const started = await startFunction({ name, dir: path.join(functionsDir, name), env, log: opts.log });
+      children.push(started.child);
+      ports.set(name, started.port);
+    }
+  } catch (e) {
+    await stop();
+    throw e;
+  }
 
   const handler: Handler = async (req, res, url) => {
     const name = url.pathname.split('/')[1] ?? '';
     if (req.method !== 'OPTIONS' && (opts.config.functions[name]?.verifyJwt ?? true)) {
       const error = await relayAuthError(req.headers.authorization);
       if (error) return sendJson(res, 401, { msg: error });
+    }
+    const port = ports.get(name);
+    if (port === undefined) {
+      res.writeHead(404, { 'content-type': 'text/plain;charset=UTF-8' });
+      return void res.end('Function not found');
     }
     // No request body larger than the biggest a route reads (the CSV import's 8 MB) reaches the runtime: it
     // is refused on its declared length, or as soon as it passes the limit while it streams in.
@@ -134,13 +188,5 @@ export async function createFunctions(opts: {
     });
   };
 
-  return {
-    handler,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { handler, stop };
 }
