@@ -14,8 +14,12 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
-/** The policy for an HTML page: its inline scripts allowed by hash, nothing else inline but styles. */
-export function contentSecurityPolicy(html: string): string {
+/**
+ * The policy for an HTML page: its inline scripts allowed by hash, nothing else inline but styles. The app
+ * talks to its own origin, and to `connect` (a hosted project's Auth, Data API and functions) when built for
+ * one (local/host-config.ts).
+ */
+export function contentSecurityPolicy(html: string, connect: string[] = []): string {
   const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
     (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
   );
@@ -27,7 +31,7 @@ export function contentSecurityPolicy(html: string): string {
     // A business's logo is kept as a data: URL; a PDF is handed over as a blob: URL.
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connect].join(' '),
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

@@ -1,9 +1,31 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { hostConfig } from '../local/host-config.ts';
+
+/** A static host's configuration (rewrites and headers) written next to the built app. */
+function staticHostConfig(): Plugin {
+  let env: Record<string, string> = {};
+  return {
+    name: 'kasuwa-static-host-config',
+    apply: 'build',
+    configResolved(config) {
+      env = config.env as Record<string, string>;
+    },
+    writeBundle(options) {
+      const dir = options.dir!;
+      const files = hostConfig(readFileSync(path.join(dir, 'index.html'), 'utf8'), {
+        supabaseUrl: env.VITE_SUPABASE_URL || undefined,
+        apiUrl: env.VITE_API_URL || undefined,
+      });
+      for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), content);
+    },
+  };
+}
 
 // One copy of TanStack Query's core in the bundle: the one @tanstack/react-query itself uses. The persist
 // client and the storage persister were installed with their own (older 5.x) copies, and a browser
@@ -21,6 +43,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    staticHostConfig(),
     // The app shell and every route chunk are precached by /sw.js, so the app opens offline after one
     // visit; a new build waits for the member to accept the update prompt.
     VitePWA({

@@ -48,4 +48,13 @@ describe('Edge Functions', () => {
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-headers')).toContain('authorization');
   });
+
+  it('lets an app on another origin read a list’s total and an error (a build with VITE_API_URL)', async () => {
+    const res = await fn('api/health', { headers: { Origin: 'https://shop.example.com' } });
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-expose-headers')).toBe('x-total-count, content-disposition');
+    const refused = await fn('api/auth/user', { headers: { Origin: 'https://shop.example.com' } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+  });
 });

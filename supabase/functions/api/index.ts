@@ -2,6 +2,7 @@
 // than one SQL call. Thin: each route validates its input and calls one SQL function with the caller's
 // JWT, so row-level security decides.
 import { customerStatement, publicStatement, revokeStatementShares, shareStatement } from './statements.ts';
+import { allowedOrigins, corsHeaders } from '../_shared/cors.ts';
 import { AppError, errorResponse } from '../_shared/errors.ts';
 import {
   getAccountingSummary,
@@ -80,12 +81,7 @@ import {
   updatePreferences,
 } from './team.ts';
 
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers':
-    'authorization, x-client-info, apikey, content-type, x-org-id, idempotency-key',
-  'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
-};
+const ALLOWED_ORIGINS = allowedOrigins(Deno.env.get('ALLOWED_ORIGINS'));
 
 const router = new Router()
   .on('GET', '/api/health', () => Response.json({ status: 'ok' }))
@@ -170,7 +166,8 @@ const router = new Router()
   .on('GET', '/api/reports/:type', getReport);
 
 Deno.serve(async (req) => {
-  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
+  const cors = corsHeaders(req.headers.get('origin'), ALLOWED_ORIGINS);
+  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
   const url = new URL(req.url);
   // Reached as /api/… through the app's origin, or as /functions/v1/api/… (seen here as /api/…).
   const match = router.match(req.method, url.pathname);
@@ -181,9 +178,9 @@ Deno.serve(async (req) => {
     if (match === 405)
       throw new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${url.pathname}`);
     const res = await match.handler(req, match.params);
-    for (const [k, v] of Object.entries(CORS)) res.headers.set(k, v);
+    for (const [k, v] of Object.entries(cors)) res.headers.set(k, v);
     return res;
   } catch (e) {
-    return errorResponse(e, CORS);
+    return errorResponse(e, cors);
   }
 });

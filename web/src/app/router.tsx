@@ -221,6 +221,10 @@ export function AppRoutes() {
           <Route path="/login" element={visitorsOnly(<LoginPage />)} />
           <Route path="/register" element={visitorsOnly(<RegisterPage />)} />
           <Route path="/logout" element={page(<LogoutPage />)} />
+          {/* /api/login and /api/logout are the function's redirects; a build that calls the functions on
+              their own origin (VITE_API_URL) has no /api/* here, so the app takes them itself. */}
+          <Route path="/api/login" element={<Navigate to="/login" replace />} />
+          <Route path="/api/logout" element={<Navigate to="/logout" replace />} />
           <Route path="/i/:token" element={page(<PublicInvoicePage />)} />
           <Route path="/i/:token/receipts/:receipt" element={page(<PublicReceiptPage />)} />
           <Route path="/s/:token" element={page(<PublicStatementPage />)} />

@@ -5,6 +5,16 @@
 
 import { reportReachable } from './connection.ts';
 
+/**
+ * Where /api/* is reached: on the app's own origin by default (the local stack, or a static host that
+ * rewrites /api/* to the project's `api` function), or, with VITE_API_URL set at build time, directly at the
+ * project's functions URL (`https://<ref>.supabase.co/functions/v1`; the function answers CORS).
+ */
+const API_URL: string = (import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '');
+
+/** The URL of an /api path (`/api/…`), where this build reaches it. */
+export const apiUrl = (path: string): string => `${API_URL}${path}`;
+
 /** What an error answer says, besides its English message (for logs only). */
 export interface ErrorBody {
   code?: string;
@@ -74,10 +84,9 @@ async function apiResponse<T>(path: string, init: ApiInit): Promise<{ body: T; h
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(path, {
+    res = await fetch(apiUrl(path), {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       headers,
-      credentials: 'include',
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
   } catch (e) {

@@ -1,5 +1,5 @@
 // Files the app hands to the member: made in the browser (a template) or answered by /api (an export).
-import { apiErrorOf } from './api-client.ts';
+import { apiErrorOf, apiUrl } from './api-client.ts';
 
 export function saveFile(fileName: string, content: Blob | string, type = 'text/csv;charset=utf-8'): void {
   const blob = content instanceof Blob ? content : new Blob([content], { type });
@@ -13,7 +13,7 @@ export function saveFile(fileName: string, content: Blob | string, type = 'text/
 export async function downloadFromApi(path: string, orgId: string, fallbackName: string): Promise<void> {
   const { supabase } = await import('./supabase.ts');
   const { data } = await supabase.auth.getSession();
-  const res = await fetch(path, {
+  const res = await fetch(apiUrl(path), {
     headers: { Authorization: `Bearer ${data.session?.access_token ?? ''}`, 'x-org-id': orgId },
   });
   if (!res.ok) throw await apiErrorOf(res);
