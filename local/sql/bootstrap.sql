@@ -29,7 +29,16 @@ begin
 end
 $$;
 
-alter role postgres nosuperuser createrole createdb replication bypassrls;
+-- On Supabase `postgres` is not a superuser. On a stock server whose superuser is called `postgres`
+-- (`initdb -U postgres`, Debian's, a managed one) that role is the one connected here: it is left as it is
+-- (a server's bootstrap superuser cannot drop the attribute, and the stack never alters the role it runs as).
+do $$
+begin
+  if current_user <> 'postgres' then
+    alter role postgres nosuperuser createrole createdb replication bypassrls;
+  end if;
+end
+$$;
 alter role authenticator nosuperuser nobypassrls noinherit;
 grant anon, authenticated, service_role to authenticator;
 grant anon, authenticated, service_role to postgres;
