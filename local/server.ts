@@ -71,7 +71,7 @@ export async function startStack(
     ['/auth/v1', auth.handler, true],
     ['/rest/v1', rest.handler, true],
     ['/functions/v1', functions.handler, true],
-    // The spec's /api/* surface is the `api` function; it sees the path as /api/… either way.
+    // The app's own /api/* surface is the `api` function; it sees the path as /api/… either way.
     ['/api', functions.handler, false],
   ];
 

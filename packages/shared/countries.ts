@@ -9,7 +9,8 @@ export const CURRENCIES = {
   XOF: { symbol: 'CFA', name: 'West African CFA Franc', decimals: 0 },
   ZAR: { symbol: 'R', name: 'South African Rand', decimals: 2 },
   GNF: { symbol: 'GNF', name: 'Guinean Franc', decimals: 0 },
-  // Sierra Leone redenominated SLL to SLE in 2022; both are accepted, with the spec's symbol and decimals.
+  // Sierra Leone redenominated SLL to SLE in 2022; both are accepted, both Le with 2 decimals (this table,
+  // not the browser's Intl data, which gives SLL none): docs/product-rules.md.
   SLE: { symbol: 'Le', name: 'Sierra Leonean Leone', decimals: 2 },
   SLL: { symbol: 'Le', name: 'Sierra Leonean Leone (old)', decimals: 2 },
   LRD: { symbol: 'L$', name: 'Liberian Dollar', decimals: 2 },
@@ -25,7 +26,7 @@ export interface Country {
   currency: CurrencyCode;
 }
 
-/** The 17 countries offered at registration, in the spec's order. */
+/** The 17 countries offered at registration, in the order the form lists them. */
 export const REGISTRATION_COUNTRIES: readonly Country[] = [
   { code: 'NG', name: 'Nigeria', currency: 'NGN' },
   { code: 'GH', name: 'Ghana', currency: 'GHS' },
@@ -49,7 +50,7 @@ export const REGISTRATION_COUNTRIES: readonly Country[] = [
 /** Guinea-Bissau: in the settings list and on the landing page, not at registration. */
 export const GUINEA_BISSAU: Country = { code: 'GW', name: 'Guinea-Bissau', currency: 'XOF' };
 
-/** The 16 West African countries of the landing page and the settings list (spec order). */
+/** The 16 West African countries of the landing page and the settings list, in the order they show. */
 export const WEST_AFRICAN_COUNTRIES: readonly Country[] = [
   'NG',
   'GH',
@@ -75,7 +76,7 @@ export const SETTINGS_COUNTRIES: readonly Country[] = [
   ...REGISTRATION_COUNTRIES.filter((c) => c.code === 'KE' || c.code === 'ZA'),
 ];
 
-/** Currencies accepted at registration (the spec's list, plus SLE which replaced SLL). */
+/** Currencies accepted at registration: the registration countries' currencies, and SLL as well as SLE. */
 export const REGISTRATION_CURRENCIES = [
   'NGN',
   'GHS',

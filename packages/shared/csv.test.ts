@@ -62,7 +62,7 @@ describe('toCsv', () => {
 });
 
 describe('REPORT_FILE_NAMES', () => {
-  it("uses the spec's file names", () => {
+  it('names each export <report>_report.csv', () => {
     expect(REPORT_FILE_NAMES).toEqual({
       sales: 'sales_report.csv',
       payments: 'payments_report.csv',

@@ -4,7 +4,7 @@
 // No Node or browser APIs: the app (Vite) and the edge functions (Deno) both import it.
 import { EXPORT_LABELS, type ExportLanguage } from './export-labels.ts';
 
-/** The spec's file names (section 9); the overview exports its figures. */
+/** Each report's export file, `<report>_report.csv`; the overview exports its figures. */
 export const REPORT_FILE_NAMES = {
   sales: 'sales_report.csv',
   payments: 'payments_report.csv',

@@ -64,7 +64,8 @@ $$;
 -- ---------------------------------------------------------------------------------------------------
 -- Money and search.
 
--- Minor units per currency (spec currency table): XOF and GNF have none.
+-- Minor units per currency, as the app's table gives them (CURRENCIES in packages/shared/countries.ts): the
+-- CFA francs (XOF, XAF) and GNF have none.
 create function public.currency_decimals(p_currency text) returns integer
 language sql immutable set search_path = ''
 as $$

@@ -7,7 +7,7 @@
 -- Invoices: { id?, customerId, currency?, dueAt?, notes?, status?: QUOTE|ISSUED|PAID,
 --             lines: [{ productId?, description, qty, unitPrice, taxRate }],
 --             payment?: { method, provider?, ref?, receivedAt? } }
--- or the spec's quick form { customerId, total, ... } (one line). PAID issues the invoice and records a payment
+-- or the quick form { customerId, total, ... } (one line). PAID issues the invoice and records a payment
 -- of the total, in the same transaction, with the payment's method (cash when none is given, or the quick
 -- form's paymentMethod), provider, reference and date (now when none); only the roles that record payments
 -- (OWNER, MANAGER, ACCOUNTANT) may create an invoice as PAID.

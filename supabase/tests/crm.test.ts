@@ -1,6 +1,7 @@
 // Leads and their notes as the app and the offline outbox write them (save_lead, add_lead_note): the
 // role matrix (OWNER, MANAGER and SALES edit; ACCOUNTANT reads; other organizations see nothing), the
-// spec's defaults, the owner being a member, each write applied once per mutation id, and notes.
+// defaults (stage PROSPECT, owned by whoever adds it), the owner being a member, each write applied once
+// per mutation id, and notes.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type Org, setPlan, setupOrg } from './fixtures.ts';
@@ -51,7 +52,7 @@ async function leadsOf(sql: Sql, orgId: string) {
 }
 
 describe('leads', () => {
-  it('creates a lead with the spec defaults: stage PROSPECT, owned by whoever adds it, optional fields empty', async () => {
+  it('creates a lead with its defaults: stage PROSPECT, owned by whoever adds it, optional fields empty', async () => {
     await asOwner(async (sql) => {
       const org = await businessOrg(sql);
       const answer = await saveLead(sql, org.ownerId, org, { name: '  Aisha Bello ', company: '' });

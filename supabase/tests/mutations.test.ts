@@ -85,7 +85,7 @@ describe('mutations applied exactly once', () => {
     });
   });
 
-  it('creates the spec quick invoice as one line and a PAID one with its payment', async () => {
+  it('creates a quick invoice (a total only) as one line and a PAID one with its payment', async () => {
     await asOwner(async (sql) => {
       const org = await setupOrg(sql);
       const customer = await createCustomer(sql, org);

@@ -1,4 +1,4 @@
-// The role matrix of PRODUCT-DECISIONS.md through the Data API (/rest/v1, PostgREST), on the tables
+// The role matrix of docs/roles.md through the Data API (/rest/v1, PostgREST), on the tables
 // directly, with real sign-ins: what roles.test.ts proves in SQL holds for a request a browser or a
 // script sends with its own JWT. For every public table (read from pg_catalog, so a new table fails here
 // until it has a row in the matrix) and every caller — OWNER, MANAGER, ACCOUNTANT, SALES, a member of

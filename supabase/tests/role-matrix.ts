@@ -1,4 +1,4 @@
-// The role matrix of PRODUCT-DECISIONS.md, table by table: who may read, add, change and remove another
+// The role matrix of docs/roles.md, table by table: who may read, add, change and remove another
 // member's rows (and, in `own`, their own). One list for the SQL tests (roles.test.ts) and the Data API
 // tests (role-matrix.test.ts), so the two prove the same matrix.
 export type Action = 'select' | 'insert' | 'update' | 'delete';

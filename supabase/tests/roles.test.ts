@@ -1,4 +1,4 @@
-// The role matrix of PRODUCT-DECISIONS.md as RLS enforces it: one table-driven matrix, one test per
+// The role matrix of docs/roles.md as RLS enforces it: one table-driven matrix, one test per
 // role × table × action. Rows are created by the organization's founder (another member than the one
 // acting, for OWNER a second owner); "own" rows are the acting member's (created_by, user_id…).
 // Allowed inserts succeed and refused ones fail with 42501; allowed updates and deletes touch the row,

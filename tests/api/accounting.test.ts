@@ -1,4 +1,4 @@
-// /api/expenses as the accounting screen calls it: the spec's messages, idempotent writes, the list
+// /api/expenses as the accounting screen calls it: a message under each field, idempotent writes, the list
 // searched and filtered, and the role matrix (SALES: no expenses).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { fieldReasons, json } from './helpers.ts';
 import { call, member, owner } from './org-helpers.ts';
 
 describe('/api/expenses', () => {
-  it("refuses an incomplete expense with the spec's messages", async () => {
+  it('refuses an incomplete expense with a message for each field', async () => {
     const o = await owner();
     const res = await call('/expenses', { token: o.token, body: { vendor: ' ', category: '', amount: '' } });
     expect(res.status).toBe(400);

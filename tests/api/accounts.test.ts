@@ -52,7 +52,7 @@ describe('/api accounts', () => {
     expect(free).toBe(true);
   });
 
-  it('validates registration with the spec messages', async () => {
+  it('validates registration with a message for each field', async () => {
     const res = await api('/auth/register', {
       body: registration({ email: 'not-an-email', password: 'short', country: 'FR', firstName: ' ' }),
     });

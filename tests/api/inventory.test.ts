@@ -63,7 +63,7 @@ describe('/api/products', () => {
     expect((await call('/products', { token: o.token })).headers.get('x-total-count')).toBe('1');
   });
 
-  it('answers a taken SKU with a sentence, and bad input with the spec messages, changing nothing', async () => {
+  it('answers a taken SKU with a sentence, and bad input with a message for each field, changing nothing', async () => {
     const o = await owner();
     await call('/products', { token: o.token, body: product({ sku: 'RICE-25' }) });
     const clash = await call('/products', { token: o.token, body: product({ sku: 'rice-25' }) });

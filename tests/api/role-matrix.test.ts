@@ -1,7 +1,7 @@
-// The role matrix (PRODUCT-DECISIONS "Roles enforced in the database") through the /api/* surface: for
-// every area, each role (and a member of another organization) does exactly what the matrix allows. A
-// refused write answers 403 (404 for what an outsider cannot see; 401 for anon, who is not signed in)
-// and changes nothing: the owner's count of that list is the same after it.
+// The role matrix (docs/roles.md) through the /api/* surface: for every area, each role (and a member of
+// another organization) does exactly what the matrix allows. A refused write answers 403 (404 for what an
+// outsider cannot see; 401 for anon, who is not signed in) and changes nothing: the owner's count of that
+// list is the same after it.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../env.ts';

@@ -22,7 +22,7 @@ async function product(o: Owner, price: number, stock: number) {
 }
 
 describe('/api/customers', () => {
-  it('adds, edits and searches customers by name, phone or email, with the spec messages', async () => {
+  it('adds, edits and searches customers by name, phone or email, with a message for each field', async () => {
     const o = await owner();
     const bad = await call('/customers', { token: o.token, body: { name: ' ', email: 'nope' } });
     expect(bad.status).toBe(400);
@@ -122,7 +122,7 @@ describe('/api/invoices', () => {
     });
   });
 
-  it("takes the spec's quick payload as a one-line invoice, and voids an issued one back into stock", async () => {
+  it('takes a quick payload (a total only) as a one-line invoice, and voids an issued one back into stock', async () => {
     const o = await owner({ country: 'NG', currency: 'NGN' });
     const c = await customer(o);
     const quick = await call('/invoices', {
@@ -404,7 +404,7 @@ describe('an invoice created as Paid', () => {
       },
     ]);
 
-    // The spec's quick form: the method it names (paymentMethod), now as the date.
+    // The quick form: the method it names (paymentMethod), now as the date.
     const quick = await json(await paidInvoice(o, c.id, { paymentMethod: 'card' }));
     expect(quick.payments).toEqual([
       expect.objectContaining({ method: 'card', provider: null, ref: null, amount: 250 }),

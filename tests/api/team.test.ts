@@ -279,7 +279,7 @@ describe('POST /api/auth/register with an invitation token', () => {
 });
 
 describe('POST /api/organizations/:id/invitations', () => {
-  it('validates with the spec message, defaults the role to SALES and needs a signed-in caller', async () => {
+  it('validates the email with its message, defaults the role to SALES and needs a signed-in caller', async () => {
     const o = await owner();
     const bad = await invite(o, o.orgId, { email: 'not-an-email', role: 'SALES' });
     expect(bad.status).toBe(400);
@@ -532,7 +532,7 @@ describe('/api/employees', () => {
 });
 
 describe('/api/preferences', () => {
-  it('starts from the spec defaults and saves each member’s switches in each organization', async () => {
+  it('starts from the default switches and saves each member’s switches in each organization', async () => {
     const o = await owner();
     const sales = await member(o, 'SALES');
     const defaults = await json(await call('/preferences', { token: sales.token, orgId: o.orgId }));

@@ -1,5 +1,5 @@
 // The admin user API with the service_role key: create, list with paging headers, read, update,
-// ban and hard delete (SUPABASE-PROTOCOL.md §2.3).
+// ban and hard delete (docs/local-stack-protocol.md, "Admin").
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {

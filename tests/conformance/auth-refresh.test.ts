@@ -1,5 +1,6 @@
 // POST /token?grant_type=refresh_token with rotation and the CLI's 10 s reuse interval
-// (SUPABASE-PROTOCOL.md §2.6). The reuse-detection test waits past the interval, twice.
+// (docs/local-stack-protocol.md, "Refresh tokens: rotation and reuse"). The reuse-detection test waits
+// past the interval, twice.
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { anonClient, authFetch, expectError, json, PASSWORD, refresh, signUpUser } from './auth-helpers.ts';

@@ -1,5 +1,5 @@
 // Signing in and out: the password grant, GET/PUT /user and POST /logout, raw and through
-// supabase-js (SUPABASE-PROTOCOL.md §2.3).
+// supabase-js (docs/local-stack-protocol.md, "Sessions").
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { SUPABASE_URL } from '../env.ts';

@@ -1,5 +1,6 @@
 // POST /signup and the shapes every session answer shares: the token response, the User and
-// Identity objects and the access token's claims (SUPABASE-PROTOCOL.md §2.2, §2.3, §2.5).
+// Identity objects and the access token's claims (docs/local-stack-protocol.md, "The objects every
+// answer is made of" and "Sign-up").
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,6 +1,6 @@
-// Invites, password recovery and redeeming one-time codes (SUPABASE-PROTOCOL.md §2.3 /invite,
-// /verify, /recover). The codes a mail would carry come from POST /admin/generate_link, so the
-// suite needs no mailbox.
+// Invites, password recovery and redeeming one-time codes: /invite, /verify, /recover
+// (docs/local-stack-protocol.md, "Invites, one-time codes and recovery"). The codes a mail would carry
+// come from POST /admin/generate_link, so the suite needs no mailbox.
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {

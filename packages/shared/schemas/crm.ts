@@ -1,5 +1,5 @@
-// Input schema for leads, shared by the lead form and the `api` function (spec section 5): name required; company, value and close date optional; stage PROSPECT
-// by default.
+// Input schema for leads, shared by the lead form and the `api` function: name required; company, value and
+// close date optional; stage PROSPECT by default.
 import { z } from 'zod';
 import { optionalIsoDate } from './dates.ts';
 import { R } from './reasons.ts';

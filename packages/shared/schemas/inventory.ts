@@ -1,4 +1,4 @@
-// Input schemas for inventory, shared by the product form and the `api` function (spec section 5).
+// Input schemas for inventory, shared by the product form and the `api` function.
 import { z } from 'zod';
 import { optionalIsoDate } from './dates.ts';
 import { R, reasonText, type SchemaReason } from './reasons.ts';

@@ -1,7 +1,7 @@
 // The reason codes the shared schemas refuse with (docs/decisions/005-error-codes-end-to-end.md): a form and
 // the `api` function carry the code, never an English sentence, and the web app translates `errors.<CODE>`.
-// A rule the spec words for one field has its own code (VENDOR_REQUIRED: "Vendor is required"); a rule worded
-// the same for every field is generic (REQUIRED, INVALID_DATE, TOO_LONG with its `max`).
+// A rule whose message names one field has its own code (VENDOR_REQUIRED: "Vendor is required"); a rule
+// worded the same for every field is generic (REQUIRED, INVALID_DATE, TOO_LONG with its `max`).
 const CODES = [
   'REQUIRED',
   'TOO_LONG',

@@ -49,7 +49,7 @@ export const PaymentDetailsSchema = z.object({
 });
 export type PaymentDetails = z.infer<typeof PaymentDetailsSchema>;
 
-/** Lines, or the spec's quick form with just a total (subtotal equal to it, tax 0). */
+/** Lines, or a quick form with only a total: one line, subtotal = total, tax 0 (docs/product-rules.md). */
 const InvoiceFields = z.object({
   id: z.uuid().optional(),
   customerId: z.uuid({ message: R.REQUIRED }),

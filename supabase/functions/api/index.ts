@@ -1,6 +1,6 @@
-// The `api` edge function: the product's /api/* surface (spec section 7) and the logic that needs more
-// than one SQL call. Thin: each route validates its input and calls one SQL function with the caller's
-// JWT, so row-level security decides.
+// The `api` edge function: the product's /api/* surface and the logic that needs more than one SQL call.
+// Thin: each route validates its input and calls one SQL function with the caller's JWT, so row-level
+// security decides.
 import { customerStatement, publicStatement, revokeStatementShares, shareStatement } from './statements.ts';
 import { allowedOrigins, corsHeaders } from '../_shared/cors.ts';
 import { AppError, errorResponse } from '../_shared/errors.ts';

@@ -1,7 +1,7 @@
 // GET /api/reports/:type: each report is one SQL function (report_overview, report_sales, …) run as the
 // caller, so RLS and the role matrix (SALES: sales and inventory only) are decided by the database.
-// `format=csv` answers the export (every row of the range) with the spec's file name, in the language
-// `lang` names (en by default): the app asks for the member's own.
+// `format=csv` answers the export (every row of the range) as `<report>_report.csv`, in the language `lang`
+// names (en by default): the app asks for the member's own.
 import { z } from 'zod';
 import { REPORT_FILE_NAMES, reportCsv, type OverviewFigures } from '../../../packages/shared/csv.ts';
 import { EXPORT_LANGUAGES, type ExportLanguage } from '../../../packages/shared/export-labels.ts';

@@ -1,4 +1,4 @@
-// Calls to the app's /api surface (spec section 7): the session's JWT and the current organization go
+// Calls to the app's /api surface (supabase/functions/api): the session's JWT and the current organization go
 // along; a non-success answer becomes an ApiError whose message is "<status>: <body text or status text>",
 // which is how the app recognises "401: …Unauthorized…", and which keeps the body's code, reason code,
 // parameters and field (docs/decisions/005-error-codes-end-to-end.md) for the app to translate.

@@ -1,4 +1,4 @@
-// What a person is told after a write: the spec's success toast (or "Saved on this device" when the change
+// What a person is told after a write: the screen's success toast (or "Saved on this device" when the change
 // was kept to be sent later), or why it failed, in their language. One place for both, so every screen says
 // it the same way.
 import type { IntlShape } from 'react-intl';

@@ -1,2 +1,2 @@
-/** The product's name, in one place (PRODUCT-DECISIONS: Kasuwa, Hausa for "market"). */
+/** The product's name, in one place: Kasuwa, Hausa for "market" (docs/product-rules.md). */
 export const PRODUCT_NAME = 'Kasuwa';

@@ -1,11 +1,12 @@
-// The app's query cache (spec section 7 settings) and its copy in this browser's storage.
+// The app's query cache and its copy in this browser's storage.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 
 export const CACHE_KEY = 'kasuwa-cache';
 export const WEEK = 7 * 24 * 60 * 60 * 1000;
 
-// Spec section 7: no refetch interval, no refetch on focus, data never stale, no retries. Kept a week so
-// every list already seen is there offline (the persisted cache below).
+// No refetch interval, no refetch on focus, data never stale, no retries: the app reads again only when
+// something changed (a write invalidates what it touched). Kept a week so every list already seen is there
+// offline (the persisted cache below).
 let onError: (error: unknown) => void = () => {};
 
 /** What every failed query and mutation goes through (a 401 anywhere ends the session: lib/session). */

@@ -100,7 +100,7 @@ describe('validationMessage', () => {
 
   it('never shows an English sentence it is given', () => {
     expect(validationMessage(fr, 'Vendor is required')).toBe('Saisie invalide');
-    // The spec's generic fallback.
+    // The generic fallback for a message the app does not know.
     expect(validationMessage(en, 'Vendor is required')).toBe('Invalid input');
   });
 });

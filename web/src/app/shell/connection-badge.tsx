@@ -1,4 +1,4 @@
-// Online or offline in the header, and the spec's notices when it changes: "You're Offline" and "Back
+// Online or offline in the header, and a notice when it changes: "You're Offline" and "Back
 // Online" (which sends the changes kept on the device).
 import { useEffect, useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';

@@ -1,5 +1,6 @@
 // Stock never goes below zero without a word: a change that would (an adjustment, an invoice issued) says
-// what the stock will be after it and is saved only when the user confirms (the spec allows negative stock).
+// what the stock will be after it and is saved only when the user confirms (negative stock is allowed:
+// docs/product-rules.md).
 import { useIntl } from 'react-intl';
 
 export interface BelowZero {

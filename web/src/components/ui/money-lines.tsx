@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { formatMoney } from '../../lib/money.ts';
 
 /**
- * Amounts in several currencies, one per line and never added together (PRODUCT-DECISIONS "Currencies
+ * Amounts in several currencies, one per line and never added together (docs/product-rules.md, "Currencies
  * never mix"); `fallback` (0 in the organization's currency) when there are none.
  */
 export function MoneyLines({

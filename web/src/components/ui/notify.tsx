@@ -1,4 +1,4 @@
-// The one way to show a toast: a title and a description, as the spec writes them. The toast library is
+// The one way to show a toast: a title and a description, in the person's language. The toast library is
 // loaded with the first toast, so pages that never show one (the landing page) never download it.
 // Toasts sit at the bottom on phones and top right, below the header, on wider screens (never over the
 // header); each has a close button and can be swiped away; an error stays twice as long as a success.

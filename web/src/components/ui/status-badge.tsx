@@ -14,7 +14,7 @@ const INVOICE_TONE: Record<string, string> = {
   VOID: 'badge-error',
 };
 
-/** Quote, Issued, Paid, Void; any other value is shown as it is (spec section 4). */
+/** Quote, Issued, Paid, Void; any other value is shown as it is. */
 export function InvoiceStatusBadge({ status }: { status: string }) {
   return (
     <Badge tone={INVOICE_TONE[status] ?? 'badge-ghost'}>

@@ -3,7 +3,7 @@ import { forwardRef } from 'react';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
 
-/** A labelled input with its hint and its error under it (spec section 5: field errors under each field). */
+/** A labelled input with its hint and its error under it (each field's error shows under that field). */
 export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
   { label, error, hint, id, ...input },
   ref,

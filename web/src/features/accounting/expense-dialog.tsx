@@ -1,5 +1,5 @@
 // Record Expense: vendor, category, amount (typed as text), currency (the organization's by default), the
-// day it was paid (today in the organization's time zone) and a note; the spec's messages under each field.
+// day it was paid (today in the organization's time zone) and a note; each field's message under it.
 // Given an expense, the same form edits it (its currency stays; the activity log keeps before and after).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';

@@ -1,4 +1,4 @@
-// The activity feed's time labels (spec section 2): under an hour "Just now", under a day "N hours ago",
+// The activity feed's time labels: under an hour "Just now", under a day "N hours ago",
 // under a week "N days ago", then the date.
 import type { IntlShape } from 'react-intl';
 

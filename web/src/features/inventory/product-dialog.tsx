@@ -1,4 +1,4 @@
-// Add Product / Edit Product (spec section 5): name and SKU required, unit pcs by default, cost, price and
+// Add Product / Edit Product: name and SKU required, unit pcs by default, cost, price and
 // low-stock threshold (5) required, barcode and tax code optional; opening stock when adding.
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
 import { draftName, useFormDraft } from '../../lib/form-draft.ts';

@@ -1,4 +1,4 @@
-// Fixed sample data for the public demo (spec: "all on fixed static sample data"), in GHS.
+// Fixed sample data for the public demo (/demo), in GHS: the same for every visitor, read from no server.
 export const DEMO_METRICS = { revenue: 12450, customers: 38, pendingInvoices: 7, lowStock: 3 };
 
 export const DEMO_PRODUCTS = [

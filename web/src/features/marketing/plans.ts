@@ -1,4 +1,4 @@
-// The pricing page's constants (spec section 9): plans, the local-currency prices of Professional, the
+// The pricing page's constants: plans, the local-currency prices of Professional, the
 // annual discount and the trial.
 export const PLANS = [
   {

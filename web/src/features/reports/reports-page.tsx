@@ -1,6 +1,6 @@
 // /reports: a report type and a date range (7, 30, 90 or 365 days, in the organization's time zone) that
 // every figure follows; the overview's cards and summaries with the revenue-and-expenses chart, a list (a
-// table, cards on a phone) for each other report, and Export CSV with the spec's file names. SALES sees the
+// table, cards on a phone) for each other report, and Export CSV (`<report>_report.csv`). SALES sees the
 // sales and inventory reports.
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';

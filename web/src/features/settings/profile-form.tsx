@@ -1,4 +1,4 @@
-// Settings > Profile: names and language; the email is shown but changed elsewhere (spec section 2).
+// Settings > Profile: names and language; the email is shown but not changed here.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';

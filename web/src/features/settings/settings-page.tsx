@@ -1,5 +1,5 @@
-// /settings: Organization (and, for its owner, deleting it), Profile, Preferences, Notifications (spec
-// section 2), each saved for real, then Plan and the Activity log.
+// /settings: Organization (and, for its owner, deleting it), Profile, Preferences, Notifications, each saved
+// for real, then Plan and the Activity log.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,4 +1,4 @@
-// Invite Team Member (spec section 5: email checked, role defaulting to SALES). The answer carries the
+// Invite Team Member (email checked, role defaulting to SALES). The answer carries the
 // invitation link once: it is shown here to copy or send by WhatsApp, as there is no mail server.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The current user, cached under the key /api/auth/user (spec section 3): null when signed out.
+// The current user, cached under the key /api/auth/user: null when signed out.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, isUnauthorizedError } from '../api-client.ts';
 import { handleUnauthorized } from './unauthorized.ts';
@@ -34,7 +34,7 @@ export const currentUserQuery = queryOptions({
     try {
       return await apiFetch<CurrentUser>('/api/auth/user');
     } catch (e) {
-      // A 401 means signed out for this call (spec section 7); a stored session the server refuses is
+      // A 401 means signed out for this call; a stored session the server refuses is
       // an expired one: say so and go to sign-in.
       if (isUnauthorizedError(e)) {
         await handleUnauthorized();

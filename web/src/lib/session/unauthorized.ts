@@ -1,4 +1,4 @@
-// A session the server no longer accepts (expired, signed out elsewhere): the spec's "Unauthorized" toast,
+// A session the server no longer accepts (expired, signed out elsewhere): an "Unauthorized" toast,
 // then sign-in after 500 ms.
 import { notify } from '../../components/ui/notify.tsx';
 import { LOCALE_KEY, messagesFor } from '../i18n.tsx';

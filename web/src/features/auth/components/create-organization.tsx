@@ -7,7 +7,7 @@ import { createOrganization } from '../../../lib/api/organizations.ts';
 import { currentUserQuery, type CurrentUser } from '../../../lib/session/current-user.ts';
 
 /**
- * A signed-in user without an organization gets one automatically (spec section 7): "<first name or My>
+ * A signed-in user without an organization gets one automatically: "<first name or My>
  * Organization" in Nigeria, in naira. A name already taken gets a number, as names are unique.
  */
 export function CreateOrganization({ user }: { user: CurrentUser }) {
