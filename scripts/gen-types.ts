@@ -6,12 +6,17 @@ import path from 'node:path';
 import { format } from 'prettier';
 import { ROOT } from '../local/config.ts';
 import { reset } from '../local/migrate.ts';
-import { startDatabase } from '../local/postgres.ts';
+import { freePort, startDatabase } from '../local/postgres.ts';
 
 const target = path.join(ROOT, 'packages', 'shared', 'database.types.ts');
-const dataDir = path.join(ROOT, '.data', 'gen-types');
+// Its own throwaway server (never DATABASE_URL), so two runs at once do not meet.
+const dataDir = path.join(ROOT, '.data', `gen-types-${process.pid}`);
 rmSync(dataDir, { recursive: true, force: true });
-const db = await startDatabase({ dataDir, port: Number(process.env.GEN_TYPES_PG_PORT ?? 54599) });
+const db = await startDatabase({
+  dataDir,
+  port: Number(process.env.GEN_TYPES_PG_PORT ?? (await freePort())),
+  embedded: true,
+});
 try {
   await reset(db.adminUrl, db.postgresUrl);
   const cli = spawnSync(

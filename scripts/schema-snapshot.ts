@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { ROOT } from '../local/config.ts';
 import { reset } from '../local/migrate.ts';
-import { startDatabase } from '../local/postgres.ts';
+import { freePort, startDatabase } from '../local/postgres.ts';
 import {
   compareSnapshots,
   duplicateDefinitions,
@@ -38,9 +38,14 @@ if (check && overlong.length > 0) {
   process.exitCode = 1;
 }
 
-const dataDir = path.join(ROOT, '.data', 'schema-snapshot');
+// Its own throwaway server (never DATABASE_URL), so two runs at once do not meet.
+const dataDir = path.join(ROOT, '.data', `schema-snapshot-${process.pid}`);
 rmSync(dataDir, { recursive: true, force: true });
-const db = await startDatabase({ dataDir, port: Number(process.env.SCHEMA_PG_PORT ?? 54598) });
+const db = await startDatabase({
+  dataDir,
+  port: Number(process.env.SCHEMA_PG_PORT ?? (await freePort())),
+  embedded: true,
+});
 try {
   await reset(db.adminUrl, db.postgresUrl, { seed: false });
   const client = new pg.Client({ connectionString: db.adminUrl });

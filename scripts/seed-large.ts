@@ -32,7 +32,7 @@ for (const arg of process.argv.slice(2)) {
 
 const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? '.data/bench' });
 const started = Date.now();
-const db = await startDatabase({ dataDir: config.dataDir, port: config.pgPort });
+const db = await startDatabase({ dataDir: config.dataDir, port: config.pgPort, embedded: true });
 try {
   await reset(db.adminUrl, db.postgresUrl);
   let sql = readFileSync(path.join(ROOT, 'scripts', 'seed-large.sql'), 'utf8');
