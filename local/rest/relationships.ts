@@ -1,6 +1,7 @@
 // Relationships for resource embedding, derived from foreign keys: many-to-one from the table holding
 // the key, one-to-many back, one-to-one when the key columns are unique, many-to-many through a junction
-// table whose primary key covers foreign keys to both sides. Resolution follows PostgREST's rules for
+// table whose primary key covers foreign keys to both sides. Views take part through the foreign keys of
+// the tables their columns come from (see `view-keys.ts`). Resolution follows PostgREST's rules for
 // targets (`table`, `fk_column`, `constraint`) and `!hint`s, with its PGRST200/PGRST201 errors.
 import { pgrstError, type ApiError } from './errors.ts';
 import type { Table } from './schema-cache.ts';
@@ -11,6 +12,11 @@ export interface ForeignKey {
   columns: string[];
   refTable: Table;
   refColumns: string[];
+  /**
+   * One-to-one when the key columns are unique in the table they come from (given for keys a view
+   * inherits; otherwise read from `table`'s unique keys).
+   */
+  oneToOne?: boolean;
 }
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
@@ -48,7 +54,7 @@ export function isToOne(rel: Relationship): boolean {
 /** Adds to each table the relationships its foreign keys (and those pointing at it) give. */
 export function buildRelationships(fks: ForeignKey[]): void {
   for (const fk of fks) {
-    const oneToOne = fk.table.uniqueKeys.some((k) => sameSet(k, fk.columns));
+    const oneToOne = fk.oneToOne ?? fk.table.uniqueKeys.some((k) => sameSet(k, fk.columns));
     const base = { constraint: fk.name, junction: null };
     fk.table.relationships.push({
       ...base,
@@ -70,7 +76,7 @@ export function buildRelationships(fks: ForeignKey[]): void {
   for (const toSource of fks) {
     for (const toTarget of fks) {
       const junction = toSource.table;
-      if (toSource === toTarget || toTarget.table !== junction) continue;
+      if (toSource.name === toTarget.name || toTarget.table !== junction) continue;
       const keyColumns = [...toSource.columns, ...toTarget.columns];
       if (!keyColumns.every((c) => junction.primaryKey.includes(c))) continue;
       toSource.refTable.relationships.push({
@@ -97,10 +103,11 @@ function keyColumns(rel: Relationship): string[] {
   return rel.on.map(([source, target]) => (rel.keyOnSource ? source : target));
 }
 
-// An embed target names the related table, the foreign key constraint, or (many-to-one) the key column.
+// An embed target names the related table, or — when that is a table, not a view — the foreign key
+// constraint or (many-to-one) the key column.
 function matchesTarget(rel: Relationship, target: string): boolean {
   if (rel.target.name === target) return true;
-  if (rel.junction) return false;
+  if (rel.junction || rel.target.isView) return false;
   return rel.constraint === target || (rel.keyOnSource && rel.on.length === 1 && rel.on[0]![0] === target);
 }
 
