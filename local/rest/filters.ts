@@ -29,8 +29,9 @@ const COMPARISON: Partial<Record<Operator, string>> = {
   ov: '&&',
   sl: '<<',
   sr: '>>',
-  nxl: '&<',
-  nxr: '&>',
+  // "Not extends": nxr is `&<` (does not extend to the right of), nxl `&>` (to the left of).
+  nxr: '&<',
+  nxl: '&>',
   adj: '-|-',
 };
 

@@ -1,7 +1,9 @@
 // Relationships for resource embedding, derived from foreign keys: many-to-one from the table holding
 // the key, one-to-many back, one-to-one when the key columns are unique, many-to-many through a junction
-// table whose primary key covers foreign keys to both sides. Resolution follows PostgREST's rules for
-// targets (`table`, `fk_column`, `constraint`) and `!hint`s, with its PGRST200/PGRST201 errors.
+// table whose primary key covers foreign keys to both sides. Views take part through the foreign keys of
+// the tables their columns come from (see `view-keys.ts`). Resolution follows PostgREST's rules for
+// targets (`table`, `fk_column`, `constraint`) and `!hint`s, its own rules for a table's relationships
+// with itself, and its PGRST200/PGRST201 errors.
 import { pgrstError, type ApiError } from './errors.ts';
 import type { Table } from './schema-cache.ts';
 
@@ -11,6 +13,11 @@ export interface ForeignKey {
   columns: string[];
   refTable: Table;
   refColumns: string[];
+  /**
+   * One-to-one when the key columns are unique in the table they come from (given for keys a view
+   * inherits; otherwise read from `table`'s unique keys).
+   */
+  oneToOne?: boolean;
 }
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
@@ -36,6 +43,8 @@ export interface Relationship {
   /** [source column, target column] pairs of a direct relationship; empty for many-to-many. */
   on: [string, string][];
   junction: Junction | null;
+  /** A relationship of a table (or view) with itself: a self-referencing key, or a junction to it twice. */
+  isSelf: boolean;
 }
 
 const zip = (a: string[], b: string[]): [string, string][] => a.map((x, i) => [x, b[i]!]);
@@ -48,8 +57,8 @@ export function isToOne(rel: Relationship): boolean {
 /** Adds to each table the relationships its foreign keys (and those pointing at it) give. */
 export function buildRelationships(fks: ForeignKey[]): void {
   for (const fk of fks) {
-    const oneToOne = fk.table.uniqueKeys.some((k) => sameSet(k, fk.columns));
-    const base = { constraint: fk.name, junction: null };
+    const oneToOne = fk.oneToOne ?? fk.table.uniqueKeys.some((k) => sameSet(k, fk.columns));
+    const base = { constraint: fk.name, junction: null, isSelf: fk.table === fk.refTable };
     fk.table.relationships.push({
       ...base,
       source: fk.table,
@@ -70,7 +79,7 @@ export function buildRelationships(fks: ForeignKey[]): void {
   for (const toSource of fks) {
     for (const toTarget of fks) {
       const junction = toSource.table;
-      if (toSource === toTarget || toTarget.table !== junction) continue;
+      if (toSource.name === toTarget.name || toTarget.table !== junction) continue;
       const keyColumns = [...toSource.columns, ...toTarget.columns];
       if (!keyColumns.every((c) => junction.primaryKey.includes(c))) continue;
       toSource.refTable.relationships.push({
@@ -80,6 +89,7 @@ export function buildRelationships(fks: ForeignKey[]): void {
         constraint: toSource.name,
         keyOnSource: false,
         on: [],
+        isSelf: toSource.refTable === toTarget.refTable,
         junction: {
           table: junction,
           sourceOn: zip(toSource.columns, toSource.refColumns),
@@ -97,10 +107,11 @@ function keyColumns(rel: Relationship): string[] {
   return rel.on.map(([source, target]) => (rel.keyOnSource ? source : target));
 }
 
-// An embed target names the related table, the foreign key constraint, or (many-to-one) the key column.
+// An embed target names the related table, or — when that is a table, not a view — the foreign key
+// constraint or (many-to-one) the key column.
 function matchesTarget(rel: Relationship, target: string): boolean {
   if (rel.target.name === target) return true;
-  if (rel.junction) return false;
+  if (rel.junction || rel.target.isView) return false;
   return rel.constraint === target || (rel.keyOnSource && rel.on.length === 1 && rel.on[0]![0] === target);
 }
 
@@ -139,10 +150,26 @@ function ambiguous(source: Table, target: string, rels: Relationship[]): ApiErro
   );
 }
 
+// A self-relationship is one foreign key seen both ways, so PostgREST tells the two apart by the form of
+// the embed: the table's name gives the children (one-to-many, `children:tree(*)`, narrowed by a hint
+// naming the key column, `children:tree!parent_id(*)`), the key column gives the parent (many-to-one,
+// `parent:parent_id(*)`). Constraint names are not accepted, and one-to-one or many-to-many
+// self-relationships cannot be embedded.
+function matchesSelf(rel: Relationship, target: string, hint: string | undefined): boolean {
+  const single = rel.on.length === 1 ? rel.on[0]! : null;
+  if (rel.cardinality === 'one-to-many') {
+    return rel.target.name === target && (hint === undefined || single?.[1] === hint);
+  }
+  return rel.cardinality === 'many-to-one' && hint === undefined && single?.[0] === target;
+}
+
 /** The one relationship from `source` to the embed `target` (narrowed by `hint`), or PGRST200/PGRST201. */
 export function resolveRelationship(source: Table, target: string, hint: string | undefined): Relationship {
-  let found = source.relationships.filter((r) => matchesTarget(r, target));
-  if (hint !== undefined) found = found.filter((r) => matchesHint(r, hint));
+  const found = source.relationships.filter((r) =>
+    r.isSelf
+      ? matchesSelf(r, target, hint)
+      : matchesTarget(r, target) && (hint === undefined || matchesHint(r, hint)),
+  );
   if (found.length === 1) return found[0]!;
   if (found.length > 1) throw ambiguous(source, target, found);
   const using = hint === undefined ? '' : `' using the hint '${hint}`;

@@ -3,16 +3,17 @@
 // `json_to_record` to the declared types, and shapes the result: void → 204, scalar → JSON value,
 // composite → object, SETOF → array. Table-returning functions can be filtered, ordered and embedded.
 import type { IncomingMessage } from 'node:http';
-import { pgrstError, type ApiError } from './errors.ts';
+import { ApiError, pgrstError } from './errors.ts';
 import type { Media } from './negotiate.ts';
 import { checkMaxAffected, readOperation, type Operation } from './operation.ts';
-import type { Preferences } from './prefer.ts';
+import { preferenceApplied, wantsCount, type Preferences } from './prefer.ts';
 import type { QueryParams } from './query.ts';
-import { contentRange } from './range.ts';
+import { contentRange, pageStatus, requestedPage } from './range.ts';
 import { planRead } from './read-plan.ts';
 import { pagingSql } from './read-sql.ts';
 import { key, type Routine, type SchemaCache } from './schema-cache.ts';
 import { ident, Params, qualified } from './sql.ts';
+import type { Outcome } from './statement.ts';
 
 const CALL = '_rest_call';
 const RESULT = '_rest_fn';
@@ -142,30 +143,46 @@ export function rpcOperation(r: RpcRequest, readOnly: boolean): Operation {
   return scalarOperation(r, withSql, p, readOnly);
 }
 
-// Scalars and void: the values themselves, without select, filters or embedding.
+// Scalars and void: the values themselves, without select, filters or embedding. As PostgREST, a
+// function returning one value (or void) yields one row, so its exact count is 1 (`0-0/1`); a set of
+// scalars is paged by `limit`/`offset`/`Range` and counted in full.
 function scalarOperation(r: RpcRequest, withSql: string, p: Params, readOnly: boolean): Operation {
   const { routine } = r;
-  const head = `${withSql}select null::int8 as total, null::int8 as inserted,`;
+  const root = r.query.nodes.get('');
+  const page = routine.returnsSet
+    ? requestedPage(r.req, root?.offset, root?.limit, r.maxRows)
+    : { offset: 0, limit: undefined };
+  const total = wantsCount(r.prefs) ? `(select count(*) from ${CALL})` : 'null';
+  const head = `${withSql}select ${total}::int8 as total, null::int8 as inserted,`;
   const text = routine.returnsSet
     ? `${head} count(*)::int8 as page_total, coalesce(json_agg(${RESULT}), '[]')::text as body` +
-      ` from (select ${RESULT} from ${CALL}${pagingSql(r.maxRows, undefined, p)}) as _rest_out`
+      ` from (select ${RESULT} from ${CALL}${pagingSql(page.limit, page.offset, p)}) as _rest_out`
     : // Referencing the call in page_total runs it even when nothing is returned (void).
       `${head} (select count(*) from ${CALL})::int8 as page_total, ` +
       (routine.returns === 'void'
         ? 'null::text as body'
         : `(select to_json(${RESULT})::text from ${CALL}) as body`);
+  const status = (o: Outcome) => pageStatus(page.offset, o.pageTotal, o.total);
   return {
     statement: { text, values: p.values },
     command: false,
     readOnly,
-    verify: (o) => checkMaxAffected(r.prefs, o),
+    verify(o) {
+      const s = status(o);
+      if (s instanceof ApiError) throw s;
+      checkMaxAffected(r.prefs, o);
+    },
     reply(o) {
-      if (routine.returns === 'void') return { status: 204, headers: {}, body: null };
       const headers = {
-        'Content-Range': contentRange(0, o.pageTotal, null),
-        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Range': contentRange(page.offset, o.pageTotal, o.total),
+        ...preferenceApplied(r.prefs, ['count', 'tx', 'handling', 'max-affected']),
       };
-      return { status: 200, headers, body: r.req.method === 'HEAD' ? null : (o.body ?? 'null') };
+      if (routine.returns === 'void') return { status: 204, headers, body: null };
+      return {
+        status: status(o) as number,
+        headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
+        body: r.req.method === 'HEAD' ? null : (o.body ?? 'null'),
+      };
     },
   };
 }

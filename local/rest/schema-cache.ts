@@ -1,8 +1,10 @@
 // The schema cache: tables, views, columns, keys, foreign keys and functions of the exposed schemas,
 // read once from the catalogs (and again on `NOTIFY pgrst, 'reload schema'`), never per request.
 // Like PostgREST it holds every object of those schemas; privileges and RLS are left to Postgres.
+// Views inherit the keys of the table columns they show (`view-keys.ts`), wherever those tables are.
 import type pg from 'pg';
-import { buildRelationships, type ForeignKey, type Relationship } from './relationships.ts';
+import { buildRelationships, type Relationship } from './relationships.ts';
+import { inheritKeys, viewColumnOrigins, type ColumnOrigin, type KeyConstraint } from './view-keys.ts';
 
 export interface Column {
   name: string;
@@ -57,7 +59,7 @@ const RELATIONS = `
    where n.nspname = any ($1::text[]) and c.relkind in ('r', 'p', 'v', 'm', 'f')`;
 
 const COLUMNS = `
-  select a.attrelid::int8 as oid, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
+  select a.attrelid::int8 as oid, a.attnum as num, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
          pg_get_expr(d.adbin, d.adrelid) as "default"
     from pg_attribute a
     join pg_class c on c.oid = a.attrelid
@@ -67,18 +69,28 @@ const COLUMNS = `
      and a.attnum > 0 and not a.attisdropped
    order by a.attrelid, a.attnum`;
 
-// Key columns in constraint order, for primary keys, unique constraints and foreign keys.
+// Key columns in constraint order (names and numbers), for primary keys, unique constraints and foreign
+// keys of every schema: views in the exposed schemas may show tables of other schemas.
 const CONSTRAINTS = `
   select con.conname as name, con.contype as type, con.conrelid::int8 as oid, con.confrelid::int8 as ref_oid,
          array(select a.attname from unnest(con.conkey) with ordinality k(num, i)
                  join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.num order by k.i)::text[] as columns,
          array(select a.attname from unnest(con.confkey) with ordinality k(num, i)
-                 join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num order by k.i)::text[] as ref_columns
+                 join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num order by k.i)::text[] as ref_columns,
+         coalesce(con.conkey, '{}')::int[] as keys, coalesce(con.confkey, '{}')::int[] as ref_keys
     from pg_constraint con
     join pg_class c on c.oid = con.conrelid
     join pg_namespace n on n.oid = c.relnamespace
-   where n.nspname = any ($1::text[]) and con.contype in ('p', 'u', 'f')
+   where n.nspname not in ('pg_catalog', 'information_schema') and con.contype in ('p', 'u', 'f')
    order by con.conname`;
+
+// The query trees of all views (of any schema: a view of a view resolves through them).
+const VIEWS = `
+  select c.oid::int8 as oid, r.ev_action::text as tree
+    from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace
+    join pg_rewrite r on r.ev_class = c.oid and r.rulename = '_RETURN'
+   where c.relkind in ('v', 'm') and n.nspname not in ('pg_catalog', 'information_schema')`;
 
 const ROUTINES = `
   select n.nspname as schema, p.proname as name, p.provolatile as volatility, p.proretset as returns_set,
@@ -141,17 +153,22 @@ function toRoutine(row: RoutineRow, tablesByOid: Map<string, Table>): Routine {
 }
 
 export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise<SchemaCache> {
-  const [relations, columns, constraints, routines, settings] = await Promise.all([
+  const [relations, columns, constraints, views, routines, settings] = await Promise.all([
     pool.query<{ oid: string; schema: string; name: string; is_view: boolean }>(RELATIONS, [schemas]),
-    pool.query<{ oid: string; name: string; type: string; default: string | null }>(COLUMNS, [schemas]),
+    pool.query<{ oid: string; num: number; name: string; type: string; default: string | null }>(COLUMNS, [
+      schemas,
+    ]),
     pool.query<{
       name: string;
-      type: string;
+      type: 'p' | 'u' | 'f';
       oid: string;
       ref_oid: string;
       columns: string[];
       ref_columns: string[];
-    }>(CONSTRAINTS, [schemas]),
+      keys: number[];
+      ref_keys: number[];
+    }>(CONSTRAINTS),
+    pool.query<{ oid: string; tree: string }>(VIEWS),
     pool.query<RoutineRow>(ROUTINES, [schemas]),
     pool.query<{ role: string; name: string; value: string }>(ROLE_SETTINGS),
   ]);
@@ -168,21 +185,32 @@ export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise
       relationships: [],
     });
   }
-  for (const c of columns.rows)
-    byOid.get(c.oid)?.columns.set(c.name, { name: c.name, type: c.type, default: c.default });
-
-  const foreignKeys: ForeignKey[] = [];
-  for (const c of constraints.rows) {
+  const viewColumns = new Map<string, Map<number, string>>();
+  for (const c of columns.rows) {
     const table = byOid.get(c.oid);
     if (!table) continue;
-    if (c.type === 'p') table.primaryKey = c.columns;
-    if (c.type !== 'f') table.uniqueKeys.push(c.columns);
-    const refTable = byOid.get(c.ref_oid);
-    if (c.type === 'f' && refTable) {
-      foreignKeys.push({ name: c.name, table, columns: c.columns, refTable, refColumns: c.ref_columns });
-    }
+    table.columns.set(c.name, { name: c.name, type: c.type, default: c.default });
+    if (table.isView) viewColumns.set(c.oid, (viewColumns.get(c.oid) ?? new Map()).set(c.num, c.name));
   }
-  buildRelationships(foreignKeys);
+
+  const keys: KeyConstraint[] = [];
+  for (const c of constraints.rows) {
+    const table = byOid.get(c.oid);
+    if (table && c.type === 'p') table.primaryKey = c.columns;
+    if (table && c.type !== 'f') table.uniqueKeys.push(c.columns);
+    keys.push({
+      name: c.name,
+      type: c.type,
+      table: c.oid,
+      columns: c.columns,
+      keys: c.keys,
+      refTable: c.ref_oid,
+      refColumns: c.ref_columns,
+      refKeys: c.ref_keys,
+    });
+  }
+  const origins = new Map<string, ColumnOrigin[]>(views.rows.map((v) => [v.oid, viewColumnOrigins(v.tree)]));
+  buildRelationships(inheritKeys(byOid, keys, origins, viewColumns));
 
   const tables = new Map([...byOid.values()].map((t) => [key(t.schema, t.name), t]));
   const routineMap = new Map<string, Routine[]>();
