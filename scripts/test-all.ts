@@ -29,20 +29,35 @@ const totals = { passed: 0, failed: 0 };
 const lines: string[] = [];
 const minutes = (since: number) => `${((Date.now() - since) / 60_000).toFixed(1)} min`;
 
-const vitestJson = path.join(out, 'vitest.json');
-const vitestStart = Date.now();
-const vitestCode = await run(bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
-const vitest = readJson(vitestJson);
-const vPassed = Number(vitest?.numPassedTests ?? 0);
-const vFailed = Number(vitest?.numFailedTests ?? 0) + (vitestCode !== 0 && !vitest?.numFailedTests ? 1 : 0);
-lines.push(`vitest: ${vPassed} passed, ${vFailed} failed in ${minutes(vitestStart)}`);
-totals.passed += vPassed;
-totals.failed += vFailed;
+/** Vitest's suites on `node` (default: the Node running this), added to the totals under `label`. */
+async function vitestOn(label: string, node?: string): Promise<void> {
+  const json = path.join(out, `${label.replace(/\W+/g, '-')}.json`);
+  const start = Date.now();
+  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
+  const code = node
+    ? await run(node, [path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), ...args])
+    : await run(bin('vitest'), args);
+  const report = readJson(json);
+  const passed = Number(report?.numPassedTests ?? 0);
+  const failed = Number(report?.numFailedTests ?? 0) + (code !== 0 && !report?.numFailedTests ? 1 : 0);
+  lines.push(`${label}: ${passed} passed, ${failed} failed in ${minutes(start)}`);
+  totals.passed += passed;
+  totals.failed += failed;
+}
+
+await vitestOn('vitest');
+// CI also runs the server-side suites on a second Node (the current LTS, installed from npm by .ci/run).
+const otherNode = process.env.TEST_ALSO_ON_NODE;
+if (otherNode) {
+  const version = await new Promise<string>((resolve) => {
+    const child = spawn(otherNode, ['--version']);
+    let v = '';
+    child.stdout.on('data', (d: Buffer) => (v += d));
+    child.on('close', () => resolve(v.trim() || 'unknown'));
+    child.on('error', () => resolve('missing'));
+  });
+  await vitestOn(`vitest on Node ${version}`, otherNode);
+}
 
 const pwJson = path.join(out, 'playwright.json');
 const pwStart = Date.now();
