@@ -38,6 +38,7 @@ export default defineConfig({
             'packages/**/*.test.ts',
             'supabase/functions/**/*.test.ts',
             'local/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
         },
