@@ -31,7 +31,7 @@ const minutes = (since: number) => `${((Date.now() - since) / 60_000).toFixed(1)
 
 /** Vitest's suites on `node` (default: the Node running this), added to the totals under `label`. */
 async function vitestOn(label: string, node?: string): Promise<void> {
-  const json = path.join(out, `${label.replace(/\W+/g, '-')}.json`);
+  const json = path.join(out, node ? `${label.replace(/\W+/g, '-')}.json` : 'vitest.json');
   const start = Date.now();
   const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
   const code = node
@@ -45,8 +45,8 @@ async function vitestOn(label: string, node?: string): Promise<void> {
   totals.failed += failed;
 }
 
-await vitestOn('vitest');
-// CI also runs the server-side suites on a second Node (the current LTS, installed from npm by .ci/run).
+await vitestOn(`vitest on Node ${process.version}`);
+// CI runs the server-side suites on a second Node too (the machine's own, when .ci/run runs all on Node 24).
 const otherNode = process.env.TEST_ALSO_ON_NODE;
 if (otherNode) {
   const version = await new Promise<string>((resolve) => {
@@ -70,7 +70,7 @@ const stats = (pwReport?.stats ?? {}) as Record<string, number>;
 const pPassed = (stats.expected ?? 0) + (stats.flaky ?? 0);
 const pFailed = (stats.unexpected ?? 0) + (pwCode !== 0 && !stats.unexpected ? 1 : 0);
 lines.push(
-  `playwright: ${pPassed} passed, ${pFailed} failed${stats.flaky ? ` (${stats.flaky} flaky)` : ''} in ${minutes(pwStart)}`,
+  `playwright on Node ${process.version}: ${pPassed} passed, ${pFailed} failed${stats.flaky ? ` (${stats.flaky} flaky)` : ''} in ${minutes(pwStart)}`,
 );
 const near = nearBudget(pwReport);
 if (near.length)
