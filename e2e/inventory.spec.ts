@@ -71,7 +71,7 @@ test.describe('inventory', () => {
     await expect(page.getByText('Stock adjusted successfully')).toBeVisible();
     await expect(stock.getByText('On hand: 13 tin')).toBeVisible();
     await expect(stock.getByTestId('stock-moves')).toContainText('Adjustment — Delivery counted');
-    await stock.getByRole('button', { name: 'Close' }).click();
+    await stock.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(visible(page, 'In Stock')).toBeVisible();
 
     await button(page, 'Edit Gino Tomato Paste 70g').click();
@@ -175,9 +175,9 @@ test.describe('inventory', () => {
     await expect(page.getByText('Purchase order approved')).toBeVisible();
     await detail.getByRole('button', { name: 'Receive into stock' }).click();
     await expect(page.getByText('Purchase order received: stock updated')).toBeVisible();
-    await expect(detail.getByText('Received')).toBeVisible();
+    await expect(detail.getByText('Received', { exact: true })).toBeVisible();
     await expect(detail.getByRole('button', { name: 'Receive into stock' })).toHaveCount(0);
-    await detail.getByRole('button', { name: 'Close' }).click();
+    await detail.getByRole('button', { name: 'Close', exact: true }).click();
 
     await page.getByRole('tab', { name: 'Products' }).click();
     await button(page, 'Details').click();

@@ -61,7 +61,7 @@ test.describe('several organizations', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(page.getByText('An organization with this name already exists')).toBeVisible();
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(switcher(page).getByText('Switch to')).toHaveCount(0);
   });
 });

@@ -231,6 +231,36 @@ test.describe('toasts', () => {
     await expect(back).toBeHidden();
   });
 
+  test('a refusal while a dialog is open shows above it, clear of its buttons', async ({ page }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    await apiAs(page, '/products', { name: 'Gino Tomato Paste', sku: 'GINO-70', cost: 1, price: 2 });
+    await page.goto('/inventory');
+    await button(page, 'Add Product').click();
+    const dialog = page.getByRole('dialog', { name: 'Add Product' });
+    await dialog.getByLabel('Product Name').fill('Another paste');
+    await dialog.getByLabel('SKU').fill('GINO-70');
+    await dialog.getByLabel('Cost Price').fill('1');
+    await dialog.getByLabel('Selling Price').fill('2');
+    const create = dialog.getByRole('button', { name: 'Create Product' });
+    await create.click();
+    const refused = page.getByTestId('toast').filter({ hasText: 'A product with this SKU already exists' });
+    const close = refused.getByRole('button', { name: 'Close' });
+    await close.click({ trial: true }); // it has come in and stands still
+    const topmost = (point: { x: number; y: number }) =>
+      page.evaluate(({ x, y }) => {
+        const el = document.elementFromPoint(x, y);
+        return el?.closest('[data-testid="toast"]') ? 'toast' : (el?.textContent ?? '');
+      }, point);
+    // Drawn above the dialog (not behind the sheet), and the dialog's buttons stay in reach.
+    expect(await topmost(center(await box(close)))).toBe('toast');
+    expect(await topmost(center(await box(create)))).toBe('Create Product');
+    expect(await topmost(center(await box(dialog.getByRole('button', { name: 'Cancel' }))))).toBe('Cancel');
+    await close.click();
+    await expect(refused).toBeHidden();
+    await expect(dialog.getByLabel('SKU')).toHaveValue('GINO-70'); // nothing typed is lost
+  });
+
   test('an error stays longer than a success', async ({ page, context }) => {
     const owner = await registerOwner(page);
     await signIn(page, owner.email, owner.password);

@@ -2,7 +2,11 @@
 // loaded with the first toast, so pages that never show one (the landing page) never download it.
 // Toasts sit at the bottom on phones and top right, below the header, on wider screens (never over the
 // header); each has a close button and can be swiped away; an error stays twice as long as a success.
+// While a dialog is open they are shown inside it (a modal dialog is drawn above everything else, so a toast
+// outside it — the reason a save was refused — was hidden behind a phone's bottom sheet), at the top on a
+// phone, clear of the sheet's Save and Cancel.
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import type { Toast } from 'react-hot-toast';
 
@@ -86,7 +90,8 @@ function DismissibleToast({ m, toast }: { m: ToastModule; toast: Toast }) {
             <button
               type="button"
               className="btn btn-ghost btn-sm btn-circle pointer-events-auto -my-1 -mr-2 min-h-11 min-w-11 shrink-0"
-              aria-label={intl.formatMessage({ id: 'common.close' })}
+              // Not just "Close": inside a dialog it stands beside the dialog's own Close.
+              aria-label={intl.formatMessage({ id: 'common.closeNotification' })}
               onClick={dismiss}
             >
               <span aria-hidden>✕</span>
@@ -98,10 +103,22 @@ function DismissibleToast({ m, toast }: { m: ToastModule; toast: Toast }) {
   );
 }
 
+/** The modal dialog open on top of the others, if any (dialogs are rendered into the body). */
+const topDialog = () => {
+  const open = document.querySelectorAll<HTMLDialogElement>('dialog[open]');
+  return open.length ? open[open.length - 1]! : null;
+};
+const subscribeDialogs = (change: () => void) => {
+  const observer = new MutationObserver(change);
+  observer.observe(document.body, { subtree: true, childList: true, attributeFilter: ['open'] });
+  return () => observer.disconnect();
+};
+
 /** Where the toasts show: mounted once the first toast has loaded the library (it then shows that toast). */
 export function Toaster() {
   const [m, setModule] = useState<ToastModule | null>(null);
   const wide = useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches);
+  const dialog = useSyncExternalStore(subscribeDialogs, topDialog);
   useEffect(() => {
     const listener = (loaded: ToastModule) => setModule(() => loaded);
     onLoad.add(listener);
@@ -109,14 +126,20 @@ export function Toaster() {
     return () => void onLoad.delete(listener);
   }, []);
   if (!m) return null;
-  return (
+  const onPhoneSheet = dialog && !wide;
+  const toaster = (
     <m.Toaster
-      position={wide ? 'top-right' : 'bottom-center'}
+      position={wide ? 'top-right' : onPhoneSheet ? 'top-center' : 'bottom-center'}
       containerStyle={
-        wide ? { top: BELOW_HEADER } : { bottom: 'max(1rem, env(safe-area-inset-bottom))', left: 8, right: 8 }
+        wide
+          ? { top: BELOW_HEADER }
+          : onPhoneSheet
+            ? { top: 'max(0.5rem, env(safe-area-inset-top))', left: 8, right: 8 }
+            : { bottom: 'max(1rem, env(safe-area-inset-bottom))', left: 8, right: 8 }
       }
     >
       {(toast) => <DismissibleToast m={m} toast={toast} />}
     </m.Toaster>
   );
+  return dialog ? createPortal(toaster, dialog) : toaster;
 }
