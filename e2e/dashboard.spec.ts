@@ -63,7 +63,10 @@ test.describe('the dashboard', () => {
 
     await page.getByTestId('quick-actions').getByRole('button', { name: 'Create Invoice' }).click();
     await expect(page.getByRole('dialog', { name: 'Create Invoice' })).toBeVisible();
-    await page.getByRole('dialog', { name: 'Create Invoice' }).getByRole('button', { name: 'Close', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Create Invoice' })
+      .getByRole('button', { name: 'Close', exact: true })
+      .click();
     await page.getByTestId('quick-actions').getByRole('button', { name: 'New Lead' }).click();
     const lead = page.getByRole('dialog', { name: 'Add Lead' });
     await lead.getByLabel('Name').fill('Yaw Mensah');
