@@ -35,11 +35,12 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    // Journeys that are about a phone (documents.spec.ts: 360 px) run in the phone project only.
+    // Files whose every test is at a phone's 360 px (set with test.use) run in the phone project only: on
+    // the desktop project they would repeat the same screens without touch.
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
-      testIgnore: /documents\.spec\.ts$/,
+      testIgnore: /(documents|corrections|phone-lists|phone-width)\.spec\.ts$/,
     },
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
   ],

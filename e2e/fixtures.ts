@@ -1,6 +1,6 @@
 // Playwright fixtures: every test fails on a console error or an uncaught page error, and can choose the
 // interface language before the app loads.
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { SERVICE_ROLE_KEY } from '../local/config.ts';
 
 export const test = base.extend<{
@@ -139,4 +139,18 @@ export async function apiAs(page: Page, path: string, body?: unknown) {
   });
   expect(res.ok(), await res.text()).toBe(true);
   return res.json();
+}
+
+/** Fills the open Add Product dialog (English) and, unless `submit` is false, presses Create Product. */
+export async function fillProduct(
+  dialog: Locator,
+  p: { name: string; sku: string; cost: string; price: string; opening?: string },
+  submit = true,
+) {
+  await dialog.getByLabel('Product Name').fill(p.name);
+  await dialog.getByLabel('SKU').fill(p.sku);
+  await dialog.getByLabel('Cost Price').fill(p.cost);
+  await dialog.getByLabel('Selling Price').fill(p.price);
+  if (p.opening) await dialog.getByLabel('Opening stock').fill(p.opening);
+  if (submit) await dialog.getByRole('button', { name: 'Create Product' }).click();
 }

@@ -1,5 +1,14 @@
 import { SERVICE_ROLE_KEY } from '../local/config.ts';
-import { expect, openNavigation, registerOwner, signIn, signOut, test, useLanguage } from './fixtures.ts';
+import {
+  expect,
+  fillProduct,
+  openNavigation,
+  registerOwner,
+  signIn,
+  signOut,
+  test,
+  useLanguage,
+} from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 const visible = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true }).first();
@@ -11,13 +20,7 @@ async function addProduct(
   p: { name: string; sku: string; cost: string; price: string; opening?: string },
 ) {
   await button(page, 'Add Product').click();
-  const dialog = page.getByRole('dialog', { name: 'Add Product' });
-  await dialog.getByLabel('Product Name').fill(p.name);
-  await dialog.getByLabel('SKU').fill(p.sku);
-  await dialog.getByLabel('Cost Price').fill(p.cost);
-  await dialog.getByLabel('Selling Price').fill(p.price);
-  if (p.opening) await dialog.getByLabel('Opening stock').fill(p.opening);
-  await dialog.getByRole('button', { name: 'Create Product' }).click();
+  await fillProduct(page.getByRole('dialog', { name: 'Add Product' }), p);
 }
 
 test.describe('inventory', () => {

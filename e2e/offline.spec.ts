@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { apiAs, expect, registerOwner, signIn, test, waitForServiceWorker } from './fixtures.ts';
+import { apiAs, expect, fillProduct, registerOwner, signIn, test, waitForServiceWorker } from './fixtures.ts';
 import { issuedInvoice } from './people.ts';
 
 const button = (page: Page, name: string | RegExp) =>
@@ -42,12 +42,8 @@ async function sellTakenSkuOffline(page: Page, context: BrowserContext) {
   await context.setOffline(true);
   await button(page, 'Add Product').click();
   const product = page.getByRole('dialog', { name: 'Add Product' });
-  await product.getByLabel('Product Name').fill('New Soap');
-  await product.getByLabel('SKU').fill('soap-1'); // already taken (SKUs ignore case)
-  await product.getByLabel('Cost Price').fill('3');
-  await product.getByLabel('Selling Price').fill('5');
-  await product.getByLabel('Opening stock').fill('20');
-  await product.getByRole('button', { name: 'Create Product' }).click();
+  // The SKU is already taken (SKUs ignore case).
+  await fillProduct(product, { name: 'New Soap', sku: 'soap-1', cost: '3', price: '5', opening: '20' });
   await expect(page.getByText('Saved on this device')).toBeVisible();
   await page.goto('/sales?tab=invoices');
   await button(page, 'Create Invoice').click();
@@ -105,12 +101,13 @@ test.describe('offline', () => {
 
     await button(page, 'Add Your First Product').click();
     const product = page.getByRole('dialog', { name: 'Add Product' });
-    await product.getByLabel('Product Name').fill('Offline Rice 5kg');
-    await product.getByLabel('SKU').fill('OFF-RICE');
-    await product.getByLabel('Cost Price').fill('60');
-    await product.getByLabel('Selling Price').fill('75');
-    await product.getByLabel('Opening stock').fill('10');
-    await product.getByRole('button', { name: 'Create Product' }).click();
+    await fillProduct(product, {
+      name: 'Offline Rice 5kg',
+      sku: 'OFF-RICE',
+      cost: '60',
+      price: '75',
+      opening: '10',
+    });
     await expect(page.getByText('Saved on this device')).toBeVisible();
     await expect(page.getByText('Offline Rice 5kg').filter({ visible: true })).toBeVisible();
     await expect(page.getByTestId('pending-badge').filter({ visible: true })).toBeVisible();
@@ -472,18 +469,10 @@ test.describe('offline', () => {
     await context.setOffline(true);
     await button(page, 'Add Product').click();
     const dialog = page.getByRole('dialog', { name: 'Add Product' });
-    await dialog.getByLabel('Product Name').fill('Duplicate SKU');
-    await dialog.getByLabel('SKU').fill('taken-1');
-    await dialog.getByLabel('Cost Price').fill('1');
-    await dialog.getByLabel('Selling Price').fill('2');
-    await dialog.getByRole('button', { name: 'Create Product' }).click();
+    await fillProduct(dialog, { name: 'Duplicate SKU', sku: 'taken-1', cost: '1', price: '2' });
     await expect(page.getByText('Saved on this device')).toBeVisible();
     await button(page, 'Add Product').click();
-    await dialog.getByLabel('Product Name').fill('Independent');
-    await dialog.getByLabel('SKU').fill('INDEP-1');
-    await dialog.getByLabel('Cost Price').fill('1');
-    await dialog.getByLabel('Selling Price').fill('2');
-    await dialog.getByRole('button', { name: 'Create Product' }).click();
+    await fillProduct(dialog, { name: 'Independent', sku: 'INDEP-1', cost: '1', price: '2' });
     await expect(page.getByTestId('pending-changes')).toHaveText('2 pending changes');
 
     await context.setOffline(false);
@@ -517,11 +506,7 @@ test.describe('offline', () => {
     const addProduct = async (name: string) => {
       await button(page, 'Add Product').click();
       const dialog = page.getByRole('dialog', { name: 'Add Product' });
-      await dialog.getByLabel('Product Name').fill(name);
-      await dialog.getByLabel('SKU').fill(name.toUpperCase());
-      await dialog.getByLabel('Cost Price').fill('1');
-      await dialog.getByLabel('Selling Price').fill('2');
-      await dialog.getByRole('button', { name: 'Create Product' }).click();
+      await fillProduct(dialog, { name, sku: name.toUpperCase(), cost: '1', price: '2' });
       await expect(page.getByText('Saved on this device').first()).toBeVisible();
     };
     await addProduct('first');

@@ -6,6 +6,7 @@ import {
   allowMoreOrganizations,
   apiAs,
   expect,
+  fillProduct,
   registerOwner,
   signIn,
   test,
@@ -238,10 +239,7 @@ test.describe('toasts', () => {
     await page.goto('/inventory');
     await button(page, 'Add Product').click();
     const dialog = page.getByRole('dialog', { name: 'Add Product' });
-    await dialog.getByLabel('Product Name').fill('Another paste');
-    await dialog.getByLabel('SKU').fill('GINO-70');
-    await dialog.getByLabel('Cost Price').fill('1');
-    await dialog.getByLabel('Selling Price').fill('2');
+    await fillProduct(dialog, { name: 'Another paste', sku: 'GINO-70', cost: '1', price: '2' }, false);
     const create = dialog.getByRole('button', { name: 'Create Product' });
     await create.click();
     const refused = page.getByTestId('toast').filter({ hasText: 'A product with this SKU already exists' });

@@ -83,12 +83,19 @@ async function startFunction(opts: {
     },
   );
   const port = await new Promise<number>((resolve, reject) => {
+    // What the runtime printed until it was ready, to explain a failed start; after that, only logged.
     let out = '';
+    let ready = false;
     const onData = (d: Buffer) => {
-      out += d;
       for (const line of d.toString().split('\n')) if (line.trim()) opts.log(`[functions] ${line}`);
-      const ready = /edge runtime ready on port (\d+)/.exec(out);
-      if (ready) resolve(Number(ready[1]));
+      if (ready) return;
+      out += d;
+      const found = /edge runtime ready on port (\d+)/.exec(out);
+      if (found) {
+        ready = true;
+        out = '';
+        resolve(Number(found[1]));
+      }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);

@@ -10,9 +10,9 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ROOT } from '../local/config.ts';
 import { denoBinary, functionNames } from '../local/functions.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FUNCTIONS = path.join(ROOT, 'supabase', 'functions');
 /** What a function may import besides its own folder, relative to the repository. */
 const SHARED = ['supabase/functions/_shared', 'packages/shared'];

@@ -1,7 +1,7 @@
 // `npm test`: every suite — Vitest (unit, database, conformance of the local stack) and Playwright
 // (the screens in Debian's Chromium) — each starting the local stack it needs on its own ports with a
 // freshly reset database. Prints each runner's summary and one total line; exits non-zero on any failure.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../local/config.ts';
@@ -49,13 +49,12 @@ await vitestOn(`vitest on Node ${process.version}`);
 // CI runs the server-side suites on a second Node too (the machine's own, when .ci/run runs all on Node 24).
 const otherNode = process.env.TEST_ALSO_ON_NODE;
 if (otherNode) {
-  const version = await new Promise<string>((resolve) => {
-    const child = spawn(otherNode, ['--version']);
-    let v = '';
-    child.stdout.on('data', (d: Buffer) => (v += d));
-    child.on('close', () => resolve(v.trim() || 'unknown'));
-    child.on('error', () => resolve('missing'));
-  });
+  let version = 'missing';
+  try {
+    version = execFileSync(otherNode, ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    // Reported as "Node missing"; its run below then fails and counts as a failure.
+  }
   await vitestOn(`vitest on Node ${version}`, otherNode);
 }
 
