@@ -117,7 +117,34 @@ test.describe('registration and sign-in', () => {
     await page.getByLabel('Country').selectOption('GH');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText('Registration Failed')).toBeVisible();
-    await expect(page.getByText('An organization with this name already exists')).toBeVisible();
+    // Said in the toast and under the name, where the cursor now is.
+    await expect(page.getByTestId('toast')).toContainText('An organization with this name already exists');
+    const name = page.getByLabel('Organization name');
+    await expect(name).toHaveAccessibleDescription('An organization with this name already exists');
+    await expect(name).toBeFocused();
+  });
+
+  test('a taken email takes the newcomer back to the first step, with the reason under the email', async ({
+    page,
+  }) => {
+    await page.goto('/register');
+    await page.getByLabel('First name').fill('Kofi');
+    await page.getByLabel('Last name').fill('Mensah');
+    await page.getByLabel('Email').fill('demo@kasuwa.app');
+    await page.getByLabel('Password').fill('kofi-secret-1');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Organization name').fill(`Kofi Stores ${unique()}`);
+    await page.getByLabel('Country').selectOption('GH');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Registration Failed')).toBeVisible();
+    const email = page.getByLabel('Email');
+    await expect(email).toHaveAccessibleDescription('An account with this email already exists');
+    await expect(email).toHaveValue('demo@kasuwa.app');
+    await expect(page.getByLabel('First name')).toHaveValue('Kofi');
+    await email.fill(`kofi-${unique()}@test.kasuwa.app`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    // The second step kept what was typed.
+    await expect(page.getByLabel('Country')).toHaveValue('GH');
   });
 
   test('validation messages and the sign-in page are in French for a French visitor', async ({ page }) => {

@@ -29,7 +29,9 @@ test.describe('refusals in French', () => {
     await page.getByLabel('Pays').selectOption('SN');
     await page.getByRole('button', { name: 'Créer le compte' }).click();
     await expect(page.getByText('Échec de l’inscription')).toBeVisible();
-    await expect(page.getByText('Une organisation porte déjà ce nom')).toBeVisible();
+    await expect(page.getByLabel('Nom de l’entreprise')).toHaveAccessibleDescription(
+      'Une organisation porte déjà ce nom',
+    );
     await expect(page.getByText('An organization with this name already exists')).toHaveCount(0);
   });
 
@@ -48,7 +50,10 @@ test.describe('refusals in French', () => {
     await pay.getByLabel('Montant').fill('1500');
     await pay.getByRole('button', { name: 'Enregistrer un paiement' }).click();
     // The balance is money in French: 1 000 CFA (grouped with a narrow no-break space).
-    await expect(page.getByText(/^Le paiement dépasse le reste à payer \(1\s000 CFA\)$/)).toBeVisible();
+    const over = /^Le paiement dépasse le reste à payer \(1\s000 CFA\)$/;
+    await expect(page.getByTestId('toast').getByText(over)).toBeVisible();
+    // And under the amount, where it can be corrected.
+    await expect(pay.getByLabel('Montant')).toHaveAccessibleDescription(over);
     await expect(page.getByText(/balance due/)).toHaveCount(0);
 
     await page.goto('/accounting');

@@ -84,8 +84,14 @@ test.describe('inventory', () => {
     await expect(page.getByText('Product updated successfully')).toBeVisible();
 
     await addProduct(page, { name: 'Another paste', sku: 'gino-70', cost: '1', price: '2' });
-    await expect(page.getByText('A product with this SKU already exists')).toBeVisible();
-    await page.getByRole('dialog', { name: 'Add Product' }).getByRole('button', { name: 'Cancel' }).click();
+    // Under the SKU, where the cursor goes, as well as in the toast.
+    const taken = page.getByRole('dialog', { name: 'Add Product' });
+    await expect(taken.getByLabel('SKU')).toHaveAccessibleDescription(
+      'A product with this SKU already exists',
+    );
+    await expect(taken.getByLabel('SKU')).toBeFocused();
+    await expect(page.getByTestId('toast')).toContainText('A product with this SKU already exists');
+    await taken.getByRole('button', { name: 'Cancel' }).click();
     await addProduct(page, {
       name: 'Peak Milk 400g',
       sku: 'PEAK-400',

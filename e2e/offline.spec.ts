@@ -437,6 +437,10 @@ test.describe('offline', () => {
     // The form opens with what was typed offline; the SKU is corrected and the product sent in its place.
     await expect(product.getByLabel('Product Name')).toHaveValue('New Soap');
     await expect(product.getByLabel('SKU')).toHaveValue('soap-1');
+    // The reason it was refused is under the field it names.
+    await expect(product.getByLabel('SKU')).toHaveAccessibleDescription(
+      'A product with this SKU already exists',
+    );
     await expect(product.getByLabel('Opening stock')).toHaveValue('20');
     await product.getByLabel('SKU').fill('SOAP-2');
     await product.getByRole('button', { name: 'Create Product' }).click();

@@ -38,7 +38,7 @@ describe('refusals answer a reason code', () => {
     expect(hintOf(error)).toEqual(refusal);
   });
 
-  it('a SKU taken: SKU_TAKEN through /api; the constraint it maps from through the Data API', async () => {
+  it('a SKU taken: SKU_TAKEN on its field through /api; the constraint it maps from through the Data API', async () => {
     const o = await owner();
     const manager = await member(o, 'MANAGER');
     const product = { name: 'Gino Tomato Paste', sku: 'GINO-70', cost: 4.5, price: 6 };
@@ -46,7 +46,7 @@ describe('refusals answer a reason code', () => {
 
     const res = await call('/products', { token: manager.token, orgId: o.orgId, body: product });
     expect(res.status).toBe(409);
-    expect(await json(res)).toMatchObject({ code: 'ALREADY_EXISTS', reason: 'SKU_TAKEN' });
+    expect(await json(res)).toMatchObject({ code: 'ALREADY_EXISTS', reason: 'SKU_TAKEN', field: 'sku' });
 
     // A built-in unique index carries no hint: its constraint name is the stable part (ADR 005).
     const { error } = await client(manager.token)

@@ -86,11 +86,12 @@ export function humanMessage(message: string): string {
   return message;
 }
 
-// Built-in errors carry no hint: the constraint they name gives the reason code (ADR 005).
-const CONSTRAINT_REASONS: [RegExp, string][] = [
-  [/"products_org_sku_key"/, 'SKU_TAKEN'],
-  [/"organizations_name_key"/, 'ORGANIZATION_NAME_TAKEN'],
-  [/"organizations_name_normalized_key"/, 'ORGANIZATION_NAME_TAKEN'],
+// Built-in errors carry no hint: the constraint they name gives the reason code (ADR 005), and for a taken
+// value the field that holds it, so the form shows the refusal under that field.
+const CONSTRAINT_REASONS: [RegExp, string, string?][] = [
+  [/"products_org_sku_key"/, 'SKU_TAKEN', 'sku'],
+  [/"organizations_name_key"/, 'ORGANIZATION_NAME_TAKEN', 'name'],
+  [/"organizations_name_normalized_key"/, 'ORGANIZATION_NAME_TAKEN', 'name'],
   [/"(money_amount|money_price|quantity|percentage)_finite"/, 'NOT_A_NUMBER'],
   [/value too long for type/, 'TOO_LONG'],
   [/numeric field overflow/, 'NUMBER_TOO_LARGE'],
@@ -131,9 +132,9 @@ export function refusalOf(error: { message?: string; hint?: string | null }): Re
     }
   }
   if (hint?.startsWith('plan_limit:')) return { reason: 'PLAN_LIMIT', params: { limit: hint.slice(11) } };
-  for (const [pattern, reason] of CONSTRAINT_REASONS) {
+  for (const [pattern, reason, holds] of CONSTRAINT_REASONS) {
     if (!pattern.test(error.message ?? '')) continue;
-    const field = referenceOf(error.message ?? '')?.field;
+    const field = holds ?? referenceOf(error.message ?? '')?.field;
     return field ? { reason, field } : { reason };
   }
   return undefined;

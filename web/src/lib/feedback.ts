@@ -1,9 +1,12 @@
 // What a person is told after a write: the screen's success toast (or "Saved on this device" when the change
 // was kept to be sent later), or why it failed, in their language. One place for both, so every screen says
 // it the same way.
+import { useEffect } from 'react';
 import type { IntlShape } from 'react-intl';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { reasonText } from '../../../packages/shared/schemas/reason-codes.ts';
 import { notify } from '../components/ui/notify.tsx';
-import { errorMessage } from './validation-message.ts';
+import { errorMessage, type Refusal, refusalOf } from './validation-message.ts';
 
 /** The success toast of a write, or, when it was kept on the device (`null`), says so. */
 export function notifySaved(
@@ -34,20 +37,70 @@ export function notifyError(intl: IntlShape, error: unknown) {
 }
 
 /**
- * Runs a form's write and says how it went: on success the draft is forgotten and the success toast shown;
- * on failure the reason is shown and the draft kept (nothing typed is lost). `result` is the server's
- * answer, or `null` when the change was kept on the device to be sent later.
+ * Shows a refusal that names a field of the form (a taken SKU, a taken name; or each field of an
+ * INVALID_INPUT answer) under that field, and moves the focus there. The message is the reason code, which
+ * the form's field translates as it does its own checks. False when the refusal names no field of the form.
  */
-export async function submitWrite<T>(
+export function showRefusalInForm<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>,
+  refusal: Refusal | undefined,
+): boolean {
+  if (!refusal) return false;
+  const values = form.getValues() as Record<string, unknown>;
+  const listed = (refusal.details as { fields?: unknown } | undefined)?.fields;
+  const fields = [
+    ...(Array.isArray(listed) ? (listed as Refusal[]) : []),
+    ...(refusal.field && refusal.reason ? [refusal] : []),
+  ].filter((f): f is Refusal & { field: string; reason: string } =>
+    Boolean(f && typeof f.field === 'string' && typeof f.reason === 'string' && f.field in values),
+  );
+  fields.forEach((f, i) =>
+    form.setError(
+      f.field as Path<T>,
+      { type: 'server', message: reasonText(f.reason, f.params) },
+      { shouldFocus: i === 0 },
+    ),
+  );
+  return fields.length > 0;
+}
+
+/**
+ * A change the server refused, opened again to be corrected (Pending changes → Edit): its form shows the
+ * reason under the field it names from the start, as it would have right after pressing Save online.
+ */
+export function useRefusalInForm<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  refusal: Refusal | undefined,
+) {
+  useEffect(() => {
+    showRefusalInForm(form, refusal);
+    // Once, when the form opens: what the person then types is checked again on Save.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+/**
+ * Runs a form's write and says how it went: on success the draft is forgotten and the success toast shown;
+ * on failure the reason is shown (in a toast, and under the field it names when `form` is given) and the
+ * draft kept (nothing typed is lost). `result` is the server's answer, or `null` when the change was kept on
+ * the device to be sent later.
+ */
+export async function submitWrite<T, F extends FieldValues = FieldValues>(
   intl: IntlShape,
   write: () => Promise<T | null>,
-  options: { success: string; values?: Record<string, unknown>; draft?: { clear: () => void } },
+  options: {
+    success: string;
+    values?: Record<string, unknown>;
+    draft?: { clear: () => void };
+    form?: UseFormReturn<F>;
+  },
 ): Promise<{ ok: true; result: T | null } | { ok: false }> {
   let result: T | null;
   try {
     result = await write();
   } catch (e) {
     notifyError(intl, e);
+    if (options.form) showRefusalInForm(options.form, refusalOf(e));
     return { ok: false };
   }
   options.draft?.clear();

@@ -11,7 +11,6 @@ import { createOrganization } from '../../lib/api/organizations.ts';
 import { currentUserQuery, type CurrentUser } from '../../lib/session/current-user.ts';
 import { selectOrganization, type Organization } from '../../lib/organization.tsx';
 import { SignOutLink } from './pending-changes.tsx';
-import { notifyError } from '../../lib/feedback.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 // The form (and its validation library) loads when "Create organization" is chosen, not with every screen.
@@ -82,13 +81,7 @@ export function OrganizationSwitcher({
               submitLabel={t('org.createSubmit')}
               pendingLabel={t('org.creatingShort')}
               onSubmit={async (input) => {
-                let created: { id: string };
-                try {
-                  created = await createOrganization(input);
-                } catch (e) {
-                  notifyError(intl, e);
-                  return;
-                }
+                const created = await createOrganization(input);
                 await queryClient.invalidateQueries(currentUserQuery);
                 selectOrganization(created.id);
                 setCreating(false);

@@ -70,7 +70,7 @@ export function ExpenseDialog({ expense, onClose }: { expense?: Expense; onClose
               expense
                 ? update.mutateAsync({ id: expense.id, input: { ...input, note: input.note || null } })
                 : record.mutateAsync({ ...input, note: input.note || null }),
-            { success: expense ? 'expenses.updated' : 'expenses.recorded', draft },
+            { success: expense ? 'expenses.updated' : 'expenses.recorded', draft, form },
           );
           if (!done.ok) return;
           onClose();

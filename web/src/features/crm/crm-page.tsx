@@ -16,7 +16,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { PendingBadge } from '../../components/ui/pending.tsx';
 import { AmountField } from '../../components/ui/amount-field.tsx';
 import { currencyDecimals, formatMoney } from '../../lib/money.ts';
-import { submitWrite } from '../../lib/feedback.ts';
+import { submitWrite, useRefusalInForm } from '../../lib/feedback.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { type Lead, STAGES, type Stage, type StageSummary } from './api/keys.ts';
@@ -56,6 +56,7 @@ export function LeadDialog({
   const org = useOrganization();
   const { register, handleSubmit, formState, control } = form;
   const draft = useFormDraft(form, { orgId: org.id, name: draftName('lead', lead?.id, refused?.id) });
+  useRefusalInForm(form, refused?.refusal);
   const error = (name: keyof typeof formState.errors) =>
     validationMessage(intl, formState.errors[name]?.message as string | undefined);
   return (
@@ -73,7 +74,7 @@ export function LeadDialog({
                 rowId: was?.id,
                 replaces: refused?.id,
               }),
-            { success: lead ? 'crm.updated' : 'crm.created', draft },
+            { success: lead ? 'crm.updated' : 'crm.created', draft, form },
           );
           if (!done.ok) return;
           onClose();

@@ -14,7 +14,7 @@ import { validationMessage } from '../../lib/validation-message.ts';
 import { type Product, useSaveProduct } from './api/products.ts';
 import type { OutboxEntry } from '../../lib/outbox.ts';
 import { ScanButton } from './barcode-scanner.tsx';
-import { submitWrite } from '../../lib/feedback.ts';
+import { submitWrite, useRefusalInForm } from '../../lib/feedback.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
@@ -50,6 +50,7 @@ export function ProductDialog({
   const org = useOrganization();
   const { register, handleSubmit, formState, setValue, control } = form;
   const draft = useFormDraft(form, { orgId: org.id, name: draftName('product', product?.id, refused?.id) });
+  useRefusalInForm(form, refused?.refusal);
   const error = (name: keyof typeof formState.errors) =>
     validationMessage(intl, formState.errors[name]?.message as string | undefined);
   const onSubmit = handleSubmit(async (input) => {
@@ -59,7 +60,7 @@ export function ProductDialog({
         save.mutateAsync(
           was ? { input: { ...input, id: was.id }, replaces: refused!.id } : { id: product?.id, input },
         ),
-      { success: product ? 'inventory.updated' : 'inventory.created', draft },
+      { success: product ? 'inventory.updated' : 'inventory.created', draft, form },
     );
     if (!done.ok) return;
     onClose();

@@ -39,10 +39,11 @@ const useT = () => {
 function SupplierDialog({ supplier, onClose }: { supplier?: Supplier; onClose: () => void }) {
   const { intl, t } = useT();
   const save = useSaveSupplier();
-  const { register, handleSubmit, formState } = useForm({
+  const form = useForm({
     resolver: zodResolver(SupplierInputSchema),
     defaultValues: { name: supplier?.name ?? '', email: supplier?.email ?? '', phone: supplier?.phone ?? '' },
   });
+  const { register, handleSubmit, formState } = form;
   const error = (name: 'name' | 'email' | 'phone') =>
     validationMessage(intl, formState.errors[name]?.message);
   return (
@@ -53,6 +54,7 @@ function SupplierDialog({ supplier, onClose }: { supplier?: Supplier; onClose: (
         onSubmit={handleSubmit(async (input) => {
           const done = await submitWrite(intl, () => save.mutateAsync({ id: supplier?.id, input }), {
             success: supplier ? 'suppliers.updated' : 'suppliers.created',
+            form,
           });
           if (!done.ok) return;
           onClose();

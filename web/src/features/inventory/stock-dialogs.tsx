@@ -25,10 +25,11 @@ function AdjustForm({ product, onDone }: { product: Product; onDone: () => void 
   const intl = useIntl();
   const t = useT();
   const adjust = useAdjustStock();
-  const { register, handleSubmit, formState, control, subscribe } = useForm({
+  const form = useForm({
     resolver: zodResolver(StockAdjustmentSchema),
     defaultValues: { delta: '', note: '' },
   });
+  const { register, handleSubmit, formState, control, subscribe } = form;
   const error = (name: 'delta' | 'note') => validationMessage(intl, formState.errors[name]?.message);
   // An adjustment that takes the stock below zero waits for the user to say so.
   const [belowZero, setBelowZero] = useState<{ input: StockAdjustment; items: BelowZero[] } | null>(null);
@@ -39,6 +40,7 @@ function AdjustForm({ product, onDone }: { product: Product; onDone: () => void 
   const save = async (input: StockAdjustment) => {
     const done = await submitWrite(intl, () => adjust.mutateAsync({ id: product.id, input }), {
       success: 'inventory.adjusted',
+      form,
     });
     if (!done.ok) return;
     onDone();

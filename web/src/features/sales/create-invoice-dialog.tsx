@@ -142,7 +142,7 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
               lines: lines ?? [],
             },
           }),
-        { success: 'invoices.quoteUpdated', draft },
+        { success: 'invoices.quoteUpdated', draft, form },
       );
       if (!done.ok) return;
       onClose();
@@ -164,7 +164,7 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
                 }
               : undefined,
         }),
-      { success: 'invoices.created', draft },
+      { success: 'invoices.created', draft, form },
     );
     if (!done.ok) return;
     const created = done.result;

@@ -14,7 +14,7 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { validationMessage } from '../../lib/validation-message.ts';
-import { submitWrite } from '../../lib/feedback.ts';
+import { submitWrite, useRefusalInForm } from '../../lib/feedback.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { PendingBadge } from '../../components/ui/pending.tsx';
 import type { OutboxEntry } from '../../lib/outbox.ts';
@@ -54,6 +54,7 @@ export function CustomerDialog({
   const org = useOrganization();
   const { register, handleSubmit, formState } = form;
   const draft = useFormDraft(form, { orgId: org.id, name: draftName('customer', customer?.id, refused?.id) });
+  useRefusalInForm(form, refused?.refusal);
   const error = (name: 'name' | 'email' | 'phone') =>
     validationMessage(intl, formState.errors[name]?.message);
   return (
@@ -75,7 +76,7 @@ export function CustomerDialog({
                   input: { ...input, id },
                   replaces: refused?.id,
                 }),
-              { success: customer ? 'customers.updatedToast' : 'customers.createdToast', draft },
+              { success: customer ? 'customers.updatedToast' : 'customers.createdToast', draft, form },
             );
             if (!done.ok) return;
             const saved = done.result;

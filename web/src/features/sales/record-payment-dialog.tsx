@@ -60,7 +60,7 @@ export function RecordPaymentDialog({
                 provider: input.method === 'mobile-money' ? input.provider : null,
                 customerName: chosen?.customer.name,
               }),
-            { success: 'payments.recorded', draft },
+            { success: 'payments.recorded', draft, form },
           );
           if (!done.ok) return;
           onClose();

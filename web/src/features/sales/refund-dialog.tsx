@@ -47,7 +47,7 @@ export function RefundDialog({
                 input: { ...input, provider: input.method === 'mobile-money' ? input.provider : null },
                 label: t('refunds.label', { number: creditNote.number }),
               }),
-            { success: 'refunds.recorded' },
+            { success: 'refunds.recorded', form },
           );
           if (done.ok) onClose();
         })}

@@ -84,6 +84,7 @@ export function BusinessProfileForm({ profile, readOnly }: { profile: BusinessPr
         const done = await submitWrite(intl, () => saveBusinessProfile(org.id, input), {
           success: 'business.saved',
           draft,
+          form,
         });
         if (done.ok && done.result)
           queryClient.setQueryData(businessProfileQuery(org.id).queryKey, done.result);

@@ -11,7 +11,8 @@ import {
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { AmountField } from '../../components/ui/amount-field.tsx';
-import { validationMessage } from '../../lib/validation-message.ts';
+import { refusalOf, validationMessage } from '../../lib/validation-message.ts';
+import { notifyError, showRefusalInForm } from '../../lib/feedback.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 const CURRENCY_CODES = OrganizationInputSchema.shape.currency.options;
@@ -30,18 +31,28 @@ export function OrganizationForm({
   readOnly?: boolean;
   submitLabel: string;
   pendingLabel: string;
+  /** Saves; a refusal it throws is shown here (a taken name under the name). */
   onSubmit: (input: OrganizationInput) => Promise<unknown>;
 }) {
   const intl = useIntl();
   const t = useT();
   const regionName = new Intl.DisplayNames([intl.locale], { type: 'region' });
-  const { register, handleSubmit, formState, setValue, control } = useForm<OrganizationInput>({
+  const form = useForm<OrganizationInput>({
     resolver: zodResolver(OrganizationInputSchema) as never,
     defaultValues: { name: '', country: 'NG', currency: 'NGN', ...initial },
   });
+  const { register, handleSubmit, formState, setValue, control } = form;
+  const submit = handleSubmit(async (input) => {
+    try {
+      await onSubmit(input);
+    } catch (e) {
+      notifyError(intl, e);
+      showRefusalInForm(form, refusalOf(e));
+    }
+  });
   const error = (name: keyof OrganizationInput) => validationMessage(intl, formState.errors[name]?.message);
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
       <fieldset disabled={readOnly || formState.isSubmitting} className="flex flex-col gap-4">
         <TextField
           label={t('settings.org.name')}

@@ -12,7 +12,6 @@ import { updateOrganization, useOrganizationDetails } from './api/organization.t
 import { saveProfile } from './api/profile.ts';
 import { useLocale, type Locale } from '../../lib/i18n.tsx';
 import { useTheme } from '../../lib/theme.ts';
-import { errorMessage } from '../../lib/validation-message.ts';
 import { currentUserQuery, type CurrentUser } from '../../lib/session/current-user.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { ActivityTab } from './activity-tab.tsx';
@@ -29,7 +28,6 @@ import { useT } from '../../lib/i18n.tsx';
 const TABS = ['organization', 'profile', 'preferences', 'notifications', 'plan', 'activity'] as const;
 
 function OrganizationTab() {
-  const intl = useIntl();
   const t = useT();
   const org = useOrganization();
   const canEdit = useCan('OWNER', 'MANAGER');
@@ -51,13 +49,8 @@ function OrganizationTab() {
         submitLabel={t('common.saveChanges')}
         pendingLabel={t('common.saving')}
         onSubmit={async (input) => {
-          try {
-            const saved = await updateOrganization(org.id, input);
-            queryClient.setQueryData(settingsKeys.organization(org.id), saved);
-          } catch (e) {
-            notifyError(intl, e);
-            return;
-          }
+          const saved = await updateOrganization(org.id, input);
+          queryClient.setQueryData(settingsKeys.organization(org.id), saved);
           await queryClient.invalidateQueries(currentUserQuery);
           notify({ title: t('common.success'), description: t('settings.orgUpdated') });
         }}
@@ -127,12 +120,7 @@ function useSavePreference() {
   const save = useSavePreferences(org.id);
   return (change: Partial<Preferences>) =>
     save.mutate(change, {
-      onError: (e) =>
-        notify({
-          variant: 'error',
-          title: intl.formatMessage({ id: 'common.error' }),
-          description: errorMessage(intl, e),
-        }),
+      onError: (e) => notifyError(intl, e),
     });
 }
 
@@ -152,12 +140,7 @@ function PreferencesTab({ user }: { user: CurrentUser }) {
       changeLanguage(next);
       void queryClient.invalidateQueries(currentUserQuery);
     },
-    onError: (e) =>
-      notify({
-        variant: 'error',
-        title: intl.formatMessage({ id: 'common.error' }),
-        description: errorMessage(intl, e),
-      }),
+    onError: (e) => notifyError(intl, e),
   });
   const dark = theme === 'dark' || (theme === 'system' && matchMedia('(prefers-color-scheme: dark)').matches);
   if (!prefs.data) return <Loading />;

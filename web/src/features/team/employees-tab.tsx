@@ -27,7 +27,7 @@ function EmployeeDialog({ employee, onClose }: { employee?: Employee; onClose: (
   const intl = useIntl();
   const t = useT();
   const save = useSaveEmployee();
-  const { register, handleSubmit, formState } = useForm({
+  const form = useForm({
     resolver: zodResolver(EmployeeInputSchema),
     defaultValues: {
       name: employee?.name ?? '',
@@ -36,6 +36,7 @@ function EmployeeDialog({ employee, onClose }: { employee?: Employee; onClose: (
       status: employee?.status ?? 'ACTIVE',
     },
   });
+  const { register, handleSubmit, formState } = form;
   const error = (name: 'name' | 'email') => validationMessage(intl, formState.errors[name]?.message);
   return (
     <Dialog title={t(employee ? 'employees.edit' : 'employees.add')} onClose={onClose}>
@@ -45,6 +46,7 @@ function EmployeeDialog({ employee, onClose }: { employee?: Employee; onClose: (
         onSubmit={handleSubmit(async (input: EmployeeInput) => {
           const done = await submitWrite(intl, () => save.mutateAsync({ id: employee?.id, input }), {
             success: employee ? 'employees.updated' : 'employees.created',
+            form,
           });
           if (!done.ok) return;
           onClose();

@@ -48,10 +48,11 @@ export function InviteDialog({ created, onClose }: { created?: CreatedInvitation
   const isOwner = useCan('OWNER');
   const invite = useInvite();
   const [invitation, setInvitation] = useState<CreatedInvitation | undefined>(created);
-  const { register, handleSubmit, formState } = useForm({
+  const form = useForm({
     resolver: zodResolver(InvitationInputSchema),
     defaultValues: { email: '', role: 'SALES' as const },
   });
+  const { register, handleSubmit, formState } = form;
   // Only an owner makes an owner (the database refuses it anyway).
   const roles = ROLES.filter((r) => isOwner || r !== 'OWNER').map((r) => ({
     value: r,
@@ -75,6 +76,7 @@ export function InviteDialog({ created, onClose }: { created?: CreatedInvitation
           onSubmit={handleSubmit(async (input) => {
             const done = await submitWrite(intl, () => invite.mutateAsync(input), {
               success: 'team.invited',
+              form,
             });
             if (!done.ok) return;
             const result = done.result;

@@ -13,7 +13,8 @@ import { registerAccount } from '../api/register.ts';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { currentUserQuery } from '../../../lib/session/current-user.ts';
-import { errorMessage, validationMessage } from '../../../lib/validation-message.ts';
+import { errorMessage, refusalOf, validationMessage } from '../../../lib/validation-message.ts';
+import { showRefusalInForm } from '../../../lib/feedback.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { useLocale, useT } from '../../../lib/i18n.tsx';
 
@@ -22,7 +23,7 @@ export function RegisterPage() {
   const { locale } = useLocale();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<1 | 2>(1);
-  const { register, handleSubmit, formState, trigger, setValue } = useForm<RegisterInput>({
+  const form = useForm<RegisterInput>({
     resolver: zodResolver(RegisterInputSchema),
     // Every field starts empty (not undefined), so an untouched one fails with its own message.
     defaultValues: {
@@ -35,6 +36,7 @@ export function RegisterPage() {
       currency: '',
     } as unknown as RegisterInput,
   });
+  const { register, handleSubmit, formState, trigger, setValue } = form;
   const error = (name: keyof RegisterInput) => validationMessage(intl, formState.errors[name]?.message);
   const t = useT();
   const regionName = new Intl.DisplayNames([intl.locale], { type: 'region' });
@@ -53,6 +55,10 @@ export function RegisterPage() {
         title: t('register.failed'),
         description: errorMessage(intl, e),
       });
+      // A taken email is said under the email, on the first step; a taken business name under the name.
+      const refusal = refusalOf(e);
+      if (refusal.field && (PERSON_FIELDS as readonly string[]).includes(refusal.field)) setStep(1);
+      showRefusalInForm(form, refusal);
       return;
     }
     await queryClient.invalidateQueries(currentUserQuery);
