@@ -1,6 +1,7 @@
 // The screenshot sheet of the UI primitives (docs/primitives.md): web/sheet/ served by Vite's dev server,
 // photographed in Debian's Chromium at 1366 px and 360 px, in English and French, light and dark, with a form
-// dialog (a bottom sheet on the phone) and a confirmation. `npm run docs:primitives` writes docs/primitives/.
+// dialog (a bottom sheet on the phone), a confirmation and the reason asked before a correction.
+// `npm run docs:primitives` writes docs/primitives/.
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -33,6 +34,7 @@ try {
         [360, null],
         [360, 'form'],
         [1366, 'confirm'],
+        [360, 'reason'],
       ] as const) {
         const page = await browser.newPage({ viewport: { width, height: width < 500 ? 780 : 800 } });
         await page.goto(`${base}?lang=${locale}&theme=${theme}${dialog ? `&dialog=${dialog}` : ''}`);

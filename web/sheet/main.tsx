@@ -1,5 +1,5 @@
 // The UI primitives on one page, for the screenshot sheet in docs/ (`npm run docs:primitives`). Served by
-// Vite's dev server only: the app's build never includes it. `?lang=fr&theme=dark&dialog=form|confirm`.
+// Vite's dev server only: the app's build never includes it. `?lang=fr&theme=dark&dialog=form|confirm|reason`.
 import { createRoot } from 'react-dom/client';
 import { PrimitivesSheet } from './primitives-sheet.tsx';
 import { LocaleProvider, loadMessages, type Locale } from '../src/lib/i18n.tsx';

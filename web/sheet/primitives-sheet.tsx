@@ -11,6 +11,7 @@ import { Dialog, FormActions } from '../src/components/ui/dialog.tsx';
 import { EmptyState } from '../src/components/ui/empty-state.tsx';
 import { Pagination } from '../src/components/ui/pagination.tsx';
 import { PendingBadge } from '../src/components/ui/pending.tsx';
+import { ReasonDialog } from '../src/components/ui/reason-dialog.tsx';
 import { SearchInput } from '../src/components/ui/search-input.tsx';
 import { SelectField } from '../src/components/ui/select-field.tsx';
 import { StatCard } from '../src/components/ui/stat-card.tsx';
@@ -269,6 +270,17 @@ export function PrimitivesSheet({ dialog }: { dialog: string | null }) {
           confirmLabel={t('invoices.voidAction')}
           cancelLabel={t('invoices.keep')}
           onConfirm={() => undefined}
+          onClose={() => undefined}
+        />
+      )}
+      {dialog === 'reason' && (
+        <ReasonDialog
+          title={t('payments.reverseTitle')}
+          text={t('payments.reverseText', { amount: money(25000), number: 'INV-000026' })}
+          label={t('payments.reason')}
+          placeholder={t('payments.reasonPlaceholder')}
+          submitLabel={t('payments.reverse')}
+          onSubmit={() => Promise.resolve(false)}
           onClose={() => undefined}
         />
       )}
