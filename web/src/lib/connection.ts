@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 // Whether the server can be reached: the browser's own flag, and what the last call to the server said.
 // On a weak 3G connection (or a captive portal) the browser may say "online" while nothing gets through;
 // a call that fails to reach the server says otherwise until a later one gets an answer, or the browser
@@ -30,4 +32,9 @@ export function subscribeConnection(change: () => void): () => void {
     window.removeEventListener('online', online);
     window.removeEventListener('offline', change);
   };
+}
+
+/** Whether the server can be reached, as a component sees it (re-rendered when it changes). */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeConnection, isOnline);
 }

@@ -15,6 +15,9 @@ import { useMetrics } from '../../lib/metrics.ts';
 import { OrganizationProvider, useCurrentOrganization, type Organization } from '../../lib/organization.tsx';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { useOnline } from '../../lib/connection.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import type { Role } from '../../../../packages/shared/schemas/team.ts';
 
 export const NAV = [
   { to: '/', id: 'shell.nav.dashboard' },
@@ -133,6 +136,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
           {org && (
             <OrganizationProvider key={org.id} org={org}>
               <PreferencesEffect org={org} />
+              <WarmDevice org={org} />
               {children}
             </OrganizationProvider>
           )}
@@ -140,4 +144,29 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
       </div>
     </div>
   );
+}
+
+/**
+ * Once the app is idle and online, keeps every screen's first data on the device (warm-device.ts), so each
+ * opens offline after one sign-in; again when the connection comes back, for what was not kept yet.
+ */
+function WarmDevice({ org }: { org: Organization }) {
+  const online = useOnline();
+  useEffect(() => {
+    if (!online) return;
+    const stop = new AbortController();
+    const start = () =>
+      void import('./warm-device.ts').then(({ warmDevice }) =>
+        warmDevice(queryClient, { id: org.id, role: org.role as Role }, stop.signal),
+      );
+    const idle = window.requestIdleCallback
+      ? window.requestIdleCallback(start, { timeout: 5000 })
+      : window.setTimeout(start, 2000);
+    return () => {
+      stop.abort();
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+  }, [online, org.id, org.role]);
+  return null;
 }

@@ -1,16 +1,16 @@
 // Online or offline in the header, and a notice when it changes: "You're Offline" and "Back
 // Online" (which sends the changes kept on the device).
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { notify } from '../../components/ui/notify.tsx';
 import { flush } from '../../lib/outbox.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { isOnline, subscribeConnection } from '../../lib/connection.ts';
+import { useOnline } from '../../lib/connection.ts';
 
 export function ConnectionBadge() {
   const t = useT();
   // Offline when the browser says so, or when the last call could not reach the server (lib/connection).
-  const online = useSyncExternalStore(subscribeConnection, isOnline);
+  const online = useOnline();
   useEffect(() => {
     const offline = () =>
       notify({ variant: 'error', title: t('connection.offline'), description: t('connection.offlineText') });

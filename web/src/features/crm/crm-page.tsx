@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
+import { NotLoaded } from '../../components/ui/loading.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -316,7 +317,9 @@ export function CrmPage() {
   const canEdit = useCan('OWNER', 'MANAGER', 'SALES');
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
-  const leads = useLeadList(search).rows;
+  const { query: leadQuery, rows: leads } = useLeadList(search);
+  // Nothing kept and nothing made on this device: the board says it is not there, never "no leads".
+  const unavailable = !leadQuery.data && leads.length === 0;
   const move = useMoveLead();
   const [open, setOpen] = useState<
     { kind: 'add' } | { kind: 'edit'; lead: Lead } | { kind: 'details'; lead: Lead } | null
@@ -351,75 +354,81 @@ export function CrmPage() {
         )}
       </div>
       {!canEdit && <p className="text-sm opacity-70">{t('crm.readOnly')}</p>}
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
-        {STAGES.map((s) => {
-          const summary = summaries?.find((x) => x.stage === s);
-          return (
-            <div key={s} className="rounded-box border border-base-300 p-3" data-testid={`summary-${s}`}>
-              <p className="text-sm opacity-70">{t(`crm.stage.${s}`)}</p>
-              <p className="text-lg font-bold">{summary?.count ?? 0}</p>
-              <p className="text-xs">{stageTotal(summary)}</p>
-            </div>
-          );
-        })}
-      </div>
-      {canEdit && (
-        <p className="text-xs opacity-75">
-          <span className="pointer-coarse:hidden">{t('crm.dragHint')}</span>
-          <span className="hidden pointer-coarse:inline">{t('crm.tapHint')}</span>
-        </p>
-      )}
-      {/* Five columns side by side when the board is wide enough for them (a laptop), else a row that
-          scrolls sideways, with a fade on the side that has more. */}
-      <div className="relative">
-        <div
-          ref={boardRow}
-          onScroll={onBoardScroll}
-          data-testid="board"
-          className="@container flex snap-x gap-3 overflow-x-auto overscroll-x-contain pb-2"
-        >
-          {STAGES.map((s) => (
+      {unavailable ? (
+        <NotLoaded failed={leadQuery.isError} />
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+            {STAGES.map((s) => {
+              const summary = summaries?.find((x) => x.stage === s);
+              return (
+                <div key={s} className="rounded-box border border-base-300 p-3" data-testid={`summary-${s}`}>
+                  <p className="text-sm opacity-70">{t(`crm.stage.${s}`)}</p>
+                  <p className="text-lg font-bold">{summary?.count ?? 0}</p>
+                  <p className="text-xs">{stageTotal(summary)}</p>
+                </div>
+              );
+            })}
+          </div>
+          {canEdit && (
+            <p className="text-xs opacity-75">
+              <span className="pointer-coarse:hidden">{t('crm.dragHint')}</span>
+              <span className="hidden pointer-coarse:inline">{t('crm.tapHint')}</span>
+            </p>
+          )}
+          {/* Five columns side by side when the board is wide enough for them (a laptop), else a row that
+              scrolls sideways, with a fade on the side that has more. */}
+          <div className="relative">
             <div
-              key={s}
-              data-stage={s}
-              data-testid={`column-${s}`}
-              className="flex w-64 shrink-0 snap-start flex-col gap-2 rounded-box bg-base-200 p-2 @min-[56rem]:w-auto @min-[56rem]:min-w-0 @min-[56rem]:flex-1"
+              ref={boardRow}
+              onScroll={onBoardScroll}
+              data-testid="board"
+              className="@container flex snap-x gap-3 overflow-x-auto overscroll-x-contain pb-2"
             >
-              <p className="flex items-start justify-between gap-1 text-sm font-semibold">
-                <FormattedMessage id={`crm.stage.${s}`} />
-                <span className="badge badge-sm">{byStage(s).length}</span>
-              </p>
-              {byStage(s).length === 0 ? (
-                <p className="text-xs opacity-75">{t('crm.empty')}</p>
-              ) : (
-                byStage(s).map((l) => (
-                  <LeadCard
-                    key={l.id}
-                    lead={l}
-                    // A lead still on this device is changed once the server has it.
-                    draggable={canEdit && !('pending' in l)}
-                    onOpen={() => !('pending' in l) && setOpen({ kind: 'details', lead: l })}
-                    onDrop={(stage) => void drop(l, stage)}
-                  />
-                ))
-              )}
+              {STAGES.map((s) => (
+                <div
+                  key={s}
+                  data-stage={s}
+                  data-testid={`column-${s}`}
+                  className="flex w-64 shrink-0 snap-start flex-col gap-2 rounded-box bg-base-200 p-2 @min-[56rem]:w-auto @min-[56rem]:min-w-0 @min-[56rem]:flex-1"
+                >
+                  <p className="flex items-start justify-between gap-1 text-sm font-semibold">
+                    <FormattedMessage id={`crm.stage.${s}`} />
+                    <span className="badge badge-sm">{byStage(s).length}</span>
+                  </p>
+                  {byStage(s).length === 0 ? (
+                    <p className="text-xs opacity-75">{t('crm.empty')}</p>
+                  ) : (
+                    byStage(s).map((l) => (
+                      <LeadCard
+                        key={l.id}
+                        lead={l}
+                        // A lead still on this device is changed once the server has it.
+                        draggable={canEdit && !('pending' in l)}
+                        onOpen={() => !('pending' in l) && setOpen({ kind: 'details', lead: l })}
+                        onDrop={(stage) => void drop(l, stage)}
+                      />
+                    ))
+                  )}
+                </div>
+              ))}
             </div>
-          ))}
-        </div>
-        {moreBefore && (
-          <div
-            aria-hidden
-            className="pointer-events-none absolute inset-y-0 left-0 w-8 bg-linear-to-r from-base-100"
-          />
-        )}
-        {moreAfter && (
-          <div
-            aria-hidden
-            data-testid="board-more"
-            className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-linear-to-l from-base-100"
-          />
-        )}
-      </div>
+            {moreBefore && (
+              <div
+                aria-hidden
+                className="pointer-events-none absolute inset-y-0 left-0 w-8 bg-linear-to-r from-base-100"
+              />
+            )}
+            {moreAfter && (
+              <div
+                aria-hidden
+                data-testid="board-more"
+                className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-linear-to-l from-base-100"
+              />
+            )}
+          </div>
+        </>
+      )}
       {open?.kind === 'add' && <LeadDialog onClose={close} />}
       {open?.kind === 'edit' && <LeadDialog lead={open.lead} onClose={close} />}
       {open?.kind === 'details' && (

@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataList } from '../../components/ui/data-list.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { Loading } from '../../components/ui/loading.tsx';
+import { NotLoaded } from '../../components/ui/loading.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
@@ -179,10 +179,8 @@ export function ProductsTab() {
           setOffset(0);
         }}
       />
-      {products.isError && !products.data && !rows.length ? (
-        <p className="text-error">{t('common.loadFailed')}</p>
-      ) : !products.data && !rows.length ? (
-        <Loading />
+      {!products.data && !rows.length ? (
+        <NotLoaded failed={products.isError} />
       ) : rows.length === 0 ? (
         <EmptyState title={t(search || attention ? 'inventory.noMatch' : 'inventory.empty')}>
           {canEdit && !search && !attention && (

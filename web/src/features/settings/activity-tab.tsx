@@ -7,12 +7,10 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { useAuditLog } from './api/audit.ts';
+import { AUDIT_PAGE_SIZE, useAuditLog } from './api/audit.ts';
 import { type AuditFilters } from './api/keys.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 import { useMembers } from '../../lib/api/members.ts';
-
-const PAGE = 50;
 
 const ENTITIES = [
   'products',
@@ -45,7 +43,7 @@ export function ActivityTab() {
   const [offset, setOffset] = useState(0);
   const [filters, setFilters] = useState<AuditFilters>({ entity: '', actor: '', from: '', to: '' });
   const members = useMembers().data?.rows ?? [];
-  const log = useAuditLog(org.id, offset, PAGE, filters);
+  const log = useAuditLog(org.id, offset, AUDIT_PAGE_SIZE, filters);
   const t = (id: string, fallback?: string) =>
     id in intl.messages || !fallback ? intl.formatMessage({ id }) : fallback;
   const filter = (key: keyof AuditFilters) => ({
@@ -102,7 +100,7 @@ export function ActivityTab() {
           </li>
         ))}
       </ul>
-      <Pagination offset={offset} limit={PAGE} total={log.data.total} onChange={setOffset} />
+      <Pagination offset={offset} limit={AUDIT_PAGE_SIZE} total={log.data.total} onChange={setOffset} />
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataList } from '../../components/ui/data-list.tsx';
 import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { Loading } from '../../components/ui/loading.tsx';
+import { NotLoaded } from '../../components/ui/loading.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { notifySaved, submitWrite, notifyError } from '../../lib/feedback.ts';
@@ -107,10 +107,8 @@ export function EmployeesTab() {
           </button>
         )}
       </div>
-      {employees.isError && !employees.data ? (
-        <p className="text-error">{t('common.loadFailed')}</p>
-      ) : !employees.data ? (
-        <Loading />
+      {!employees.data ? (
+        <NotLoaded failed={employees.isError} />
       ) : rows.length === 0 ? (
         <EmptyState title={t('employees.empty')} />
       ) : (

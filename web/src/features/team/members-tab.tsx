@@ -7,7 +7,7 @@ import { ROLES, type Role } from '../../../../packages/shared/schemas/team.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataList } from '../../components/ui/data-list.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { Loading } from '../../components/ui/loading.tsx';
+import { NotLoaded } from '../../components/ui/loading.tsx';
 import { notifySaved, notifyError } from '../../lib/feedback.ts';
 import { useCurrentUser } from '../../lib/session/current-user.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
@@ -172,11 +172,10 @@ export function MembersTab() {
           </button>
         )}
       </div>
-      <RoleCards members={rows} />
-      {members.isError && !members.data ? (
-        <p className="text-error">{t('common.loadFailed')}</p>
-      ) : !members.data ? (
-        <Loading />
+      {/* Counted only from the list itself: without it, no "0 owners". */}
+      {members.data && <RoleCards members={rows} />}
+      {!members.data ? (
+        <NotLoaded failed={members.isError} />
       ) : rows.length + pending.length === 0 ? (
         <EmptyState title={t('team.empty')} />
       ) : (

@@ -1,6 +1,6 @@
 // The organization's members: one query (and one cache entry) for every screen that lists them — the team,
 // the CRM's owner picker, the activity log's filter.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Role } from '../../../../packages/shared/schemas/team.ts';
 import { apiList } from '../api-client.ts';
 import { useOrganization } from '../organization.tsx';
@@ -15,10 +15,10 @@ export interface Member {
 
 export const membersKey = (orgId: string) => ['/api/organizations', orgId, 'members'] as const;
 
-export function useMembers() {
-  const orgId = useOrganization().id;
-  return useQuery({
+export const membersQuery = (orgId: string) =>
+  queryOptions({
     queryKey: membersKey(orgId),
     queryFn: () => apiList<Member>(`/api/organizations/${orgId}/members`, { orgId }),
   });
-}
+
+export const useMembers = () => useQuery(membersQuery(useOrganization().id));

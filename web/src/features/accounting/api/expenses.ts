@@ -1,6 +1,6 @@
 // Expenses of the current organization: the list (with those recorded on this device on top) and the writes
 // that record, edit and reverse one.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ExpenseInput } from '../../../../../packages/shared/schemas/accounting.ts';
 import { apiList } from '../../../lib/api-client.ts';
 import { mergePending, textMatches, useOutboxEntries } from '../../../lib/use-outbox.ts';
@@ -9,17 +9,18 @@ import { uuidv7 } from '../../../lib/uuid.ts';
 import { useOrganization } from '../../../lib/organization.tsx';
 import { type Expense, PAGE_SIZE, accountingKeys } from './keys.ts';
 
-export function useExpenses(search: string, offset: number, enabled = true) {
-  const orgId = useOrganization().id;
+export const expensesQuery = (orgId: string, search: string, offset: number) => {
   const q = new URLSearchParams({ offset: String(offset), limit: String(PAGE_SIZE) });
   if (search) q.set('search', search);
-  return useQuery({
+  return queryOptions({
     queryKey: accountingKeys.expenses(orgId, search, offset),
     queryFn: () => apiList<Expense>(`/api/expenses?${q.toString()}`, { orgId }),
     placeholderData: keepPreviousData,
-    enabled,
   });
-}
+};
+
+export const useExpenses = (search: string, offset: number, enabled = true) =>
+  useQuery({ ...expensesQuery(useOrganization().id, search, offset), enabled });
 
 export const useRecordExpense = () =>
   useWrite<ExpenseInput, Expense>(

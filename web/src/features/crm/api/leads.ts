@@ -1,6 +1,6 @@
 // Leads of the current organization: the board's list (with those made on this device), the summary per
 // stage, and the writes that save a lead and move it between stages.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, apiList } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { uuidv7 } from '../../../lib/uuid.ts';
@@ -12,9 +12,8 @@ import { type Lead, type Stage, type StageSummary, crmKeys } from './keys.ts';
 export { useMembers } from '../../../lib/api/members.ts';
 
 /** Every lead of a search, grouped by the board (a pipeline has hundreds of leads, not thousands). */
-export function useLeads(search: string) {
-  const orgId = useOrganization().id;
-  return useQuery({
+export const leadsQuery = (orgId: string, search: string) =>
+  queryOptions({
     queryKey: crmKeys.leads(orgId, search),
     queryFn: () =>
       apiList<Lead>(`/api/leads?limit=500${search ? `&search=${encodeURIComponent(search)}` : ''}`, {
@@ -22,7 +21,8 @@ export function useLeads(search: string) {
       }),
     placeholderData: keepPreviousData,
   });
-}
+
+export const useLeads = (search: string) => useQuery(leadsQuery(useOrganization().id, search));
 
 /** Leads, with those made on this device on top (matching the search). */
 export function useLeadList(search: string) {
@@ -36,13 +36,13 @@ export function useLeadList(search: string) {
 }
 
 /** Per stage: how many leads and their value, counted by the database over every lead. */
-export function useLeadSummary() {
-  const orgId = useOrganization().id;
-  return useQuery({
+export const leadSummaryQuery = (orgId: string) =>
+  queryOptions({
     queryKey: crmKeys.summary(orgId),
     queryFn: () => apiFetch<StageSummary[]>('/api/leads/summary', { orgId }),
   });
-}
+
+export const useLeadSummary = () => useQuery(leadSummaryQuery(useOrganization().id));
 
 export const useSaveLead = () =>
   useWrite<{ id?: string; input: LeadInput; rowId?: string; replaces?: string }, Lead>(

@@ -1,6 +1,6 @@
 // Purchase orders of the current organization: the list, one order, and the writes that create one and move
 // it through its statuses (receiving one adds its stock).
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PurchaseOrderInput } from '../../../../../packages/shared/schemas/inventory.ts';
 import { apiFetch, apiList } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';
@@ -9,15 +9,16 @@ import { useOrganization } from '../../../lib/organization.tsx';
 import { PAGE_SIZE } from '../../../lib/api/products.ts';
 import { type PurchaseOrder, inventoryKeys } from './keys.ts';
 
-export const usePurchaseOrders = (offset: number) => {
-  const orgId = useOrganization().id;
-  return useQuery({
+export const purchaseOrdersQuery = (orgId: string, offset: number) =>
+  queryOptions({
     queryKey: inventoryKeys.purchaseOrders(orgId, offset),
     queryFn: () =>
       apiList<PurchaseOrder>(`/api/purchase-orders?offset=${offset}&limit=${PAGE_SIZE}`, { orgId }),
     placeholderData: keepPreviousData,
   });
-};
+
+export const usePurchaseOrders = (offset: number) =>
+  useQuery(purchaseOrdersQuery(useOrganization().id, offset));
 
 export const usePurchaseOrder = (id: string) => {
   const orgId = useOrganization().id;

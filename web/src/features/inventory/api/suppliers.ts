@@ -1,5 +1,5 @@
 // Suppliers of the current organization: the list and the write that saves one.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SupplierInput } from '../../../../../packages/shared/schemas/inventory.ts';
 import { apiList } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';
@@ -7,13 +7,13 @@ import { uuidv7 } from '../../../lib/uuid.ts';
 import { useOrganization } from '../../../lib/organization.tsx';
 import { type Supplier, inventoryKeys } from './keys.ts';
 
-export const useSuppliers = () => {
-  const orgId = useOrganization().id;
-  return useQuery({
+export const suppliersQuery = (orgId: string) =>
+  queryOptions({
     queryKey: inventoryKeys.suppliers(orgId),
     queryFn: () => apiList<Supplier>('/api/suppliers?limit=500', { orgId }),
   });
-};
+
+export const useSuppliers = () => useQuery(suppliersQuery(useOrganization().id));
 
 export const useSaveSupplier = () =>
   useWrite<{ id?: string; input: SupplierInput }, Supplier>(

@@ -1,5 +1,5 @@
 // The reports of the current organization: each report's answer by type and period, aggregated in SQL.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   ExpensesReport,
   InventoryReport,
@@ -35,17 +35,27 @@ export interface Answers {
   timeseries: TimeseriesReport;
 }
 
+export const reportQuery = <T extends ReportType | 'timeseries'>(
+  orgId: string,
+  type: T,
+  days: ReportDays,
+  offset = 0,
+) => {
+  const q = new URLSearchParams({ days: String(days), offset: String(offset), limit: String(PAGE_SIZE) });
+  return queryOptions({
+    queryKey: reportKeys.report(orgId, type, days, offset),
+    queryFn: () => apiFetch<Answers[T]>(`/api/reports/${type}?${q.toString()}`, { orgId }),
+  });
+};
+
 export function useReport<T extends ReportType | 'timeseries'>(
   type: T,
   days: ReportDays,
   offset = 0,
   enabled = true,
 ) {
-  const orgId = useOrganization().id;
-  const q = new URLSearchParams({ days: String(days), offset: String(offset), limit: String(PAGE_SIZE) });
   return useQuery({
-    queryKey: reportKeys.report(orgId, type, days, offset),
-    queryFn: () => apiFetch<Answers[T]>(`/api/reports/${type}?${q.toString()}`, { orgId }),
+    ...reportQuery(useOrganization().id, type, days, offset),
     // While the next page loads the current one stays; another report or range never stands in for it.
     placeholderData: (previous, query) =>
       query?.queryKey[2] === type && query.queryKey[3] === days ? previous : undefined,

@@ -1,6 +1,6 @@
 // Customers of the current organization: the list (with those made on this device on top) and the write
 // that saves one (its id made on the device, so an invoice made offline can already be for them).
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CustomerInput } from '../../../../../packages/shared/schemas/sales.ts';
 import { apiList } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';
@@ -9,14 +9,15 @@ import { mergePending, textMatches, usePendingRows } from '../../../lib/use-outb
 import { useOrganization } from '../../../lib/organization.tsx';
 import { type Customer, PAGE_SIZE, qs, salesKeys } from './keys.ts';
 
-export function useCustomers(search: string, offset = 0, limit = PAGE_SIZE) {
-  const orgId = useOrganization().id;
-  return useQuery({
+export const customersQuery = (orgId: string, search: string, offset = 0, limit = PAGE_SIZE) =>
+  queryOptions({
     queryKey: salesKeys.customers(orgId, { search, offset, limit }),
     queryFn: () => apiList<Customer>(`/api/customers?${qs({ search, offset, limit })}`, { orgId }),
     placeholderData: keepPreviousData,
   });
-}
+
+export const useCustomers = (search: string, offset = 0, limit = PAGE_SIZE) =>
+  useQuery(customersQuery(useOrganization().id, search, offset, limit));
 
 /** Customers, with those made on this device on top (on the first page, matching the search). */
 export function useCustomerList(search: string, offset = 0, limit = PAGE_SIZE) {

@@ -1,6 +1,6 @@
 // Invoices and quotes of the current organization: lists, one invoice, the writes that create, edit, issue
 // and void them (each with its own id, applied once), sharing by link, and the public page's read.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvoiceInput, QuoteInput } from '../../../../../packages/shared/schemas/sales.ts';
 import { invoiceTotals } from '../../../../../packages/shared/invoice-totals.ts';
 import { apiFetch, apiList } from '../../../lib/api-client.ts';
@@ -10,15 +10,17 @@ import { mergePending, textMatches, usePendingRows } from '../../../lib/use-outb
 import { useOrganization } from '../../../lib/organization.tsx';
 import { type Invoice, type InvoiceStatus, type InvoiceSummary, PAGE_SIZE, qs, salesKeys } from './keys.ts';
 
-export function useInvoices(f: { search?: string; status?: InvoiceStatus; offset?: number; limit?: number }) {
-  const orgId = useOrganization().id;
-  return useQuery({
+type InvoiceFilter = { search?: string; status?: InvoiceStatus; offset?: number; limit?: number };
+
+export const invoicesQuery = (orgId: string, f: InvoiceFilter) =>
+  queryOptions({
     queryKey: salesKeys.invoices(orgId, f),
     queryFn: () =>
       apiList<InvoiceSummary>(`/api/invoices?${qs({ ...f, limit: f.limit ?? PAGE_SIZE })}`, { orgId }),
     placeholderData: keepPreviousData,
   });
-}
+
+export const useInvoices = (f: InvoiceFilter) => useQuery(invoicesQuery(useOrganization().id, f));
 
 /** Invoices, with those made on this device on top (on the first page, matching the search and status). */
 export function useInvoiceList(f: {

@@ -1,6 +1,6 @@
 // Payments of the current organization: the list, the write that records one, and the invoices a payment
 // can be for (with what is still queued on this device taken off their balance).
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentInput } from '../../../../../packages/shared/schemas/sales.ts';
 import { currencyDecimals } from '../../../../../packages/shared/invoice-totals.ts';
 import { apiList } from '../../../lib/api-client.ts';
@@ -11,14 +11,14 @@ import { useOrganization } from '../../../lib/organization.tsx';
 import { useInvoiceList } from './invoices.ts';
 import { PAGE_SIZE, type Payment, qs, salesKeys } from './keys.ts';
 
-export function usePayments(offset: number) {
-  const orgId = useOrganization().id;
-  return useQuery({
+export const paymentsQuery = (orgId: string, offset: number) =>
+  queryOptions({
     queryKey: salesKeys.payments(orgId, offset),
     queryFn: () => apiList<Payment>(`/api/payments?${qs({ offset, limit: PAGE_SIZE })}`, { orgId }),
     placeholderData: keepPreviousData,
   });
-}
+
+export const usePayments = (offset: number) => useQuery(paymentsQuery(useOrganization().id, offset));
 
 export const useRecordPayment = () =>
   useWrite<PaymentInput & { customerName?: string }, { id: string }>(

@@ -1,6 +1,6 @@
 // Employees of the current organization (people on the payroll, not app users): the list and the write that
 // saves one.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EmployeeInput, EmployeeUpdate } from '../../../../../packages/shared/schemas/team.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';
@@ -8,13 +8,13 @@ import { uuidv7 } from '../../../lib/uuid.ts';
 import { useOrganization } from '../../../lib/organization.tsx';
 import { type Employee, teamKeys } from './keys.ts';
 
-export function useEmployees() {
-  const orgId = useOrganization().id;
-  return useQuery({
+export const employeesQuery = (orgId: string) =>
+  queryOptions({
     queryKey: teamKeys.employees(orgId),
     queryFn: () => apiFetch<Employee[]>('/api/employees', { orgId }),
   });
-}
+
+export const useEmployees = () => useQuery(employeesQuery(useOrganization().id));
 
 export const useSaveEmployee = () =>
   useWrite<{ id?: string; input: EmployeeInput | EmployeeUpdate }, Employee>(

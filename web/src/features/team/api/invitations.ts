@@ -1,6 +1,6 @@
 // Invitations: the organization's pending ones and the writes that send and revoke them; and, outside any
 // organization (the invitee is not a member yet), the link's preview, its acceptance and the sign-up from it.
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { RegisterInviteeInput } from '../../../../../packages/shared/schemas/accounts.ts';
 import type { InvitationInput, Role } from '../../../../../packages/shared/schemas/team.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
@@ -15,13 +15,13 @@ import {
   teamKeys,
 } from './keys.ts';
 
-export function useInvitations() {
-  const orgId = useOrganization().id;
-  return useQuery({
+export const invitationsQuery = (orgId: string) =>
+  queryOptions({
     queryKey: teamKeys.invitations(orgId),
     queryFn: () => apiFetch<Invitation[]>(`/api/organizations/${orgId}/invitations`, { orgId }),
   });
-}
+
+export const useInvitations = () => useQuery(invitationsQuery(useOrganization().id));
 
 /** Invites (or invites again, which gives a pending invitation a new link). */
 export function useInvite() {

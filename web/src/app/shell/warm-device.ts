@@ -1,0 +1,90 @@
+// After sign-in, once the app is idle and online, the device keeps what each screen shows first: the same
+// queries the screens make (their first page, no search), read one after another so a 3G connection is not
+// flooded, and kept with the rest of the query cache. Every signed-in screen then opens offline with the
+// data of that moment, not only the screens visited online. What is already kept and less than an hour old
+// is not read again (a screen reads its own again when opened online).
+import type { QueryClient } from '@tanstack/react-query';
+import { REPORT_TYPES, SALES_REPORT_TYPES } from '../../../../packages/shared/schemas/accounting.ts';
+import type { Role } from '../../../../packages/shared/schemas/team.ts';
+import { isOnline } from '../../lib/connection.ts';
+import { businessProfileQuery } from '../../lib/api/business-profile.ts';
+import { membersQuery } from '../../lib/api/members.ts';
+import { productsQuery } from '../../lib/api/products.ts';
+import { metricsQuery } from '../../lib/metrics.ts';
+import { preferencesQuery } from '../../lib/preferences.ts';
+import { accountingSummaryQuery } from '../../features/accounting/api/summary.ts';
+import { expensesQuery } from '../../features/accounting/api/expenses.ts';
+import { leadSummaryQuery, leadsQuery } from '../../features/crm/api/leads.ts';
+import { dashboardQuery } from '../../features/dashboard/api/dashboard.ts';
+import { purchaseOrdersQuery } from '../../features/inventory/api/purchase-orders.ts';
+import { suppliersQuery } from '../../features/inventory/api/suppliers.ts';
+import { reportQuery } from '../../features/reports/api/reports.ts';
+import { customersQuery } from '../../features/sales/api/customers.ts';
+import { invoicesQuery } from '../../features/sales/api/invoices.ts';
+import { paymentsQuery } from '../../features/sales/api/payments.ts';
+import { AUDIT_PAGE_SIZE, auditLogQuery } from '../../features/settings/api/audit.ts';
+import { organizationDetailsQuery } from '../../features/settings/api/organization.ts';
+import { planQuery } from '../../features/settings/api/plan.ts';
+import { employeesQuery } from '../../features/team/api/employees.ts';
+import { invitationsQuery } from '../../features/team/api/invitations.ts';
+
+/** Kept data younger than this is not read again. */
+const FRESH_MS = 60 * 60 * 1000;
+/** The report period a screen opens on. */
+const DEFAULT_DAYS = 30;
+
+/** What each screen reads when it opens (with its first tab, page and no search), by screen. */
+export function screenQueries(orgId: string, role: Role) {
+  const readsAll = role !== 'SALES';
+  return {
+    dashboard: [dashboardQuery(orgId), metricsQuery(orgId)],
+    inventory: [
+      productsQuery(orgId, { search: '', offset: 0 }),
+      suppliersQuery(orgId),
+      purchaseOrdersQuery(orgId, 0),
+    ],
+    sales: [
+      invoicesQuery(orgId, { search: '', offset: 0 }),
+      customersQuery(orgId, '', 0),
+      paymentsQuery(orgId, 0),
+      // The forms: Create Invoice's products, customers and payment terms, Record Payment's invoices.
+      productsQuery(orgId, { search: '', offset: 0, limit: 500 }),
+      customersQuery(orgId, '', 0, 6),
+      businessProfileQuery(orgId),
+      invoicesQuery(orgId, { status: 'ISSUED', limit: 200 }),
+    ],
+    crm: [leadsQuery(orgId, ''), leadSummaryQuery(orgId), membersQuery(orgId)],
+    accounting: [accountingSummaryQuery(orgId), expensesQuery(orgId, '', 0)],
+    reports: readsAll
+      ? [reportQuery(orgId, REPORT_TYPES[0], DEFAULT_DAYS), reportQuery(orgId, 'timeseries', DEFAULT_DAYS)]
+      : [reportQuery(orgId, SALES_REPORT_TYPES[0]!, DEFAULT_DAYS)],
+    team: [membersQuery(orgId), invitationsQuery(orgId), employeesQuery(orgId)],
+    settings: [
+      organizationDetailsQuery(orgId),
+      preferencesQuery(orgId),
+      planQuery(orgId),
+      ...(readsAll
+        ? [auditLogQuery(orgId, 0, AUDIT_PAGE_SIZE, { entity: '', actor: '', from: '', to: '' })]
+        : []),
+    ],
+  };
+}
+
+/**
+ * Reads and keeps every screen's first data for the organization, one query at a time, stopping when the
+ * connection goes or `signal` aborts (another organization chosen, signed out).
+ */
+export async function warmDevice(
+  client: QueryClient,
+  org: { id: string; role: Role },
+  signal: AbortSignal,
+): Promise<void> {
+  const queries = Object.values(screenQueries(org.id, org.role)).flat();
+  for (const query of queries) {
+    if (signal.aborted || !isOnline()) return;
+    const state = client.getQueryState(query.queryKey);
+    if (state?.data !== undefined && Date.now() - state.dataUpdatedAt < FRESH_MS) continue;
+    // A refusal (a screen this role does not see) or a failure leaves nothing kept for it; the rest go on.
+    await client.prefetchQuery(query as Parameters<QueryClient['prefetchQuery']>[0]);
+  }
+}
