@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'smol-toml';
+import { stackKeys, type StackKeys } from './keys.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -17,6 +18,8 @@ export const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
 export interface StackConfig {
+  /** The interface the stack listens on: loopback unless HOST says otherwise. */
+  host: string;
   port: number;
   pgPort: number;
   dataDir: string;
@@ -36,6 +39,8 @@ export interface StackConfig {
     signInFailuresPerEmailPer5Min: number;
   };
   functions: Record<string, { verifyJwt: boolean }>;
+  /** The JWT secret and the keys signed with it (local/keys.ts). */
+  keys: StackKeys;
 }
 
 type Toml = Record<string, unknown>;
@@ -49,7 +54,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   const rate = table(auth, 'rate_limit');
   const fns = table(toml, 'functions');
   const port = Number(env.PORT ?? 3000);
+  const host = env.HOST || '127.0.0.1';
   return {
+    host,
     port,
     pgPort: Number(env.PG_PORT ?? port + 2),
     dataDir: path.resolve(ROOT, env.DATA_DIR ?? '.data'),
@@ -73,5 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     functions: Object.fromEntries(
       Object.entries(fns).map(([name, f]) => [name, { verifyJwt: (f as Toml).verify_jwt !== false }]),
     ),
+    // Throws UnsafeConfigError when HOST reaches beyond this machine and no secret of one's own is set.
+    keys: stackKeys(host, env.JWT_SECRET),
   };
 }

@@ -2,7 +2,7 @@
 // unchanged against `supabase start` or a hosted project. Without SUPABASE_URL, start the local stack
 // on a throwaway data directory (TEST_PORT, default 54400) with a freshly reset database.
 import type { TestProject } from 'vitest/node';
-import { ANON_KEY, loadConfig, SERVICE_ROLE_KEY } from '../local/config.ts';
+import { loadConfig } from '../local/config.ts';
 import { startStack, type Stack } from '../local/server.ts';
 
 let stack: Stack | undefined;
@@ -19,8 +19,8 @@ export default async function setup(project: TestProject) {
     });
     stack = await startStack({ reset: true, config });
     process.env.SUPABASE_URL = stack.url;
-    process.env.SUPABASE_ANON_KEY = ANON_KEY;
-    process.env.SUPABASE_SERVICE_ROLE_KEY = SERVICE_ROLE_KEY;
+    process.env.SUPABASE_ANON_KEY = stack.config.keys.anonKey;
+    process.env.SUPABASE_SERVICE_ROLE_KEY = stack.config.keys.serviceRoleKey;
     process.env.DATABASE_URL = stack.db.postgresUrl;
     process.env.DATABASE_ADMIN_URL = stack.db.adminUrl;
   }
