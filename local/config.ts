@@ -37,6 +37,13 @@ export interface StackConfig {
     tokenRefreshPer5Min: number;
     /** Failed password sign-ins allowed per 5 minutes for one email from one address. */
     signInFailuresPerEmailPer5Min: number;
+    /** Calls to /verify allowed per 5 minutes per IP address (GoTrue's `token_verifications`). */
+    tokenVerificationsPer5Min: number;
+    /**
+     * Wrong one-time codes allowed per 5 minutes for one email, from any address; the one that spends
+     * the budget also voids the codes the address has pending, so a 6-digit code cannot be guessed.
+     */
+    otpFailuresPerEmailPer5Min: number;
   };
   functions: Record<string, { verifyJwt: boolean }>;
   /** The JWT secret and the keys signed with it (local/keys.ts). */
@@ -76,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
       signInSignUpsPer5Min: Number(env.AUTH_RATE_LIMIT_SIGN_IN ?? rate.sign_in_sign_ups ?? 30),
       tokenRefreshPer5Min: Number(env.AUTH_RATE_LIMIT_REFRESH ?? rate.token_refresh ?? 150),
       signInFailuresPerEmailPer5Min: Number(env.AUTH_RATE_LIMIT_SIGN_IN_FAILURES ?? 10),
+      tokenVerificationsPer5Min: Number(env.AUTH_RATE_LIMIT_VERIFY ?? rate.token_verifications ?? 30),
+      otpFailuresPerEmailPer5Min: Number(env.AUTH_RATE_LIMIT_OTP_FAILURES ?? 5),
     },
     functions: Object.fromEntries(
       Object.entries(fns).map(([name, f]) => [name, { verifyJwt: (f as Toml).verify_jwt !== false }]),

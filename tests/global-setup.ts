@@ -16,6 +16,9 @@ export default async function setup(project: TestProject) {
       DATA_DIR: process.env.TEST_DATA_DIR ?? `.data/test-${port}`,
       // Tests sign in far more often than people do; the rate-limit test sets its own budget.
       AUTH_RATE_LIMIT_SIGN_IN: process.env.AUTH_RATE_LIMIT_SIGN_IN ?? '100000',
+      // Likewise codes verified, all from this machine (local/auth/handler.test.ts checks the budget);
+      // wrong codes per email keep theirs (tests/conformance/auth-limits.test.ts).
+      AUTH_RATE_LIMIT_VERIFY: process.env.AUTH_RATE_LIMIT_VERIFY ?? '100000',
     });
     stack = await startStack({ reset: true, config });
     process.env.SUPABASE_URL = stack.url;

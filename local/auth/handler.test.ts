@@ -16,7 +16,11 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  const config = loadConfig({ AUTH_RATE_LIMIT_SIGN_IN: '2', AUTH_RATE_LIMIT_REFRESH: '1' });
+  const config = loadConfig({
+    AUTH_RATE_LIMIT_SIGN_IN: '2',
+    AUTH_RATE_LIMIT_REFRESH: '1',
+    AUTH_RATE_LIMIT_VERIFY: '2',
+  });
   const { handler } = createAuth({ pool: noDatabase, config, issuer: 'http://localhost/auth/v1' });
   server = createServer((req, res) => void handler(req, res, new URL(req.url ?? '/', 'http://localhost')));
   await new Promise<void>((resolve) => server.listen(0, resolve));
@@ -50,6 +54,19 @@ describe('auth handler', () => {
     const malformed = JSON.stringify({ refresh_token: 'short' });
     expect((await post('/token?grant_type=refresh_token', malformed)).status).toBe(400);
     expect((await post('/token?grant_type=refresh_token', malformed)).status).toBe(429);
+  });
+
+  it('limits /verify per address, links and typed codes alike, as GoTrue’s token_verifications', async () => {
+    const noType = JSON.stringify({ token_hash: 'x' });
+    expect((await post('/verify', noType)).status).toBe(400);
+    expect((await fetch(`${base}/verify?token=x`)).status).toBe(400);
+    const limited = await post('/verify', noType);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    });
+    expect((await fetch(`${base}/verify?token=x&type=recovery`)).status).toBe(429);
   });
 
   it('refuses malformed JSON with bad_json, in the legacy shape without the version header', async () => {
