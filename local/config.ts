@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'smol-toml';
+import { parseGoDuration } from './auth/validate.ts';
 import { stackKeys, type StackKeys } from './keys.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -44,6 +45,10 @@ export interface StackConfig {
      * the budget also voids the codes the address has pending, so a 6-digit code cannot be guessed.
      */
     otpFailuresPerEmailPer5Min: number;
+    /** Recovery mails sent per hour by the whole project (GoTrue's `email_sent`). */
+    emailSentPerHour: number;
+    /** How soon one address may be sent another mail, in ms (GoTrue's SMTP `max_frequency`). */
+    emailMaxFrequencyMs: number;
   };
   functions: Record<string, { verifyJwt: boolean }>;
   /** The JWT secret and the keys signed with it (local/keys.ts). */
@@ -85,6 +90,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
       signInFailuresPerEmailPer5Min: Number(env.AUTH_RATE_LIMIT_SIGN_IN_FAILURES ?? 10),
       tokenVerificationsPer5Min: Number(env.AUTH_RATE_LIMIT_VERIFY ?? rate.token_verifications ?? 30),
       otpFailuresPerEmailPer5Min: Number(env.AUTH_RATE_LIMIT_OTP_FAILURES ?? 5),
+      emailSentPerHour: Number(env.AUTH_RATE_LIMIT_EMAIL_SENT ?? rate.email_sent ?? 2),
+      emailMaxFrequencyMs: parseGoDuration(
+        String(env.AUTH_EMAIL_MAX_FREQUENCY ?? email.max_frequency ?? '60s'),
+      ),
     },
     functions: Object.fromEntries(
       Object.entries(fns).map(([name, f]) => [name, { verifyJwt: (f as Toml).verify_jwt !== false }]),

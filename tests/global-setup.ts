@@ -19,6 +19,9 @@ export default async function setup(project: TestProject) {
       // Likewise codes verified, all from this machine (local/auth/handler.test.ts checks the budget);
       // wrong codes per email keep theirs (tests/conformance/auth-limits.test.ts).
       AUTH_RATE_LIMIT_VERIFY: process.env.AUTH_RATE_LIMIT_VERIFY ?? '100000',
+      // The project's 2 recovery mails an hour (config.toml) would not last the suites; the budget is
+      // checked on a stack of its own (tests/api/local-stack-doors.test.ts).
+      AUTH_RATE_LIMIT_EMAIL_SENT: process.env.AUTH_RATE_LIMIT_EMAIL_SENT ?? '100000',
     });
     stack = await startStack({ reset: true, config });
     process.env.SUPABASE_URL = stack.url;

@@ -22,6 +22,8 @@ export interface AuthService {
   verifyLimiter: RateLimiter;
   /** Wrong one-time codes per email, from any address (local/auth/routes/verify.ts). */
   otpFailureLimiter: RateLimiter;
+  /** Recovery mails sent by the whole service per hour (one bucket, key `mail`). */
+  emailSentLimiter: RateLimiter;
   /** Where "mails" go: there is no mail server, so links and codes are printed for the developer. */
   log: (line: string) => void;
 }

@@ -119,5 +119,33 @@ describe('the local stack beyond loopback', () => {
       body: JSON.stringify({ email: 'demo@kasuwa.app', password: 'kasuwa-demo-2026' }),
     });
     expect(signIn.status).toBe(200);
+
+    // Its Auth keeps config.toml's mail budget (2 recovery mails an hour for the whole project), which
+    // the suites' own stack lifts: the third mail is refused, as GoTrue refuses it.
+    const recover = async (email: string) => {
+      const created = await fetch(`${url}/auth/v1/admin/users`, {
+        method: 'POST',
+        headers: { ...as(serviceKey), 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'a-long-enough-password', email_confirm: true }),
+      });
+      expect(created.status).toBe(200);
+      return fetch(`${url}/auth/v1/recover`, {
+        method: 'POST',
+        headers: {
+          ...as(anonKey),
+          'content-type': 'application/json',
+          'x-supabase-api-version': '2024-01-01',
+        },
+        body: JSON.stringify({ email }),
+      });
+    };
+    expect((await recover('mail-1@test.kasuwa.app')).status).toBe(200);
+    expect((await recover('mail-2@test.kasuwa.app')).status).toBe(200);
+    const third = await recover('mail-3@test.kasuwa.app');
+    expect(third.status).toBe(429);
+    expect(await third.json()).toEqual({
+      code: 'over_email_send_rate_limit',
+      message: 'email rate limit exceeded',
+    });
   }, 180_000);
 });

@@ -1,5 +1,5 @@
-// Attempt limits on one-time codes (docs/local-stack-protocol.md, "Limits"): a 6-digit recovery code
-// cannot be guessed. Wrong codes for one email are counted from whatever address they come; past the
+// Attempt limits on one-time codes and recovery mails (docs/local-stack-protocol.md, "Limits"). A 6-digit code
+// cannot be guessed: wrong codes for one email are counted from whatever address they come; past the
 // budget (AUTH_RATE_LIMIT_OTP_FAILURES, 5 per 5 minutes) the answer is 429 over_request_rate_limit, the
 // right code included, and the code is void for good. The per-address budget on /verify is lifted for
 // the suites and checked in local/auth/handler.test.ts.
@@ -71,5 +71,26 @@ describe('Auth /verify attempt limits', () => {
       403,
       'otp_expired',
     );
+  });
+});
+
+describe('Auth /recover limits', () => {
+  it('sends one address one recovery mail per max_frequency (60 s), as GoTrue', async () => {
+    const { email } = await signUpUser();
+    const first = await authFetch('/recover', { body: { email } });
+    expect(first.status).toBe(200);
+    await expectError(
+      await authFetch('/recover', { body: { email } }),
+      429,
+      'over_email_send_rate_limit',
+      /^For security purposes, you can only request this after (59|60) seconds\.$/,
+    );
+    // supabase-js reports it with the code the app translates.
+    const { error } = await anonClient().auth.resetPasswordForEmail(email);
+    expect(error?.status).toBe(429);
+    expect(error?.code).toBe('over_email_send_rate_limit');
+    // Another person is not held up by it.
+    const other = await signUpUser();
+    expect((await authFetch('/recover', { body: { email: other.email } })).status).toBe(200);
   });
 });
