@@ -49,6 +49,8 @@ export interface StackConfig {
     emailSentPerHour: number;
     /** How soon one address may be sent another mail, in ms (GoTrue's SMTP `max_frequency`). */
     emailMaxFrequencyMs: number;
+    /** A new password needs the current one, unless signed in with a code (`[auth.email]`). */
+    requireCurrentPassword: boolean;
   };
   functions: Record<string, { verifyJwt: boolean }>;
   /** The JWT secret and the keys signed with it (local/keys.ts). */
@@ -91,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
       tokenVerificationsPer5Min: Number(env.AUTH_RATE_LIMIT_VERIFY ?? rate.token_verifications ?? 30),
       otpFailuresPerEmailPer5Min: Number(env.AUTH_RATE_LIMIT_OTP_FAILURES ?? 5),
       emailSentPerHour: Number(env.AUTH_RATE_LIMIT_EMAIL_SENT ?? rate.email_sent ?? 2),
+      requireCurrentPassword: email.require_current_password === true,
       emailMaxFrequencyMs: parseGoDuration(
         String(env.AUTH_EMAIL_MAX_FREQUENCY ?? email.max_frequency ?? '60s'),
       ),
