@@ -119,6 +119,21 @@ describe('the local stack beyond loopback', () => {
       body: JSON.stringify({ email: 'demo@kasuwa.app', password: 'kasuwa-demo-2026' }),
     });
     expect(signIn.status).toBe(200);
+    // The app's /api runs with the printed keys too: registering uses the service_role key on the Data API.
+    const registered = await fetch(`${url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Kofi',
+        lastName: 'Asante',
+        email: 'doors@test.kasuwa.app',
+        password: 'a-long-enough-password',
+        organizationName: 'Doors Test Shop',
+        country: 'GH',
+        currency: 'GHS',
+      }),
+    });
+    expect(registered.status, await registered.clone().text()).toBe(201);
 
     // Its Auth keeps config.toml's mail budget (2 recovery mails an hour for the whole project), which
     // the suites' own stack lifts: the third mail is refused, as GoTrue refuses it.
