@@ -37,7 +37,7 @@ export const verifyPost: Route = async (service, call) => {
       throw validationFailed('Only an email address or phone number should be provided on verify');
     }
     const address = validEmailForOtp(email);
-    // Too many wrong codes for this address: refused before the code is looked at, right or wrong.
+    // Too many wrong codes for this email: refused before the code is looked at, right or wrong.
     if (!service.otpFailureLimiter.peek(address)) throw rateLimited();
     proof = { email: address, tokenHash: otpHash(address, token) };
     try {
