@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'smol-toml';
+import { parseGoDuration } from './auth/validate.ts';
+import { stackKeys, type StackKeys } from './keys.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -17,6 +19,8 @@ export const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
 export interface StackConfig {
+  /** The interface the stack listens on: loopback unless HOST says otherwise. */
+  host: string;
   port: number;
   pgPort: number;
   dataDir: string;
@@ -34,8 +38,23 @@ export interface StackConfig {
     tokenRefreshPer5Min: number;
     /** Failed password sign-ins allowed per 5 minutes for one email from one address. */
     signInFailuresPerEmailPer5Min: number;
+    /** Calls to /verify allowed per 5 minutes per IP address (GoTrue's `token_verifications`). */
+    tokenVerificationsPer5Min: number;
+    /**
+     * Wrong one-time codes allowed per 5 minutes for one email, from any address; the one that spends
+     * the budget also voids the codes the address has pending, so a 6-digit code cannot be guessed.
+     */
+    otpFailuresPerEmailPer5Min: number;
+    /** Recovery mails sent per hour by the whole project (GoTrue's `email_sent`). */
+    emailSentPerHour: number;
+    /** How soon one address may be sent another mail, in ms (GoTrue's SMTP `max_frequency`). */
+    emailMaxFrequencyMs: number;
+    /** A new password needs the current one, unless signed in with a code (`[auth.email]`). */
+    requireCurrentPassword: boolean;
   };
   functions: Record<string, { verifyJwt: boolean }>;
+  /** The JWT secret and the keys signed with it (local/keys.ts). */
+  keys: StackKeys;
 }
 
 type Toml = Record<string, unknown>;
@@ -49,7 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   const rate = table(auth, 'rate_limit');
   const fns = table(toml, 'functions');
   const port = Number(env.PORT ?? 3000);
+  const host = env.HOST || '127.0.0.1';
   return {
+    host,
     port,
     pgPort: Number(env.PG_PORT ?? port + 2),
     dataDir: path.resolve(ROOT, env.DATA_DIR ?? '.data'),
@@ -69,9 +90,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
       signInSignUpsPer5Min: Number(env.AUTH_RATE_LIMIT_SIGN_IN ?? rate.sign_in_sign_ups ?? 30),
       tokenRefreshPer5Min: Number(env.AUTH_RATE_LIMIT_REFRESH ?? rate.token_refresh ?? 150),
       signInFailuresPerEmailPer5Min: Number(env.AUTH_RATE_LIMIT_SIGN_IN_FAILURES ?? 10),
+      tokenVerificationsPer5Min: Number(env.AUTH_RATE_LIMIT_VERIFY ?? rate.token_verifications ?? 30),
+      otpFailuresPerEmailPer5Min: Number(env.AUTH_RATE_LIMIT_OTP_FAILURES ?? 5),
+      emailSentPerHour: Number(env.AUTH_RATE_LIMIT_EMAIL_SENT ?? rate.email_sent ?? 2),
+      requireCurrentPassword: email.require_current_password === true,
+      emailMaxFrequencyMs: parseGoDuration(
+        String(env.AUTH_EMAIL_MAX_FREQUENCY ?? email.max_frequency ?? '60s'),
+      ),
     },
     functions: Object.fromEntries(
       Object.entries(fns).map(([name, f]) => [name, { verifyJwt: (f as Toml).verify_jwt !== false }]),
     ),
+    // Throws UnsafeConfigError when HOST reaches beyond this machine and no secret of one's own is set.
+    keys: stackKeys(host, env.JWT_SECRET),
   };
 }

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
-import { ANON_KEY, ROOT, SERVICE_ROLE_KEY, type StackConfig } from './config.ts';
+import { ROOT, type StackConfig } from './config.ts';
 import { clientIp, sendJson, type Handler } from './http.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
 
@@ -116,8 +116,8 @@ export async function createFunctions(opts: {
   const functionsDir = path.join(ROOT, 'supabase', 'functions');
   const env = {
     SUPABASE_URL: opts.supabaseUrl,
-    SUPABASE_ANON_KEY: ANON_KEY,
-    SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+    SUPABASE_ANON_KEY: opts.config.keys.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: opts.config.keys.serviceRoleKey,
     SUPABASE_DB_URL: opts.dbUrl,
   };
   const ports = new Map<string, number>();

@@ -2,7 +2,12 @@
 import { SignJWT, jwtVerify, errors, type JWTPayload } from 'jose';
 import { JWT_SECRET } from './config.ts';
 
-const key = new TextEncoder().encode(process.env.JWT_SECRET ?? JWT_SECRET);
+// One stack runs per process; it sets its secret (local/keys.ts) before serving anything.
+let key = new TextEncoder().encode(JWT_SECRET);
+
+export function useJwtSecret(secret: string): void {
+  key = new TextEncoder().encode(secret);
+}
 
 export type Claims = JWTPayload & { role?: string; email?: string; session_id?: string };
 

@@ -1,9 +1,20 @@
 // `npm start`: the whole product on one origin with an embedded Postgres and the demo data.
-import { ANON_KEY, SERVICE_ROLE_KEY } from './config.ts';
+import { loadConfig, type StackConfig } from './config.ts';
+import { UnsafeConfigError } from './keys.ts';
 import { startStack } from './server.ts';
+
+let config: StackConfig;
+try {
+  config = loadConfig();
+} catch (e) {
+  if (!(e instanceof UnsafeConfigError)) throw e;
+  console.error(`\n  Not starting: ${e.message}\n`);
+  process.exit(1);
+}
 
 const verbose = process.env.LOG_LEVEL === 'debug';
 const stack = await startStack({
+  config,
   reset: process.env.RESET === '1',
   log: (line) => {
     // Postgres logs the Supabase CLI's probing for its own tables as ERROR on a first start: noise.
@@ -12,18 +23,27 @@ const stack = await startStack({
   },
 });
 
+const { keys } = config;
+const listening =
+  config.host === '127.0.0.1'
+    ? 'this machine only (set HOST to open it to others, with a JWT_SECRET of your own)'
+    : `${config.host}, signing with JWT_SECRET`;
 console.log(`
-  Kasuwa is running on ${stack.url}
+  Kasuwa is running on ${stack.url}   (listening on ${listening})
 
   API URL:          ${stack.url}  (auth ${stack.url}/auth/v1, data ${stack.url}/rest/v1, functions ${stack.url}/functions/v1)
   Database:         ${stack.db.postgresUrl}
-  anon key:         ${ANON_KEY}
-  service_role key: ${SERVICE_ROLE_KEY}
-  (the local-only keys \`supabase start\` prints; never valid on a hosted project)
+  anon key:         ${keys.anonKey}
+  service_role key: ${keys.serviceRoleKey}
+  ${
+    keys.generated
+      ? '(signed with your JWT_SECRET; the same secret gives the same keys. Keep the service_role key private.)'
+      : '(the public local-only keys `supabase start` prints; never valid on a hosted project)'
+  }
 
   Demo login:       demo@kasuwa.app / kasuwa-demo-2026   (organization "Kasuwa Demo Shop")
 
-  Press Ctrl-C to stop; the data is kept under ${stack.config.dataDir}.
+  Press Ctrl-C to stop; the data is kept under ${config.dataDir}.
 `);
 
 let stopping = false;

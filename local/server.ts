@@ -1,10 +1,11 @@
 // The local stack: one Node process, one origin. Routes like Supabase's gateway (prefix stripped before
 // the service sees the path) and serves the SPA for everything else.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, ROOT, type StackConfig } from './config.ts';
 import { createFunctions } from './functions.ts';
+import { useJwtSecret } from './jwt.ts';
 import { createAuth } from './auth/index.ts';
 import { applyCors, sendJson, type Handler } from './http.ts';
 import { migrate, reset, unknownMigrations } from './migrate.ts';
@@ -29,6 +30,8 @@ export async function startStack(
   } = {},
 ): Promise<Stack> {
   const config = opts.config ?? loadConfig();
+  // Before anything signs or checks a token.
+  useJwtSecret(config.keys.jwtSecret);
   const log = opts.log ?? (() => {});
   const notice = opts.notice ?? ((message: string) => console.warn(message));
   const db = await startDatabase({ dataDir: config.dataDir, port: config.pgPort, log });
@@ -65,7 +68,9 @@ export async function startStack(
   const rest = await createRest({ pool: restPool, config });
   const auth = createAuth({ pool: authPool, config, issuer: `${url}/auth/v1` });
   const functions = await createFunctions({ config, supabaseUrl: url, dbUrl: db.postgresUrl, log });
-  const serveStatic = createStatic(path.join(ROOT, 'web', process.env.WEB_DIST ?? 'dist'));
+  const serveStatic = createStatic(path.join(ROOT, 'web', process.env.WEB_DIST ?? 'dist'), {
+    anonKey: config.keys.anonKey,
+  });
 
   const routes: [prefix: string, handler: Handler, strip: boolean][] = [
     ['/auth/v1', auth.handler, true],
@@ -75,7 +80,7 @@ export async function startStack(
     ['/api', functions.handler, false],
   ];
 
-  const server: Server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
       if (url.pathname === '/health') return sendJson(res, 200, { status: 'ok' });
@@ -92,16 +97,30 @@ export async function startStack(
       if (!res.headersSent) sendJson(res, 500, { code: 'XX000', message: 'Internal server error' });
       else res.destroy();
     }
-  });
-  // An idle kept-alive connection is closed by the server only after a minute. With Node's default (5 s) a
-  // client that sends on a connection just as the server closes it gets ECONNRESET (seen in the browser
-  // tests: a call a few seconds after the previous one, on a busy machine).
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, resolve);
-  }).catch(async (e: unknown) => {
+  };
+  const listen = (host: string) => {
+    const server = createServer(handle);
+    // An idle kept-alive connection is closed by the server only after a minute. With Node's default (5 s)
+    // a client that sends on a connection just as the server closes it gets ECONNRESET (seen in the
+    // browser tests: a call a few seconds after the previous one, on a busy machine).
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+    return new Promise<Server>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, host, () => resolve(server));
+    });
+  };
+  const servers: Server[] = [];
+  await (async () => {
+    // This machine only, unless HOST says otherwise (local/keys.ts refuses the demo keys beyond it).
+    servers.push(await listen(config.host));
+    // `localhost` may name ::1 first: without HOST, the IPv6 loopback answers too, where there is one.
+    if (!process.env.HOST && config.host === '127.0.0.1') {
+      const v6 = await listen('::1').catch(() => null);
+      if (v6) servers.push(v6);
+    }
+  })().catch(async (e: unknown) => {
+    for (const server of servers) server.close();
     // The port is taken: leave nothing running behind (the edge runtime, Postgres).
     await functions.stop().catch(() => {});
     await rest.stop().catch(() => {});
@@ -117,9 +136,9 @@ export async function startStack(
     async stop() {
       // Stop accepting, let requests in flight finish, then close whatever is still open (a keep-alive
       // connection of the edge runtime, a request stuck since a database restart) so stopping never hangs.
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      const force = setTimeout(() => server.closeAllConnections(), 2_000);
-      await closed;
+      const closed = servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())));
+      const force = setTimeout(() => servers.forEach((server) => server.closeAllConnections()), 2_000);
+      await Promise.all(closed);
       clearTimeout(force);
       await functions.stop();
       await rest.stop();

@@ -1,4 +1,6 @@
-// The built SPA (web/dist) with history fallback: a path that is not a file gets index.html.
+// The built SPA (web/dist) with history fallback: a path that is not a file gets index.html. The page is
+// told the stack's anon key (a <meta> the app reads, web/src/lib/supabase.ts): with a JWT_SECRET of one's
+// own the key is signed at start-up, so an app built before still talks to the stack it is served by.
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -36,7 +38,17 @@ const COMPRESSIBLE = new Set([
 ]);
 const gzipAsync = promisify(gzip);
 
-export function createStatic(distDir: string): Handler {
+/** The page with the stack's anon key in a <meta> (not a script: the page's policy runs none inline). */
+export function withAnonKey(html: string, anonKey: string): string {
+  const meta = `<meta name="supabase-anon-key" content="${anonKey.replace(/[^A-Za-z0-9._-]/g, '')}" />`;
+  return html.replace(/<\/head>/i, `${meta}</head>`);
+}
+
+export function createStatic(distDir: string, opts: { anonKey?: string } = {}): Handler {
+  const read = (file: string) =>
+    path.extname(file) === '.html' && opts.anonKey
+      ? readFile(file, 'utf8').then((html) => Buffer.from(withAnonKey(html, opts.anonKey!)))
+      : readFile(file);
   // Built files never change while the stack runs; compress each once (phones on 3G pay per byte).
   // (Keyed by modification time too: a rebuild while the stack runs serves the new index.html.)
   const gzipped = new Map<string, Promise<Buffer>>();
@@ -44,7 +56,7 @@ export function createStatic(distDir: string): Handler {
     const key = `${file}@${mtimeMs}`;
     let p = gzipped.get(key);
     if (!p) {
-      p = readFile(file).then((b) => gzipAsync(b, { level: 9 }));
+      p = read(file).then((b) => gzipAsync(b, { level: 9 }));
       gzipped.set(key, p);
     }
     return p;
@@ -105,6 +117,12 @@ export function createStatic(distDir: string): Handler {
     if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
       const body = await compressed(file, info.mtimeMs);
       res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    if (ext === '.html') {
+      const body = await read(file);
+      res.writeHead(200, { ...headers, 'content-length': body.length });
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }

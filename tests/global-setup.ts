@@ -2,7 +2,7 @@
 // unchanged against `supabase start` or a hosted project. Without SUPABASE_URL, start the local stack
 // on a throwaway data directory (TEST_PORT, default 54400) with a freshly reset database.
 import type { TestProject } from 'vitest/node';
-import { ANON_KEY, loadConfig, SERVICE_ROLE_KEY } from '../local/config.ts';
+import { loadConfig } from '../local/config.ts';
 import { startStack, type Stack } from '../local/server.ts';
 
 let stack: Stack | undefined;
@@ -16,11 +16,17 @@ export default async function setup(project: TestProject) {
       DATA_DIR: process.env.TEST_DATA_DIR ?? `.data/test-${port}`,
       // Tests sign in far more often than people do; the rate-limit test sets its own budget.
       AUTH_RATE_LIMIT_SIGN_IN: process.env.AUTH_RATE_LIMIT_SIGN_IN ?? '100000',
+      // Likewise codes verified, all from this machine (local/auth/handler.test.ts checks the budget);
+      // wrong codes per email keep theirs (tests/conformance/auth-limits.test.ts).
+      AUTH_RATE_LIMIT_VERIFY: process.env.AUTH_RATE_LIMIT_VERIFY ?? '100000',
+      // The project's 2 recovery mails an hour (config.toml) would not last the suites; the budget is
+      // checked on a stack of its own (tests/api/local-stack-doors.test.ts).
+      AUTH_RATE_LIMIT_EMAIL_SENT: process.env.AUTH_RATE_LIMIT_EMAIL_SENT ?? '100000',
     });
     stack = await startStack({ reset: true, config });
     process.env.SUPABASE_URL = stack.url;
-    process.env.SUPABASE_ANON_KEY = ANON_KEY;
-    process.env.SUPABASE_SERVICE_ROLE_KEY = SERVICE_ROLE_KEY;
+    process.env.SUPABASE_ANON_KEY = stack.config.keys.anonKey;
+    process.env.SUPABASE_SERVICE_ROLE_KEY = stack.config.keys.serviceRoleKey;
     process.env.DATABASE_URL = stack.db.postgresUrl;
     process.env.DATABASE_ADMIN_URL = stack.db.adminUrl;
   }

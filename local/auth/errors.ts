@@ -31,6 +31,21 @@ export const emailExists = () =>
   unprocessable('email_exists', 'A user with this email address has already been registered');
 export const rateLimited = () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
 
+/** GoTrue's answer when the project's hourly mail budget is spent. */
+export const emailRateLimited = () =>
+  new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
+
+/** GoTrue's answer when the same address was sent a mail less than `max_frequency` ago. */
+export function tooSoon(sentAt: string | null, frequencyMs: number, now = Date.now()): AuthError | undefined {
+  const left = sentAt ? Date.parse(sentAt) + frequencyMs - now : 0;
+  if (left <= 0) return undefined;
+  return new AuthError(
+    429,
+    'over_email_send_rate_limit',
+    `For security purposes, you can only request this after ${Math.floor(left / 1000)} seconds.`,
+  );
+}
+
 export function weakPassword(message: string, reasons: string[]): AuthError {
   return new AuthError(422, 'weak_password', message, { weak_password: { reasons } });
 }

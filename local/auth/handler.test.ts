@@ -16,7 +16,11 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  const config = loadConfig({ AUTH_RATE_LIMIT_SIGN_IN: '2', AUTH_RATE_LIMIT_REFRESH: '1' });
+  const config = loadConfig({
+    AUTH_RATE_LIMIT_SIGN_IN: '2',
+    AUTH_RATE_LIMIT_REFRESH: '1',
+    AUTH_RATE_LIMIT_VERIFY: '2',
+  });
   const { handler } = createAuth({ pool: noDatabase, config, issuer: 'http://localhost/auth/v1' });
   server = createServer((req, res) => void handler(req, res, new URL(req.url ?? '/', 'http://localhost')));
   await new Promise<void>((resolve) => server.listen(0, resolve));
@@ -52,15 +56,35 @@ describe('auth handler', () => {
     expect((await post('/token?grant_type=refresh_token', malformed)).status).toBe(429);
   });
 
+  it('limits /verify per address, links and typed codes alike, as GoTrue’s token_verifications', async () => {
+    const noType = JSON.stringify({ token_hash: 'x' });
+    expect((await post('/verify', noType)).status).toBe(400);
+    expect((await fetch(`${base}/verify?token=x`)).status).toBe(400);
+    const limited = await post('/verify', noType);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    });
+    expect((await fetch(`${base}/verify?token=x&type=recovery`)).status).toBe(429);
+  });
+
   it('refuses malformed JSON with bad_json, in the legacy shape without the version header', async () => {
-    const res = await fetch(`${base}/recover`, { method: 'POST', body: '{"email":' });
+    // From an address of its own: the tests above spent this machine's budget.
+    const res = await fetch(`${base}/recover`, {
+      method: 'POST',
+      body: '{"email":',
+      headers: { 'x-forwarded-for': '10.0.0.1' },
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('x-supabase-api-version')).toBeNull();
     expect(await res.json()).toMatchObject({ code: 400, error_code: 'bad_json', msg: expect.any(String) });
   });
 
   it('refuses bodies over 1 MiB with 413', async () => {
-    const res = await post('/recover', JSON.stringify({ email: 'x'.repeat(1024 * 1024) }));
+    const res = await post('/recover', JSON.stringify({ email: 'x'.repeat(1024 * 1024) }), {
+      'x-forwarded-for': '10.0.0.2',
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ code: 'request_entity_too_large' });
   });

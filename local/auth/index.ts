@@ -18,6 +18,9 @@ export function createAuth(opts: { pool: pg.Pool; config: StackConfig; issuer: s
     signInLimiter: new RateLimiter(auth.signInSignUpsPer5Min),
     refreshLimiter: new RateLimiter(auth.tokenRefreshPer5Min),
     signInFailureLimiter: new RateLimiter(auth.signInFailuresPerEmailPer5Min),
+    verifyLimiter: new RateLimiter(auth.tokenVerificationsPer5Min),
+    otpFailureLimiter: new RateLimiter(auth.otpFailuresPerEmailPer5Min),
+    emailSentLimiter: new RateLimiter(auth.emailSentPerHour, 3600 * 1000),
     log: (line) => console.log(`[auth] ${line}`),
   });
   return { handler };

@@ -23,7 +23,15 @@ describe('passwords', () => {
 
   it('measures the minimum length in bytes, as GoTrue does', () => {
     expect(passwordWeakness('1234567', 8)?.extra).toEqual({ weak_password: { reasons: ['length'] } });
-    expect(passwordWeakness('12345678', 8)).toBeUndefined();
-    expect(passwordWeakness('éééé', 8)).toBeUndefined();
+    expect(passwordWeakness('a2345678', 8)).toBeUndefined();
+    expect(passwordWeakness('éèéè', 8)).toBeUndefined();
+  });
+
+  it('refuses the most common passwords and one character repeated, as GoTrue refuses pwned ones', () => {
+    for (const common of ['12345678', 'Password1', 'AZERTYUIOP', 'éééé', 'aaaaaaaaaaaa']) {
+      expect(passwordWeakness(common, 8)?.extra).toEqual({ weak_password: { reasons: ['pwned'] } });
+    }
+    // The demo login's password stays usable.
+    expect(passwordWeakness('kasuwa-demo-2026', 8)).toBeUndefined();
   });
 });

@@ -2,7 +2,10 @@
 // child. A revoked one is still honoured when it is the parent of the session's current token (the
 // client lost the last answer: it gets that current token back) or when it was revoked less than
 // the reuse interval ago (concurrent tabs). Any other reuse looks like theft: with rotation on, the
-// whole family is revoked, and that revocation is committed even though the call fails.
+// whole family is revoked, and that revocation is committed even though the call fails. From then on
+// no token of the family works, not even within the reuse interval: the interval is for tabs racing a
+// live session, and a session whose every token is revoked has none (GoTrue's current tokens end the
+// session outright on a detected reuse).
 import { transaction, type Db } from './db.ts';
 import { AuthError, badRequest, validationFailed } from './errors.ts';
 import type { AuthService, Client } from './service.ts';
@@ -57,11 +60,13 @@ async function rotate(
   let issued: string | undefined;
   if (token.revoked) {
     const current = await currentToken(tx, session.id);
-    if (current?.parent === token.token) {
+    // No live token left: the family was revoked when a reuse was detected.
+    if (!current) return alreadyUsed();
+    if (current.parent === token.token) {
       issued = current.token;
     } else if (token.reuse_expired) {
       if (service.settings.refreshTokenRotation) await revokeFamily(tx, session.id);
-      return badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      return alreadyUsed();
     }
   }
   if (!issued) {
@@ -79,6 +84,8 @@ async function rotate(
   // auth.sessions does not record how the session was authenticated; password is the common case.
   return sessionResponse(service, fresh, session, issued, 'password');
 }
+
+const alreadyUsed = () => badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
 
 async function tokenOwner(tx: Db, token: string) {
   const { rows } = await tx.query<{ user_id: string; session_id: string | null }>(

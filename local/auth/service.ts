@@ -18,6 +18,12 @@ export interface AuthService {
    * without letting anyone lock that person out (their own address keeps its budget).
    */
   signInFailureLimiter?: RateLimiter;
+  /** Calls to /verify per address. */
+  verifyLimiter: RateLimiter;
+  /** Wrong one-time codes per email, from any address (local/auth/routes/verify.ts). */
+  otpFailureLimiter: RateLimiter;
+  /** Recovery mails sent by the whole service per hour (one bucket, key `mail`). */
+  emailSentLimiter: RateLimiter;
   /** Where "mails" go: there is no mail server, so links and codes are printed for the developer. */
   log: (line: string) => void;
 }

@@ -112,3 +112,21 @@ async function applyEmailChange(tx: Db, user: UserRecord): Promise<void> {
   if (!user.email_confirmed_at) await updateUser(tx, user.id, { email_confirmed_at: NOW });
   await updateEmailIdentity(tx, user.id, { email, email_verified: true });
 }
+
+/**
+ * Voids every one-time code pending for `email`: the recovery, sign-up and invite codes of its account
+ * and the code of an email change to it. Whoever asked for one asks again.
+ */
+export async function voidCodesFor(service: AuthService, email: string): Promise<void> {
+  await service.pool.query(
+    `update auth.users set recovery_token = '', confirmation_token = '', updated_at = now()
+      where lower(email) = $1 and (recovery_token <> '' or confirmation_token <> '')`,
+    [email],
+  );
+  await service.pool.query(
+    `update auth.users set email_change_token_new = '', updated_at = now()
+      where lower(email_change) = $1 and email_change_token_new <> ''`,
+    [email],
+  );
+  service.log(`too many wrong codes for ${email}: its pending codes are void`);
+}

@@ -988,3 +988,45 @@ describe.runIf(local)('sign-in rate limits', () => {
     expect((real.body.session as { access_token?: string }).access_token).toEqual(expect.any(String));
   });
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Passwords: the same rules through /api/auth/register as through Auth itself (the direct path is
+// tests/conformance/auth-signup.test.ts and auth-session.test.ts): at least 8 characters, at most 72 bytes
+// (bcrypt ignores the rest), none of the most common ones. Nothing is created when one is refused.
+
+describe('passwords', () => {
+  const register = (password: string) => {
+    const input = {
+      firstName: 'Ama',
+      lastName: 'Mensah',
+      email: `pw-${unique()}@test.kasuwa.app`,
+      password,
+      organizationName: `Password Shop ${unique()}`,
+      country: 'GH',
+      currency: 'GHS',
+    };
+    return fetch(`${SUPABASE_URL}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(input),
+    }).then(async (res) => ({ res, input }));
+  };
+
+  it('refuses a common password, one character repeated, or one over 72 bytes, under the password field', async () => {
+    for (const [password, reason] of [
+      ['password123', 'PASSWORD_TOO_COMMON'],
+      ['AzertyUIOP', 'PASSWORD_TOO_COMMON'],
+      ['aaaaaaaa', 'PASSWORD_TOO_COMMON'],
+      [`${'éè'.repeat(18)}x`, 'PASSWORD_TOO_LONG'],
+    ] as const) {
+      const { res, input } = await register(password);
+      expect(res.status, password).toBe(400);
+      const body = await json(res);
+      expect(body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'password' });
+      expect(body.details.fields).toEqual([{ field: 'password', reason }]);
+      expect(await query('select 1 from auth.users where email = $1', [input.email])).toEqual([]);
+    }
+    // 72 bytes exactly is a password like any other.
+    expect((await register('éè'.repeat(18))).res.status).toBe(201);
+  });
+});

@@ -137,7 +137,7 @@ describe('Auth PUT /user', () => {
     const res = await authFetch('/user', {
       method: 'PUT',
       token: accessToken,
-      body: { password: 'a-brand-new-password' },
+      body: { password: 'a-brand-new-password', current_password: PASSWORD },
     });
     expect(res.status).toBe(200);
     expect((await signIn(email, 'a-brand-new-password')).status).toBe(200);
@@ -150,7 +150,7 @@ describe('Auth PUT /user', () => {
     await authFetch('/user', {
       method: 'PUT',
       token: accessToken,
-      body: { password: 'another-new-password' },
+      body: { password: 'another-new-password', current_password: PASSWORD },
     });
     expect((await authFetch('/user', { token: accessToken })).status).toBe(200);
     await expectError(await authFetch('/user', { token: other.access_token }), 403, 'session_not_found');
@@ -159,7 +159,11 @@ describe('Auth PUT /user', () => {
 
   it('refuses the current password with 422 same_password', async () => {
     const { accessToken } = await signUpUser();
-    const res = await authFetch('/user', { method: 'PUT', token: accessToken, body: { password: PASSWORD } });
+    const res = await authFetch('/user', {
+      method: 'PUT',
+      token: accessToken,
+      body: { password: PASSWORD, current_password: PASSWORD },
+    });
     await expectError(res, 422, 'same_password', 'New password should be different from the old password.');
   });
 
@@ -168,6 +172,67 @@ describe('Auth PUT /user', () => {
     const res = await authFetch('/user', { method: 'PUT', token: accessToken, body: { password: 'short' } });
     const body = await expectError(res, 422, 'weak_password');
     expect(body.weak_password).toEqual({ reasons: ['length'] });
+  });
+
+  it('asks for the current password (require_current_password): none or a wrong one changes nothing', async () => {
+    const { email, accessToken } = await signUpUser();
+    const change = (body: Record<string, unknown>) =>
+      authFetch('/user', {
+        method: 'PUT',
+        token: accessToken,
+        body: { password: 'a-thief-s-password', ...body },
+      });
+    const message = 'Current password required when setting new password.';
+    await expectError(await change({}), 400, 'current_password_required', message);
+    await expectError(await change({ current_password: '' }), 400, 'current_password_required', message);
+    await expectError(
+      await change({ current_password: 'not-the-password' }),
+      400,
+      'current_password_mismatch',
+      message,
+    );
+    expect((await signIn(email)).status).toBe(200);
+    await expectError(await signIn(email, 'a-thief-s-password'), 400, 'invalid_credentials');
+    // supabase-js sends it as current_password.
+    const client = anonClient();
+    await client.auth.signInWithPassword({ email, password: PASSWORD });
+    const { error } = await client.auth.updateUser({
+      password: 'my-own-new-password',
+      current_password: PASSWORD,
+    });
+    expect(error).toBeNull();
+    expect((await signIn(email, 'my-own-new-password')).status).toBe(200);
+  });
+
+  it('refuses one of the most common passwords with 422 weak_password (pwned), and over 72 bytes', async () => {
+    const { accessToken } = await signUpUser();
+    for (const password of ['password123', 'Azertyuiop', 'aaaaaaaa', 'kasuwa2026']) {
+      const res = await authFetch('/user', {
+        method: 'PUT',
+        token: accessToken,
+        body: { password, current_password: PASSWORD },
+      });
+      const body = await expectError(
+        res,
+        422,
+        'weak_password',
+        'Password is known to be weak and easy to guess, please choose a different one.',
+      );
+      expect(body.weak_password).toEqual({ reasons: ['pwned'] });
+    }
+    // 72 bytes pass (bcrypt's limit), 73 do not: 'é' and 'è' are two bytes each.
+    const ok = await authFetch('/user', {
+      method: 'PUT',
+      token: accessToken,
+      body: { password: 'éè'.repeat(18), current_password: PASSWORD },
+    });
+    expect(ok.status).toBe(200);
+    const res = await authFetch('/user', {
+      method: 'PUT',
+      token: accessToken,
+      body: { password: `${'éè'.repeat(18)}x`, current_password: 'éè'.repeat(18) },
+    });
+    await expectError(res, 400, 'validation_failed', 'Password cannot be longer than 72 characters');
   });
 
   it('keeps a requested email change pending as new_email until it is confirmed', async () => {

@@ -141,6 +141,24 @@ describe('Auth sign-up', () => {
     expect(body.message).toMatch(/at least 8 characters/);
   });
 
+  it('refuses one of the most common passwords, or one character repeated, with 422 weak_password (pwned)', async () => {
+    for (const password of ['12345678', 'aaaaaaaa', 'motdepasse', 'iloveyou1']) {
+      const res = await authFetch('/signup', { body: { email: uniqueEmail(), password } });
+      const body = await expectError(res, 422, 'weak_password', /known to be weak and easy to guess/);
+      expect(body.weak_password).toEqual({ reasons: ['pwned'] });
+    }
+    // Both reasons at once, as GoTrue lists them.
+    const res = await authFetch('/signup', { body: { email: uniqueEmail(), password: 'aaaa' } });
+    expect((await expectError(res, 422, 'weak_password')).weak_password).toEqual({
+      reasons: ['length', 'pwned'],
+    });
+  });
+
+  it('refuses a password over 72 bytes with 400 validation_failed (bcrypt would ignore the rest)', async () => {
+    const res = await authFetch('/signup', { body: { email: uniqueEmail(), password: 'x'.repeat(73) } });
+    await expectError(res, 400, 'validation_failed', 'Password cannot be longer than 72 characters');
+  });
+
   it('answers the legacy error shape to clients without X-Supabase-Api-Version', async () => {
     const res = await authFetch('/signup', {
       body: { email: uniqueEmail(), password: 'short' },

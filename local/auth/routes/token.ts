@@ -58,5 +58,5 @@ async function passwordGrant(service: AuthService, call: Call) {
   // A correct password that the policy has since tightened against is accepted, with a warning.
   const weakness = passwordWeakness(password, service.settings.minimumPasswordLength);
   if (!weakness) return ok(session);
-  return ok({ ...session, weak_password: { message: weakness.message, reasons: ['length'] } });
+  return ok({ ...session, weak_password: { message: weakness.message, ...weakness.extra.weak_password! } });
 }

@@ -1,15 +1,22 @@
 // POST /verify (a code typed in, or a token hash) answers with a session; GET /verify (the link in
 // a mail) redirects the browser to the site with the session, or the error, in the URL fragment,
 // which supabase-js picks up on load.
-import { AuthError, unprocessable, validationFailed } from '../errors.ts';
+//
+// A 6-digit code is one in a million, so guesses are counted: each address gets GoTrue's
+// `token_verifications` budget of calls, and each email a few wrong codes, from whatever address they
+// come; the wrong code that spends an email's budget also voids the codes pending for it, so even a
+// guesser with many addresses gets only those few tries at a code before it is dead.
+import { clientIp } from '../../http.ts';
+import { AuthError, rateLimited, unprocessable, validationFailed } from '../errors.ts';
 import { allowedRedirect } from '../mailer.ts';
 import { stringField } from '../request.ts';
 import { ok, type Route } from '../service.ts';
 import { otpHash } from '../tokens.ts';
 import { validateEmail } from '../validate.ts';
-import { verifyCode, type Proof } from '../verification.ts';
+import { voidCodesFor, verifyCode, type Proof } from '../verification.ts';
 
 export const verifyPost: Route = async (service, call) => {
+  if (!service.verifyLimiter.allow(clientIp(call.req))) throw rateLimited();
   const body = await call.body();
   const type = stringField(body, 'type');
   const token = stringField(body, 'token');
@@ -30,7 +37,18 @@ export const verifyPost: Route = async (service, call) => {
       throw validationFailed('Only an email address or phone number should be provided on verify');
     }
     const address = validEmailForOtp(email);
+    // Too many wrong codes for this email: refused before the code is looked at, right or wrong.
+    if (!service.otpFailureLimiter.peek(address)) throw rateLimited();
     proof = { email: address, tokenHash: otpHash(address, token) };
+    try {
+      return ok(await verifyCode(service, type, proof, call.client));
+    } catch (e) {
+      if (e instanceof AuthError && e.code === 'otp_expired') {
+        service.otpFailureLimiter.allow(address);
+        if (!service.otpFailureLimiter.peek(address)) await voidCodesFor(service, address);
+      }
+      throw e;
+    }
   }
   return ok(await verifyCode(service, type, proof, call.client));
 };
@@ -53,6 +71,7 @@ const OAUTH_ERRORS: Record<number, string> = {
 };
 
 export const verifyGet: Route = async (service, call) => {
+  if (!service.verifyLimiter.allow(clientIp(call.req))) throw rateLimited();
   const query = call.url.searchParams;
   const type = query.get('type') ?? '';
   const tokenHash = query.get('token') ?? '';

@@ -1,6 +1,7 @@
 // Input schemas for accounts, shared by the forms (react-hook-form + zodResolver) and the `api` function.
 // Messages are reason codes (./reasons.ts); the app shows them through its translations (`errors.*`).
 import { z } from 'zod';
+import { passwordProblem } from '../../../supabase/functions/_shared/passwords.ts';
 import { R, reasonText } from './reasons.ts';
 import { MOBILE_MONEY_PROVIDERS } from './sales.ts';
 import {
@@ -23,7 +24,11 @@ export const RegisterPersonalSchema = z.object({
   firstName: z.string().trim().min(1, R.FIRST_NAME_REQUIRED).max(100),
   lastName: z.string().trim().min(1, R.LAST_NAME_REQUIRED).max(100),
   email,
-  password: z.string().min(8, R.PASSWORD_TOO_SHORT).max(100, R.PASSWORD_TOO_LONG),
+  // The rules Auth enforces too (supabase/functions/_shared/passwords.ts): refused here first, under the field.
+  password: z.string().superRefine((password, ctx) => {
+    const problem = passwordProblem(password);
+    if (problem) ctx.addIssue({ code: 'custom', message: R[problem] });
+  }),
 });
 
 export const RegisterOrganizationSchema = z.object({

@@ -1,6 +1,7 @@
 // The one Supabase client of the app. Same origin by default (the local stack, or a host that proxies
 // /auth, /rest, /functions and /api to Supabase); VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY at build
-// time point it at a hosted project.
+// time point it at a hosted project. Without them, the key is the one the local stack serves the page with
+// (it signs its own when started with JWT_SECRET, local/static.ts), else the public local one.
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from '../../../packages/shared/database.types.ts';
 
@@ -9,7 +10,12 @@ const LOCAL_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
 export const SUPABASE_URL: string = import.meta.env.VITE_SUPABASE_URL ?? window.location.origin;
-export const SUPABASE_ANON_KEY: string = import.meta.env.VITE_SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY;
+export const SUPABASE_ANON_KEY: string =
+  import.meta.env.VITE_SUPABASE_ANON_KEY ??
+  (typeof document === 'undefined'
+    ? undefined
+    : document.querySelector<HTMLMetaElement>('meta[name="supabase-anon-key"]')?.content) ??
+  LOCAL_ANON_KEY;
 
 /** Where the session is kept; its absence tells a visitor apart without loading this module. */
 export const SESSION_STORAGE_KEY = 'kasuwa-auth';

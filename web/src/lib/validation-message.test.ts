@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { loadMessages } from './i18n.tsx';
 import { formatMoney } from './money.ts';
-import { errorMessage, refusalMessage, validationMessage } from './validation-message.ts';
+import { errorMessage, refusalMessage, refusalOf, validationMessage } from './validation-message.ts';
 
 const fr = createIntl({ locale: 'fr', messages: await loadMessages('fr') });
 const en = createIntl({ locale: 'en', messages: await loadMessages('en') });
@@ -80,6 +80,49 @@ describe('errorMessage', () => {
       message: 'Request rate limit reached',
     };
     expect(errorMessage(fr, limited)).toBe('Trop de tentatives. Patientez un instant puis réessayez.');
+  });
+
+  it("translates Auth's password refusals and names the field they are about", () => {
+    const auth = (status: number, code: string, message: string, extra = {}) => ({
+      __isAuthError: true,
+      status,
+      code,
+      message,
+      ...extra,
+    });
+    const common = auth(422, 'weak_password', 'Password is known to be weak', { reasons: ['pwned'] });
+    expect(refusalOf(common)).toMatchObject({ reason: 'PASSWORD_TOO_COMMON', field: 'password' });
+    expect(errorMessage(fr, common)).toBe(
+      'Ce mot de passe fait partie des plus courants et se devine facilement. Choisissez-en un autre.',
+    );
+    const short = auth(422, 'weak_password', 'Password should be at least 8 characters.', {
+      reasons: ['length', 'pwned'],
+    });
+    expect(errorMessage(fr, short)).toBe('Le mot de passe doit contenir au moins 8 caractères.');
+    const long = auth(400, 'validation_failed', 'Password cannot be longer than 72 characters');
+    expect(refusalOf(long)).toMatchObject({ reason: 'PASSWORD_TOO_LONG', field: 'password' });
+    const wrong = auth(
+      400,
+      'current_password_mismatch',
+      'Current password required when setting new password.',
+    );
+    expect(refusalOf(wrong)).toMatchObject({ reason: 'CURRENT_PASSWORD_WRONG', field: 'currentPassword' });
+    expect(errorMessage(fr, wrong)).toBe('Votre mot de passe actuel est incorrect.');
+    const missing = auth(
+      400,
+      'current_password_required',
+      'Current password required when setting new password.',
+    );
+    expect(errorMessage(en, missing)).toBe('Enter your current password.');
+    expect(errorMessage(fr, auth(422, 'same_password', 'New password should be different'))).toBe(
+      'Le nouveau mot de passe doit être différent de l’actuel.',
+    );
+    const tooSoon = auth(
+      429,
+      'over_email_send_rate_limit',
+      'For security purposes, you can only request this after 59 seconds.',
+    );
+    expect(errorMessage(fr, tooSoon)).toBe('Trop de tentatives. Patientez un instant puis réessayez.');
   });
 
   it('says a refusal kept in the outbox from its stored reason', () => {

@@ -35,7 +35,46 @@ export const AUTH_REASONS: Record<string, string> = {
   refresh_token_already_used: 'SESSION_EXPIRED',
   bad_jwt: 'SESSION_EXPIRED',
   validation_failed: 'INVALID_INPUT',
+  same_password: 'SAME_PASSWORD',
+  current_password_required: 'CURRENT_PASSWORD_REQUIRED',
+  current_password_mismatch: 'CURRENT_PASSWORD_WRONG',
 };
+
+// weak_password says why in `reasons` (GoTrue's words): the reason it stands for, first one first.
+const WEAK_PASSWORD_REASONS: Record<string, string> = {
+  length: 'PASSWORD_TOO_SHORT',
+  pwned: 'PASSWORD_TOO_COMMON',
+};
+
+/** The reason of an Auth error, from its code, and for passwords from its reasons or its one message. */
+function authReason(code: unknown, error: object): string | undefined {
+  if (code === 'weak_password') {
+    const reasons = (error as { reasons?: unknown }).reasons;
+    const first = Array.isArray(reasons)
+      ? reasons.map((r) => WEAK_PASSWORD_REASONS[String(r)]).find(Boolean)
+      : undefined;
+    return first ?? AUTH_REASONS.weak_password;
+  }
+  // GoTrue gives an over-long password only the generic code; its message is all that tells it apart.
+  const message = (error as { message?: unknown }).message;
+  if (
+    code === 'validation_failed' &&
+    typeof message === 'string' &&
+    /^Password cannot be longer/.test(message)
+  )
+    return 'PASSWORD_TOO_LONG';
+  return typeof code === 'string' ? AUTH_REASONS[code] : undefined;
+}
+
+/** The form field an Auth error is about, when it names one. */
+const PASSWORD_REASONS = new Set([
+  'PASSWORD_TOO_SHORT',
+  'PASSWORD_TOO_LONG',
+  'PASSWORD_TOO_COMMON',
+  'WEAK_PASSWORD',
+  'SAME_PASSWORD',
+]);
+const CURRENT_PASSWORD_REASONS = new Set(['CURRENT_PASSWORD_REQUIRED', 'CURRENT_PASSWORD_WRONG']);
 
 // An answer without a code still has a status: the code it stands for.
 const STATUS_CODES: Record<number, string> = {
@@ -106,10 +145,17 @@ export function refusalOf(error: unknown): Refusal {
   }
   if (error && typeof error === 'object' && '__isAuthError' in error) {
     const { code, status } = error as { code?: unknown; status?: unknown };
-    const reason = typeof code === 'string' ? AUTH_REASONS[code] : undefined;
+    const reason = authReason(code, error);
     const byStatus = typeof status === 'number' ? STATUS_CODES[status] : undefined;
+    const field =
+      reason && PASSWORD_REASONS.has(reason)
+        ? 'password'
+        : reason && CURRENT_PASSWORD_REASONS.has(reason)
+          ? 'currentPassword'
+          : undefined;
     return {
       reason,
+      ...(field && { field }),
       code: byStatus ?? (typeof status === 'number' && status >= 500 ? 'UNAVAILABLE' : undefined),
     };
   }

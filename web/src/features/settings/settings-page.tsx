@@ -18,6 +18,7 @@ import { ActivityTab } from './activity-tab.tsx';
 import { BusinessProfileForm } from './business-profile-form.tsx';
 import { useBusinessProfile } from '../../lib/api/business-profile.ts';
 import { DeleteOrganization } from './delete-organization.tsx';
+import { PasswordForm } from './password-form.tsx';
 import { PlanTab } from './plan-tab.tsx';
 import { OrganizationForm } from './organization-form.tsx';
 import { usePreferences, useSavePreferences, type Preferences } from '../../lib/preferences.ts';
@@ -216,7 +217,11 @@ export function SettingsPage({ user }: { user: CurrentUser }) {
         <div className="card-body" role="tabpanel">
           {tab === 'organization' && <OrganizationTab />}
           {tab === 'profile' && (
-            <ProfileForm key={`${user.firstName}|${user.lastName}|${user.locale}`} user={user} />
+            <>
+              <ProfileForm key={`${user.firstName}|${user.lastName}|${user.locale}`} user={user} />
+              <div className="divider" />
+              <PasswordForm />
+            </>
           )}
           {tab === 'preferences' && <PreferencesTab user={user} />}
           {tab === 'notifications' && <NotificationsTab />}
