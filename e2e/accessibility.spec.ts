@@ -3,7 +3,7 @@
 // a shop with data in it, an invoice, the public page a customer opens, and the dialogs a shopkeeper uses.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiAs, expect, registerOwner, signIn, signOut, test, useLanguage } from './fixtures.ts';
+import { apiAs, expect, registerOwner, signIn, signOut, stockedShop, test, useLanguage } from './fixtures.ts';
 
 const SERIOUS = new Set(['serious', 'critical']);
 
@@ -22,34 +22,6 @@ async function check(page: Page, path: string, ready: (p: Page) => Promise<void>
   await page.goto(path);
   await ready(page);
   expect.soft(await violations(page), path).toEqual([]);
-}
-
-/** A shop with something on every screen: a product low on stock, a customer, an issued invoice with a
- * payment, a lead and an expense. */
-async function stockedShop(page: Page) {
-  const product = await apiAs(page, '/products', {
-    name: 'Rice 5kg',
-    sku: `RICE-${Math.random().toString(36).slice(2, 8)}`,
-    cost: 100,
-    price: 150,
-    openingStock: 2,
-    lowStockThreshold: 5,
-  });
-  const customer = await apiAs(page, '/customers', { name: 'Ama Serwaa', phone: '+233 24 555 0101' });
-  const invoice = await apiAs(page, '/invoices', {
-    customerId: customer.id,
-    status: 'ISSUED',
-    lines: [{ productId: product.id, description: 'Rice 5kg', qty: 1, unitPrice: 150 }],
-  });
-  await apiAs(page, '/payments', { invoiceId: invoice.id, method: 'cash', amount: 50 });
-  await apiAs(page, '/leads', {
-    name: 'Kofi Mensah',
-    company: 'Mensah Stores',
-    value: 900,
-    stage: 'QUALIFIED',
-  });
-  await apiAs(page, '/expenses', { vendor: 'Landlord', category: 'rent', amount: 300 });
-  return { invoice };
 }
 
 const visible = (testId: string) => async (p: Page) => {

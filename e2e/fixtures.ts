@@ -154,3 +154,31 @@ export async function fillProduct(
   if (p.opening) await dialog.getByLabel('Opening stock').fill(p.opening);
   if (submit) await dialog.getByRole('button', { name: 'Create Product' }).click();
 }
+
+/** A shop with something on every screen: a product low on stock, a customer, an issued invoice with a
+ * payment, a lead and an expense. */
+export async function stockedShop(page: Page) {
+  const product = await apiAs(page, '/products', {
+    name: 'Rice 5kg',
+    sku: `RICE-${Math.random().toString(36).slice(2, 8)}`,
+    cost: 100,
+    price: 150,
+    openingStock: 2,
+    lowStockThreshold: 5,
+  });
+  const customer = await apiAs(page, '/customers', { name: 'Ama Serwaa', phone: '+233 24 555 0101' });
+  const invoice = await apiAs(page, '/invoices', {
+    customerId: customer.id,
+    status: 'ISSUED',
+    lines: [{ productId: product.id, description: 'Rice 5kg', qty: 1, unitPrice: 150 }],
+  });
+  await apiAs(page, '/payments', { invoiceId: invoice.id, method: 'cash', amount: 50 });
+  await apiAs(page, '/leads', {
+    name: 'Kofi Mensah',
+    company: 'Mensah Stores',
+    value: 900,
+    stage: 'QUALIFIED',
+  });
+  await apiAs(page, '/expenses', { vendor: 'Landlord', category: 'rent', amount: 300 });
+  return { invoice };
+}
