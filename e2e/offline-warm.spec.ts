@@ -111,11 +111,14 @@ test.describe('offline after one sign-in', () => {
       context,
     }) => {
       // Two lists cannot be read while online (the server answers an error): nothing of them is kept.
-      await page.route(/\/api\/(employees|leads)(\?|$)/, (route) =>
+      const failing = /\/api\/(employees|leads)(\?|$)/;
+      await page.route(failing, (route) =>
         route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"UNAVAILABLE"}' }),
       );
       await shopOnNewDevice(page, 'fr');
       await warmed(page);
+      // Offline, nothing answers (a route would still answer the app's calls).
+      await page.unroute(failing);
       await context.setOffline(true);
 
       for (const path of ['/team?tab=employees', '/crm']) {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CURRENCIES } from '../countries.ts';
 import { optionalIsoDate } from './dates.ts';
 import { R, reasonText } from './reasons.ts';
+import { REPORT_DAYS, type ReportDays } from '../report-types.ts';
 
 export const EXPENSE_CATEGORIES = [
   'office-supplies',
@@ -58,12 +59,8 @@ export type ExpenseInput = z.infer<typeof ExpenseInputSchema>;
 // ---------------------------------------------------------------------------------------------------
 // Reports
 
-export const REPORT_TYPES = ['overview', 'sales', 'payments', 'expenses', 'inventory'] as const;
-export type ReportType = (typeof REPORT_TYPES)[number];
-/** Reports a SALES member may read (role matrix); the others are refused. */
-export const SALES_REPORT_TYPES: readonly ReportType[] = ['sales', 'inventory'];
-export const REPORT_DAYS = [7, 30, 90, 365] as const;
-export type ReportDays = (typeof REPORT_DAYS)[number];
+// The report types and periods, without the schemas (the app reads them without downloading zod).
+export * from '../report-types.ts';
 
 /** GET /api/reports/:type query: the date range and a page of rows (large pages for CSV export). */
 export const ReportQuerySchema = z.object({

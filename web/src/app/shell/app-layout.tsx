@@ -155,17 +155,25 @@ function WarmDevice({ org }: { org: Organization }) {
   useEffect(() => {
     if (!online) return;
     const stop = new AbortController();
-    const start = () =>
-      void import('./warm-device.ts').then(({ warmDevice }) =>
-        warmDevice(queryClient, { id: org.id, role: org.role as Role }, stop.signal),
+    // After the screen on show has what it asked for (its reads come first on a slow connection), and when
+    // the browser has nothing else to do.
+    const later = window.setTimeout(function settle() {
+      if (stop.signal.aborted) return;
+      if (queryClient.isFetching() > 0) {
+        window.setTimeout(settle, 500);
+        return;
+      }
+      window.requestIdleCallback(
+        () =>
+          void import('./warm-device.ts').then(({ warmDevice }) =>
+            warmDevice(queryClient, { id: org.id, role: org.role as Role }, stop.signal),
+          ),
+        { timeout: 5000 },
       );
-    const idle = window.requestIdleCallback
-      ? window.requestIdleCallback(start, { timeout: 5000 })
-      : window.setTimeout(start, 2000);
+    }, 2000);
     return () => {
       stop.abort();
-      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      window.clearTimeout(later);
     };
   }, [online, org.id, org.role]);
   return null;

@@ -4,7 +4,7 @@
 // data of that moment, not only the screens visited online. What is already kept and less than an hour old
 // is not read again (a screen reads its own again when opened online).
 import type { QueryClient } from '@tanstack/react-query';
-import { REPORT_TYPES, SALES_REPORT_TYPES } from '../../../../packages/shared/schemas/accounting.ts';
+import { REPORT_TYPES, SALES_REPORT_TYPES } from '../../../../packages/shared/report-types.ts';
 import type { Role } from '../../../../packages/shared/schemas/team.ts';
 import { isOnline } from '../../lib/connection.ts';
 import { businessProfileQuery } from '../../lib/api/business-profile.ts';
