@@ -40,7 +40,7 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
-      testIgnore: /(documents|corrections|phone-lists|phone-width)\.spec\.ts$/,
+      testIgnore: /[\\/](documents|corrections|phone-lists|phone-width)\.spec\.ts$/,
     },
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
   ],

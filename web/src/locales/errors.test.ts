@@ -47,8 +47,8 @@ const functionCodes = filesUnder('supabase/functions', '.ts').flatMap((f) => {
   return [
     ...matches(ts, new RegExp(`reason:\\s*${CODE}`, 'g')),
     ...matches(ts, new RegExp(`message:\\s*${CODE}`, 'g')),
-    // the table of built-in constraints: [/"products_org_sku_key"/, 'SKU_TAKEN']
-    ...matches(ts, new RegExp(`\\[/.*/, ${CODE}\\]`, 'g')),
+    // the table of built-in constraints: [/"products_org_sku_key"/, 'SKU_TAKEN', 'sku'] (field optional)
+    ...matches(ts, new RegExp(`\\[/.*/, ${CODE}(?:, '\\w+')?\\]`, 'g')),
   ];
 });
 const httpCodes = matches(

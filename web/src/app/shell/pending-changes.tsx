@@ -10,7 +10,7 @@ import { type Organization, OrganizationProvider } from '../../lib/organization.
 import { refusalMessage } from '../../lib/validation-message.ts';
 import { useT } from '../../lib/i18n.tsx';
 
-// The forms a refused new row is corrected in, loaded when Edit is pressed.
+// The forms a refused new row (or payment) is corrected in, loaded when Edit is pressed.
 const ProductDialog = lazy(() =>
   import('../../features/inventory/product-dialog.tsx').then((m) => ({ default: m.ProductDialog })),
 );
@@ -20,10 +20,22 @@ const CustomerDialog = lazy(() =>
 const LeadDialog = lazy(() =>
   import('../../features/crm/crm-page.tsx').then((m) => ({ default: m.LeadDialog })),
 );
+const InvoiceDialog = lazy(() =>
+  import('../../features/sales/create-invoice-dialog.tsx').then((m) => ({
+    default: m.CreateInvoiceDialog,
+  })),
+);
+const PaymentDialog = lazy(() =>
+  import('../../features/sales/record-payment-dialog.tsx').then((m) => ({
+    default: m.RecordPaymentDialog,
+  })),
+);
 const EDITABLE: Record<string, typeof ProductDialog> = {
   '/api/products': ProductDialog,
   '/api/customers': CustomerDialog,
   '/api/leads': LeadDialog,
+  '/api/invoices': InvoiceDialog,
+  '/api/payments': PaymentDialog,
 };
 
 export function PendingChanges({ organizations }: { organizations: Organization[] }) {

@@ -5,7 +5,8 @@
 // compute them. Given a quote, the same
 // dialog edits it (PUT /api/invoices/:id): its customer, lines, due date and currency.
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
-import { useFormDraft } from '../../lib/form-draft.ts';
+import { draftName, useFormDraft } from '../../lib/form-draft.ts';
+import type { OutboxEntry } from '../../lib/outbox.ts';
 import { useBusinessProfile } from '../../lib/api/business-profile.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
@@ -31,7 +32,7 @@ import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { localDateTime } from '../../../../packages/shared/csv.ts';
 import { useProductList } from '../../lib/api/products.ts';
-import { submitWrite } from '../../lib/feedback.ts';
+import { submitWrite, useRefusalInForm } from '../../lib/feedback.ts';
 import { useCreateInvoice, useUpdateQuote } from './api/invoices.ts';
 import { type Invoice } from './api/keys.ts';
 import { CustomerPicker } from './customer-picker.tsx';
@@ -49,7 +50,17 @@ function dueAfterTerms(day: string, days: number | null | undefined): string {
   return d.toISOString().slice(0, 10);
 }
 
-export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; quote?: Invoice }) {
+export function CreateInvoiceDialog({
+  onClose,
+  quote,
+  refused,
+}: {
+  onClose: () => void;
+  quote?: Invoice;
+  /** A new invoice the server refused (Pending changes → Edit): what was typed, corrected and sent in its
+   * place (with its id, so payments waiting for it stay with it). */
+  refused?: OutboxEntry;
+}) {
   const intl = useIntl();
   const t = useT();
   const org = useOrganization();
@@ -57,7 +68,10 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
   const create = useCreateInvoice();
   const update = useUpdateQuote();
   const products = useProductList({ search: '', offset: 0, limit: 500 }).rows;
-  const [customer, setCustomer] = useState<{ id: string; name: string } | null>(quote?.customer ?? null);
+  const was = refused?.body as (InvoiceInput & { id: string }) | undefined;
+  const [customer, setCustomer] = useState<{ id: string; name: string } | null>(
+    quote?.customer ?? (was ? { id: was.customerId, name: refused?.label ?? '' } : null),
+  );
   const emptyLine = {
     productId: '',
     description: '',
@@ -77,30 +91,35 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
   const form = useForm({
     resolver,
     defaultValues: {
-      customerId: quote?.customer.id ?? '',
-      status: 'QUOTE' as InvoiceInput['status'],
+      customerId: quote?.customer.id ?? was?.customerId ?? '',
+      status: (was?.status ?? 'QUOTE') as InvoiceInput['status'],
       payment: {
-        method: '' as never,
-        provider: null as PaymentDetails['provider'],
-        ref: '',
-        receivedAt: today,
+        method: (was?.payment?.method ?? '') as never,
+        provider: (was?.payment?.provider ?? null) as PaymentDetails['provider'],
+        ref: was?.payment?.ref ?? '',
+        receivedAt: was?.payment?.receivedAt ?? today,
       },
-      currency: quote?.currency ?? org.currency,
+      currency: quote?.currency ?? was?.currency ?? org.currency,
       // A new invoice falls due after the business's payment terms (Settings > Business profile).
-      dueAt: quote ? (quote.dueAt ?? '') : dueAfterTerms(today, terms),
-      lines: quote
-        ? quote.lines.map((l) => ({
-            productId: l.productId ?? '',
-            description: l.description,
-            qty: l.qty as unknown,
-            unitPrice: l.unitPrice as unknown,
-            taxRate: l.taxRate as unknown,
-          }))
-        : [emptyLine],
+      dueAt: quote ? (quote.dueAt ?? '') : was ? (was.dueAt ?? '') : dueAfterTerms(today, terms),
+      lines:
+        (quote ?? was)
+          ? (quote?.lines ?? was?.lines ?? []).map((l) => ({
+              productId: l.productId ?? '',
+              description: l.description,
+              qty: l.qty as unknown,
+              unitPrice: l.unitPrice as unknown,
+              taxRate: l.taxRate as unknown,
+            }))
+          : [emptyLine],
     },
   });
   const { register, handleSubmit, formState, control, setValue } = form;
-  const draft = useFormDraft(form, { orgId: org.id, name: quote ? `quote:${quote.id}` : 'invoice' });
+  const draft = useFormDraft(form, {
+    orgId: org.id,
+    name: quote ? `quote:${quote.id}` : refused ? draftName('invoice', undefined, refused.id) : 'invoice',
+  });
+  useRefusalInForm(form, refused?.refusal);
   // The customer chosen before, shown again with the restored draft until another is picked.
   const restoredCustomer = draft.values as { customerId?: string; customerName?: string } | null;
   const shownCustomer =
@@ -153,6 +172,7 @@ export function CreateInvoiceDialog({ onClose, quote }: { onClose: () => void; q
       () =>
         create.mutateAsync({
           ...body,
+          ...(was ? { id: was.id, replaces: refused!.id } : {}),
           customerName: shownCustomer?.name,
           dueAt: body.dueAt || null,
           lines,

@@ -1,11 +1,12 @@
 // Record Payment: only ISSUED invoices can be chosen; cash, bank transfer, mobile money (with provider and
 // reference), card or check (payment-fields.tsx); any amount up to the balance, which the database enforces too.
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
-import { useFormDraft } from '../../lib/form-draft.ts';
+import { draftName, useFormDraft } from '../../lib/form-draft.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { PaymentInputSchema } from '../../../../packages/shared/schemas/sales.ts';
+import { type PaymentInput, PaymentInputSchema } from '../../../../packages/shared/schemas/sales.ts';
+import type { OutboxEntry } from '../../lib/outbox.ts';
 import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { AmountField } from '../../components/ui/amount-field.tsx';
@@ -13,35 +14,43 @@ import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useIssuedToPay, useRecordPayment } from './api/payments.ts';
 import { PaymentFields } from './payment-fields.tsx';
-import { submitWrite } from '../../lib/feedback.ts';
+import { submitWrite, useRefusalInForm } from '../../lib/feedback.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
 export function RecordPaymentDialog({
   invoice,
+  refused,
   onClose,
 }: {
   /** The invoice it is for (from its page); otherwise the member picks one of the ISSUED invoices. */
   invoice?: { id: string; number: string; currency: string; balance: number; customer: { name: string } };
+  /** A payment the server refused (Pending changes → Edit): its values, corrected and sent in its place. */
+  refused?: OutboxEntry;
   onClose: () => void;
 }) {
   const intl = useIntl();
   const t = useT();
   const org = useOrganization();
-  const issued = useIssuedToPay(org.id).invoices;
+  const issued = useIssuedToPay(org.id, refused?.id).invoices;
   const record = useRecordPayment();
+  const was = refused?.body as (PaymentInput & { id: string }) | undefined;
   const form = useForm({
     resolver: zodResolver(PaymentInputSchema),
     defaultValues: {
-      invoiceId: invoice?.id ?? '',
-      method: '' as never,
-      provider: null,
-      amount: (invoice?.balance ?? '') as number,
-      ref: '',
+      invoiceId: was?.invoiceId ?? invoice?.id ?? '',
+      method: (was?.method ?? '') as never,
+      provider: was?.provider ?? null,
+      amount: (was?.amount ?? invoice?.balance ?? '') as number,
+      ref: was?.ref ?? '',
     },
   });
   const { register, handleSubmit, formState, control, setValue } = form;
-  const draft = useFormDraft(form, { orgId: org.id, name: `payment:${invoice?.id ?? 'any'}` });
+  const draft = useFormDraft(form, {
+    orgId: org.id,
+    name: refused ? draftName('payment', undefined, refused.id) : `payment:${invoice?.id ?? 'any'}`,
+  });
+  useRefusalInForm(form, refused?.refusal);
   const invoiceId = useWatch({ control, name: 'invoiceId' });
   const chosen = invoice ?? issued.find((i) => i.id === invoiceId);
   const error = (name: 'invoiceId' | 'method' | 'amount' | 'ref' | 'provider') =>
@@ -57,8 +66,10 @@ export function RecordPaymentDialog({
             () =>
               record.mutateAsync({
                 ...input,
+                // A corrected payment keeps its id and takes the refused one's place in the queue.
+                ...(was ? { id: was.id, replaces: refused!.id } : {}),
                 provider: input.method === 'mobile-money' ? input.provider : null,
-                customerName: chosen?.customer.name,
+                customerName: chosen?.customer.name ?? refused?.label,
               }),
             { success: 'payments.recorded', draft, form },
           );

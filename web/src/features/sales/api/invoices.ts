@@ -48,8 +48,8 @@ export function useInvoice(id: string) {
 }
 
 export const useCreateInvoice = () =>
-  useWrite<InvoiceInput & { customerName?: string }, Invoice>(
-    ({ customerName, ...input }) => {
+  useWrite<InvoiceInput & { customerName?: string; replaces?: string }, Invoice>(
+    ({ customerName, replaces, ...input }) => {
       const body = { ...input, id: input.id ?? uuidv7() };
       const row = {
         id: body.id,
@@ -73,6 +73,7 @@ export const useCreateInvoice = () =>
         body,
         label: customerName,
         creates: { store: 'invoices', row },
+        replaces,
       };
     },
     ['/api/invoices', '/api/products', '/api/payments'],

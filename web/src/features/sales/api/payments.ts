@@ -21,12 +21,13 @@ export const paymentsQuery = (orgId: string, offset: number) =>
 export const usePayments = (offset: number) => useQuery(paymentsQuery(useOrganization().id, offset));
 
 export const useRecordPayment = () =>
-  useWrite<PaymentInput & { customerName?: string }, { id: string }>(
-    ({ customerName, ...input }) => ({
+  useWrite<PaymentInput & { customerName?: string; replaces?: string }, { id: string }>(
+    ({ customerName, replaces, ...input }) => ({
       method: 'POST',
       path: '/api/payments',
       body: { ...input, id: input.id ?? uuidv7() },
       label: customerName,
+      replaces,
     }),
     ['/api/payments', '/api/invoices'],
   );
@@ -61,12 +62,14 @@ export const deletable = (p: { createdAt: string; reversal: unknown }, now = Dat
  * sent, so a shop offline all day does not take the same balance twice. `loaded`: the server's list has
  * been read (so an empty list means there is nothing to pay).
  */
-export function useIssuedToPay(orgId: string) {
+export function useIssuedToPay(orgId: string, except?: string) {
   const { query, rows } = useInvoiceList({ status: 'ISSUED', limit: 200 });
   const queued = new Map<string, number>();
   for (const e of useOutboxEntries()) {
     const body = e.body as { invoiceId?: string; amount?: number } | undefined;
+    // The refused payment being corrected (`except`) is replaced, not added to.
     if (e.orgId !== orgId || e.method !== 'POST' || e.path !== '/api/payments' || !body?.invoiceId) continue;
+    if (e.id === except) continue;
     queued.set(body.invoiceId, (queued.get(body.invoiceId) ?? 0) + Number(body.amount ?? 0));
   }
   const invoices = rows

@@ -1,0 +1,123 @@
+// A refused invoice or payment made offline is corrected in its own form (Pending changes → Edit), with what
+// was typed and the reason under its field, and sent in its place: nothing typed is lost.
+import type { Page } from '@playwright/test';
+import { apiAs, expect, registerOwner, signIn, test, waitForServiceWorker } from './fixtures.ts';
+import { issuedInvoice } from './people.ts';
+
+const button = (page: Page, name: string) =>
+  page.getByRole('button', { name }).filter({ visible: true }).first();
+
+/** Back online: the queue is sent, and what the server refuses stays listed. */
+async function backOnline(page: Page, context: { setOffline: (o: boolean) => Promise<void> }) {
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+}
+
+/** The refused change in Pending changes, opened in its form. */
+async function editRefused(page: Page, reason: string) {
+  await expect(page.getByTestId('pending-changes')).toHaveText('1 pending change', { timeout: 15_000 });
+  await page.getByTestId('pending-changes').click();
+  const refused = page.getByRole('dialog', { name: 'Pending changes' }).getByTestId('pending-change');
+  await expect(refused).toContainText(reason);
+  await refused.getByRole('button', { name: 'Edit' }).click();
+}
+
+test.describe('correcting a refused change', () => {
+  test('a payment over what is left is corrected in Record Payment and sent in its place', async ({
+    page,
+    context,
+  }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    const invoice = await issuedInvoice(page, 150, 'Abena Pays');
+    await page.goto('/accounting?tab=payments');
+    await waitForServiceWorker(page);
+    await page.reload();
+    // Record Payment opened once online: the invoices to pay are on the device.
+    await button(page, 'Record Payment').click();
+    const pay = page.getByRole('dialog', { name: 'Record Payment' });
+    await expect(pay.getByLabel('Invoice')).toContainText(invoice.number);
+    await pay.getByRole('button', { name: 'Cancel' }).click();
+
+    await context.setOffline(true);
+    await button(page, 'Record Payment').click();
+    await pay.getByLabel('Invoice').selectOption({ index: 1 });
+    await pay.getByLabel('Payment Method').selectOption('cash');
+    await pay.getByLabel('Amount').fill('120');
+    await pay.getByRole('button', { name: 'Record Payment' }).click();
+    await expect(page.getByText('Saved on this device').first()).toBeVisible();
+    // Meanwhile the shop's other phone takes 100 of it.
+    await apiAs(page, '/payments', { invoiceId: invoice.id, method: 'cash', amount: 100 });
+
+    await backOnline(page, context);
+    await editRefused(page, 'The payment is more than the balance due');
+    const fix = page.getByRole('dialog', { name: 'Record Payment' });
+    const amount = fix.getByLabel('Amount');
+    await expect(amount).toHaveValue(/^120(\.00)?$/);
+    await expect(amount).toHaveAccessibleDescription(/The payment is more than the balance due/);
+    await expect(fix.getByLabel('Payment Method')).toHaveValue('cash');
+    await amount.fill('50');
+    await fix.getByRole('button', { name: 'Record Payment' }).click();
+    await expect(page.getByTestId('pending-changes')).toHaveCount(0, { timeout: 15_000 });
+
+    const paid = await apiAs(page, `/invoices/${invoice.id}`);
+    expect([paid.status, paid.amountPaid]).toEqual(['PAID', 150]);
+  });
+
+  test('an invoice whose product went meanwhile is corrected in Create Invoice and sent in its place', async ({
+    page,
+    context,
+  }) => {
+    test.slow(); // a queue sent twice
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    const gone = await apiAs(page, '/products', { name: 'Gone Soap', sku: 'GONE-1', cost: 1, price: 2 });
+    await apiAs(page, '/products', { name: 'Stays Soap', sku: 'STAY-1', cost: 1, price: 3, openingStock: 9 });
+    await page.goto('/sales?tab=invoices');
+    await waitForServiceWorker(page);
+    await page.reload();
+    // Create Invoice opened once online: its products are on the device.
+    await button(page, 'Create Invoice').click();
+    const invoice = page.getByRole('dialog', { name: 'Create Invoice' });
+    await expect(invoice.locator('#line-0-product')).toContainText('Gone Soap (GONE-1)');
+    await invoice.getByRole('button', { name: 'Cancel' }).click();
+
+    await context.setOffline(true);
+    await button(page, 'Create Invoice').click();
+    await invoice.getByRole('button', { name: 'New customer' }).click();
+    const customer = page.getByRole('dialog', { name: 'Add Customer' });
+    await customer.getByLabel('Name').fill('Kofi Keeps');
+    await customer.getByRole('button', { name: 'Save Customer' }).click();
+    await expect(invoice.getByTestId('chosen-customer')).toHaveText('Kofi Keeps');
+    await invoice.locator('#line-0-product').selectOption({ label: 'Gone Soap (GONE-1)' });
+    await invoice.locator('#line-0-qty').fill('2');
+    await invoice.getByRole('button', { name: 'Create Invoice' }).click();
+    await expect(page.getByText('Saved on this device').first()).toBeVisible();
+    // Meanwhile the product is deleted on another phone.
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
+    );
+    const removed = await page.request.delete(`/api/products/${gone.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(removed.ok(), await removed.text()).toBe(true);
+
+    await backOnline(page, context);
+    await editRefused(page, 'Product not found');
+    const fix = page.getByRole('dialog', { name: 'Create Invoice' });
+    // What was typed offline is all there: the customer (made offline too), the quantity, the status.
+    await expect(fix.getByTestId('chosen-customer')).toHaveText('Kofi Keeps');
+    await expect(fix.locator('#line-0-qty')).toHaveValue('2');
+    await expect(fix.getByLabel('Status')).toHaveValue('QUOTE');
+    await fix.locator('#line-0-product').selectOption({ label: 'Stays Soap (STAY-1)' });
+    await fix.getByRole('button', { name: 'Create Invoice' }).click();
+    await expect(page.getByTestId('pending-changes')).toHaveCount(0, { timeout: 15_000 });
+
+    const [made] = (await apiAs(page, '/invoices?search=Kofi%20Keeps')) as { id: string }[];
+    const sent = await apiAs(page, `/invoices/${made!.id}`);
+    expect(sent.customer.name).toBe('Kofi Keeps');
+    expect(sent.lines.map((l: { description: string; qty: number }) => [l.description, l.qty])).toEqual([
+      ['Stays Soap', 2],
+    ]);
+  });
+});
