@@ -205,8 +205,8 @@ export const fixtures: Record<string, Fixture> = {
     {
       subscription_id: ref('subscriptions'),
       invoice_id: ref('invoices'),
-      period_start: '2026-01-01T00:00:00Z',
-      period_end: '2026-02-01T00:00:00Z',
+      period_start: '2026-01-01',
+      period_end: '2026-01-31',
     },
     ['attempt_count', 2],
   ),
