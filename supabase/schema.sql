@@ -5189,6 +5189,27 @@ GRANT EXECUTE ON FUNCTION private.to_number(p_value text, p_field text) TO authe
 GRANT EXECUTE ON FUNCTION private.to_number(p_value text, p_field text) TO postgres;
 GRANT EXECUTE ON FUNCTION private.to_number(p_value text, p_field text) TO service_role;
 
+-- function private.to_whole_number(p_value text, p_field text)
+CREATE OR REPLACE FUNCTION private.to_whole_number(p_value text, p_field text)
+ RETURNS integer
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_number numeric := private.to_number(p_value, p_field);
+begin
+  if v_number <> trunc(v_number) or abs(v_number) > 2147483647 then
+    perform private.refuse(format('%s is not a whole number', p_field), '22P02', 'INVALID_VALUE', null, p_field);
+  end if;
+  return v_number::integer;
+end
+$function$;
+ALTER FUNCTION private.to_whole_number(p_value text, p_field text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.to_whole_number(p_value text, p_field text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.to_whole_number(p_value text, p_field text) TO postgres;
+GRANT EXECUTE ON FUNCTION private.to_whole_number(p_value text, p_field text) TO service_role;
+
 -- function private.touch_updated_at()
 CREATE OR REPLACE FUNCTION private.touch_updated_at()
  RETURNS trigger
@@ -7573,6 +7594,71 @@ COMMENT ON FUNCTION public.save_preferences(p_org_id uuid, p_input jsonb) IS 'Sa
 GRANT EXECUTE ON FUNCTION public.save_preferences(p_org_id uuid, p_input jsonb) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.save_preferences(p_org_id uuid, p_input jsonb) TO postgres;
 GRANT EXECUTE ON FUNCTION public.save_preferences(p_org_id uuid, p_input jsonb) TO service_role;
+
+-- function public.save_subscription_plan(p_org_id uuid, p_mutation_id uuid, p_plan_id uuid, p_input jsonb)
+CREATE OR REPLACE FUNCTION public.save_subscription_plan(p_org_id uuid, p_mutation_id uuid, p_plan_id uuid, p_input jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'save_subscription_plan',
+    jsonb_build_object('plan', p_plan_id, 'input', p_input));
+  v_row public.subscription_plans;
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers manage plans',
+      'PLAN_FORBIDDEN');
+    if p_plan_id is null then
+      insert into public.subscription_plans (id, org_id, name, description, price, currency, billing_interval,
+                                             interval_count, trial_days, is_active)
+      values (coalesce((nullif(p_input ->> 'id', ''))::uuid, gen_random_uuid()), p_org_id, btrim(p_input ->> 'name'),
+              nullif(btrim(p_input ->> 'description'), ''), private.to_number(p_input ->> 'price', 'price'),
+              nullif(btrim(p_input ->> 'currency'), ''),
+              coalesce((p_input ->> 'interval')::public.billing_interval, 'MONTHLY'),
+              coalesce(private.to_whole_number(p_input ->> 'intervalCount', 'intervalCount'), 1),
+              coalesce(private.to_whole_number(p_input ->> 'trialDays', 'trialDays'), 0),
+              coalesce((p_input ->> 'isActive')::boolean, true))
+      returning * into v_row;
+    else
+      update public.subscription_plans p
+         set name = case when p_input ? 'name' then btrim(p_input ->> 'name') else p.name end,
+             description = case when p_input ? 'description' then nullif(btrim(p_input ->> 'description'), '')
+                                else p.description end,
+             price = coalesce(private.to_number(p_input ->> 'price', 'price'), p.price),
+             currency = coalesce(nullif(btrim(p_input ->> 'currency'), ''), p.currency),
+             billing_interval = coalesce((p_input ->> 'interval')::public.billing_interval, p.billing_interval),
+             interval_count = coalesce(private.to_whole_number(p_input ->> 'intervalCount', 'intervalCount'), p.interval_count),
+             trial_days = coalesce(private.to_whole_number(p_input ->> 'trialDays', 'trialDays'), p.trial_days),
+             is_active = coalesce((p_input ->> 'isActive')::boolean, p.is_active)
+       where p.org_id = p_org_id and p.id = p_plan_id
+      returning * into v_row;
+      if v_row.id is null then
+        perform private.refuse('Plan not found', '23503', 'PLAN_NOT_FOUND', null, 'planId');
+      end if;
+    end if;
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
+  end;
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_row)));
+end
+$function$;
+ALTER FUNCTION public.save_subscription_plan(p_org_id uuid, p_mutation_id uuid, p_plan_id uuid, p_input jsonb) OWNER TO postgres;
+COMMENT ON FUNCTION public.save_subscription_plan(p_org_id uuid, p_mutation_id uuid, p_plan_id uuid, p_input jsonb) IS 'Creates (p_plan_id null) or edits a subscription plan, once per mutation id: owners and managers. Deactivating is is_active = false.';
+GRANT EXECUTE ON FUNCTION public.save_subscription_plan(p_org_id uuid, p_mutation_id uuid, p_plan_id uuid, p_input jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.save_subscription_plan(p_org_id uuid, p_mutation_id uuid, p_plan_id uuid, p_input jsonb) TO postgres;
+GRANT EXECUTE ON FUNCTION public.save_subscription_plan(p_org_id uuid, p_mutation_id uuid, p_plan_id uuid, p_input jsonb) TO service_role;
 
 -- function public.save_supplier(p_org_id uuid, p_mutation_id uuid, p_input jsonb)
 CREATE OR REPLACE FUNCTION public.save_supplier(p_org_id uuid, p_mutation_id uuid, p_input jsonb)

@@ -2557,6 +2557,10 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      save_subscription_plan: {
+        Args: { p_input: Json; p_mutation_id: string; p_org_id: string; p_plan_id: string };
+        Returns: Json;
+      };
       save_supplier: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       search_invoices: {
         Args: {

@@ -1,0 +1,90 @@
+// Recurring invoices (issue #26): the inputs of the plan form and the subscribe form, shared by the screens
+// and the `api` function, and what /api/subscription-plans and /api/subscriptions answer. The database
+// checks every rule again (supabase/migrations/20261122001250_billing_functions.sql).
+import { z } from 'zod';
+import { optionalIsoDate } from './dates.ts';
+import { R } from './reasons.ts';
+
+export const BILLING_INTERVALS = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'YEARLY'] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'PAUSED', 'CANCELLED', 'EXPIRED'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+const percent = z.coerce.number().min(0).max(100);
+const wholeNumber = (min: number, max: number) => z.coerce.number().int(R.INVALID_VALUE).min(min).max(max);
+
+/** POST /api/subscription-plans, PUT /api/subscription-plans/:id (an edit may send only some fields). */
+export const SubscriptionPlanInputSchema = z.object({
+  id: z.uuid().optional(),
+  name: z.string().trim().min(1, R.NAME_REQUIRED).max(255),
+  description: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(2000).nullable().optional()),
+  price: z.coerce.number().min(0, R.ZERO_OR_MORE).max(999_999_999_999.99),
+  /** The organization's when none is given. */
+  currency: z.string().trim().toUpperCase().length(3).optional(),
+  interval: z.enum(BILLING_INTERVALS).default('MONTHLY'),
+  intervalCount: wholeNumber(1, 52).default(1),
+  trialDays: wholeNumber(0, 365).default(0),
+  isActive: z.boolean().default(true),
+});
+export type SubscriptionPlanInput = z.infer<typeof SubscriptionPlanInputSchema>;
+export const SubscriptionPlanUpdateSchema = SubscriptionPlanInputSchema.omit({ id: true }).partial();
+
+/** POST /api/subscriptions: a customer subscribed to an active plan. */
+export const SubscribeInputSchema = z.object({
+  id: z.uuid().optional(),
+  customerId: z.uuid(),
+  planId: z.uuid(),
+  quantity: wholeNumber(1, 1_000_000).default(1),
+  /** The organization's default tax rate when none is given. */
+  taxPercent: percent.optional(),
+  discountPercent: percent.optional(),
+  /** Today when none is given; at most a year back (the periods since are billed at once). */
+  startDate: optionalIsoDate,
+  /** The plan's trial when none is given. */
+  trialDays: wholeNumber(0, 365).optional(),
+  endDate: optionalIsoDate,
+});
+export type SubscribeInput = z.infer<typeof SubscribeInputSchema>;
+
+/** POST /api/subscriptions/:id/cancel: now, or at the end of the period already billed. */
+export const CancelSubscriptionSchema = z.object({ atPeriodEnd: z.boolean().default(false) });
+
+export interface SubscriptionPlan {
+  id: string;
+  name: string;
+  description: string | null;
+  price: number;
+  currency: string;
+  interval: BillingInterval;
+  intervalCount: number;
+  trialDays: number;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Subscription {
+  id: string;
+  status: SubscriptionStatus;
+  customer: { id: string; name: string };
+  plan: {
+    id: string;
+    name: string;
+    price: number;
+    currency: string;
+    interval: BillingInterval;
+    intervalCount: number;
+  };
+  quantity: number;
+  taxPercent: number;
+  discountPercent: number;
+  startDate: string;
+  trialEnd: string | null;
+  endDate: string | null;
+  currentPeriod: { start: string; end: string } | null;
+  /** The day the next period starts and is billed; null when paused or ended. */
+  nextBillingDate: string | null;
+  cancelAtPeriodEnd: boolean;
+  cyclesBilled: number;
+  createdAt: string;
+}
