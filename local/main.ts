@@ -1,5 +1,6 @@
 // `npm start`: the whole product on one origin with an embedded Postgres and the demo data.
 import { ANON_KEY, SERVICE_ROLE_KEY } from './config.ts';
+import { startScheduler } from './scheduler.ts';
 import { startStack } from './server.ts';
 
 const verbose = process.env.LOG_LEVEL === 'debug';
@@ -11,6 +12,9 @@ const stack = await startStack({
       console.error(line);
   },
 });
+
+// Recurring billing (and the other timed jobs) every minute, as pg_cron does on a hosted project.
+const scheduler = startScheduler(stack.db.postgresUrl, (line) => console.error(line));
 
 console.log(`
   Kasuwa is running on ${stack.url}
@@ -31,6 +35,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    scheduler.stop();
     console.log('\nStopping…');
     stack.stop().then(
       () => process.exit(0),
