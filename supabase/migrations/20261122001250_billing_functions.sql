@@ -146,14 +146,20 @@ comment on function public.bill_due_subscriptions(timestamptz, uuid) is
 revoke execute on function public.bill_due_subscriptions(timestamptz, uuid) from public, anon, authenticated;
 grant execute on function public.bill_due_subscriptions(timestamptz, uuid) to service_role;
 
--- A hosted project runs the billing every five minutes with pg_cron when the extension is available; locally
--- `npm start` runs it every minute (local/scheduler.ts).
+-- A hosted project runs the billing every five minutes with pg_cron when the extension is available (Supabase
+-- installs it in pg_catalog); locally `npm start` runs it every minute (local/scheduler.ts). A database where
+-- the extension is listed but cannot be loaded keeps its migrations: the job is then left to whoever runs it.
 do $$
 begin
   if exists (select 1 from pg_available_extensions where name = 'pg_cron') then
-    create extension if not exists pg_cron;
-    perform cron.schedule('kasuwa-bill-due-subscriptions', '*/5 * * * *',
-                          'select public.bill_due_subscriptions()');
+    begin
+      create extension if not exists pg_cron with schema pg_catalog;
+      -- Scheduling again under the same name replaces the job.
+      perform cron.schedule('kasuwa-bill-due-subscriptions', '*/5 * * * *',
+                            'select public.bill_due_subscriptions()');
+    exception when others then
+      raise notice 'pg_cron is not usable here (%): bill_due_subscriptions is not scheduled', sqlerrm;
+    end;
   end if;
 end
 $$;
