@@ -1395,6 +1395,47 @@ GRANT INSERT (ref) ON TABLE public.payments TO authenticated;
 GRANT INSERT (received_at) ON TABLE public.payments TO authenticated;
 GRANT INSERT (created_by) ON TABLE public.payments TO authenticated;
 
+-- table public.plan_lines
+CREATE TABLE public.plan_lines (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    org_id uuid NOT NULL,
+    plan_id uuid NOT NULL,
+    product_id uuid,
+    description character varying(500) NOT NULL,
+    qty public.quantity NOT NULL,
+    unit_price public.money_price NOT NULL,
+    "position" integer DEFAULT 0 NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+ALTER TABLE public.plan_lines OWNER TO postgres;
+ALTER TABLE public.plan_lines ENABLE ROW LEVEL SECURITY;
+ALTER TABLE public.plan_lines FORCE ROW LEVEL SECURITY;
+ALTER TABLE public.plan_lines ADD CONSTRAINT plan_lines_description_check CHECK ((btrim((description)::text) <> ''::text));
+ALTER TABLE public.plan_lines ADD CONSTRAINT plan_lines_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+ALTER TABLE public.plan_lines ADD CONSTRAINT plan_lines_org_id_id_key UNIQUE (org_id, id);
+ALTER TABLE public.plan_lines ADD CONSTRAINT plan_lines_org_id_plan_id_fkey FOREIGN KEY (org_id, plan_id) REFERENCES public.subscription_plans(org_id, id) ON DELETE CASCADE;
+ALTER TABLE public.plan_lines ADD CONSTRAINT plan_lines_org_id_product_id_fkey FOREIGN KEY (org_id, product_id) REFERENCES public.products(org_id, id);
+ALTER TABLE public.plan_lines ADD CONSTRAINT plan_lines_pkey PRIMARY KEY (id);
+ALTER TABLE public.plan_lines ADD CONSTRAINT plan_lines_qty_check CHECK (((qty)::numeric > (0)::numeric));
+ALTER TABLE public.plan_lines ADD CONSTRAINT plan_lines_unit_price_check CHECK (((unit_price)::numeric >= (0)::numeric));
+CREATE INDEX plan_lines_plan_idx ON public.plan_lines USING btree (org_id, plan_id, "position");
+CREATE TRIGGER plan_lines_audit_delete AFTER DELETE ON public.plan_lines REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER plan_lines_audit_insert AFTER INSERT ON public.plan_lines REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER plan_lines_audit_update AFTER UPDATE ON public.plan_lines REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER plan_lines_check BEFORE INSERT OR UPDATE ON public.plan_lines FOR EACH ROW EXECUTE FUNCTION private.check_plan_line();
+CREATE TRIGGER plan_lines_price_delete AFTER DELETE ON public.plan_lines REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.recompute_plan_price();
+CREATE TRIGGER plan_lines_price_insert AFTER INSERT ON public.plan_lines REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.recompute_plan_price();
+CREATE TRIGGER plan_lines_price_update AFTER UPDATE ON public.plan_lines REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.recompute_plan_price();
+CREATE POLICY "Members can read subscription plan lines" ON public.plan_lines AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can add subscription plan lines" ON public.plan_lines AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can delete subscription plan lines" ON public.plan_lines AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can edit subscription plan lines" ON public.plan_lines AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+COMMENT ON TABLE public.plan_lines IS 'The lines a plan bills each period (products or free text); the plan''s price is their sum.';
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.plan_lines TO postgres;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.plan_lines TO service_role;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.plan_lines TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.plan_lines TO anon;
+
 -- table public.products
 CREATE TABLE public.products (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -2530,10 +2571,23 @@ begin
       insert into public.invoices (org_id, customer_id, currency, due_at, created_by, created_at)
       values (v_sub.org_id, v_sub.customer_id, v_plan.currency, v_today + coalesce(v_terms, 0), v_member, p_now)
       returning * into v_invoice;
-      insert into public.invoice_items (org_id, invoice_id, description, qty, unit_price, tax_rate, position)
-      values (v_sub.org_id, v_invoice.id,
-              format('%s (%s – %s)', v_plan.name, to_char(v_start, 'YYYY-MM-DD'), to_char(v_next - 1, 'YYYY-MM-DD')),
-              v_sub.quantity, v_price, v_sub.tax_percent, 1);
+      -- The plan's lines × the quantity (the first says which period), or one line: the plan for the period.
+      insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
+      select v_sub.org_id, v_invoice.id, l.product_id,
+             left(case when l.n = 1 then format('%s (%s – %s)', l.description, to_char(v_start, 'YYYY-MM-DD'),
+                                                to_char(v_next - 1, 'YYYY-MM-DD'))
+                       else l.description end, 500),
+             l.qty * v_sub.quantity,
+             private.subscription_unit_price(l.unit_price, v_sub.discount_percent, v_plan.currency),
+             v_sub.tax_percent, l.n
+        from (select pl.product_id, pl.description::text, pl.qty, pl.unit_price,
+                     row_number() over (order by pl.position, pl.created_at, pl.id) as n
+                from public.plan_lines pl
+               where pl.org_id = v_sub.org_id and pl.plan_id = v_plan.id
+              union all
+              select null, v_plan.name::text, 1, v_plan.price, 1
+               where not exists (select 1 from public.plan_lines pl
+                                  where pl.org_id = v_sub.org_id and pl.plan_id = v_plan.id)) l;
       update public.invoices set status = 'ISSUED', issued_at = p_now where id = v_invoice.id
       returning * into v_invoice;
       insert into public.subscription_invoices (org_id, subscription_id, invoice_id, period_start, period_end)
@@ -2763,6 +2817,24 @@ ALTER FUNCTION private.check_organization() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.check_organization() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.check_organization() TO postgres;
 
+-- function private.check_plan_line()
+CREATE OR REPLACE FUNCTION private.check_plan_line()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_currency_decimals(new.unit_price,
+    (select p.currency from public.subscription_plans p where p.org_id = new.org_id and p.id = new.plan_id),
+    'unitPrice');
+  return new;
+end
+$function$;
+ALTER FUNCTION private.check_plan_line() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.check_plan_line() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.check_plan_line() TO postgres;
+
 -- function private.check_subscription_plan()
 CREATE OR REPLACE FUNCTION private.check_subscription_plan()
  RETURNS trigger
@@ -2783,6 +2855,11 @@ begin
   end if;
   if tg_op = 'INSERT' or (new.price, new.currency) is distinct from (old.price, old.currency) then
     perform private.require_currency_decimals(new.price, new.currency, 'price');
+  end if;
+  -- A plan with lines costs what its lines add up to: its price follows them (in their currency's rounding).
+  if tg_op = 'UPDATE' and exists (select 1 from public.plan_lines l
+                                   where l.org_id = new.org_id and l.plan_id = new.id) then
+    new.price := private.plan_lines_price(new.org_id, new.id, new.currency);
   end if;
   return new;
 end
@@ -4371,6 +4448,21 @@ ALTER FUNCTION private.plan_limit(p_org_id uuid, p_key text) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.plan_limit(p_org_id uuid, p_key text) TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.plan_limit(p_org_id uuid, p_key text) TO postgres;
 
+-- function private.plan_lines_price(p_org_id uuid, p_plan_id uuid, p_currency text)
+CREATE OR REPLACE FUNCTION private.plan_lines_price(p_org_id uuid, p_plan_id uuid, p_currency text)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select sum(round(l.qty * l.unit_price, public.currency_decimals(p_currency)))
+    from public.plan_lines l
+   where l.org_id = p_org_id and l.plan_id = p_plan_id
+$function$;
+ALTER FUNCTION private.plan_lines_price(p_org_id uuid, p_plan_id uuid, p_currency text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.plan_lines_price(p_org_id uuid, p_plan_id uuid, p_currency text) TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.plan_lines_price(p_org_id uuid, p_plan_id uuid, p_currency text) TO postgres;
+
 -- function private.product_fields(p_input jsonb)
 CREATE OR REPLACE FUNCTION private.product_fields(p_input jsonb)
  RETURNS TABLE(name text, sku text, barcode text, unit text, cost numeric, price numeric, tax_code text, low_stock_threshold integer)
@@ -4492,6 +4584,25 @@ $function$;
 ALTER FUNCTION private.recompute_on_currency() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.recompute_on_currency() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.recompute_on_currency() TO postgres;
+
+-- function private.recompute_plan_price()
+CREATE OR REPLACE FUNCTION private.recompute_plan_price()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.subscription_plans p
+     set price = coalesce(private.plan_lines_price(p.org_id, p.id, p.currency), p.price)
+    from (select r.org_id, r.plan_id from changed r) x
+   where p.org_id = x.org_id and p.id = x.plan_id;
+  return null;
+end
+$function$;
+ALTER FUNCTION private.recompute_plan_price() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.recompute_plan_price() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.recompute_plan_price() TO postgres;
 
 -- function private.recurring_figures(p_org_id uuid, p_org_currency text, p_tz text)
 CREATE OR REPLACE FUNCTION private.recurring_figures(p_org_id uuid, p_org_currency text, p_tz text)
@@ -5200,7 +5311,7 @@ declare
   v_number numeric := private.to_number(p_value, p_field);
 begin
   if v_number <> trunc(v_number) or abs(v_number) > 2147483647 then
-    perform private.refuse(format('%s is not a whole number', p_field), '22P02', 'INVALID_VALUE', null, p_field);
+    perform private.refuse(format('%s is not a whole number', p_field), '22P02', 'WHOLE_NUMBER', null, p_field);
   end if;
   return v_number::integer;
 end
@@ -7616,7 +7727,10 @@ begin
       insert into public.subscription_plans (id, org_id, name, description, price, currency, billing_interval,
                                              interval_count, trial_days, is_active)
       values (coalesce((nullif(p_input ->> 'id', ''))::uuid, gen_random_uuid()), p_org_id, btrim(p_input ->> 'name'),
-              nullif(btrim(p_input ->> 'description'), ''), private.to_number(p_input ->> 'price', 'price'),
+              nullif(btrim(p_input ->> 'description'), ''),
+              -- A plan of lines may leave its price out: the lines' sum replaces it.
+              coalesce(private.to_number(p_input ->> 'price', 'price'),
+                       case when jsonb_typeof(p_input -> 'lines') = 'array' then 0 end),
               nullif(btrim(p_input ->> 'currency'), ''),
               coalesce((p_input ->> 'interval')::public.billing_interval, 'MONTHLY'),
               coalesce(private.to_whole_number(p_input ->> 'intervalCount', 'intervalCount'), 1),
@@ -7640,6 +7754,16 @@ begin
         perform private.refuse('Plan not found', '23503', 'PLAN_NOT_FOUND', null, 'planId');
       end if;
     end if;
+    -- Lines given replace the plan's lines (none: the plan is its price alone); the price follows them.
+    if jsonb_typeof(p_input -> 'lines') = 'array' then
+      delete from public.plan_lines l where l.org_id = p_org_id and l.plan_id = v_row.id;
+      insert into public.plan_lines (org_id, plan_id, product_id, description, qty, unit_price, position)
+      select p_org_id, v_row.id, (nullif(l.value ->> 'productId', ''))::uuid, btrim(l.value ->> 'description'),
+             private.to_number(l.value ->> 'qty', 'qty'), private.to_number(l.value ->> 'unitPrice', 'unitPrice'),
+             l.ordinality
+        from jsonb_array_elements(p_input -> 'lines') with ordinality l;
+      select * into v_row from public.subscription_plans p where p.id = v_row.id;
+    end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
       raise;
@@ -7651,7 +7775,9 @@ begin
       return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
     end;
   end;
-  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_row)));
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_row) || jsonb_build_object(
+    'lines', coalesce((select jsonb_agg(to_jsonb(l) order by l.position, l.id) from public.plan_lines l
+                        where l.org_id = p_org_id and l.plan_id = v_row.id), '[]'::jsonb))));
 end
 $function$;
 ALTER FUNCTION public.save_subscription_plan(p_org_id uuid, p_mutation_id uuid, p_plan_id uuid, p_input jsonb) OWNER TO postgres;

@@ -1536,6 +1536,65 @@ export type Database = {
           },
         ];
       };
+      plan_lines: {
+        Row: {
+          created_at: string;
+          description: string;
+          id: string;
+          org_id: string;
+          plan_id: string;
+          position: number;
+          product_id: string | null;
+          qty: number;
+          unit_price: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          description: string;
+          id?: string;
+          org_id: string;
+          plan_id: string;
+          position?: number;
+          product_id?: string | null;
+          qty: number;
+          unit_price: number;
+        };
+        Update: {
+          created_at?: string;
+          description?: string;
+          id?: string;
+          org_id?: string;
+          plan_id?: string;
+          position?: number;
+          product_id?: string | null;
+          qty?: number;
+          unit_price?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'plan_lines_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'plan_lines_org_id_plan_id_fkey';
+            columns: ['org_id', 'plan_id'];
+            isOneToOne: false;
+            referencedRelation: 'subscription_plans';
+            referencedColumns: ['org_id', 'id'];
+          },
+          {
+            foreignKeyName: 'plan_lines_org_id_product_id_fkey';
+            columns: ['org_id', 'product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['org_id', 'id'];
+          },
+        ];
+      };
       products: {
         Row: {
           archived: boolean;

@@ -228,11 +228,79 @@ begin
   if tg_op = 'INSERT' or (new.price, new.currency) is distinct from (old.price, old.currency) then
     perform private.require_currency_decimals(new.price, new.currency, 'price');
   end if;
+  -- A plan with lines costs what its lines add up to: its price follows them (in their currency's rounding).
+  if tg_op = 'UPDATE' and exists (select 1 from public.plan_lines l
+                                   where l.org_id = new.org_id and l.plan_id = new.id) then
+    new.price := private.plan_lines_price(new.org_id, new.id, new.currency);
+  end if;
   return new;
 end
 $$;
 create trigger subscription_plans_check before insert or update on public.subscription_plans
   for each row execute function private.check_subscription_plan();
+
+-- What a plan delivers each period, when it is more than its name: products from inventory or free text,
+-- with a quantity and a unit price. The plan's price is then their sum (kept by the trigger below), and each
+-- billed period invoices these lines × the subscription's quantity; products leave stock when the invoice is
+-- issued, as with any invoice.
+create table public.plan_lines (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  plan_id uuid not null,
+  product_id uuid,
+  description varchar(500) not null check (btrim(description) <> ''),
+  qty public.quantity not null check (qty > 0),
+  unit_price public.money_price not null check (unit_price >= 0),
+  position integer not null default 0,
+  created_at timestamptz not null default now(),
+  unique (org_id, id),
+  foreign key (org_id, plan_id) references public.subscription_plans (org_id, id) on delete cascade,
+  foreign key (org_id, product_id) references public.products (org_id, id)
+);
+comment on table public.plan_lines is 'The lines a plan bills each period (products or free text); the plan''s price is their sum.';
+create index plan_lines_plan_idx on public.plan_lines (org_id, plan_id, position);
+
+-- A line's unit price has its plan's currency's decimals, whoever writes it.
+create function private.check_plan_line() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.require_currency_decimals(new.unit_price,
+    (select p.currency from public.subscription_plans p where p.org_id = new.org_id and p.id = new.plan_id),
+    'unitPrice');
+  return new;
+end
+$$;
+create trigger plan_lines_check before insert or update on public.plan_lines
+  for each row execute function private.check_plan_line();
+
+-- The price of a plan with lines: each line's quantity × unit price rounded to the currency's decimals, added.
+create function private.plan_lines_price(p_org_id uuid, p_plan_id uuid, p_currency text) returns numeric
+language sql stable set search_path = ''
+as $$
+  select sum(round(l.qty * l.unit_price, public.currency_decimals(p_currency)))
+    from public.plan_lines l
+   where l.org_id = p_org_id and l.plan_id = p_plan_id
+$$;
+
+-- Once per statement on the lines (a plan's lines are written together), the plans' prices follow them.
+create function private.recompute_plan_price() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  update public.subscription_plans p
+     set price = coalesce(private.plan_lines_price(p.org_id, p.id, p.currency), p.price)
+    from (select r.org_id, r.plan_id from changed r) x
+   where p.org_id = x.org_id and p.id = x.plan_id;
+  return null;
+end
+$$;
+create trigger plan_lines_price_insert after insert on public.plan_lines
+  referencing new table as changed for each statement execute function private.recompute_plan_price();
+create trigger plan_lines_price_update after update on public.plan_lines
+  referencing new table as changed for each statement execute function private.recompute_plan_price();
+create trigger plan_lines_price_delete after delete on public.plan_lines
+  referencing old table as changed for each statement execute function private.recompute_plan_price();
 
 create table public.subscriptions (
   id uuid primary key default gen_random_uuid(),
@@ -370,6 +438,18 @@ create policy "Owners and managers can edit subscription plans" on public.subscr
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 create policy "Owners and managers can delete subscription plans" on public.subscription_plans for delete to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+
+alter table public.plan_lines enable row level security;
+alter table public.plan_lines force row level security;
+create policy "Members can read subscription plan lines" on public.plan_lines for select to authenticated
+  using (org_id in (select private.org_ids_with_role()));
+create policy "Owners and managers can add subscription plan lines" on public.plan_lines for insert to authenticated
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+create policy "Owners and managers can edit subscription plan lines" on public.plan_lines for update to authenticated
+  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
+  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+create policy "Owners and managers can delete subscription plan lines" on public.plan_lines for delete to authenticated
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 
 create policy "Members can read subscriptions" on public.subscriptions for select to authenticated

@@ -86,10 +86,23 @@ begin
       insert into public.invoices (org_id, customer_id, currency, due_at, created_by, created_at)
       values (v_sub.org_id, v_sub.customer_id, v_plan.currency, v_today + coalesce(v_terms, 0), v_member, p_now)
       returning * into v_invoice;
-      insert into public.invoice_items (org_id, invoice_id, description, qty, unit_price, tax_rate, position)
-      values (v_sub.org_id, v_invoice.id,
-              format('%s (%s – %s)', v_plan.name, to_char(v_start, 'YYYY-MM-DD'), to_char(v_next - 1, 'YYYY-MM-DD')),
-              v_sub.quantity, v_price, v_sub.tax_percent, 1);
+      -- The plan's lines × the quantity (the first says which period), or one line: the plan for the period.
+      insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
+      select v_sub.org_id, v_invoice.id, l.product_id,
+             left(case when l.n = 1 then format('%s (%s – %s)', l.description, to_char(v_start, 'YYYY-MM-DD'),
+                                                to_char(v_next - 1, 'YYYY-MM-DD'))
+                       else l.description end, 500),
+             l.qty * v_sub.quantity,
+             private.subscription_unit_price(l.unit_price, v_sub.discount_percent, v_plan.currency),
+             v_sub.tax_percent, l.n
+        from (select pl.product_id, pl.description::text, pl.qty, pl.unit_price,
+                     row_number() over (order by pl.position, pl.created_at, pl.id) as n
+                from public.plan_lines pl
+               where pl.org_id = v_sub.org_id and pl.plan_id = v_plan.id
+              union all
+              select null, v_plan.name::text, 1, v_plan.price, 1
+               where not exists (select 1 from public.plan_lines pl
+                                  where pl.org_id = v_sub.org_id and pl.plan_id = v_plan.id)) l;
       update public.invoices set status = 'ISSUED', issued_at = p_now where id = v_invoice.id
       returning * into v_invoice;
       insert into public.subscription_invoices (org_id, subscription_id, invoice_id, period_start, period_end)
@@ -485,7 +498,7 @@ revoke all on function private.recurring_figures(uuid, text, text) from public, 
 grant execute on function private.recurring_figures(uuid, text, text) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------------
--- A whole number from a function's JSON input (null stays null): 1.5 is refused with INVALID_VALUE naming the
+-- A whole number from a function's JSON input (null stays null): 1.5 is refused with WHOLE_NUMBER naming the
 -- field, never rounded behind the user.
 create function private.to_whole_number(p_value text, p_field text) returns integer
 language plpgsql immutable set search_path = ''
@@ -494,7 +507,7 @@ declare
   v_number numeric := private.to_number(p_value, p_field);
 begin
   if v_number <> trunc(v_number) or abs(v_number) > 2147483647 then
-    perform private.refuse(format('%s is not a whole number', p_field), '22P02', 'INVALID_VALUE', null, p_field);
+    perform private.refuse(format('%s is not a whole number', p_field), '22P02', 'WHOLE_NUMBER', null, p_field);
   end if;
   return v_number::integer;
 end
@@ -503,7 +516,8 @@ revoke all on function private.to_whole_number(text, text) from public;
 grant execute on function private.to_whole_number(text, text) to authenticated, service_role;
 
 -- Plans, saved once per mutation id: { name, description?, price, currency?, interval?, intervalCount?,
--- trialDays?, isActive? } (an edit may send only some). Run as the caller: RLS lets owners and managers
+-- trialDays?, isActive?, lines?: [{ productId?, description, qty, unitPrice }] } (an edit may send only some;
+-- lines given replace the plan's, and its price is then their sum). Run as the caller: RLS lets owners and managers
 -- write; the role is asked first so that the refusal says why.
 create function public.save_subscription_plan(p_org_id uuid, p_mutation_id uuid, p_plan_id uuid, p_input jsonb)
 returns jsonb
@@ -524,7 +538,10 @@ begin
       insert into public.subscription_plans (id, org_id, name, description, price, currency, billing_interval,
                                              interval_count, trial_days, is_active)
       values (coalesce((nullif(p_input ->> 'id', ''))::uuid, gen_random_uuid()), p_org_id, btrim(p_input ->> 'name'),
-              nullif(btrim(p_input ->> 'description'), ''), private.to_number(p_input ->> 'price', 'price'),
+              nullif(btrim(p_input ->> 'description'), ''),
+              -- A plan of lines may leave its price out: the lines' sum replaces it.
+              coalesce(private.to_number(p_input ->> 'price', 'price'),
+                       case when jsonb_typeof(p_input -> 'lines') = 'array' then 0 end),
               nullif(btrim(p_input ->> 'currency'), ''),
               coalesce((p_input ->> 'interval')::public.billing_interval, 'MONTHLY'),
               coalesce(private.to_whole_number(p_input ->> 'intervalCount', 'intervalCount'), 1),
@@ -548,6 +565,16 @@ begin
         perform private.refuse('Plan not found', '23503', 'PLAN_NOT_FOUND', null, 'planId');
       end if;
     end if;
+    -- Lines given replace the plan's lines (none: the plan is its price alone); the price follows them.
+    if jsonb_typeof(p_input -> 'lines') = 'array' then
+      delete from public.plan_lines l where l.org_id = p_org_id and l.plan_id = v_row.id;
+      insert into public.plan_lines (org_id, plan_id, product_id, description, qty, unit_price, position)
+      select p_org_id, v_row.id, (nullif(l.value ->> 'productId', ''))::uuid, btrim(l.value ->> 'description'),
+             private.to_number(l.value ->> 'qty', 'qty'), private.to_number(l.value ->> 'unitPrice', 'unitPrice'),
+             l.ordinality
+        from jsonb_array_elements(p_input -> 'lines') with ordinality l;
+      select * into v_row from public.subscription_plans p where p.id = v_row.id;
+    end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
       raise;
@@ -559,7 +586,9 @@ begin
       return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
     end;
   end;
-  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_row)));
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_row) || jsonb_build_object(
+    'lines', coalesce((select jsonb_agg(to_jsonb(l) order by l.position, l.id) from public.plan_lines l
+                        where l.org_id = p_org_id and l.plan_id = v_row.id), '[]'::jsonb))));
 end
 $$;
 comment on function public.save_subscription_plan(uuid, uuid, uuid, jsonb) is

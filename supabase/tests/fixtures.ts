@@ -200,6 +200,16 @@ export const fixtures: Record<string, Fixture> = {
     'Changed',
   ]),
   subscription_plans: fx({ name: 'Maintenance', price: '50.00', currency: 'GHS' }, changed),
+  plan_lines: fx(
+    {
+      plan_id: ref('subscription_plans'),
+      product_id: ref('products'),
+      description: 'Line',
+      qty: '1',
+      unit_price: '10.00',
+    },
+    ['description', 'Changed'],
+  ),
   subscriptions: fx({ customer_id: ref('customers'), plan_id: ref('subscription_plans') }, ['quantity', 2]),
   subscription_invoices: fx(
     {

@@ -61,6 +61,7 @@ export const matrix: Record<string, Entry> = {
   employees:              m('employees', all, 'OM', 'OM', 'OM'),
   licenses:               m('plan & billing', all, none, none, none),
   subscription_plans:     m('subscriptions', all, 'OM', 'OM', 'OM'),
+  plan_lines: m('subscriptions', all, 'OM', 'OM', 'OM'),
   subscriptions:          m('subscriptions', all, none, none, none),
   subscription_invoices:  m('subscriptions', all, none, none, none),
   billing_cycles:         m('subscriptions', all, none, none, none),

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_URL } from '../../tests/env.ts';
 import { addMember, asOwner, expectSqlError, ROLES, type Role, type Sql, sqlAs, user } from './harness.ts';
-import { createCustomer, type Org, pay, setupOrg as newOrg } from './fixtures.ts';
+import { createCustomer, createProduct, type Org, pay, setupOrg as newOrg, stockOf } from './fixtures.ts';
 
 const hint = (err: { hint?: string }) => JSON.parse(err.hint ?? '{}') as Record<string, unknown>;
 /** A day of next year, so the real clock has not reached it. */
@@ -318,6 +318,62 @@ describe('billing', () => {
         '23505',
       );
       expect(err.constraint).toBe('billing_cycles_org_id_subscription_id_cycle_number_key');
+    });
+  });
+});
+
+describe('plans with lines', () => {
+  it('bills the plan’s lines × the quantity, and takes their products out of stock like any issued invoice', async () => {
+    await asOwner(async (sql) => {
+      const org = await setupOrg(sql);
+      const product = await createProduct(sql, org, { stock: 50, price: '12.50' });
+      const [saved] = await sqlAs<{ r: { data: { id: string; price: string; lines: unknown[] } } }>(
+        sql,
+        user(org.ownerId),
+        `select public.save_subscription_plan($1, gen_random_uuid(), null, $2) as r`,
+        [
+          org.id,
+          {
+            name: 'Water delivery',
+            interval: 'MONTHLY',
+            lines: [
+              { productId: product, description: 'Voltic pack', qty: 2, unitPrice: 12.5 },
+              { description: 'Delivery', qty: 1, unitPrice: 5 },
+            ],
+          },
+        ],
+      );
+      // The plan costs what its lines add up to.
+      expect(saved!.r.data).toMatchObject({ price: 30 });
+      expect(saved!.r.data.lines).toHaveLength(2);
+      const id = await subscribed(sql, org, {
+        customerId: await createCustomer(sql, org),
+        planId: saved!.r.data.id,
+        quantity: 3,
+        taxPercent: 0,
+        discountPercent: 10,
+        startDate: day('02-01'),
+      });
+      expect(await bill(sql, at('02-01'))).toBe(1);
+      const [row] = await cycles(sql, id);
+      expect(
+        await sql(
+          `select it.product_id, it.description, it.qty::text, it.unit_price::text
+             from invoice_items it join invoices i on i.id = it.invoice_id
+            where i.org_id = $1 and i.number = $2 order by it.position`,
+          [org.id, row!.number],
+        ),
+      ).toEqual([
+        {
+          product_id: product,
+          description: `Voltic pack (${day('02-01')} – ${day('02-28')})`,
+          qty: '6.000',
+          unit_price: '11.25',
+        },
+        { product_id: null, description: 'Delivery', qty: '3.000', unit_price: '4.50' },
+      ]);
+      expect(row!.total).toBe('81.00');
+      expect(await stockOf(sql, product)).toEqual(['44.000']);
     });
   });
 });

@@ -35,7 +35,7 @@ describe('/api/subscription-plans', () => {
       name: 'NAME_REQUIRED',
       price: 'ZERO_OR_MORE',
       interval: 'INVALID_VALUE',
-      intervalCount: 'INVALID_VALUE',
+      intervalCount: 'WHOLE_NUMBER',
     });
     const key = randomUUID();
     const body = { name: 'Canteen provisions', description: 'Every month', price: 850.5, trialDays: 7 };
@@ -60,6 +60,45 @@ describe('/api/subscription-plans', () => {
     });
     expect(await json(edited)).toMatchObject({ name: 'Canteen provisions', price: 900, isActive: false });
     expect(await json(await call('/subscription-plans?active=true', { token: o.token }))).toEqual([]);
+  });
+
+  it('creates a plan of lines (a product and free text) whose price is their sum, and lists them', async () => {
+    const o = await owner();
+    const product = await json(
+      await call('/products', {
+        token: o.token,
+        body: { name: 'Voltic pack', sku: 'VOLT-6', cost: 9, price: 12.5 },
+      }),
+    );
+    const created = await call('/subscription-plans', {
+      token: o.token,
+      body: {
+        name: 'Water delivery',
+        price: 0,
+        lines: [
+          { productId: product.id, description: 'Voltic pack', qty: 2, unitPrice: 12.5 },
+          { description: 'Delivery', qty: 1, unitPrice: 5 },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    const p = await json(created);
+    expect(p).toMatchObject({
+      price: 30,
+      lines: [
+        { productId: product.id, description: 'Voltic pack', qty: 2, unitPrice: 12.5 },
+        { productId: null, description: 'Delivery', qty: 1, unitPrice: 5 },
+      ],
+    });
+    expect(await json(await call('/subscription-plans', { token: o.token }))).toEqual([p]);
+    const edited = await json(
+      await call(`/subscription-plans/${p.id}`, {
+        token: o.token,
+        method: 'PUT',
+        body: { lines: [{ description: 'Delivery', qty: 2, unitPrice: 5 }] },
+      }),
+    );
+    expect(edited).toMatchObject({ price: 10, lines: [{ description: 'Delivery', qty: 2 }] });
   });
 
   it('refuses an amount with more decimals than the currency has (XOF has none)', async () => {

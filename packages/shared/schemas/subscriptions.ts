@@ -11,9 +11,21 @@ export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'PAUSED', 'CANCELLED', 'EXPIRED'
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 const percent = z.coerce.number().min(0).max(100);
-const wholeNumber = (min: number, max: number) => z.coerce.number().int(R.INVALID_VALUE).min(min).max(max);
+const wholeNumber = (min: number, max: number) => z.coerce.number().int(R.WHOLE_NUMBER).min(min).max(max);
 
-/** POST /api/subscription-plans, PUT /api/subscription-plans/:id (an edit may send only some fields). */
+/** A line a plan bills each period: a product from inventory or free text. */
+export const PlanLineSchema = z.object({
+  productId: z.preprocess((v) => (v === '' ? null : v), z.uuid().nullable().optional()),
+  description: z.string().trim().min(1, R.REQUIRED).max(500),
+  qty: z.coerce.number().positive(R.POSITIVE).max(999_999_999),
+  unitPrice: z.coerce.number().min(0, R.ZERO_OR_MORE).max(999_999_999_999.99),
+});
+export type PlanLine = z.infer<typeof PlanLineSchema>;
+
+/**
+ * POST /api/subscription-plans, PUT /api/subscription-plans/:id (an edit may send only some fields). With
+ * lines, the price is their sum (the one sent is replaced); lines sent replace the plan's.
+ */
 export const SubscriptionPlanInputSchema = z.object({
   id: z.uuid().optional(),
   name: z.string().trim().min(1, R.NAME_REQUIRED).max(255),
@@ -25,6 +37,7 @@ export const SubscriptionPlanInputSchema = z.object({
   intervalCount: wholeNumber(1, 52).default(1),
   trialDays: wholeNumber(0, 365).default(0),
   isActive: z.boolean().default(true),
+  lines: z.array(PlanLineSchema).max(50).optional(),
 });
 export type SubscriptionPlanInput = z.infer<typeof SubscriptionPlanInputSchema>;
 export const SubscriptionPlanUpdateSchema = SubscriptionPlanInputSchema.omit({ id: true }).partial();
@@ -59,6 +72,8 @@ export interface SubscriptionPlan {
   intervalCount: number;
   trialDays: number;
   isActive: boolean;
+  /** What each period bills, when more than the plan's name; the price is then their sum. */
+  lines: { id: string; productId: string | null; description: string; qty: number; unitPrice: number }[];
   createdAt: string;
   updatedAt: string;
 }

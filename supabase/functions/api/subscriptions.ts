@@ -29,6 +29,15 @@ type PlanRow = {
   is_active: boolean;
   created_at: string;
   updated_at: string;
+  lines?: LineRow[];
+};
+type LineRow = {
+  id: string;
+  product_id: string | null;
+  description: string;
+  qty: number | string;
+  unit_price: number | string;
+  position: number;
 };
 const PLAN_COLUMNS =
   'id, name, description, price, currency, billing_interval, interval_count, trial_days, is_active, created_at, updated_at';
@@ -42,6 +51,15 @@ const toPlan = (p: PlanRow): SubscriptionPlan => ({
   intervalCount: p.interval_count,
   trialDays: p.trial_days,
   isActive: p.is_active,
+  lines: [...(p.lines ?? [])]
+    .sort((a, b) => a.position - b.position)
+    .map((l) => ({
+      id: l.id,
+      productId: l.product_id,
+      description: l.description,
+      qty: Number(l.qty),
+      unitPrice: Number(l.unit_price),
+    })),
   createdAt: p.created_at,
   updatedAt: p.updated_at,
 });
@@ -109,7 +127,21 @@ export async function listPlans(req: Request): Promise<Response> {
   if (parsed.data.active) rows = rows.eq('is_active', parsed.data.active === 'true');
   const { data, error } = await rows.order('name').order('id').limit(500);
   if (error) throw fromPostgrest(error);
-  return Response.json((data as PlanRow[]).map(toPlan));
+  const plans = data as PlanRow[];
+  const lines = new Map<string, LineRow[]>();
+  if (plans.length) {
+    const found = await db
+      .from('plan_lines')
+      .select('id, plan_id, product_id, description, qty, unit_price, position')
+      .eq('org_id', orgId)
+      .in(
+        'plan_id',
+        plans.map((p) => p.id),
+      );
+    if (found.error) throw fromPostgrest(found.error);
+    for (const l of found.data) lines.set(l.plan_id, [...(lines.get(l.plan_id) ?? []), l]);
+  }
+  return Response.json(plans.map((p) => toPlan({ ...p, lines: lines.get(p.id) ?? [] })));
 }
 
 async function savePlan(req: Request, id?: string): Promise<Response> {
