@@ -2525,6 +2525,22 @@ GRANT EXECUTE ON FUNCTION private.audit_redact(p_row jsonb) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.audit_redact(p_row jsonb) TO postgres;
 GRANT EXECUTE ON FUNCTION private.audit_redact(p_row jsonb) TO service_role;
 
+-- function private.bill_started_periods(p_subscription_id uuid, p_now timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.bill_started_periods(p_subscription_id uuid, p_now timestamp with time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.bill_subscription(p_subscription_id, p_now);
+exception when sqlstate 'PT402' then
+  null;
+end
+$function$;
+ALTER FUNCTION private.bill_started_periods(p_subscription_id uuid, p_now timestamp with time zone) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.bill_started_periods(p_subscription_id uuid, p_now timestamp with time zone) TO postgres;
+
 -- function private.bill_subscription(p_subscription_id uuid, p_now timestamp with time zone)
 CREATE OR REPLACE FUNCTION private.bill_subscription(p_subscription_id uuid, p_now timestamp with time zone)
  RETURNS integer
@@ -2643,7 +2659,7 @@ begin
   v_today := (p_now at time zone (select o.timezone from public.organizations o where o.id = p_org_id))::date;
 
   if p_action = 'pause' then
-    perform private.bill_subscription(v_sub.id, p_now);
+    perform private.bill_started_periods(v_sub.id, p_now);
     update public.subscriptions set status = 'PAUSED', paused_at = p_now, next_billing_date = null
      where id = v_sub.id and status = 'ACTIVE';
   elsif p_action = 'resume' and v_sub.status = 'ACTIVE' then
@@ -2659,9 +2675,9 @@ begin
            next_billing_date = private.period_start(coalesce(trial_end, start_date), v_plan.billing_interval,
                                                     v_plan.interval_count, v_cycle)
      where id = v_sub.id;
-    perform private.bill_subscription(v_sub.id, p_now);
+    perform private.bill_started_periods(v_sub.id, p_now);
   elsif p_action = 'cancel_at_period_end' and v_sub.status = 'ACTIVE' then
-    perform private.bill_subscription(v_sub.id, p_now);
+    perform private.bill_started_periods(v_sub.id, p_now);
     update public.subscriptions
        set cancel_at_period_end = true, cancelled_at = p_now,
            status = case when current_period_end is null then 'CANCELLED' else status end,
@@ -3960,12 +3976,7 @@ begin
           coalesce(private.to_number(p_input ->> 'taxPercent', 'taxPercent'), v_org.default_tax_rate, 0),
           coalesce(private.to_number(p_input ->> 'discountPercent', 'discountPercent'), 0), (select auth.uid()))
   returning * into v_row;
-  begin
-    perform private.bill_subscription(v_row.id, now());
-  exception when sqlstate 'PT402' then
-    -- The plan's monthly invoice limit is reached: the subscription stands, the billing run bills it later.
-    null;
-  end;
+  perform private.bill_started_periods(v_row.id, now());
   select * into v_row from public.subscriptions s where s.id = v_row.id;
   return v_row;
 end

@@ -126,6 +126,20 @@ end
 $$;
 revoke all on function private.bill_subscription(uuid, timestamptz) from public, anon, authenticated;
 
+-- Within a member's change (subscribe, pause, resume, cancel at period end): the periods already started are
+-- billed first, as the billing run would within minutes. When the plan's monthly invoice limit is reached the
+-- change still stands, and the billing run bills the periods once it can.
+create function private.bill_started_periods(p_subscription_id uuid, p_now timestamptz) returns void
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.bill_subscription(p_subscription_id, p_now);
+exception when sqlstate 'PT402' then
+  null;
+end
+$$;
+revoke all on function private.bill_started_periods(uuid, timestamptz) from public, anon, authenticated;
+
 -- The billing run: bills every ACTIVE subscription whose next period has started. A subscription that cannot
 -- be billed now (the plan's monthly invoice limit reached, say) is left for the next run with a warning in
 -- the database's log, and does not stop the others. Run by pg_cron on a hosted project and by the local
@@ -253,12 +267,7 @@ begin
           coalesce(private.to_number(p_input ->> 'taxPercent', 'taxPercent'), v_org.default_tax_rate, 0),
           coalesce(private.to_number(p_input ->> 'discountPercent', 'discountPercent'), 0), (select auth.uid()))
   returning * into v_row;
-  begin
-    perform private.bill_subscription(v_row.id, now());
-  exception when sqlstate 'PT402' then
-    -- The plan's monthly invoice limit is reached: the subscription stands, the billing run bills it later.
-    null;
-  end;
+  perform private.bill_started_periods(v_row.id, now());
   select * into v_row from public.subscriptions s where s.id = v_row.id;
   return v_row;
 end
@@ -307,7 +316,7 @@ begin
   v_today := (p_now at time zone (select o.timezone from public.organizations o where o.id = p_org_id))::date;
 
   if p_action = 'pause' then
-    perform private.bill_subscription(v_sub.id, p_now);
+    perform private.bill_started_periods(v_sub.id, p_now);
     update public.subscriptions set status = 'PAUSED', paused_at = p_now, next_billing_date = null
      where id = v_sub.id and status = 'ACTIVE';
   elsif p_action = 'resume' and v_sub.status = 'ACTIVE' then
@@ -323,9 +332,9 @@ begin
            next_billing_date = private.period_start(coalesce(trial_end, start_date), v_plan.billing_interval,
                                                     v_plan.interval_count, v_cycle)
      where id = v_sub.id;
-    perform private.bill_subscription(v_sub.id, p_now);
+    perform private.bill_started_periods(v_sub.id, p_now);
   elsif p_action = 'cancel_at_period_end' and v_sub.status = 'ACTIVE' then
-    perform private.bill_subscription(v_sub.id, p_now);
+    perform private.bill_started_periods(v_sub.id, p_now);
     update public.subscriptions
        set cancel_at_period_end = true, cancelled_at = p_now,
            status = case when current_period_end is null then 'CANCELLED' else status end,

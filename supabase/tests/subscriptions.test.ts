@@ -279,9 +279,11 @@ describe('billing', () => {
     try {
       await a.query('begin');
       await b.query('begin');
-      const first = await a.query(`select private.bill_subscription($1, $2) as n`, [setup.id, at('02-01')]);
+      // The billing run itself, twice at the same moment (limited to the test's organization).
+      const run = `select public.bill_due_subscriptions($1, $2) as n`;
+      const first = await a.query(run, [at('02-01'), setup.org.id]);
       // The second run waits on the subscription's lock until the first commits, then finds nothing left.
-      const second = b.query(`select private.bill_subscription($1, $2) as n`, [setup.id, at('02-01')]);
+      const second = b.query(run, [at('02-01'), setup.org.id]);
       await new Promise((resolve) => setTimeout(resolve, 200));
       await a.query('commit');
       expect(first.rows[0].n).toBe(5); // Jan 1, 8, 15, 22, 29
@@ -298,6 +300,39 @@ describe('billing', () => {
         commit: true,
       });
     }
+  });
+
+  it('leaves a subscription it cannot bill (the plan’s invoice limit) for a later run, and bills the others', async () => {
+    await asOwner(async (sql) => {
+      const full = await setupOrg(sql);
+      const customer = await createCustomer(sql, full);
+      // The free plan's 50 invoices this month are used.
+      await sql(
+        `insert into invoices (org_id, customer_id, currency, created_by)
+         select $1, $2, 'GHS', $3 from generate_series(1, 50)`,
+        [full.id, customer, full.ownerId],
+      );
+      const startDate = new Date(Date.now() - 8 * 86_400_000).toISOString().slice(0, 10);
+      const weekly = await createPlan(sql, full, { interval: 'WEEKLY' });
+      const answer = await subscribe(sql, full.ownerId, full.id, {
+        customerId: customer,
+        planId: weekly,
+        startDate,
+      });
+      // Subscribed all the same; nothing billed yet.
+      expect(answer.data?.status).toBe('ACTIVE');
+      const held = answer.data!.id;
+      const other = await setupOrg(sql);
+      const billed = await subscribed(sql, other, {
+        customerId: await createCustomer(sql, other),
+        planId: await createPlan(sql, other),
+        startDate: day('01-01'),
+      });
+      expect(await bill(sql, at('01-01'), null as unknown as string)).toBeGreaterThanOrEqual(1);
+      expect((await cycles(sql, held)).length).toBe(0);
+      expect((await cycles(sql, billed)).length).toBe(1);
+      expect(await state(sql, held)).toMatchObject({ status: 'ACTIVE', next: startDate });
+    });
   });
 
   it('refuses a second bill of the same period even when the subscription is not locked', async () => {
