@@ -185,6 +185,27 @@ describe('/api/subscriptions', () => {
     expect(await json(await call('/subscriptions', { token: o.token }))).toEqual([s]);
     const invoices = await json(await call('/invoices?status=ISSUED', { token: o.token }));
     expect(invoices.length).toBe(3);
+    // Its periods, newest first, each with its invoice (4 × 30.00 and Ghana's 20 % VAT: 144.00).
+    const detail = await json(await call(`/subscriptions/${s.id}`, { token: o.token }));
+    expect(detail).toMatchObject({ ...s, cycles: expect.any(Array) });
+    expect(
+      detail.cycles.map((c: { cycleNumber: number; start: string; status: string; amount: number }) => [
+        c.cycleNumber,
+        c.start,
+        c.status,
+        c.amount,
+      ]),
+    ).toEqual([
+      [3, daysAgo(1), 'BILLED', 144],
+      [2, daysAgo(8), 'BILLED', 144],
+      [1, daysAgo(15), 'BILLED', 144],
+    ]);
+    expect(new Set(detail.cycles.map((c: { invoice: { id: string } }) => c.invoice.id))).toEqual(
+      new Set(invoices.map((i: { id: string }) => i.id)),
+    );
+    const missing = await call(`/subscriptions/${randomUUID()}`, { token: o.token });
+    expect(missing.status).toBe(404);
+    expect(await json(missing)).toMatchObject({ reason: 'SUBSCRIPTION_NOT_FOUND' });
 
     const paused = await json(await call(`/subscriptions/${s.id}/pause`, { token: o.token, method: 'POST' }));
     expect(paused).toMatchObject({ status: 'PAUSED', nextBillingDate: null });

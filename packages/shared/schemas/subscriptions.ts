@@ -103,3 +103,19 @@ export interface Subscription {
   cyclesBilled: number;
   createdAt: string;
 }
+
+/** A billed period, as GET /api/subscriptions/:id lists them (newest first). */
+export interface BillingCycle {
+  /** The period's number from the start (periods skipped while paused leave theirs unused). */
+  cycleNumber: number;
+  start: string;
+  /** The period's last day. */
+  end: string;
+  status: 'PENDING' | 'BILLED' | 'PAID' | 'FAILED' | 'CANCELLED';
+  amount: number;
+  currency: string;
+  billedAt: string | null;
+  paidAt: string | null;
+  /** Null for a period with nothing to pay. */
+  invoice: { id: string; number: string; status: string } | null;
+}

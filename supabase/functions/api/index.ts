@@ -49,6 +49,7 @@ import {
   cancelSubscription,
   createPlan,
   listPlans,
+  getSubscription,
   listSubscriptions,
   pauseSubscription,
   resumeSubscription,
@@ -178,6 +179,7 @@ const router = new Router()
   .on('PUT', '/api/subscription-plans/:id', updatePlan)
   .on('GET', '/api/subscriptions', listSubscriptions)
   .on('POST', '/api/subscriptions', subscribe)
+  .on('GET', '/api/subscriptions/:id', getSubscription)
   .on('POST', '/api/subscriptions/:id/pause', pauseSubscription)
   .on('POST', '/api/subscriptions/:id/resume', resumeSubscription)
   .on('POST', '/api/subscriptions/:id/cancel', cancelSubscription)

@@ -4,6 +4,7 @@
 // cancel_subscription (owners and managers). Billing itself happens in the database (bill_due_subscriptions).
 import { z } from 'zod';
 import {
+  type BillingCycle,
   CancelSubscriptionSchema,
   SubscribeInputSchema,
   type Subscription,
@@ -189,6 +190,58 @@ export async function listSubscriptions(req: Request): Promise<Response> {
   });
   if (error) throw fromPostgrest(error);
   return Response.json((data as SubscriptionRow[]).map(toSubscription));
+}
+
+type CycleRow = {
+  cycle_number: number;
+  start_date: string;
+  end_date: string;
+  status: BillingCycle['status'];
+  amount: number | string;
+  currency: string;
+  invoice_id: string | null;
+  billed_at: string | null;
+  paid_at: string | null;
+};
+
+/** GET /api/subscriptions/:id: the subscription and its billed periods, newest first, with their invoices. */
+export async function getSubscription(req: Request, { id }: Params): Promise<Response> {
+  const { db, orgId } = await orgContext(req);
+  const subscription = await readSubscription(db, orgId, id!);
+  const { data, error } = await db
+    .from('billing_cycles')
+    .select('cycle_number, start_date, end_date, status, amount, currency, invoice_id, billed_at, paid_at')
+    .eq('org_id', orgId)
+    .eq('subscription_id', id!)
+    .order('cycle_number', { ascending: false })
+    .limit(500);
+  if (error) throw fromPostgrest(error);
+  const cycles = data as CycleRow[];
+  const invoiceIds = cycles.map((c) => c.invoice_id).filter((i): i is string => !!i);
+  const invoices = new Map<string, { id: string; number: string; status: string }>();
+  if (invoiceIds.length) {
+    const found = await db
+      .from('invoices')
+      .select('id, number, status')
+      .eq('org_id', orgId)
+      .in('id', invoiceIds);
+    if (found.error) throw fromPostgrest(found.error);
+    for (const i of found.data) invoices.set(i.id, i);
+  }
+  return Response.json({
+    ...subscription,
+    cycles: cycles.map((c): BillingCycle => ({
+      cycleNumber: c.cycle_number,
+      start: c.start_date,
+      end: c.end_date,
+      status: c.status,
+      amount: Number(c.amount),
+      currency: c.currency,
+      billedAt: c.billed_at,
+      paidAt: c.paid_at,
+      invoice: (c.invoice_id && invoices.get(c.invoice_id)) || null,
+    })),
+  });
 }
 
 /** POST /api/subscriptions: subscribes a customer; the periods already started are billed at once. */
