@@ -455,6 +455,48 @@ describe('paying', () => {
   });
 });
 
+describe('periods without payment', () => {
+  it('records a period with nothing to pay (a full discount) as paid, without an invoice', async () => {
+    await asOwner(async (sql) => {
+      const org = await setupOrg(sql);
+      const id = await subscribed(sql, org, {
+        customerId: await createCustomer(sql, org),
+        planId: await createPlan(sql, org),
+        discountPercent: 100,
+        startDate: day('01-01'),
+      });
+      expect(await bill(sql, at('01-01'))).toBe(0);
+      expect((await cycles(sql, id)).map((r) => [r.cycle, r.status, r.number])).toEqual([[1, 'PAID', null]]);
+      expect(await sql(`select count(*)::int as n from invoices where org_id = $1`, [org.id])).toEqual([
+        { n: 0 },
+      ]);
+    });
+  });
+
+  it('marks the period CANCELLED when its invoice is voided, and never bills it again', async () => {
+    await asOwner(async (sql) => {
+      const org = await setupOrg(sql);
+      const id = await subscribed(sql, org, {
+        customerId: await createCustomer(sql, org),
+        planId: await createPlan(sql, org),
+        startDate: day('01-01'),
+      });
+      await bill(sql, at('01-01'));
+      const [row] = await cycles(sql, id);
+      await sqlAs(
+        sql,
+        user(org.ownerId),
+        `update invoices set status = 'VOID' where org_id = $1 and number = $2`,
+        [org.id, row!.number],
+      );
+      expect((await cycles(sql, id)).map((r) => [r.cycle, r.status, r.invoice])).toEqual([
+        [1, 'CANCELLED', 'VOID'],
+      ]);
+      expect(await bill(sql, at('01-20'))).toBe(0);
+    });
+  });
+});
+
 describe('states', () => {
   async function scene(sql: Sql) {
     const org = await setupOrg(sql);
