@@ -228,6 +228,13 @@ begin
   if tg_op = 'INSERT' or (new.price, new.currency) is distinct from (old.price, old.currency) then
     perform private.require_currency_decimals(new.price, new.currency, 'price');
   end if;
+  -- Its subscriptions' periods are counted in its interval from their start: changing the interval under them
+  -- would move every period still to come (and the periods already billed would no longer fit).
+  if tg_op = 'UPDATE' and (new.billing_interval, new.interval_count) is distinct from (old.billing_interval, old.interval_count)
+     and exists (select 1 from public.subscriptions s where s.org_id = new.org_id and s.plan_id = new.id) then
+    perform private.refuse('The period of a plan with subscribers never changes; make a new plan', '23514',
+      'PLAN_PERIOD_IN_USE', null, 'interval');
+  end if;
   -- A plan with lines costs what its lines add up to: its price follows them (in their currency's rounding).
   if tg_op = 'UPDATE' and exists (select 1 from public.plan_lines l
                                    where l.org_id = new.org_id and l.plan_id = new.id) then

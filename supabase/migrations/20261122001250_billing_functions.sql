@@ -31,8 +31,9 @@ $$;
 
 -- ---------------------------------------------------------------------------------------------------
 -- Billing one subscription: every period that has started by p_now (in the organization's time zone) and
--- is not billed yet, in order, each as one ISSUED invoice (the plan's name and the period's days,
--- quantity × the discounted price, the subscription's tax rate, due after the business's payment terms),
+-- is not billed yet, in order, each as one ISSUED invoice (the plan's lines, or the plan itself, with the
+-- period's days, × the quantity at the discounted price, the subscription's tax rate, due after the
+-- business's payment terms),
 -- one billing cycle and one subscription invoice. A cancelled-at-period-end subscription is CANCELLED, and
 -- one past its end date EXPIRED, when its next period would start. Returns how many invoices were made.
 --

@@ -357,6 +357,30 @@ describe('billing', () => {
   });
 });
 
+describe('plans', () => {
+  it('keeps the period of a plan with subscribers (every period to come is counted in it), and lets the rest change', async () => {
+    await asOwner(async (sql) => {
+      const org = await setupOrg(sql);
+      const plan = await createPlan(sql, org);
+      const edit = (set: string) =>
+        sqlAs(sql, user(org.ownerId), `update subscription_plans set ${set} where id = $1 returning 1`, [
+          plan,
+        ]);
+      expect(await edit(`interval_count = 2`)).toHaveLength(1); // no subscriber yet
+      await subscribed(sql, org, {
+        customerId: await createCustomer(sql, org),
+        planId: plan,
+        startDate: day('01-01'),
+      });
+      for (const set of [`billing_interval = 'WEEKLY'`, `interval_count = 1`]) {
+        const err = await expectSqlError(edit(set), '23514');
+        expect(hint(err)).toMatchObject({ reason: 'PLAN_PERIOD_IN_USE', field: 'interval' });
+      }
+      expect(await edit(`price = 120, trial_days = 7, is_active = false`)).toHaveLength(1);
+    });
+  });
+});
+
 describe('plans with lines', () => {
   it('bills the plan’s lines × the quantity, and takes their products out of stock like any issued invoice', async () => {
     await asOwner(async (sql) => {
