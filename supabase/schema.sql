@@ -2879,6 +2879,13 @@ begin
     perform private.refuse('The period of a plan with subscribers never changes; make a new plan', '23514',
       'PLAN_PERIOD_IN_USE', null, 'interval');
   end if;
+  -- Nor its currency: a subscription's invoices and billed periods stay in one currency (amounts are never
+  -- converted).
+  if tg_op = 'UPDATE' and new.currency is distinct from old.currency
+     and exists (select 1 from public.subscriptions s where s.org_id = new.org_id and s.plan_id = new.id) then
+    perform private.refuse('The currency of a plan with subscribers never changes; make a new plan', '23514',
+      'PLAN_CURRENCY_IN_USE', jsonb_build_object('currency', old.currency), 'currency');
+  end if;
   -- A plan with lines costs what its lines add up to: its price follows them (in their currency's rounding).
   if tg_op = 'UPDATE' and exists (select 1 from public.plan_lines l
                                    where l.org_id = new.org_id and l.plan_id = new.id) then

@@ -358,7 +358,7 @@ describe('billing', () => {
 });
 
 describe('plans', () => {
-  it('keeps the period of a plan with subscribers (every period to come is counted in it), and lets the rest change', async () => {
+  it('keeps the period and currency of a plan with subscribers, and lets the rest change', async () => {
     await asOwner(async (sql) => {
       const org = await setupOrg(sql);
       const plan = await createPlan(sql, org);
@@ -376,6 +376,8 @@ describe('plans', () => {
         const err = await expectSqlError(edit(set), '23514');
         expect(hint(err)).toMatchObject({ reason: 'PLAN_PERIOD_IN_USE', field: 'interval' });
       }
+      const currency = await expectSqlError(edit(`currency = 'NGN'`), '23514');
+      expect(hint(currency)).toMatchObject({ reason: 'PLAN_CURRENCY_IN_USE', params: { currency: 'GHS' } });
       expect(await edit(`price = 120, trial_days = 7, is_active = false`)).toHaveLength(1);
     });
   });
