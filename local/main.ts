@@ -13,9 +13,6 @@ const stack = await startStack({
   },
 });
 
-// Recurring billing (and the other timed jobs) every minute, as pg_cron does on a hosted project.
-const scheduler = startScheduler(stack.db.postgresUrl, (line) => console.error(line));
-
 console.log(`
   Kasuwa is running on ${stack.url}
 
@@ -46,3 +43,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     );
   });
 }
+
+// Recurring billing (and the other timed jobs) every minute, as pg_cron does on a hosted project.
+const scheduler = startScheduler(stack.db.postgresUrl, (line) => console.error(line));
