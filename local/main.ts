@@ -1,7 +1,7 @@
 // `npm start`: the whole product on one origin with an embedded Postgres and the demo data.
 import { ANON_KEY, SERVICE_ROLE_KEY } from './config.ts';
-import { startScheduler } from './scheduler.ts';
 import { startStack } from './server.ts';
+import { startScheduler } from './scheduler.ts';
 
 const verbose = process.env.LOG_LEVEL === 'debug';
 const stack = await startStack({
