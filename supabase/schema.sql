@@ -2582,45 +2582,52 @@ begin
       exit;
     end if;
     v_next := private.period_start(v_anchor, v_plan.billing_interval, v_plan.interval_count, v_sub.next_cycle + 1);
-    v_invoice := null;
-    if v_price > 0 then
-      insert into public.invoices (org_id, customer_id, currency, due_at, created_by, created_at)
-      values (v_sub.org_id, v_sub.customer_id, v_plan.currency, v_today + coalesce(v_terms, 0), v_member, p_now)
-      returning * into v_invoice;
-      -- The plan's lines × the quantity (the first says which period), or one line: the plan for the period.
-      insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
-      select v_sub.org_id, v_invoice.id, l.product_id,
-             left(case when l.n = 1 then format('%s (%s – %s)', l.description, to_char(v_start, 'YYYY-MM-DD'),
-                                                to_char(v_next - 1, 'YYYY-MM-DD'))
-                       else l.description end, 500),
-             l.qty * v_sub.quantity,
-             private.subscription_unit_price(l.unit_price, v_sub.discount_percent, v_plan.currency),
-             v_sub.tax_percent, l.n
-        from (select pl.product_id, pl.description::text, pl.qty, pl.unit_price,
-                     row_number() over (order by pl.position, pl.created_at, pl.id) as n
-                from public.plan_lines pl
-               where pl.org_id = v_sub.org_id and pl.plan_id = v_plan.id
-              union all
-              select null, v_plan.name::text, 1, v_plan.price, 1
-               where not exists (select 1 from public.plan_lines pl
-                                  where pl.org_id = v_sub.org_id and pl.plan_id = v_plan.id)) l;
-      update public.invoices set status = 'ISSUED', issued_at = p_now where id = v_invoice.id
-      returning * into v_invoice;
-      insert into public.subscription_invoices (org_id, subscription_id, invoice_id, period_start, period_end)
-      values (v_sub.org_id, v_sub.id, v_invoice.id, v_start, v_next - 1);
-      v_count := v_count + 1;
-    end if;
-    -- A period with nothing to pay (a free plan, a full discount) is recorded as paid, without an invoice.
-    insert into public.billing_cycles (org_id, subscription_id, cycle_number, start_date, end_date, amount, currency,
-                                       status, invoice_id, billed_at, paid_at)
-    values (v_sub.org_id, v_sub.id, v_sub.next_cycle, v_start, v_next - 1, coalesce(v_invoice.total, 0), v_plan.currency,
-            case when v_invoice.id is null then 'PAID' else 'BILLED' end::public.billing_cycle_status, v_invoice.id, p_now,
-            case when v_invoice.id is null then p_now end);
-    update public.subscriptions
-       set next_cycle = next_cycle + 1, current_period_start = v_start, current_period_end = v_next - 1,
-           next_billing_date = v_next
-     where id = v_sub.id
-    returning * into v_sub;
+    -- Each period on its own: when the plan's monthly invoice limit stops one, the periods billed before it
+    -- stay billed, and the next run goes on from there.
+    begin
+      v_invoice := null;
+      if v_price > 0 then
+        insert into public.invoices (org_id, customer_id, currency, due_at, created_by, created_at)
+        values (v_sub.org_id, v_sub.customer_id, v_plan.currency, v_today + coalesce(v_terms, 0), v_member, p_now)
+        returning * into v_invoice;
+        -- The plan's lines × the quantity (the first says which period), or one line: the plan for the period.
+        insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
+        select v_sub.org_id, v_invoice.id, l.product_id,
+               left(case when l.n = 1 then format('%s (%s – %s)', l.description, to_char(v_start, 'YYYY-MM-DD'),
+                                                  to_char(v_next - 1, 'YYYY-MM-DD'))
+                         else l.description end, 500),
+               l.qty * v_sub.quantity,
+               private.subscription_unit_price(l.unit_price, v_sub.discount_percent, v_plan.currency),
+               v_sub.tax_percent, l.n
+          from (select pl.product_id, pl.description::text, pl.qty, pl.unit_price,
+                       row_number() over (order by pl.position, pl.created_at, pl.id) as n
+                  from public.plan_lines pl
+                 where pl.org_id = v_sub.org_id and pl.plan_id = v_plan.id
+                union all
+                select null, v_plan.name::text, 1, v_plan.price, 1
+                 where not exists (select 1 from public.plan_lines pl
+                                    where pl.org_id = v_sub.org_id and pl.plan_id = v_plan.id)) l;
+        update public.invoices set status = 'ISSUED', issued_at = p_now where id = v_invoice.id
+        returning * into v_invoice;
+        insert into public.subscription_invoices (org_id, subscription_id, invoice_id, period_start, period_end)
+        values (v_sub.org_id, v_sub.id, v_invoice.id, v_start, v_next - 1);
+        v_count := v_count + 1;
+      end if;
+      -- A period with nothing to pay (a free plan, a full discount) is recorded as paid, without an invoice.
+      insert into public.billing_cycles (org_id, subscription_id, cycle_number, start_date, end_date, amount, currency,
+                                         status, invoice_id, billed_at, paid_at)
+      values (v_sub.org_id, v_sub.id, v_sub.next_cycle, v_start, v_next - 1, coalesce(v_invoice.total, 0), v_plan.currency,
+              case when v_invoice.id is null then 'PAID' else 'BILLED' end::public.billing_cycle_status, v_invoice.id, p_now,
+              case when v_invoice.id is null then p_now end);
+      update public.subscriptions
+         set next_cycle = next_cycle + 1, current_period_start = v_start, current_period_end = v_next - 1,
+             next_billing_date = v_next
+       where id = v_sub.id
+      returning * into v_sub;
+    exception when sqlstate 'PT402' then
+      raise warning 'Subscription % stopped at period %: %', v_sub.id, v_sub.next_cycle, sqlerrm;
+      exit;
+    end;
   end loop;
   return v_count;
 end

@@ -302,26 +302,38 @@ describe('billing', () => {
     }
   });
 
-  it('leaves a subscription it cannot bill (the plan’s invoice limit) for a later run, and bills the others', async () => {
+  it('bills the periods the plan’s invoice limit allows, leaves the rest for a later run, and bills the others', async () => {
     await asOwner(async (sql) => {
       const full = await setupOrg(sql);
       const customer = await createCustomer(sql, full);
-      // The free plan's 50 invoices this month are used.
+      // 48 of the free plan's 50 invoices this month are used.
       await sql(
         `insert into invoices (org_id, customer_id, currency, created_by)
-         select $1, $2, 'GHS', $3 from generate_series(1, 50)`,
+         select $1, $2, 'GHS', $3 from generate_series(1, 48)`,
         [full.id, customer, full.ownerId],
       );
-      const startDate = new Date(Date.now() - 8 * 86_400_000).toISOString().slice(0, 10);
+      const ago = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
       const weekly = await createPlan(sql, full, { interval: 'WEEKLY' });
+      // Three weeks started (15, 8 and 1 days ago): two fit under the limit.
       const answer = await subscribe(sql, full.ownerId, full.id, {
         customerId: customer,
         planId: weekly,
-        startDate,
+        startDate: ago(15),
       });
-      // Subscribed all the same; nothing billed yet.
       expect(answer.data?.status).toBe('ACTIVE');
       const held = answer.data!.id;
+      expect((await cycles(sql, held)).map((r) => [r.cycle, r.start])).toEqual([
+        [1, ago(15)],
+        [2, ago(8)],
+      ]);
+      expect(await state(sql, held)).toMatchObject({ status: 'ACTIVE', next: ago(1) });
+      // Numbers stay gap-free: the refused invoice gave its number back.
+      expect(
+        await sql(`select max(number) as last, count(*)::int as n from invoices where org_id = $1`, [
+          full.id,
+        ]),
+      ).toEqual([{ last: 'INV-000050', n: 50 }]);
+      // The run goes on with the other organizations.
       const other = await setupOrg(sql);
       const billed = await subscribed(sql, other, {
         customerId: await createCustomer(sql, other),
@@ -329,9 +341,8 @@ describe('billing', () => {
         startDate: day('01-01'),
       });
       expect(await bill(sql, at('01-01'), null as unknown as string)).toBeGreaterThanOrEqual(1);
-      expect((await cycles(sql, held)).length).toBe(0);
+      expect((await cycles(sql, held)).length).toBe(2);
       expect((await cycles(sql, billed)).length).toBe(1);
-      expect(await state(sql, held)).toMatchObject({ status: 'ACTIVE', next: startDate });
     });
   });
 
