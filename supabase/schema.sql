@@ -3167,6 +3167,49 @@ ALTER FUNCTION private.drop_daily_totals() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.drop_daily_totals() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.drop_daily_totals() TO postgres;
 
+-- function private.edit_subscription(p_org_id uuid, p_subscription_id uuid, p_input jsonb)
+CREATE OR REPLACE FUNCTION private.edit_subscription(p_org_id uuid, p_subscription_id uuid, p_input jsonb)
+ RETURNS public.subscriptions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_sub public.subscriptions;
+  v_quantity numeric := private.to_number(p_input ->> 'quantity', 'quantity');
+begin
+  perform private.require_role(p_org_id);
+  perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+    'Only owners and managers change a subscription', 'SUBSCRIPTION_FORBIDDEN');
+  select * into v_sub from public.subscriptions s where s.org_id = p_org_id and s.id = p_subscription_id for update;
+  if v_sub.id is null then
+    perform private.refuse('Subscription not found', '23503', 'SUBSCRIPTION_NOT_FOUND', null, 'subscriptionId');
+  end if;
+  if v_quantity is not null and (v_quantity <> trunc(v_quantity) or v_quantity < 1 or v_quantity > 1000000) then
+    perform private.refuse('The quantity is a whole number from 1', '23514', 'QUANTITY_WHOLE',
+      jsonb_build_object('max', 1000000), 'quantity');
+  end if;
+  if private.org_date(p_org_id, p_input ->> 'endDate', 'endDate') < v_sub.start_date then
+    perform private.refuse('A subscription ends on or after its start', '23514', 'SUBSCRIPTION_END_BEFORE_START',
+      jsonb_build_object('start', v_sub.start_date), 'endDate');
+  end if;
+  update public.subscriptions s
+     set quantity = coalesce(v_quantity::integer, s.quantity),
+         tax_percent = coalesce(private.to_number(p_input ->> 'taxPercent', 'taxPercent'), s.tax_percent),
+         discount_percent = coalesce(private.to_number(p_input ->> 'discountPercent', 'discountPercent'),
+                                     s.discount_percent),
+         end_date = case when p_input ? 'endDate' then private.org_date(p_org_id, p_input ->> 'endDate', 'endDate')
+                         else s.end_date end
+   where s.id = v_sub.id
+  returning * into v_sub;
+  return v_sub;
+end
+$function$;
+ALTER FUNCTION private.edit_subscription(p_org_id uuid, p_subscription_id uuid, p_input jsonb) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.edit_subscription(p_org_id uuid, p_subscription_id uuid, p_input jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.edit_subscription(p_org_id uuid, p_subscription_id uuid, p_input jsonb) TO postgres;
+GRANT EXECUTE ON FUNCTION private.edit_subscription(p_org_id uuid, p_subscription_id uuid, p_input jsonb) TO service_role;
+
 -- function private.enforce_invoice_limit()
 CREATE OR REPLACE FUNCTION private.enforce_invoice_limit()
  RETURNS trigger
@@ -3982,6 +4025,10 @@ begin
   if v_trial <> trunc(v_trial) or v_trial < 0 or v_trial > 365 then
     perform private.refuse('Trial days are a whole number from 0 to 365', '23514', 'TRIAL_DAYS_RANGE',
       jsonb_build_object('max', 365), 'trialDays');
+  end if;
+  if private.org_date(p_org_id, p_input ->> 'endDate', 'endDate') < v_start then
+    perform private.refuse('A subscription ends on or after its start', '23514', 'SUBSCRIPTION_END_BEFORE_START',
+      jsonb_build_object('start', v_start), 'endDate');
   end if;
   v_quantity := coalesce(private.to_number(p_input ->> 'quantity', 'quantity'), 1);
   if v_quantity <> trunc(v_quantity) or v_quantity < 1 or v_quantity > 1000000 then
@@ -5211,6 +5258,8 @@ begin
   begin
     if p_name = 'subscribe' then
       v_row := private.insert_subscription(p_org_id, p_args);
+    elsif p_name = 'update_subscription' then
+      v_row := private.edit_subscription(p_org_id, (p_args ->> 'subscriptionId')::uuid, p_args -> 'input');
     else
       v_row := private.change_subscription(p_org_id, (p_args ->> 'subscriptionId')::uuid,
         case when p_name = 'cancel_subscription' and (p_args ->> 'atPeriodEnd')::boolean then 'cancel_at_period_end'
@@ -8263,6 +8312,21 @@ COMMENT ON FUNCTION public.update_quote(p_org_id uuid, p_mutation_id uuid, p_inv
 GRANT EXECUTE ON FUNCTION public.update_quote(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.update_quote(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb) TO postgres;
 GRANT EXECUTE ON FUNCTION public.update_quote(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb) TO service_role;
+
+-- function public.update_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_input jsonb)
+CREATE OR REPLACE FUNCTION public.update_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_input jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.subscription_mutation(p_org_id, p_mutation_id, 'update_subscription',
+    jsonb_build_object('subscriptionId', p_subscription_id, 'input', p_input))
+$function$;
+ALTER FUNCTION public.update_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_input jsonb) OWNER TO postgres;
+COMMENT ON FUNCTION public.update_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_input jsonb) IS 'Changes the quantity, tax, discount or end of an ACTIVE or PAUSED subscription for the periods not yet billed (owners, managers).';
+GRANT EXECUTE ON FUNCTION public.update_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_input jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.update_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_input jsonb) TO postgres;
+GRANT EXECUTE ON FUNCTION public.update_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_input jsonb) TO service_role;
 
 -- trigger on another schema auth.users on_auth_user_created
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.create_profile_for_user();

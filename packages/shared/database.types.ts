@@ -2680,6 +2680,10 @@ export type Database = {
         Args: { p_input: Json; p_invoice_id: string; p_mutation_id: string; p_org_id: string };
         Returns: Json;
       };
+      update_subscription: {
+        Args: { p_input: Json; p_mutation_id: string; p_org_id: string; p_subscription_id: string };
+        Returns: Json;
+      };
     };
     Enums: {
       achievement_type: 'ONBOARDING' | 'BUSINESS' | 'SOCIAL' | 'MILESTONE' | 'STREAK';

@@ -261,6 +261,10 @@ begin
     perform private.refuse('Trial days are a whole number from 0 to 365', '23514', 'TRIAL_DAYS_RANGE',
       jsonb_build_object('max', 365), 'trialDays');
   end if;
+  if private.org_date(p_org_id, p_input ->> 'endDate', 'endDate') < v_start then
+    perform private.refuse('A subscription ends on or after its start', '23514', 'SUBSCRIPTION_END_BEFORE_START',
+      jsonb_build_object('start', v_start), 'endDate');
+  end if;
   v_quantity := coalesce(private.to_number(p_input ->> 'quantity', 'quantity'), 1);
   if v_quantity <> trunc(v_quantity) or v_quantity < 1 or v_quantity > 1000000 then
     perform private.refuse('The quantity is a whole number from 1', '23514', 'QUANTITY_WHOLE',
@@ -361,6 +365,47 @@ $$;
 revoke all on function private.change_subscription(uuid, uuid, text, timestamptz) from public, anon;
 grant execute on function private.change_subscription(uuid, uuid, text, timestamptz) to authenticated, service_role;
 
+-- Editing a subscription: { quantity?, taxPercent?, discountPercent?, endDate? } (what is sent changes; endDate
+-- null or '' removes the end). Owners and managers, while ACTIVE or PAUSED; the periods already billed keep
+-- their invoices, the next ones are billed as edited.
+create function private.edit_subscription(p_org_id uuid, p_subscription_id uuid, p_input jsonb)
+returns public.subscriptions
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_sub public.subscriptions;
+  v_quantity numeric := private.to_number(p_input ->> 'quantity', 'quantity');
+begin
+  perform private.require_role(p_org_id);
+  perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+    'Only owners and managers change a subscription', 'SUBSCRIPTION_FORBIDDEN');
+  select * into v_sub from public.subscriptions s where s.org_id = p_org_id and s.id = p_subscription_id for update;
+  if v_sub.id is null then
+    perform private.refuse('Subscription not found', '23503', 'SUBSCRIPTION_NOT_FOUND', null, 'subscriptionId');
+  end if;
+  if v_quantity is not null and (v_quantity <> trunc(v_quantity) or v_quantity < 1 or v_quantity > 1000000) then
+    perform private.refuse('The quantity is a whole number from 1', '23514', 'QUANTITY_WHOLE',
+      jsonb_build_object('max', 1000000), 'quantity');
+  end if;
+  if private.org_date(p_org_id, p_input ->> 'endDate', 'endDate') < v_sub.start_date then
+    perform private.refuse('A subscription ends on or after its start', '23514', 'SUBSCRIPTION_END_BEFORE_START',
+      jsonb_build_object('start', v_sub.start_date), 'endDate');
+  end if;
+  update public.subscriptions s
+     set quantity = coalesce(v_quantity::integer, s.quantity),
+         tax_percent = coalesce(private.to_number(p_input ->> 'taxPercent', 'taxPercent'), s.tax_percent),
+         discount_percent = coalesce(private.to_number(p_input ->> 'discountPercent', 'discountPercent'),
+                                     s.discount_percent),
+         end_date = case when p_input ? 'endDate' then private.org_date(p_org_id, p_input ->> 'endDate', 'endDate')
+                         else s.end_date end
+   where s.id = v_sub.id
+  returning * into v_sub;
+  return v_sub;
+end
+$$;
+revoke all on function private.edit_subscription(uuid, uuid, jsonb) from public, anon;
+grant execute on function private.edit_subscription(uuid, uuid, jsonb) to authenticated, service_role;
+
 -- A subscription mutation applied once per (organization, mutation id): { data: the subscription } or
 -- { error } (the refusal's code, reason and field), as every other mutation (20261122000300).
 create function private.subscription_mutation(p_org_id uuid, p_mutation_id uuid, p_name text, p_args jsonb)
@@ -377,6 +422,8 @@ begin
   begin
     if p_name = 'subscribe' then
       v_row := private.insert_subscription(p_org_id, p_args);
+    elsif p_name = 'update_subscription' then
+      v_row := private.edit_subscription(p_org_id, (p_args ->> 'subscriptionId')::uuid, p_args -> 'input');
     else
       v_row := private.change_subscription(p_org_id, (p_args ->> 'subscriptionId')::uuid,
         case when p_name = 'cancel_subscription' and (p_args ->> 'atPeriodEnd')::boolean then 'cancel_at_period_end'
@@ -404,6 +451,16 @@ language sql set search_path = ''
 as $$ select private.subscription_mutation(p_org_id, p_mutation_id, 'subscribe', p_input) $$;
 comment on function public.subscribe(uuid, uuid, jsonb) is
   'Subscribes a customer to an active plan (owners, managers, salespeople), once per mutation id; bills the periods already started.';
+
+create function public.update_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid,
+                                           p_input jsonb) returns jsonb
+language sql set search_path = ''
+as $$
+  select private.subscription_mutation(p_org_id, p_mutation_id, 'update_subscription',
+    jsonb_build_object('subscriptionId', p_subscription_id, 'input', p_input))
+$$;
+comment on function public.update_subscription(uuid, uuid, uuid, jsonb) is
+  'Changes the quantity, tax, discount or end of an ACTIVE or PAUSED subscription for the periods not yet billed (owners, managers).';
 
 create function public.pause_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid) returns jsonb
 language sql set search_path = ''
@@ -434,10 +491,12 @@ comment on function public.cancel_subscription(uuid, uuid, uuid, boolean) is
   'Cancels a subscription now, or at the end of its billed period (owners, managers).';
 
 revoke execute on function public.subscribe(uuid, uuid, jsonb) from public, anon;
+revoke execute on function public.update_subscription(uuid, uuid, uuid, jsonb) from public, anon;
 revoke execute on function public.pause_subscription(uuid, uuid, uuid) from public, anon;
 revoke execute on function public.resume_subscription(uuid, uuid, uuid) from public, anon;
 revoke execute on function public.cancel_subscription(uuid, uuid, uuid, boolean) from public, anon;
 grant execute on function public.subscribe(uuid, uuid, jsonb) to authenticated, service_role;
+grant execute on function public.update_subscription(uuid, uuid, uuid, jsonb) to authenticated, service_role;
 grant execute on function public.pause_subscription(uuid, uuid, uuid) to authenticated, service_role;
 grant execute on function public.resume_subscription(uuid, uuid, uuid) to authenticated, service_role;
 grant execute on function public.cancel_subscription(uuid, uuid, uuid, boolean) to authenticated, service_role;

@@ -619,6 +619,42 @@ describe('states', () => {
     });
   });
 
+  it('edits the quantity, tax, discount and end for the periods not billed yet (owners and managers)', async () => {
+    await asOwner(async (sql) => {
+      const { org, members, start } = await scene(sql);
+      const id = await start();
+      const edit = (actorId: string, input: Record<string, unknown>) =>
+        sqlAs<{ r: Answer }>(
+          sql,
+          user(actorId),
+          `select public.update_subscription($1, gen_random_uuid(), $2, $3) as r`,
+          [org.id, id, input],
+        ).then((rows) => rows[0]!.r);
+      for (const role of ['ACCOUNTANT', 'SALES'] as const)
+        expect((await edit(members[role], { quantity: 9 })).error).toMatchObject({
+          reason: 'SUBSCRIPTION_FORBIDDEN',
+        });
+      expect((await edit(org.ownerId, { endDate: day('01-01') })).error).toMatchObject({
+        reason: 'SUBSCRIPTION_END_BEFORE_START',
+        field: 'endDate',
+      });
+      expect(
+        (await edit(members.MANAGER, { quantity: 3, taxPercent: 0, discountPercent: 50 })).data,
+      ).toMatchObject({
+        quantity: 3,
+      });
+      await bill(sql, at('02-10'));
+      // 100.00 and Ghana's 20 % VAT before the edit; 3 × 50.00 without tax after it.
+      expect((await cycles(sql, id)).map((r) => r.total)).toEqual(['120.00', '150.00']);
+      await edit(org.ownerId, { endDate: day('02-20') });
+      await bill(sql, at('03-10'));
+      expect(await state(sql, id)).toMatchObject({ status: 'EXPIRED' });
+      expect((await edit(org.ownerId, { quantity: 1 })).error).toMatchObject({
+        reason: 'SUBSCRIPTION_ENDED',
+      });
+    });
+  });
+
   it('expires after its end date', async () => {
     await asOwner(async (sql) => {
       const org = await setupOrg(sql);

@@ -339,6 +339,7 @@ function bodyFor(route: string): unknown {
     'PUT /api/subscription-plans/:id': { name: 'Intruder' },
     'POST /api/subscriptions': { customerId: ids.customer, planId: randomUUID() },
     'POST /api/subscriptions/:id/cancel': {},
+    'PUT /api/subscriptions/:id': { quantity: 2 },
   };
   return bodies[route];
 }

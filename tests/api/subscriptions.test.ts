@@ -223,6 +223,12 @@ describe('/api/subscriptions', () => {
       await call(`/subscriptions/${s.id}/resume`, { token: o.token, method: 'POST' }),
     );
     expect(resumed).toMatchObject({ status: 'ACTIVE', nextBillingDate: daysAgo(-6), cyclesBilled: 3 });
+    const edited = await call(`/subscriptions/${s.id}`, {
+      token: o.token,
+      method: 'PUT',
+      body: { quantity: 5, discountPercent: 10, endDate: daysAgo(-60) },
+    });
+    expect(await json(edited)).toMatchObject({ quantity: 5, discountPercent: 10, endDate: daysAgo(-60) });
     const atEnd = await json(
       await call(`/subscriptions/${s.id}/cancel`, { token: o.token, body: { atPeriodEnd: true } }),
     );

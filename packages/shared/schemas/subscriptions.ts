@@ -59,6 +59,15 @@ export const SubscribeInputSchema = z.object({
 });
 export type SubscribeInput = z.infer<typeof SubscribeInputSchema>;
 
+/** PUT /api/subscriptions/:id: what is sent changes, for the periods not billed yet; endDate null removes it. */
+export const SubscriptionUpdateSchema = z.object({
+  quantity: wholeNumber(1, 1_000_000).optional(),
+  taxPercent: percent.optional(),
+  discountPercent: percent.optional(),
+  endDate: optionalIsoDate,
+});
+export type SubscriptionUpdate = z.infer<typeof SubscriptionUpdateSchema>;
+
 /** POST /api/subscriptions/:id/cancel: now, or at the end of the period already billed. */
 export const CancelSubscriptionSchema = z.object({ atPeriodEnd: z.boolean().default(false) });
 

@@ -55,6 +55,7 @@ import {
   resumeSubscription,
   subscribe,
   updatePlan,
+  updateSubscription,
 } from './subscriptions.ts';
 import {
   createCreditNote,
@@ -180,6 +181,7 @@ const router = new Router()
   .on('GET', '/api/subscriptions', listSubscriptions)
   .on('POST', '/api/subscriptions', subscribe)
   .on('GET', '/api/subscriptions/:id', getSubscription)
+  .on('PUT', '/api/subscriptions/:id', updateSubscription)
   .on('POST', '/api/subscriptions/:id/pause', pauseSubscription)
   .on('POST', '/api/subscriptions/:id/resume', resumeSubscription)
   .on('POST', '/api/subscriptions/:id/cancel', cancelSubscription)

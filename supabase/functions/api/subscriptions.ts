@@ -12,6 +12,7 @@ import {
   type SubscriptionPlan,
   SubscriptionPlanInputSchema,
   SubscriptionPlanUpdateSchema,
+  SubscriptionUpdateSchema,
 } from '../../../packages/shared/schemas/subscriptions.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
 import { AppError } from '../_shared/errors.ts';
@@ -257,6 +258,22 @@ export async function subscribe(req: Request): Promise<Response> {
   if (error) throw fromPostgrest(error);
   const row = unwrap<{ id: string }>(data);
   return Response.json(await readSubscription(db, orgId, row.id), { status: 201 });
+}
+
+/** PUT /api/subscriptions/:id { quantity?, taxPercent?, discountPercent?, endDate? }: for the next periods. */
+export async function updateSubscription(req: Request, { id }: Params): Promise<Response> {
+  const input = await parseBody(req, SubscriptionUpdateSchema.extend({ orgId: z.string().optional() }));
+  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
+  const { orgId: _org, ...fields } = input;
+  const { data, error } = await db.rpc('update_subscription', {
+    p_org_id: orgId,
+    p_mutation_id: mutationId!,
+    p_subscription_id: id!,
+    p_input: fields,
+  });
+  if (error) throw fromPostgrest(error);
+  unwrap(data);
+  return Response.json(await readSubscription(db, orgId, id!));
 }
 
 async function change(req: Request, id: string, name: 'pause_subscription' | 'resume_subscription') {
