@@ -2,6 +2,7 @@
 import { loadConfig, type StackConfig } from './config.ts';
 import { UnsafeConfigError } from './keys.ts';
 import { startStack } from './server.ts';
+import { startScheduler } from './scheduler.ts';
 
 let config: StackConfig;
 try {
@@ -51,6 +52,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    scheduler.stop();
     console.log('\nStopping…');
     stack.stop().then(
       () => process.exit(0),
@@ -61,3 +63,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     );
   });
 }
+
+// Recurring billing (and the other timed jobs) every minute, as pg_cron does on a hosted project.
+const scheduler = startScheduler(stack.db.postgresUrl, (line) => console.error(line));

@@ -258,6 +258,7 @@ CREATE TABLE public.billing_cycles (
     amount public.money_amount NOT NULL,
     currency character(3) NOT NULL,
     status public.billing_cycle_status DEFAULT 'PENDING'::public.billing_cycle_status NOT NULL,
+    invoice_id uuid,
     billed_at timestamp with time zone,
     paid_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL
@@ -270,6 +271,8 @@ ALTER TABLE public.billing_cycles ADD CONSTRAINT billing_cycles_check CHECK ((en
 ALTER TABLE public.billing_cycles ADD CONSTRAINT billing_cycles_cycle_number_check CHECK ((cycle_number > 0));
 ALTER TABLE public.billing_cycles ADD CONSTRAINT billing_cycles_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 ALTER TABLE public.billing_cycles ADD CONSTRAINT billing_cycles_org_id_id_key UNIQUE (org_id, id);
+ALTER TABLE public.billing_cycles ADD CONSTRAINT billing_cycles_org_id_invoice_id_fkey FOREIGN KEY (org_id, invoice_id) REFERENCES public.invoices(org_id, id);
+ALTER TABLE public.billing_cycles ADD CONSTRAINT billing_cycles_org_id_invoice_id_key UNIQUE (org_id, invoice_id);
 ALTER TABLE public.billing_cycles ADD CONSTRAINT billing_cycles_org_id_subscription_id_cycle_number_key UNIQUE (org_id, subscription_id, cycle_number);
 ALTER TABLE public.billing_cycles ADD CONSTRAINT billing_cycles_org_id_subscription_id_fkey FOREIGN KEY (org_id, subscription_id) REFERENCES public.subscriptions(org_id, id) ON DELETE CASCADE;
 ALTER TABLE public.billing_cycles ADD CONSTRAINT billing_cycles_pkey PRIMARY KEY (id);
@@ -277,14 +280,13 @@ CREATE TRIGGER billing_cycles_audit_delete AFTER DELETE ON public.billing_cycles
 CREATE TRIGGER billing_cycles_audit_insert AFTER INSERT ON public.billing_cycles REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER billing_cycles_audit_update AFTER UPDATE ON public.billing_cycles REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE POLICY "Members can read billing cycles" ON public.billing_cycles AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can add billing cycles" ON public.billing_cycles AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can delete billing cycles" ON public.billing_cycles AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can edit billing cycles" ON public.billing_cycles AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-COMMENT ON TABLE public.billing_cycles IS 'The periods of a subscription and whether each was billed and paid.';
+COMMENT ON TABLE public.billing_cycles IS 'The billed periods of a subscription: BILLED when its invoice is issued, PAID when the invoice is paid, CANCELLED when it is voided. Written by the billing run and the invoice''s trigger only.';
+COMMENT ON COLUMN public.billing_cycles.cycle_number IS 'The period''s number from the subscription''s start (or trial end), 1 for the first; periods skipped while paused leave their numbers unused.';
+COMMENT ON COLUMN public.billing_cycles.end_date IS 'The period''s last day (inclusive).';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.billing_cycles TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.billing_cycles TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.billing_cycles TO authenticated;
 GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.billing_cycles TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.billing_cycles TO authenticated;
 
 -- table public.business_profiles
 CREATE TABLE public.business_profiles (
@@ -1022,6 +1024,7 @@ CREATE TRIGGER invoices_assign_number BEFORE INSERT ON public.invoices FOR EACH 
 CREATE TRIGGER invoices_audit_delete AFTER DELETE ON public.invoices REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER invoices_audit_insert AFTER INSERT ON public.invoices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER invoices_audit_update AFTER UPDATE ON public.invoices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER invoices_billing_cycle AFTER UPDATE OF status ON public.invoices FOR EACH ROW WHEN (((new.status IS DISTINCT FROM old.status) AND (old.status <> 'QUOTE'::public.invoice_status))) EXECUTE FUNCTION private.follow_invoice_to_cycle();
 CREATE TRIGGER invoices_by_day_delete AFTER DELETE ON public.invoices REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.invoices_by_day_apply();
 CREATE TRIGGER invoices_by_day_insert AFTER INSERT ON public.invoices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.invoices_by_day_apply();
 CREATE TRIGGER invoices_by_day_update AFTER UPDATE ON public.invoices FOR EACH ROW WHEN ((((old.total)::numeric IS DISTINCT FROM (new.total)::numeric) OR ((old.amount_paid)::numeric IS DISTINCT FROM (new.amount_paid)::numeric) OR ((old.amount_credited)::numeric IS DISTINCT FROM (new.amount_credited)::numeric) OR (old.currency IS DISTINCT FROM new.currency) OR (old.status IS DISTINCT FROM new.status) OR (old.issued_at IS DISTINCT FROM new.issued_at) OR (old.created_at IS DISTINCT FROM new.created_at) OR (old.org_id IS DISTINCT FROM new.org_id))) EXECUTE FUNCTION private.invoices_by_day_update();
@@ -1392,6 +1395,47 @@ GRANT INSERT (ref) ON TABLE public.payments TO authenticated;
 GRANT INSERT (received_at) ON TABLE public.payments TO authenticated;
 GRANT INSERT (created_by) ON TABLE public.payments TO authenticated;
 
+-- table public.plan_lines
+CREATE TABLE public.plan_lines (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    org_id uuid NOT NULL,
+    plan_id uuid NOT NULL,
+    product_id uuid,
+    description character varying(500) NOT NULL,
+    qty public.quantity NOT NULL,
+    unit_price public.money_price NOT NULL,
+    "position" integer DEFAULT 0 NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+ALTER TABLE public.plan_lines OWNER TO postgres;
+ALTER TABLE public.plan_lines ENABLE ROW LEVEL SECURITY;
+ALTER TABLE public.plan_lines FORCE ROW LEVEL SECURITY;
+ALTER TABLE public.plan_lines ADD CONSTRAINT plan_lines_description_check CHECK ((btrim((description)::text) <> ''::text));
+ALTER TABLE public.plan_lines ADD CONSTRAINT plan_lines_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+ALTER TABLE public.plan_lines ADD CONSTRAINT plan_lines_org_id_id_key UNIQUE (org_id, id);
+ALTER TABLE public.plan_lines ADD CONSTRAINT plan_lines_org_id_plan_id_fkey FOREIGN KEY (org_id, plan_id) REFERENCES public.subscription_plans(org_id, id) ON DELETE CASCADE;
+ALTER TABLE public.plan_lines ADD CONSTRAINT plan_lines_org_id_product_id_fkey FOREIGN KEY (org_id, product_id) REFERENCES public.products(org_id, id);
+ALTER TABLE public.plan_lines ADD CONSTRAINT plan_lines_pkey PRIMARY KEY (id);
+ALTER TABLE public.plan_lines ADD CONSTRAINT plan_lines_qty_check CHECK (((qty)::numeric > (0)::numeric));
+ALTER TABLE public.plan_lines ADD CONSTRAINT plan_lines_unit_price_check CHECK (((unit_price)::numeric >= (0)::numeric));
+CREATE INDEX plan_lines_plan_idx ON public.plan_lines USING btree (org_id, plan_id, "position");
+CREATE TRIGGER plan_lines_audit_delete AFTER DELETE ON public.plan_lines REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER plan_lines_audit_insert AFTER INSERT ON public.plan_lines REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER plan_lines_audit_update AFTER UPDATE ON public.plan_lines REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER plan_lines_check BEFORE INSERT OR UPDATE ON public.plan_lines FOR EACH ROW EXECUTE FUNCTION private.check_plan_line();
+CREATE TRIGGER plan_lines_price_delete AFTER DELETE ON public.plan_lines REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.recompute_plan_price();
+CREATE TRIGGER plan_lines_price_insert AFTER INSERT ON public.plan_lines REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.recompute_plan_price();
+CREATE TRIGGER plan_lines_price_update AFTER UPDATE ON public.plan_lines REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.recompute_plan_price();
+CREATE POLICY "Members can read subscription plan lines" ON public.plan_lines AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can add subscription plan lines" ON public.plan_lines AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can delete subscription plan lines" ON public.plan_lines AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can edit subscription plan lines" ON public.plan_lines AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+COMMENT ON TABLE public.plan_lines IS 'The lines a plan bills each period (products or free text); the plan''s price is their sum.';
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.plan_lines TO postgres;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.plan_lines TO service_role;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.plan_lines TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.plan_lines TO anon;
+
 -- table public.products
 CREATE TABLE public.products (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -1719,8 +1763,8 @@ CREATE TABLE public.subscription_invoices (
     org_id uuid NOT NULL,
     subscription_id uuid NOT NULL,
     invoice_id uuid NOT NULL,
-    period_start timestamp with time zone NOT NULL,
-    period_end timestamp with time zone NOT NULL,
+    period_start date NOT NULL,
+    period_end date NOT NULL,
     attempt_count integer DEFAULT 1 NOT NULL,
     next_attempt_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL
@@ -1729,25 +1773,24 @@ ALTER TABLE public.subscription_invoices OWNER TO postgres;
 ALTER TABLE public.subscription_invoices ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.subscription_invoices FORCE ROW LEVEL SECURITY;
 ALTER TABLE public.subscription_invoices ADD CONSTRAINT subscription_invoices_attempt_count_check CHECK ((attempt_count > 0));
-ALTER TABLE public.subscription_invoices ADD CONSTRAINT subscription_invoices_check CHECK ((period_end > period_start));
+ALTER TABLE public.subscription_invoices ADD CONSTRAINT subscription_invoices_check CHECK ((period_end >= period_start));
 ALTER TABLE public.subscription_invoices ADD CONSTRAINT subscription_invoices_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 ALTER TABLE public.subscription_invoices ADD CONSTRAINT subscription_invoices_org_id_id_key UNIQUE (org_id, id);
 ALTER TABLE public.subscription_invoices ADD CONSTRAINT subscription_invoices_org_id_invoice_id_fkey FOREIGN KEY (org_id, invoice_id) REFERENCES public.invoices(org_id, id);
+ALTER TABLE public.subscription_invoices ADD CONSTRAINT subscription_invoices_org_id_invoice_id_key UNIQUE (org_id, invoice_id);
 ALTER TABLE public.subscription_invoices ADD CONSTRAINT subscription_invoices_org_id_subscription_id_fkey FOREIGN KEY (org_id, subscription_id) REFERENCES public.subscriptions(org_id, id) ON DELETE CASCADE;
+ALTER TABLE public.subscription_invoices ADD CONSTRAINT subscription_invoices_org_id_subscription_id_period_start_key UNIQUE (org_id, subscription_id, period_start);
 ALTER TABLE public.subscription_invoices ADD CONSTRAINT subscription_invoices_pkey PRIMARY KEY (id);
 CREATE INDEX subscription_invoices_subscription_idx ON public.subscription_invoices USING btree (org_id, subscription_id);
 CREATE TRIGGER subscription_invoices_audit_delete AFTER DELETE ON public.subscription_invoices REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER subscription_invoices_audit_insert AFTER INSERT ON public.subscription_invoices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER subscription_invoices_audit_update AFTER UPDATE ON public.subscription_invoices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE POLICY "Members can read subscription invoices" ON public.subscription_invoices AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can add subscription invoices" ON public.subscription_invoices AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can edit subscription invoices" ON public.subscription_invoices AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers, accountants can delete subscription invoices" ON public.subscription_invoices AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-COMMENT ON TABLE public.subscription_invoices IS 'Which invoice billed which period of a subscription.';
+COMMENT ON TABLE public.subscription_invoices IS 'Which invoice billed which period of a subscription (first and last day). Written by the billing run only.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.subscription_invoices TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.subscription_invoices TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.subscription_invoices TO authenticated;
 GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.subscription_invoices TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.subscription_invoices TO authenticated;
 
 -- table public.subscription_plans
 CREATE TABLE public.subscription_plans (
@@ -1771,24 +1814,27 @@ ALTER TABLE public.subscription_plans ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.subscription_plans FORCE ROW LEVEL SECURITY;
 ALTER TABLE public.subscription_plans ADD CONSTRAINT subscription_plans_description_check CHECK ((char_length(description) <= 2000));
 ALTER TABLE public.subscription_plans ADD CONSTRAINT subscription_plans_features_check CHECK ((octet_length((features)::text) <= 65536));
-ALTER TABLE public.subscription_plans ADD CONSTRAINT subscription_plans_interval_count_check CHECK ((interval_count > 0));
+ALTER TABLE public.subscription_plans ADD CONSTRAINT subscription_plans_interval_count_check CHECK (((interval_count >= 1) AND (interval_count <= 52)));
 ALTER TABLE public.subscription_plans ADD CONSTRAINT subscription_plans_metadata_check CHECK ((octet_length((metadata)::text) <= 65536));
 ALTER TABLE public.subscription_plans ADD CONSTRAINT subscription_plans_name_check CHECK ((btrim((name)::text) <> ''::text));
 ALTER TABLE public.subscription_plans ADD CONSTRAINT subscription_plans_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 ALTER TABLE public.subscription_plans ADD CONSTRAINT subscription_plans_org_id_id_key UNIQUE (org_id, id);
 ALTER TABLE public.subscription_plans ADD CONSTRAINT subscription_plans_pkey PRIMARY KEY (id);
 ALTER TABLE public.subscription_plans ADD CONSTRAINT subscription_plans_price_check CHECK (((price)::numeric >= (0)::numeric));
-ALTER TABLE public.subscription_plans ADD CONSTRAINT subscription_plans_trial_days_check CHECK ((trial_days >= 0));
+ALTER TABLE public.subscription_plans ADD CONSTRAINT subscription_plans_trial_days_check CHECK (((trial_days >= 0) AND (trial_days <= 365)));
 CREATE INDEX subscription_plans_org_idx ON public.subscription_plans USING btree (org_id, name);
 CREATE TRIGGER subscription_plans_audit_delete AFTER DELETE ON public.subscription_plans REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER subscription_plans_audit_insert AFTER INSERT ON public.subscription_plans REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER subscription_plans_audit_update AFTER UPDATE ON public.subscription_plans REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER subscription_plans_check BEFORE INSERT OR UPDATE ON public.subscription_plans FOR EACH ROW EXECUTE FUNCTION private.check_subscription_plan();
 CREATE TRIGGER subscription_plans_touch BEFORE UPDATE ON public.subscription_plans FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE POLICY "Members can read subscription plans" ON public.subscription_plans AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can add subscription plans" ON public.subscription_plans AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can delete subscription plans" ON public.subscription_plans AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can edit subscription plans" ON public.subscription_plans AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-COMMENT ON TABLE public.subscription_plans IS 'A recurring offer the organization sells to its customers (e.g. monthly maintenance).';
+CREATE POLICY "Owners and managers can add subscription plans" ON public.subscription_plans AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can delete subscription plans" ON public.subscription_plans AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can edit subscription plans" ON public.subscription_plans AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+COMMENT ON TABLE public.subscription_plans IS 'A recurring offer the organization sells to its customers (e.g. monthly maintenance): a price per period of interval_count billing intervals.';
+COMMENT ON COLUMN public.subscription_plans.currency IS 'The organization''s currency unless another supported one is chosen; the price has its decimals.';
+COMMENT ON COLUMN public.subscription_plans.is_active IS 'An inactive plan takes no new subscriber; its subscriptions go on.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.subscription_plans TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.subscription_plans TO service_role;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.subscription_plans TO authenticated;
@@ -1801,46 +1847,61 @@ CREATE TABLE public.subscriptions (
     customer_id uuid NOT NULL,
     plan_id uuid NOT NULL,
     status public.subscription_status DEFAULT 'ACTIVE'::public.subscription_status NOT NULL,
-    current_period_start timestamp with time zone DEFAULT now() NOT NULL,
-    current_period_end timestamp with time zone,
-    trial_start timestamp with time zone,
-    trial_end timestamp with time zone,
+    start_date date DEFAULT CURRENT_DATE NOT NULL,
+    trial_end date,
+    end_date date,
+    next_cycle integer DEFAULT 1 NOT NULL,
+    next_billing_date date,
+    current_period_start date,
+    current_period_end date,
+    cancel_at_period_end boolean DEFAULT false NOT NULL,
+    paused_at timestamp with time zone,
     cancelled_at timestamp with time zone,
     ended_at timestamp with time zone,
     quantity integer DEFAULT 1 NOT NULL,
-    tax_percent public.percentage,
-    discount_percent public.percentage,
+    tax_percent public.percentage DEFAULT 0 NOT NULL,
+    discount_percent public.percentage DEFAULT 0 NOT NULL,
     metadata jsonb DEFAULT '{}'::jsonb NOT NULL,
+    created_by uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL
 );
 ALTER TABLE public.subscriptions OWNER TO postgres;
 ALTER TABLE public.subscriptions ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.subscriptions FORCE ROW LEVEL SECURITY;
+ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_check CHECK (((trial_end IS NULL) OR (trial_end > start_date)));
+ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_check1 CHECK (((end_date IS NULL) OR (end_date >= start_date)));
+ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_discount_percent_check CHECK ((((discount_percent)::numeric >= (0)::numeric) AND ((discount_percent)::numeric <= (100)::numeric)));
 ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_metadata_check CHECK ((octet_length((metadata)::text) <= 65536));
+ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_next_cycle_check CHECK ((next_cycle > 0));
 ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_org_id_customer_id_fkey FOREIGN KEY (org_id, customer_id) REFERENCES public.customers(org_id, id);
 ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_org_id_id_key UNIQUE (org_id, id);
 ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_org_id_plan_id_fkey FOREIGN KEY (org_id, plan_id) REFERENCES public.subscription_plans(org_id, id);
 ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_pkey PRIMARY KEY (id);
-ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_quantity_check CHECK ((quantity > 0));
+ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_quantity_check CHECK (((quantity >= 1) AND (quantity <= 1000000)));
 ALTER TABLE public.subscriptions ADD CONSTRAINT subscriptions_tax_percent_check CHECK ((((tax_percent)::numeric >= (0)::numeric) AND ((tax_percent)::numeric <= (100)::numeric)));
 CREATE INDEX subscriptions_customer_idx ON public.subscriptions USING btree (org_id, customer_id);
+CREATE INDEX subscriptions_due_idx ON public.subscriptions USING btree (next_billing_date) WHERE (status = 'ACTIVE'::public.subscription_status);
 CREATE INDEX subscriptions_plan_idx ON public.subscriptions USING btree (org_id, plan_id);
 CREATE TRIGGER subscriptions_audit_delete AFTER DELETE ON public.subscriptions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER subscriptions_audit_insert AFTER INSERT ON public.subscriptions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER subscriptions_audit_update AFTER UPDATE ON public.subscriptions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER subscriptions_guard BEFORE UPDATE ON public.subscriptions FOR EACH ROW EXECUTE FUNCTION private.guard_subscription();
 CREATE TRIGGER subscriptions_touch BEFORE UPDATE ON public.subscriptions FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE POLICY "Members can read subscriptions" ON public.subscriptions AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can add subscriptions" ON public.subscriptions AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can delete subscriptions" ON public.subscriptions AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can edit subscriptions" ON public.subscriptions AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-COMMENT ON TABLE public.subscriptions IS 'A customer subscribed to one of the organization''s subscription plans.';
+COMMENT ON TABLE public.subscriptions IS 'A customer subscribed to one of the organization''s subscription plans. Written by subscribe, pause_subscription, resume_subscription, cancel_subscription and the billing run only.';
+COMMENT ON COLUMN public.subscriptions.start_date IS 'The day the subscription starts, in the organization''s time zone. Periods follow one another from it, or from trial_end when there is a trial.';
+COMMENT ON COLUMN public.subscriptions.trial_end IS 'The first day after the free trial: nothing is billed before it.';
+COMMENT ON COLUMN public.subscriptions.end_date IS 'Optional last day: no period starts after it, and the subscription then EXPIRES.';
+COMMENT ON COLUMN public.subscriptions.next_cycle IS 'The number of the next period to bill (1 for the first); periods skipped while paused are never billed.';
+COMMENT ON COLUMN public.subscriptions.next_billing_date IS 'The day the next period starts and is billed; null once nothing more will be billed.';
+COMMENT ON COLUMN public.subscriptions.cancel_at_period_end IS 'Cancelled at the end of the period already billed: no new period is billed, and the subscription is CANCELLED when it would have started.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.subscriptions TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.subscriptions TO service_role;
-GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLE public.subscriptions TO authenticated;
 GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.subscriptions TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.subscriptions TO authenticated;
 
 -- table public.suppliers
 CREATE TABLE public.suppliers (
@@ -2464,6 +2525,186 @@ GRANT EXECUTE ON FUNCTION private.audit_redact(p_row jsonb) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.audit_redact(p_row jsonb) TO postgres;
 GRANT EXECUTE ON FUNCTION private.audit_redact(p_row jsonb) TO service_role;
 
+-- function private.bill_started_periods(p_subscription_id uuid, p_now timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.bill_started_periods(p_subscription_id uuid, p_now timestamp with time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.bill_subscription(p_subscription_id, p_now);
+exception when sqlstate 'PT402' then
+  null;
+end
+$function$;
+ALTER FUNCTION private.bill_started_periods(p_subscription_id uuid, p_now timestamp with time zone) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.bill_started_periods(p_subscription_id uuid, p_now timestamp with time zone) TO postgres;
+
+-- function private.bill_subscription(p_subscription_id uuid, p_now timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.bill_subscription(p_subscription_id uuid, p_now timestamp with time zone)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_sub public.subscriptions;
+  v_plan public.subscription_plans;
+  v_terms integer;
+  v_today date;
+  v_anchor date;
+  v_start date;
+  v_next date;
+  v_price numeric;
+  v_invoice public.invoices;
+  v_count integer := 0;
+  v_member uuid := case when coalesce((select auth.role()), '') = 'authenticated' then (select auth.uid()) end;
+begin
+  select * into v_sub from public.subscriptions s where s.id = p_subscription_id for update;
+  if v_sub.id is null then
+    return 0;
+  end if;
+  select * into v_plan from public.subscription_plans p where p.org_id = v_sub.org_id and p.id = v_sub.plan_id;
+  select bp.payment_terms_days into v_terms from public.business_profiles bp where bp.org_id = v_sub.org_id;
+  v_today := (p_now at time zone (select o.timezone from public.organizations o where o.id = v_sub.org_id))::date;
+  v_anchor := coalesce(v_sub.trial_end, v_sub.start_date);
+  v_price := private.subscription_unit_price(v_plan.price, v_sub.discount_percent, v_plan.currency);
+  loop
+    exit when v_sub.status <> 'ACTIVE';
+    v_start := private.period_start(v_anchor, v_plan.billing_interval, v_plan.interval_count, v_sub.next_cycle);
+    exit when v_start > v_today;
+    if v_sub.cancel_at_period_end or v_start > v_sub.end_date then
+      update public.subscriptions
+         set status = case when v_sub.cancel_at_period_end then 'CANCELLED' else 'EXPIRED' end::public.subscription_status,
+             ended_at = p_now, next_billing_date = null
+       where id = v_sub.id;
+      exit;
+    end if;
+    v_next := private.period_start(v_anchor, v_plan.billing_interval, v_plan.interval_count, v_sub.next_cycle + 1);
+    -- Each period on its own: when the plan's monthly invoice limit stops one, the periods billed before it
+    -- stay billed, and the next run goes on from there.
+    begin
+      v_invoice := null;
+      if v_price > 0 then
+        insert into public.invoices (org_id, customer_id, currency, due_at, created_by, created_at)
+        values (v_sub.org_id, v_sub.customer_id, v_plan.currency, v_today + coalesce(v_terms, 0), v_member, p_now)
+        returning * into v_invoice;
+        -- The plan's lines × the quantity (the first says which period), or one line: the plan for the period.
+        insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
+        select v_sub.org_id, v_invoice.id, l.product_id,
+               left(case when l.n = 1 then format('%s (%s – %s)', l.description, to_char(v_start, 'YYYY-MM-DD'),
+                                                  to_char(v_next - 1, 'YYYY-MM-DD'))
+                         else l.description end, 500),
+               l.qty * v_sub.quantity,
+               private.subscription_unit_price(l.unit_price, v_sub.discount_percent, v_plan.currency),
+               v_sub.tax_percent, l.n
+          from (select pl.product_id, pl.description::text, pl.qty, pl.unit_price,
+                       row_number() over (order by pl.position, pl.created_at, pl.id) as n
+                  from public.plan_lines pl
+                 where pl.org_id = v_sub.org_id and pl.plan_id = v_plan.id
+                union all
+                select null, v_plan.name::text, 1, v_plan.price, 1
+                 where not exists (select 1 from public.plan_lines pl
+                                    where pl.org_id = v_sub.org_id and pl.plan_id = v_plan.id)) l;
+        update public.invoices set status = 'ISSUED', issued_at = p_now where id = v_invoice.id
+        returning * into v_invoice;
+        insert into public.subscription_invoices (org_id, subscription_id, invoice_id, period_start, period_end)
+        values (v_sub.org_id, v_sub.id, v_invoice.id, v_start, v_next - 1);
+        v_count := v_count + 1;
+      end if;
+      -- A period with nothing to pay (a free plan, a full discount) is recorded as paid, without an invoice.
+      insert into public.billing_cycles (org_id, subscription_id, cycle_number, start_date, end_date, amount, currency,
+                                         status, invoice_id, billed_at, paid_at)
+      values (v_sub.org_id, v_sub.id, v_sub.next_cycle, v_start, v_next - 1, coalesce(v_invoice.total, 0), v_plan.currency,
+              case when v_invoice.id is null then 'PAID' else 'BILLED' end::public.billing_cycle_status, v_invoice.id, p_now,
+              case when v_invoice.id is null then p_now end);
+      update public.subscriptions
+         set next_cycle = next_cycle + 1, current_period_start = v_start, current_period_end = v_next - 1,
+             next_billing_date = v_next
+       where id = v_sub.id
+      returning * into v_sub;
+    exception when sqlstate 'PT402' then
+      raise warning 'Subscription % stopped at period %: %', v_sub.id, v_sub.next_cycle, sqlerrm;
+      exit;
+    end;
+  end loop;
+  return v_count;
+end
+$function$;
+ALTER FUNCTION private.bill_subscription(p_subscription_id uuid, p_now timestamp with time zone) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.bill_subscription(p_subscription_id uuid, p_now timestamp with time zone) TO postgres;
+
+-- function private.change_subscription(p_org_id uuid, p_subscription_id uuid, p_action text, p_now timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.change_subscription(p_org_id uuid, p_subscription_id uuid, p_action text, p_now timestamp with time zone DEFAULT now())
+ RETURNS public.subscriptions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_sub public.subscriptions;
+  v_plan public.subscription_plans;
+  v_today date;
+  v_cycle integer;
+  v_to text := case p_action when 'pause' then 'PAUSED' when 'resume' then 'ACTIVE' else 'CANCELLED' end;
+begin
+  perform private.require_role(p_org_id);
+  perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+    'Only owners and managers pause, resume or cancel a subscription', 'SUBSCRIPTION_FORBIDDEN');
+  select * into v_sub from public.subscriptions s where s.org_id = p_org_id and s.id = p_subscription_id for update;
+  if v_sub.id is null then
+    perform private.refuse('Subscription not found', '23503', 'SUBSCRIPTION_NOT_FOUND', null, 'subscriptionId');
+  end if;
+  if not (v_sub.status = 'ACTIVE' and p_action in ('pause', 'cancel', 'cancel_at_period_end'))
+     and not (v_sub.status = 'PAUSED' and p_action in ('resume', 'cancel', 'cancel_at_period_end'))
+     and not (v_sub.status = 'ACTIVE' and p_action = 'resume' and v_sub.cancel_at_period_end) then
+    perform private.refuse(format('A %s subscription cannot be made %s', v_sub.status, v_to), '23514',
+      'SUBSCRIPTION_STATUS_TRANSITION', jsonb_build_object('from', v_sub.status, 'to', v_to));
+  end if;
+  select * into v_plan from public.subscription_plans p where p.org_id = v_sub.org_id and p.id = v_sub.plan_id;
+  v_today := (p_now at time zone (select o.timezone from public.organizations o where o.id = p_org_id))::date;
+
+  if p_action = 'pause' then
+    perform private.bill_started_periods(v_sub.id, p_now);
+    update public.subscriptions set status = 'PAUSED', paused_at = p_now, next_billing_date = null
+     where id = v_sub.id and status = 'ACTIVE';
+  elsif p_action = 'resume' and v_sub.status = 'ACTIVE' then
+    update public.subscriptions set cancel_at_period_end = false, cancelled_at = null where id = v_sub.id;
+  elsif p_action = 'resume' then
+    v_cycle := v_sub.next_cycle;
+    while private.period_start(coalesce(v_sub.trial_end, v_sub.start_date), v_plan.billing_interval,
+                               v_plan.interval_count, v_cycle) < v_today loop
+      v_cycle := v_cycle + 1;
+    end loop;
+    update public.subscriptions
+       set status = 'ACTIVE', paused_at = null, next_cycle = v_cycle,
+           next_billing_date = private.period_start(coalesce(trial_end, start_date), v_plan.billing_interval,
+                                                    v_plan.interval_count, v_cycle)
+     where id = v_sub.id;
+    perform private.bill_started_periods(v_sub.id, p_now);
+  elsif p_action = 'cancel_at_period_end' and v_sub.status = 'ACTIVE' then
+    perform private.bill_started_periods(v_sub.id, p_now);
+    update public.subscriptions
+       set cancel_at_period_end = true, cancelled_at = p_now,
+           status = case when current_period_end is null then 'CANCELLED' else status end,
+           ended_at = case when current_period_end is null then p_now end,
+           next_billing_date = case when current_period_end is null then null else next_billing_date end
+     where id = v_sub.id and status = 'ACTIVE';
+  else
+    update public.subscriptions
+       set status = 'CANCELLED', cancelled_at = p_now, ended_at = p_now, next_billing_date = null
+     where id = v_sub.id;
+  end if;
+  select * into v_sub from public.subscriptions s where s.id = p_subscription_id;
+  return v_sub;
+end
+$function$;
+ALTER FUNCTION private.change_subscription(p_org_id uuid, p_subscription_id uuid, p_action text, p_now timestamp with time zone) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.change_subscription(p_org_id uuid, p_subscription_id uuid, p_action text, p_now timestamp with time zone) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.change_subscription(p_org_id uuid, p_subscription_id uuid, p_action text, p_now timestamp with time zone) TO postgres;
+GRANT EXECUTE ON FUNCTION private.change_subscription(p_org_id uuid, p_subscription_id uuid, p_action text, p_now timestamp with time zone) TO service_role;
+
 -- function private.check_business_profile()
 CREATE OR REPLACE FUNCTION private.check_business_profile()
  RETURNS trigger
@@ -2598,6 +2839,71 @@ $function$;
 ALTER FUNCTION private.check_organization() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.check_organization() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.check_organization() TO postgres;
+
+-- function private.check_plan_line()
+CREATE OR REPLACE FUNCTION private.check_plan_line()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_currency_decimals(new.unit_price,
+    (select p.currency from public.subscription_plans p where p.org_id = new.org_id and p.id = new.plan_id),
+    'unitPrice');
+  return new;
+end
+$function$;
+ALTER FUNCTION private.check_plan_line() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.check_plan_line() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.check_plan_line() TO postgres;
+
+-- function private.check_subscription_plan()
+CREATE OR REPLACE FUNCTION private.check_subscription_plan()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.currency is null then
+    new.currency := (select o.currency from public.organizations o where o.id = new.org_id);
+  end if;
+  new.currency := upper(new.currency);
+  if tg_op = 'INSERT' or new.currency is distinct from old.currency then
+    if not (new.currency = any (private.supported_currencies())) then
+      perform private.refuse(format('Currency %s is not supported', new.currency), '23514', 'CURRENCY_UNSUPPORTED',
+        jsonb_build_object('currency', new.currency), 'currency');
+    end if;
+  end if;
+  if tg_op = 'INSERT' or (new.price, new.currency) is distinct from (old.price, old.currency) then
+    perform private.require_currency_decimals(new.price, new.currency, 'price');
+  end if;
+  -- Its subscriptions' periods are counted in its interval from their start: changing the interval under them
+  -- would move every period still to come (and the periods already billed would no longer fit).
+  if tg_op = 'UPDATE' and (new.billing_interval, new.interval_count) is distinct from (old.billing_interval, old.interval_count)
+     and exists (select 1 from public.subscriptions s where s.org_id = new.org_id and s.plan_id = new.id) then
+    perform private.refuse('The period of a plan with subscribers never changes; make a new plan', '23514',
+      'PLAN_PERIOD_IN_USE', null, 'interval');
+  end if;
+  -- Nor its currency: a subscription's invoices and billed periods stay in one currency (amounts are never
+  -- converted).
+  if tg_op = 'UPDATE' and new.currency is distinct from old.currency
+     and exists (select 1 from public.subscriptions s where s.org_id = new.org_id and s.plan_id = new.id) then
+    perform private.refuse('The currency of a plan with subscribers never changes; make a new plan', '23514',
+      'PLAN_CURRENCY_IN_USE', jsonb_build_object('currency', old.currency), 'currency');
+  end if;
+  -- A plan with lines costs what its lines add up to: its price follows them (in their currency's rounding).
+  if tg_op = 'UPDATE' and exists (select 1 from public.plan_lines l
+                                   where l.org_id = new.org_id and l.plan_id = new.id) then
+    new.price := private.plan_lines_price(new.org_id, new.id, new.currency);
+  end if;
+  return new;
+end
+$function$;
+ALTER FUNCTION private.check_subscription_plan() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.check_subscription_plan() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.check_subscription_plan() TO postgres;
 
 -- function private.contains_pattern(p_term text)
 CREATE OR REPLACE FUNCTION private.contains_pattern(p_term text)
@@ -2861,6 +3167,49 @@ ALTER FUNCTION private.drop_daily_totals() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.drop_daily_totals() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.drop_daily_totals() TO postgres;
 
+-- function private.edit_subscription(p_org_id uuid, p_subscription_id uuid, p_input jsonb)
+CREATE OR REPLACE FUNCTION private.edit_subscription(p_org_id uuid, p_subscription_id uuid, p_input jsonb)
+ RETURNS public.subscriptions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_sub public.subscriptions;
+  v_quantity numeric := private.to_number(p_input ->> 'quantity', 'quantity');
+begin
+  perform private.require_role(p_org_id);
+  perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+    'Only owners and managers change a subscription', 'SUBSCRIPTION_FORBIDDEN');
+  select * into v_sub from public.subscriptions s where s.org_id = p_org_id and s.id = p_subscription_id for update;
+  if v_sub.id is null then
+    perform private.refuse('Subscription not found', '23503', 'SUBSCRIPTION_NOT_FOUND', null, 'subscriptionId');
+  end if;
+  if v_quantity is not null and (v_quantity <> trunc(v_quantity) or v_quantity < 1 or v_quantity > 1000000) then
+    perform private.refuse('The quantity is a whole number from 1', '23514', 'QUANTITY_WHOLE',
+      jsonb_build_object('max', 1000000), 'quantity');
+  end if;
+  if private.org_date(p_org_id, p_input ->> 'endDate', 'endDate') < v_sub.start_date then
+    perform private.refuse('A subscription ends on or after its start', '23514', 'SUBSCRIPTION_END_BEFORE_START',
+      jsonb_build_object('start', v_sub.start_date), 'endDate');
+  end if;
+  update public.subscriptions s
+     set quantity = coalesce(v_quantity::integer, s.quantity),
+         tax_percent = coalesce(private.to_number(p_input ->> 'taxPercent', 'taxPercent'), s.tax_percent),
+         discount_percent = coalesce(private.to_number(p_input ->> 'discountPercent', 'discountPercent'),
+                                     s.discount_percent),
+         end_date = case when p_input ? 'endDate' then private.org_date(p_org_id, p_input ->> 'endDate', 'endDate')
+                         else s.end_date end
+   where s.id = v_sub.id
+  returning * into v_sub;
+  return v_sub;
+end
+$function$;
+ALTER FUNCTION private.edit_subscription(p_org_id uuid, p_subscription_id uuid, p_input jsonb) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.edit_subscription(p_org_id uuid, p_subscription_id uuid, p_input jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.edit_subscription(p_org_id uuid, p_subscription_id uuid, p_input jsonb) TO postgres;
+GRANT EXECUTE ON FUNCTION private.edit_subscription(p_org_id uuid, p_subscription_id uuid, p_input jsonb) TO service_role;
+
 -- function private.enforce_invoice_limit()
 CREATE OR REPLACE FUNCTION private.enforce_invoice_limit()
  RETURNS trigger
@@ -3025,6 +3374,26 @@ $function$;
 ALTER FUNCTION private.expenses_by_day_update() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.expenses_by_day_update() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.expenses_by_day_update() TO postgres;
+
+-- function private.follow_invoice_to_cycle()
+CREATE OR REPLACE FUNCTION private.follow_invoice_to_cycle()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.billing_cycles c
+     set status = case new.status when 'PAID' then 'PAID' when 'VOID' then 'CANCELLED' else 'BILLED' end
+                  ::public.billing_cycle_status,
+         paid_at = case when new.status = 'PAID' then now() end
+   where c.org_id = new.org_id and c.invoice_id = new.id;
+  return null;
+end
+$function$;
+ALTER FUNCTION private.follow_invoice_to_cycle() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.follow_invoice_to_cycle() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.follow_invoice_to_cycle() TO postgres;
 
 -- function private.guard_credit_note()
 CREATE OR REPLACE FUNCTION private.guard_credit_note()
@@ -3436,6 +3805,37 @@ ALTER FUNCTION private.guard_stock_on_hand() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.guard_stock_on_hand() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.guard_stock_on_hand() TO postgres;
 
+-- function private.guard_subscription()
+CREATE OR REPLACE FUNCTION private.guard_subscription()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if (new.org_id, new.customer_id, new.plan_id, new.start_date, new.created_by, new.created_at)
+     is distinct from (old.org_id, old.customer_id, old.plan_id, old.start_date, old.created_by, old.created_at) then
+    perform private.refuse('A subscription''s customer, plan and start never change', '23514', 'SUBSCRIPTION_FINAL');
+  end if;
+  if old.status in ('CANCELLED', 'EXPIRED') then
+    perform private.refuse('A cancelled or expired subscription is final', '23514', 'SUBSCRIPTION_ENDED',
+      jsonb_build_object('status', old.status));
+  end if;
+  if new.status <> old.status and not (
+       (old.status = 'ACTIVE' and new.status in ('PAUSED', 'CANCELLED', 'EXPIRED'))
+    or (old.status = 'PAUSED' and new.status in ('ACTIVE', 'CANCELLED', 'EXPIRED'))) then
+    perform private.refuse(format('A subscription cannot go from %s to %s', old.status, new.status), '23514',
+      'SUBSCRIPTION_STATUS_TRANSITION', jsonb_build_object('from', old.status, 'to', new.status));
+  end if;
+  if new.next_cycle < old.next_cycle then
+    perform private.refuse('A billed period is never billed again', '23514', 'SUBSCRIPTION_FINAL');
+  end if;
+  return new;
+end
+$function$;
+ALTER FUNCTION private.guard_subscription() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.guard_subscription() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.guard_subscription() TO postgres;
+
 -- function private.has_role(p_org_id uuid, p_roles public.membership_role[])
 CREATE OR REPLACE FUNCTION private.has_role(p_org_id uuid, p_roles public.membership_role[] DEFAULT '{OWNER,MANAGER,ACCOUNTANT,SALES}'::public.membership_role[])
  RETURNS boolean
@@ -3582,6 +3982,77 @@ ALTER FUNCTION private.insert_refund(p_org_id uuid, p_credit_note_id uuid, p_inp
 GRANT EXECUTE ON FUNCTION private.insert_refund(p_org_id uuid, p_credit_note_id uuid, p_input jsonb) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.insert_refund(p_org_id uuid, p_credit_note_id uuid, p_input jsonb) TO postgres;
 GRANT EXECUTE ON FUNCTION private.insert_refund(p_org_id uuid, p_credit_note_id uuid, p_input jsonb) TO service_role;
+
+-- function private.insert_subscription(p_org_id uuid, p_input jsonb)
+CREATE OR REPLACE FUNCTION private.insert_subscription(p_org_id uuid, p_input jsonb)
+ RETURNS public.subscriptions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_plan public.subscription_plans;
+  v_org public.organizations;
+  v_today date;
+  v_start date;
+  v_trial numeric;
+  v_quantity numeric;
+  v_row public.subscriptions;
+begin
+  perform private.require_role(p_org_id);
+  perform private.require_role(p_org_id, '{OWNER,MANAGER,SALES}',
+    'Only owners, managers and salespeople subscribe a customer', 'SUBSCRIPTION_FORBIDDEN');
+  select * into v_org from public.organizations o where o.id = p_org_id;
+  select * into v_plan from public.subscription_plans p
+   where p.org_id = p_org_id and p.id = (nullif(p_input ->> 'planId', ''))::uuid;
+  if v_plan.id is null then
+    perform private.refuse('Plan not found', '23503', 'PLAN_NOT_FOUND', null, 'planId');
+  end if;
+  if not v_plan.is_active then
+    perform private.refuse('This plan takes no new subscribers', '23514', 'PLAN_INACTIVE', null, 'planId');
+  end if;
+  if not exists (select 1 from public.customers c
+                  where c.org_id = p_org_id and c.id = (nullif(p_input ->> 'customerId', ''))::uuid) then
+    perform private.refuse('Customer not found', '23503', 'CUSTOMER_NOT_FOUND', null, 'customerId');
+  end if;
+  v_today := (now() at time zone v_org.timezone)::date;
+  v_start := coalesce(private.org_date(p_org_id, p_input ->> 'startDate', 'startDate'), v_today);
+  if v_start < v_today - 366 then
+    perform private.refuse('A subscription starts at most a year ago', '23514', 'SUBSCRIPTION_START_TOO_EARLY',
+      jsonb_build_object('earliest', v_today - 366), 'startDate');
+  end if;
+  v_trial := coalesce(private.to_number(p_input ->> 'trialDays', 'trialDays'), v_plan.trial_days);
+  if v_trial <> trunc(v_trial) or v_trial < 0 or v_trial > 365 then
+    perform private.refuse('Trial days are a whole number from 0 to 365', '23514', 'TRIAL_DAYS_RANGE',
+      jsonb_build_object('max', 365), 'trialDays');
+  end if;
+  if private.org_date(p_org_id, p_input ->> 'endDate', 'endDate') < v_start then
+    perform private.refuse('A subscription ends on or after its start', '23514', 'SUBSCRIPTION_END_BEFORE_START',
+      jsonb_build_object('start', v_start), 'endDate');
+  end if;
+  v_quantity := coalesce(private.to_number(p_input ->> 'quantity', 'quantity'), 1);
+  if v_quantity <> trunc(v_quantity) or v_quantity < 1 or v_quantity > 1000000 then
+    perform private.refuse('The quantity is a whole number from 1', '23514', 'QUANTITY_WHOLE',
+      jsonb_build_object('max', 1000000), 'quantity');
+  end if;
+  insert into public.subscriptions (id, org_id, customer_id, plan_id, start_date, trial_end, end_date, next_billing_date,
+                                    quantity, tax_percent, discount_percent, created_by)
+  values (coalesce((nullif(p_input ->> 'id', ''))::uuid, gen_random_uuid()), p_org_id, (p_input ->> 'customerId')::uuid,
+          v_plan.id, v_start, case when v_trial > 0 then v_start + v_trial::integer end,
+          private.org_date(p_org_id, p_input ->> 'endDate', 'endDate'),
+          v_start + v_trial::integer, v_quantity,
+          coalesce(private.to_number(p_input ->> 'taxPercent', 'taxPercent'), v_org.default_tax_rate, 0),
+          coalesce(private.to_number(p_input ->> 'discountPercent', 'discountPercent'), 0), (select auth.uid()))
+  returning * into v_row;
+  perform private.bill_started_periods(v_row.id, now());
+  select * into v_row from public.subscriptions s where s.id = v_row.id;
+  return v_row;
+end
+$function$;
+ALTER FUNCTION private.insert_subscription(p_org_id uuid, p_input jsonb) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.insert_subscription(p_org_id uuid, p_input jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.insert_subscription(p_org_id uuid, p_input jsonb) TO postgres;
+GRANT EXECUTE ON FUNCTION private.insert_subscription(p_org_id uuid, p_input jsonb) TO service_role;
 
 -- function private.invisible_characters()
 CREATE OR REPLACE FUNCTION private.invisible_characters()
@@ -4018,6 +4489,23 @@ ALTER FUNCTION private.payments_by_day_apply() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.payments_by_day_apply() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.payments_by_day_apply() TO postgres;
 
+-- function private.period_start(p_anchor date, p_interval public.billing_interval, p_count integer, p_cycle integer)
+CREATE OR REPLACE FUNCTION private.period_start(p_anchor date, p_interval public.billing_interval, p_count integer, p_cycle integer)
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select (p_anchor + ((p_cycle - 1) * p_count) * case p_interval
+            when 'WEEKLY' then interval '7 days'
+            when 'MONTHLY' then interval '1 month'
+            when 'QUARTERLY' then interval '3 months'
+            else interval '1 year' end)::date
+$function$;
+ALTER FUNCTION private.period_start(p_anchor date, p_interval public.billing_interval, p_count integer, p_cycle integer) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.period_start(p_anchor date, p_interval public.billing_interval, p_count integer, p_cycle integer) TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.period_start(p_anchor date, p_interval public.billing_interval, p_count integer, p_cycle integer) TO postgres;
+
 -- function private.plan_limit(p_org_id uuid, p_key text)
 CREATE OR REPLACE FUNCTION private.plan_limit(p_org_id uuid, p_key text)
  RETURNS integer
@@ -4038,6 +4526,21 @@ $function$;
 ALTER FUNCTION private.plan_limit(p_org_id uuid, p_key text) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.plan_limit(p_org_id uuid, p_key text) TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.plan_limit(p_org_id uuid, p_key text) TO postgres;
+
+-- function private.plan_lines_price(p_org_id uuid, p_plan_id uuid, p_currency text)
+CREATE OR REPLACE FUNCTION private.plan_lines_price(p_org_id uuid, p_plan_id uuid, p_currency text)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select sum(round(l.qty * l.unit_price, public.currency_decimals(p_currency)))
+    from public.plan_lines l
+   where l.org_id = p_org_id and l.plan_id = p_plan_id
+$function$;
+ALTER FUNCTION private.plan_lines_price(p_org_id uuid, p_plan_id uuid, p_currency text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.plan_lines_price(p_org_id uuid, p_plan_id uuid, p_currency text) TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.plan_lines_price(p_org_id uuid, p_plan_id uuid, p_currency text) TO postgres;
 
 -- function private.product_fields(p_input jsonb)
 CREATE OR REPLACE FUNCTION private.product_fields(p_input jsonb)
@@ -4160,6 +4663,70 @@ $function$;
 ALTER FUNCTION private.recompute_on_currency() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.recompute_on_currency() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.recompute_on_currency() TO postgres;
+
+-- function private.recompute_plan_price()
+CREATE OR REPLACE FUNCTION private.recompute_plan_price()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.subscription_plans p
+     set price = coalesce(private.plan_lines_price(p.org_id, p.id, p.currency), p.price)
+    from (select r.org_id, r.plan_id from changed r) x
+   where p.org_id = x.org_id and p.id = x.plan_id;
+  return null;
+end
+$function$;
+ALTER FUNCTION private.recompute_plan_price() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.recompute_plan_price() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.recompute_plan_price() TO postgres;
+
+-- function private.recurring_figures(p_org_id uuid, p_org_currency text, p_tz text)
+CREATE OR REPLACE FUNCTION private.recurring_figures(p_org_id uuid, p_org_currency text, p_tz text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'monthlyRecurringRevenue', private.money_list(
+      (select jsonb_object_agg(r.currency, r.amount)
+         from private.recurring_revenue(p_org_id, (now() at time zone p_tz)::date) r), p_org_currency),
+    'activeSubscriptions', (select count(*) from public.subscriptions s
+                             where s.org_id = p_org_id and s.status = 'ACTIVE'))
+$function$;
+ALTER FUNCTION private.recurring_figures(p_org_id uuid, p_org_currency text, p_tz text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.recurring_figures(p_org_id uuid, p_org_currency text, p_tz text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.recurring_figures(p_org_id uuid, p_org_currency text, p_tz text) TO postgres;
+GRANT EXECUTE ON FUNCTION private.recurring_figures(p_org_id uuid, p_org_currency text, p_tz text) TO service_role;
+
+-- function private.recurring_revenue(p_org_id uuid, p_today date)
+CREATE OR REPLACE FUNCTION private.recurring_revenue(p_org_id uuid, p_today date)
+ RETURNS TABLE(currency text, amount numeric, subscriptions bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select p.currency::text,
+         -- Multiplied before dividing, so a weekly 100.00 is 433.33 (100 × 52 / 12), not 100 × 4.33.
+         round(sum(s.quantity * private.subscription_unit_price(p.price, s.discount_percent, p.currency)
+                   * case p.billing_interval when 'WEEKLY' then 52 else 1 end
+                   / (case p.billing_interval when 'WEEKLY' then 12 when 'MONTHLY' then 1
+                                              when 'QUARTERLY' then 3 else 12 end * p.interval_count)),
+               public.currency_decimals(p.currency)),
+         count(*)
+    from public.subscriptions s
+    join public.subscription_plans p on p.org_id = s.org_id and p.id = s.plan_id
+   where s.org_id = p_org_id and s.status = 'ACTIVE' and coalesce(s.trial_end, s.start_date) <= p_today
+   group by p.currency
+   order by p.currency
+$function$;
+ALTER FUNCTION private.recurring_revenue(p_org_id uuid, p_today date) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.recurring_revenue(p_org_id uuid, p_today date) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.recurring_revenue(p_org_id uuid, p_today date) TO postgres;
+GRANT EXECUTE ON FUNCTION private.recurring_revenue(p_org_id uuid, p_today date) TO service_role;
 
 -- function private.refresh_customer_activity(p_org_id uuid, p_customer_id uuid)
 CREATE OR REPLACE FUNCTION private.refresh_customer_activity(p_org_id uuid, p_customer_id uuid)
@@ -4675,6 +5242,61 @@ $function$;
 ALTER FUNCTION private.statement_period(p_org_id uuid, p_from text, p_to text, OUT period_from date, OUT period_to date) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.statement_period(p_org_id uuid, p_from text, p_to text, OUT period_from date, OUT period_to date) TO postgres;
 
+-- function private.subscription_mutation(p_org_id uuid, p_mutation_id uuid, p_name text, p_args jsonb)
+CREATE OR REPLACE FUNCTION private.subscription_mutation(p_org_id uuid, p_mutation_id uuid, p_name text, p_args jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, p_name, p_args);
+  v_row public.subscriptions;
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    if p_name = 'subscribe' then
+      v_row := private.insert_subscription(p_org_id, p_args);
+    elsif p_name = 'update_subscription' then
+      v_row := private.edit_subscription(p_org_id, (p_args ->> 'subscriptionId')::uuid, p_args -> 'input');
+    else
+      v_row := private.change_subscription(p_org_id, (p_args ->> 'subscriptionId')::uuid,
+        case when p_name = 'cancel_subscription' and (p_args ->> 'atPeriodEnd')::boolean then 'cancel_at_period_end'
+             else replace(p_name, '_subscription', '') end);
+    end if;
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
+  end;
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_row)));
+end
+$function$;
+ALTER FUNCTION private.subscription_mutation(p_org_id uuid, p_mutation_id uuid, p_name text, p_args jsonb) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.subscription_mutation(p_org_id uuid, p_mutation_id uuid, p_name text, p_args jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.subscription_mutation(p_org_id uuid, p_mutation_id uuid, p_name text, p_args jsonb) TO postgres;
+GRANT EXECUTE ON FUNCTION private.subscription_mutation(p_org_id uuid, p_mutation_id uuid, p_name text, p_args jsonb) TO service_role;
+
+-- function private.subscription_unit_price(p_price numeric, p_discount numeric, p_currency text)
+CREATE OR REPLACE FUNCTION private.subscription_unit_price(p_price numeric, p_discount numeric, p_currency text)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select round(p_price * (100 - p_discount) / 100, public.currency_decimals(p_currency))
+$function$;
+ALTER FUNCTION private.subscription_unit_price(p_price numeric, p_discount numeric, p_currency text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.subscription_unit_price(p_price numeric, p_discount numeric, p_currency text) TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.subscription_unit_price(p_price numeric, p_discount numeric, p_currency text) TO postgres;
+
 -- function private.supported_countries()
 CREATE OR REPLACE FUNCTION private.supported_countries()
  RETURNS text[]
@@ -4758,6 +5380,27 @@ ALTER FUNCTION private.to_number(p_value text, p_field text) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.to_number(p_value text, p_field text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.to_number(p_value text, p_field text) TO postgres;
 GRANT EXECUTE ON FUNCTION private.to_number(p_value text, p_field text) TO service_role;
+
+-- function private.to_whole_number(p_value text, p_field text)
+CREATE OR REPLACE FUNCTION private.to_whole_number(p_value text, p_field text)
+ RETURNS integer
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_number numeric := private.to_number(p_value, p_field);
+begin
+  if v_number <> trunc(v_number) or abs(v_number) > 2147483647 then
+    perform private.refuse(format('%s is not a whole number', p_field), '22P02', 'WHOLE_NUMBER', null, p_field);
+  end if;
+  return v_number::integer;
+end
+$function$;
+ALTER FUNCTION private.to_whole_number(p_value text, p_field text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.to_whole_number(p_value text, p_field text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.to_whole_number(p_value text, p_field text) TO postgres;
+GRANT EXECUTE ON FUNCTION private.to_whole_number(p_value text, p_field text) TO service_role;
 
 -- function private.touch_updated_at()
 CREATE OR REPLACE FUNCTION private.touch_updated_at()
@@ -4991,6 +5634,53 @@ ALTER FUNCTION public.adjust_stock(p_org_id uuid, p_mutation_id uuid, p_product_
 GRANT EXECUTE ON FUNCTION public.adjust_stock(p_org_id uuid, p_mutation_id uuid, p_product_id uuid, p_delta numeric, p_note text) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.adjust_stock(p_org_id uuid, p_mutation_id uuid, p_product_id uuid, p_delta numeric, p_note text) TO postgres;
 GRANT EXECUTE ON FUNCTION public.adjust_stock(p_org_id uuid, p_mutation_id uuid, p_product_id uuid, p_delta numeric, p_note text) TO service_role;
+
+-- function public.bill_due_subscriptions(p_now timestamp with time zone, p_org_id uuid)
+CREATE OR REPLACE FUNCTION public.bill_due_subscriptions(p_now timestamp with time zone DEFAULT now(), p_org_id uuid DEFAULT NULL::uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_id uuid;
+  v_count integer := 0;
+begin
+  for v_id in
+    select s.id from public.subscriptions s
+      join public.organizations o on o.id = s.org_id
+     where s.status = 'ACTIVE' and s.next_billing_date <= (p_now at time zone o.timezone)::date
+       and (p_org_id is null or s.org_id = p_org_id)
+     order by s.next_billing_date, s.id
+  loop
+    begin
+      v_count := v_count + private.bill_subscription(v_id, p_now);
+    exception when others then
+      raise warning 'Subscription % was not billed: % (SQLSTATE %)', v_id, sqlerrm, sqlstate;
+    end;
+  end loop;
+  return v_count;
+end
+$function$;
+ALTER FUNCTION public.bill_due_subscriptions(p_now timestamp with time zone, p_org_id uuid) OWNER TO postgres;
+COMMENT ON FUNCTION public.bill_due_subscriptions(p_now timestamp with time zone, p_org_id uuid) IS 'The billing run: bills, once, every period of every ACTIVE subscription that has started by p_now. Service role only.';
+GRANT EXECUTE ON FUNCTION public.bill_due_subscriptions(p_now timestamp with time zone, p_org_id uuid) TO postgres;
+GRANT EXECUTE ON FUNCTION public.bill_due_subscriptions(p_now timestamp with time zone, p_org_id uuid) TO service_role;
+
+-- function public.cancel_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_at_period_end boolean)
+CREATE OR REPLACE FUNCTION public.cancel_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_at_period_end boolean DEFAULT false)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.subscription_mutation(p_org_id, p_mutation_id, 'cancel_subscription',
+    jsonb_build_object('subscriptionId', p_subscription_id, 'atPeriodEnd', coalesce(p_at_period_end, false)))
+$function$;
+ALTER FUNCTION public.cancel_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_at_period_end boolean) OWNER TO postgres;
+COMMENT ON FUNCTION public.cancel_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_at_period_end boolean) IS 'Cancels a subscription now, or at the end of its billed period (owners, managers).';
+GRANT EXECUTE ON FUNCTION public.cancel_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_at_period_end boolean) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.cancel_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_at_period_end boolean) TO postgres;
+GRANT EXECUTE ON FUNCTION public.cancel_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_at_period_end boolean) TO service_role;
 
 -- function public.change_member_role(p_org_id uuid, p_user_id uuid, p_role public.membership_role)
 CREATE OR REPLACE FUNCTION public.change_member_role(p_org_id uuid, p_user_id uuid, p_role public.membership_role)
@@ -5611,7 +6301,9 @@ begin
       'totalRevenue', private.money_list((select jsonb_object_agg(r.currency, r.total) from revenue r), v_currency),
       'activeCustomers', private.active_customers_last_30_days(p_org_id, v_tz),
       'pendingInvoices', coalesce((select sum(o.invoices) from open_invoices o), 0),
-      'lowStockItems', (select count(*) from low_stock)),
+      'lowStockItems', (select count(*) from low_stock))
+      -- Recurring invoices (issue #26): monthlyRecurringRevenue per currency, activeSubscriptions.
+      || private.recurring_figures(p_org_id, v_currency, v_tz),
     'hints', jsonb_build_object(
       'revenue', (
         select jsonb_agg(jsonb_build_object(
@@ -6072,6 +6764,31 @@ GRANT EXECUTE ON FUNCTION public.list_products(p_org_id uuid, p_search text, p_s
 GRANT EXECUTE ON FUNCTION public.list_products(p_org_id uuid, p_search text, p_status text, p_limit integer, p_offset integer) TO postgres;
 GRANT EXECUTE ON FUNCTION public.list_products(p_org_id uuid, p_search text, p_status text, p_limit integer, p_offset integer) TO service_role;
 
+-- function public.list_subscriptions(p_org_id uuid, p_status public.subscription_status)
+CREATE OR REPLACE FUNCTION public.list_subscriptions(p_org_id uuid, p_status public.subscription_status DEFAULT NULL::public.subscription_status)
+ RETURNS TABLE(id uuid, status public.subscription_status, customer_id uuid, customer_name text, plan_id uuid, plan_name text, price numeric, currency text, billing_interval public.billing_interval, interval_count integer, quantity integer, tax_percent numeric, discount_percent numeric, start_date date, trial_end date, end_date date, current_period_start date, current_period_end date, next_billing_date date, cancel_at_period_end boolean, cycles_billed bigint, created_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select s.id, s.status, s.customer_id, c.name::text, s.plan_id, p.name::text, p.price::numeric, p.currency::text,
+         p.billing_interval, p.interval_count, s.quantity, s.tax_percent::numeric, s.discount_percent::numeric,
+         s.start_date, s.trial_end, s.end_date, s.current_period_start, s.current_period_end,
+         s.next_billing_date, s.cancel_at_period_end,
+         (select count(*) from public.billing_cycles b where b.org_id = s.org_id and b.subscription_id = s.id),
+         s.created_at
+    from public.subscriptions s
+    join public.customers c on c.org_id = s.org_id and c.id = s.customer_id
+    join public.subscription_plans p on p.org_id = s.org_id and p.id = s.plan_id
+   where s.org_id = p_org_id and (p_status is null or s.status = p_status)
+   order by s.created_at desc, s.id
+$function$;
+ALTER FUNCTION public.list_subscriptions(p_org_id uuid, p_status public.subscription_status) OWNER TO postgres;
+COMMENT ON FUNCTION public.list_subscriptions(p_org_id uuid, p_status public.subscription_status) IS 'The organization''s subscriptions with their customer and plan, newest first.';
+GRANT EXECUTE ON FUNCTION public.list_subscriptions(p_org_id uuid, p_status public.subscription_status) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.list_subscriptions(p_org_id uuid, p_status public.subscription_status) TO postgres;
+GRANT EXECUTE ON FUNCTION public.list_subscriptions(p_org_id uuid, p_status public.subscription_status) TO service_role;
+
 -- function public.organization_name_available(p_name text)
 CREATE OR REPLACE FUNCTION public.organization_name_available(p_name text)
  RETURNS boolean
@@ -6088,6 +6805,21 @@ GRANT EXECUTE ON FUNCTION public.organization_name_available(p_name text) TO ano
 GRANT EXECUTE ON FUNCTION public.organization_name_available(p_name text) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.organization_name_available(p_name text) TO postgres;
 GRANT EXECUTE ON FUNCTION public.organization_name_available(p_name text) TO service_role;
+
+-- function public.pause_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid)
+CREATE OR REPLACE FUNCTION public.pause_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.subscription_mutation(p_org_id, p_mutation_id, 'pause_subscription',
+    jsonb_build_object('subscriptionId', p_subscription_id))
+$function$;
+ALTER FUNCTION public.pause_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid) OWNER TO postgres;
+COMMENT ON FUNCTION public.pause_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid) IS 'Pauses an ACTIVE subscription (owners, managers): nothing is billed while paused.';
+GRANT EXECUTE ON FUNCTION public.pause_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.pause_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid) TO postgres;
+GRANT EXECUTE ON FUNCTION public.pause_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid) TO service_role;
 
 -- function public.record_expense(p_org_id uuid, p_mutation_id uuid, p_input jsonb)
 CREATE OR REPLACE FUNCTION public.record_expense(p_org_id uuid, p_mutation_id uuid, p_input jsonb)
@@ -6504,7 +7236,9 @@ begin
     'activeCustomers', v_active,
     'sales', v_sales || jsonb_build_object('averageInvoiceValue', private.money_list(v_average, w.org_currency),
                                            'invoiced', private.money_list(v_invoiced, w.org_currency)),
-    'inventory', v_inventory);
+    'inventory', v_inventory,
+    -- Recurring invoices, as of now (issue #26): monthlyRecurringRevenue per currency, activeSubscriptions.
+    'subscriptions', private.recurring_figures(p_org_id, w.org_currency, w.tz));
 end
 $function$;
 ALTER FUNCTION public.report_overview(p_org_id uuid, p_days integer) OWNER TO postgres;
@@ -6684,6 +7418,21 @@ COMMENT ON FUNCTION public.report_timeseries(p_org_id uuid, p_days integer) IS '
 GRANT EXECUTE ON FUNCTION public.report_timeseries(p_org_id uuid, p_days integer) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.report_timeseries(p_org_id uuid, p_days integer) TO postgres;
 GRANT EXECUTE ON FUNCTION public.report_timeseries(p_org_id uuid, p_days integer) TO service_role;
+
+-- function public.resume_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid)
+CREATE OR REPLACE FUNCTION public.resume_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.subscription_mutation(p_org_id, p_mutation_id, 'resume_subscription',
+    jsonb_build_object('subscriptionId', p_subscription_id))
+$function$;
+ALTER FUNCTION public.resume_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid) OWNER TO postgres;
+COMMENT ON FUNCTION public.resume_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid) IS 'Resumes a PAUSED subscription from its next period, without billing the paused time; or takes back a cancellation at period end (owners, managers).';
+GRANT EXECUTE ON FUNCTION public.resume_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.resume_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid) TO postgres;
+GRANT EXECUTE ON FUNCTION public.resume_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid) TO service_role;
 
 -- function public.reverse_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_reason text)
 CREATE OR REPLACE FUNCTION public.reverse_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_reason text)
@@ -7038,6 +7787,86 @@ GRANT EXECUTE ON FUNCTION public.save_preferences(p_org_id uuid, p_input jsonb) 
 GRANT EXECUTE ON FUNCTION public.save_preferences(p_org_id uuid, p_input jsonb) TO postgres;
 GRANT EXECUTE ON FUNCTION public.save_preferences(p_org_id uuid, p_input jsonb) TO service_role;
 
+-- function public.save_subscription_plan(p_org_id uuid, p_mutation_id uuid, p_plan_id uuid, p_input jsonb)
+CREATE OR REPLACE FUNCTION public.save_subscription_plan(p_org_id uuid, p_mutation_id uuid, p_plan_id uuid, p_input jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'save_subscription_plan',
+    jsonb_build_object('plan', p_plan_id, 'input', p_input));
+  v_row public.subscription_plans;
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers manage plans',
+      'PLAN_FORBIDDEN');
+    if p_plan_id is null then
+      insert into public.subscription_plans (id, org_id, name, description, price, currency, billing_interval,
+                                             interval_count, trial_days, is_active)
+      values (coalesce((nullif(p_input ->> 'id', ''))::uuid, gen_random_uuid()), p_org_id, btrim(p_input ->> 'name'),
+              nullif(btrim(p_input ->> 'description'), ''),
+              -- A plan of lines may leave its price out: the lines' sum replaces it.
+              coalesce(private.to_number(p_input ->> 'price', 'price'),
+                       case when jsonb_typeof(p_input -> 'lines') = 'array' then 0 end),
+              nullif(btrim(p_input ->> 'currency'), ''),
+              coalesce((p_input ->> 'interval')::public.billing_interval, 'MONTHLY'),
+              coalesce(private.to_whole_number(p_input ->> 'intervalCount', 'intervalCount'), 1),
+              coalesce(private.to_whole_number(p_input ->> 'trialDays', 'trialDays'), 0),
+              coalesce((p_input ->> 'isActive')::boolean, true))
+      returning * into v_row;
+    else
+      update public.subscription_plans p
+         set name = case when p_input ? 'name' then btrim(p_input ->> 'name') else p.name end,
+             description = case when p_input ? 'description' then nullif(btrim(p_input ->> 'description'), '')
+                                else p.description end,
+             price = coalesce(private.to_number(p_input ->> 'price', 'price'), p.price),
+             currency = coalesce(nullif(btrim(p_input ->> 'currency'), ''), p.currency),
+             billing_interval = coalesce((p_input ->> 'interval')::public.billing_interval, p.billing_interval),
+             interval_count = coalesce(private.to_whole_number(p_input ->> 'intervalCount', 'intervalCount'), p.interval_count),
+             trial_days = coalesce(private.to_whole_number(p_input ->> 'trialDays', 'trialDays'), p.trial_days),
+             is_active = coalesce((p_input ->> 'isActive')::boolean, p.is_active)
+       where p.org_id = p_org_id and p.id = p_plan_id
+      returning * into v_row;
+      if v_row.id is null then
+        perform private.refuse('Plan not found', '23503', 'PLAN_NOT_FOUND', null, 'planId');
+      end if;
+    end if;
+    -- Lines given replace the plan's lines (none: the plan is its price alone); the price follows them.
+    if jsonb_typeof(p_input -> 'lines') = 'array' then
+      delete from public.plan_lines l where l.org_id = p_org_id and l.plan_id = v_row.id;
+      insert into public.plan_lines (org_id, plan_id, product_id, description, qty, unit_price, position)
+      select p_org_id, v_row.id, (nullif(l.value ->> 'productId', ''))::uuid, btrim(l.value ->> 'description'),
+             private.to_number(l.value ->> 'qty', 'qty'), private.to_number(l.value ->> 'unitPrice', 'unitPrice'),
+             l.ordinality
+        from jsonb_array_elements(p_input -> 'lines') with ordinality l;
+      select * into v_row from public.subscription_plans p where p.id = v_row.id;
+    end if;
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
+  end;
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_row) || jsonb_build_object(
+    'lines', coalesce((select jsonb_agg(to_jsonb(l) order by l.position, l.id) from public.plan_lines l
+                        where l.org_id = p_org_id and l.plan_id = v_row.id), '[]'::jsonb))));
+end
+$function$;
+ALTER FUNCTION public.save_subscription_plan(p_org_id uuid, p_mutation_id uuid, p_plan_id uuid, p_input jsonb) OWNER TO postgres;
+COMMENT ON FUNCTION public.save_subscription_plan(p_org_id uuid, p_mutation_id uuid, p_plan_id uuid, p_input jsonb) IS 'Creates (p_plan_id null) or edits a subscription plan, once per mutation id: owners and managers. Deactivating is is_active = false.';
+GRANT EXECUTE ON FUNCTION public.save_subscription_plan(p_org_id uuid, p_mutation_id uuid, p_plan_id uuid, p_input jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.save_subscription_plan(p_org_id uuid, p_mutation_id uuid, p_plan_id uuid, p_input jsonb) TO postgres;
+GRANT EXECUTE ON FUNCTION public.save_subscription_plan(p_org_id uuid, p_mutation_id uuid, p_plan_id uuid, p_input jsonb) TO service_role;
+
 -- function public.save_supplier(p_org_id uuid, p_mutation_id uuid, p_input jsonb)
 CREATE OR REPLACE FUNCTION public.save_supplier(p_org_id uuid, p_mutation_id uuid, p_input jsonb)
  RETURNS jsonb
@@ -7295,6 +8124,18 @@ GRANT EXECUTE ON FUNCTION public.shared_statement(p_token text) TO authenticated
 GRANT EXECUTE ON FUNCTION public.shared_statement(p_token text) TO postgres;
 GRANT EXECUTE ON FUNCTION public.shared_statement(p_token text) TO service_role;
 
+-- function public.subscribe(p_org_id uuid, p_mutation_id uuid, p_input jsonb)
+CREATE OR REPLACE FUNCTION public.subscribe(p_org_id uuid, p_mutation_id uuid, p_input jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select private.subscription_mutation(p_org_id, p_mutation_id, 'subscribe', p_input) $function$;
+ALTER FUNCTION public.subscribe(p_org_id uuid, p_mutation_id uuid, p_input jsonb) OWNER TO postgres;
+COMMENT ON FUNCTION public.subscribe(p_org_id uuid, p_mutation_id uuid, p_input jsonb) IS 'Subscribes a customer to an active plan (owners, managers, salespeople), once per mutation id; bills the periods already started.';
+GRANT EXECUTE ON FUNCTION public.subscribe(p_org_id uuid, p_mutation_id uuid, p_input jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.subscribe(p_org_id uuid, p_mutation_id uuid, p_input jsonb) TO postgres;
+GRANT EXECUTE ON FUNCTION public.subscribe(p_org_id uuid, p_mutation_id uuid, p_input jsonb) TO service_role;
+
 -- function public.update_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_input jsonb)
 CREATE OR REPLACE FUNCTION public.update_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_input jsonb)
  RETURNS jsonb
@@ -7471,6 +8312,21 @@ COMMENT ON FUNCTION public.update_quote(p_org_id uuid, p_mutation_id uuid, p_inv
 GRANT EXECUTE ON FUNCTION public.update_quote(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.update_quote(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb) TO postgres;
 GRANT EXECUTE ON FUNCTION public.update_quote(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb) TO service_role;
+
+-- function public.update_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_input jsonb)
+CREATE OR REPLACE FUNCTION public.update_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_input jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.subscription_mutation(p_org_id, p_mutation_id, 'update_subscription',
+    jsonb_build_object('subscriptionId', p_subscription_id, 'input', p_input))
+$function$;
+ALTER FUNCTION public.update_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_input jsonb) OWNER TO postgres;
+COMMENT ON FUNCTION public.update_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_input jsonb) IS 'Changes the quantity, tax, discount or end of an ACTIVE or PAUSED subscription for the periods not yet billed (owners, managers).';
+GRANT EXECUTE ON FUNCTION public.update_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_input jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.update_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_input jsonb) TO postgres;
+GRANT EXECUTE ON FUNCTION public.update_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_input jsonb) TO service_role;
 
 -- trigger on another schema auth.users on_auth_user_created
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.create_profile_for_user();

@@ -138,6 +138,30 @@ begin
     end if;
   end loop;
 
+  -- Recurring invoices: a monthly provisions plan for the school canteen and a weekly water delivery, each
+  -- with a subscription started weeks ago. The billing run is played day by day over that time, so each
+  -- period is billed on its first day, as the scheduler would have done; the oldest invoices are paid.
+  insert into public.subscription_plans (org_id, name, description, price, currency, billing_interval, created_at)
+  values
+    (v_org, 'Canteen provisions (monthly)', 'Rice, oil, tomato mix and drinks delivered to the canteen every month',
+     850.00, 'GHS', 'MONTHLY', now() - interval '34 days'),
+    (v_org, 'Water delivery (weekly)', 'Voltic packs of 6 delivered every week', 30.00, 'GHS', 'WEEKLY',
+     now() - interval '34 days');
+  insert into public.subscriptions (org_id, customer_id, plan_id, start_date, next_billing_date, quantity,
+                                    tax_percent, discount_percent, created_by, created_at)
+  select v_org, c.id, p.id, x.start_date, x.start_date, x.quantity, 20, x.discount, v_owner, x.start_date::timestamptz
+    from (values ('St. Mary''s School Canteen', 'Canteen provisions (monthly)', (now() - interval '33 days')::date, 1, 5),
+                 ('Osu Mini Mart', 'Water delivery (weekly)', (now() - interval '13 days')::date, 4, 0))
+         as x(customer, plan, start_date, quantity, discount)
+    join public.customers c on c.org_id = v_org and c.name = x.customer
+    join public.subscription_plans p on p.org_id = v_org and p.name = x.plan;
+  perform public.bill_due_subscriptions(now() - (d || ' days')::interval) from generate_series(33, 0, -1) d;
+  insert into public.payments (org_id, invoice_id, method, provider, amount, ref, received_at, created_by)
+  select v_org, i.id, 'mobile-money', 'MTN_MOMO', i.total, 'MM' || lpad((7350000 + row_number() over ())::text, 10, '0'),
+         i.issued_at + interval '2 days', v_owner
+    from public.billing_cycles b join public.invoices i on i.org_id = b.org_id and i.id = b.invoice_id
+   where b.org_id = v_org and b.cycle_number = 1;
+
   -- Expenses.
   insert into public.expenses (org_id, vendor, category, amount, currency, paid_at, note, created_by)
   values

@@ -88,6 +88,7 @@ export type Database = {
           cycle_number: number;
           end_date: string;
           id: string;
+          invoice_id: string | null;
           org_id: string;
           paid_at: string | null;
           start_date: string;
@@ -103,6 +104,7 @@ export type Database = {
           cycle_number: number;
           end_date: string;
           id?: string;
+          invoice_id?: string | null;
           org_id: string;
           paid_at?: string | null;
           start_date: string;
@@ -117,6 +119,7 @@ export type Database = {
           cycle_number?: number;
           end_date?: string;
           id?: string;
+          invoice_id?: string | null;
           org_id?: string;
           paid_at?: string | null;
           start_date?: string;
@@ -130,6 +133,13 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'organizations';
             referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'billing_cycles_org_id_invoice_id_fkey';
+            columns: ['org_id', 'invoice_id'];
+            isOneToOne: true;
+            referencedRelation: 'invoices';
+            referencedColumns: ['org_id', 'id'];
           },
           {
             foreignKeyName: 'billing_cycles_org_id_subscription_id_fkey';
@@ -1526,6 +1536,65 @@ export type Database = {
           },
         ];
       };
+      plan_lines: {
+        Row: {
+          created_at: string;
+          description: string;
+          id: string;
+          org_id: string;
+          plan_id: string;
+          position: number;
+          product_id: string | null;
+          qty: number;
+          unit_price: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          description: string;
+          id?: string;
+          org_id: string;
+          plan_id: string;
+          position?: number;
+          product_id?: string | null;
+          qty: number;
+          unit_price: number;
+        };
+        Update: {
+          created_at?: string;
+          description?: string;
+          id?: string;
+          org_id?: string;
+          plan_id?: string;
+          position?: number;
+          product_id?: string | null;
+          qty?: number;
+          unit_price?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'plan_lines_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'plan_lines_org_id_plan_id_fkey';
+            columns: ['org_id', 'plan_id'];
+            isOneToOne: false;
+            referencedRelation: 'subscription_plans';
+            referencedColumns: ['org_id', 'id'];
+          },
+          {
+            foreignKeyName: 'plan_lines_org_id_product_id_fkey';
+            columns: ['org_id', 'product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['org_id', 'id'];
+          },
+        ];
+      };
       products: {
         Row: {
           archived: boolean;
@@ -1976,7 +2045,7 @@ export type Database = {
           {
             foreignKeyName: 'subscription_invoices_org_id_invoice_id_fkey';
             columns: ['org_id', 'invoice_id'];
-            isOneToOne: false;
+            isOneToOne: true;
             referencedRelation: 'invoices';
             referencedColumns: ['org_id', 'id'];
           },
@@ -2051,61 +2120,79 @@ export type Database = {
       };
       subscriptions: {
         Row: {
+          cancel_at_period_end: boolean;
           cancelled_at: string | null;
           created_at: string;
+          created_by: string | null;
           current_period_end: string | null;
-          current_period_start: string;
+          current_period_start: string | null;
           customer_id: string;
-          discount_percent: number | null;
+          discount_percent: number;
+          end_date: string | null;
           ended_at: string | null;
           id: string;
           metadata: NonNullable<Json>;
+          next_billing_date: string | null;
+          next_cycle: number;
           org_id: string;
+          paused_at: string | null;
           plan_id: string;
           quantity: number;
+          start_date: string;
           status: Database['public']['Enums']['subscription_status'];
-          tax_percent: number | null;
+          tax_percent: number;
           trial_end: string | null;
-          trial_start: string | null;
           updated_at: string;
         };
         ComputedFields: never;
         Insert: {
+          cancel_at_period_end?: boolean;
           cancelled_at?: string | null;
           created_at?: string;
+          created_by?: string | null;
           current_period_end?: string | null;
-          current_period_start?: string;
+          current_period_start?: string | null;
           customer_id: string;
-          discount_percent?: number | null;
+          discount_percent?: number;
+          end_date?: string | null;
           ended_at?: string | null;
           id?: string;
           metadata?: NonNullable<Json>;
+          next_billing_date?: string | null;
+          next_cycle?: number;
           org_id: string;
+          paused_at?: string | null;
           plan_id: string;
           quantity?: number;
+          start_date?: string;
           status?: Database['public']['Enums']['subscription_status'];
-          tax_percent?: number | null;
+          tax_percent?: number;
           trial_end?: string | null;
-          trial_start?: string | null;
           updated_at?: string;
         };
         Update: {
+          cancel_at_period_end?: boolean;
           cancelled_at?: string | null;
           created_at?: string;
+          created_by?: string | null;
           current_period_end?: string | null;
-          current_period_start?: string;
+          current_period_start?: string | null;
           customer_id?: string;
-          discount_percent?: number | null;
+          discount_percent?: number;
+          end_date?: string | null;
           ended_at?: string | null;
           id?: string;
           metadata?: NonNullable<Json>;
+          next_billing_date?: string | null;
+          next_cycle?: number;
           org_id?: string;
+          paused_at?: string | null;
           plan_id?: string;
           quantity?: number;
+          start_date?: string;
           status?: Database['public']['Enums']['subscription_status'];
-          tax_percent?: number | null;
+          tax_percent?: number;
           trial_end?: string | null;
-          trial_start?: string | null;
           updated_at?: string;
         };
         Relationships: [
@@ -2282,6 +2369,16 @@ export type Database = {
         };
         Returns: Json;
       };
+      bill_due_subscriptions: { Args: { p_now?: string; p_org_id?: string }; Returns: number };
+      cancel_subscription: {
+        Args: {
+          p_at_period_end?: boolean;
+          p_mutation_id: string;
+          p_org_id: string;
+          p_subscription_id: string;
+        };
+        Returns: Json;
+      };
       change_member_role: {
         Args: { p_org_id: string; p_role: Database['public']['Enums']['membership_role']; p_user_id: string };
         Returns: Json;
@@ -2402,7 +2499,38 @@ export type Database = {
         Args: { p_limit: number; p_offset: number; p_org_id: string; p_search: string; p_status: string };
         Returns: Json;
       };
+      list_subscriptions: {
+        Args: { p_org_id: string; p_status?: Database['public']['Enums']['subscription_status'] };
+        Returns: {
+          billing_interval: Database['public']['Enums']['billing_interval'];
+          cancel_at_period_end: boolean;
+          created_at: string;
+          currency: string;
+          current_period_end: string;
+          current_period_start: string;
+          customer_id: string;
+          customer_name: string;
+          cycles_billed: number;
+          discount_percent: number;
+          end_date: string;
+          id: string;
+          interval_count: number;
+          next_billing_date: string;
+          plan_id: string;
+          plan_name: string;
+          price: number;
+          quantity: number;
+          start_date: string;
+          status: Database['public']['Enums']['subscription_status'];
+          tax_percent: number;
+          trial_end: string;
+        }[];
+      };
       organization_name_available: { Args: { p_name: string }; Returns: boolean };
+      pause_subscription: {
+        Args: { p_mutation_id: string; p_org_id: string; p_subscription_id: string };
+        Returns: Json;
+      };
       record_expense: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       record_payment: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       record_refund: {
@@ -2446,6 +2574,10 @@ export type Database = {
         Returns: Json;
       };
       report_timeseries: { Args: { p_days: number; p_org_id: string }; Returns: Json };
+      resume_subscription: {
+        Args: { p_mutation_id: string; p_org_id: string; p_subscription_id: string };
+        Returns: Json;
+      };
       reverse_expense: {
         Args: { p_expense_id: string; p_mutation_id: string; p_org_id: string; p_reason: string };
         Returns: Json;
@@ -2483,6 +2615,10 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      save_subscription_plan: {
+        Args: { p_input: Json; p_mutation_id: string; p_org_id: string; p_plan_id: string };
+        Returns: Json;
       };
       save_supplier: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       search_invoices: {
@@ -2531,6 +2667,7 @@ export type Database = {
       };
       shared_invoice: { Args: { p_token: string }; Returns: Json };
       shared_statement: { Args: { p_token: string }; Returns: Json };
+      subscribe: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       update_expense: {
         Args: { p_expense_id: string; p_input: Json; p_mutation_id: string; p_org_id: string };
         Returns: Json;
@@ -2541,6 +2678,10 @@ export type Database = {
       };
       update_quote: {
         Args: { p_input: Json; p_invoice_id: string; p_mutation_id: string; p_org_id: string };
+        Returns: Json;
+      };
+      update_subscription: {
+        Args: { p_input: Json; p_mutation_id: string; p_org_id: string; p_subscription_id: string };
         Returns: Json;
       };
     };

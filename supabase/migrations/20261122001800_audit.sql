@@ -97,7 +97,7 @@ begin
     'suppliers', 'purchase_orders', 'purchase_order_lines', 'stock_moves', 'customers', 'invoices',
     'invoice_items', 'payments', 'payment_reversals', 'credit_notes', 'credit_note_lines', 'refunds',
     'invoice_share_tokens', 'statement_share_tokens', 'leads', 'lead_notes', 'expenses', 'expense_reversals', 'licenses',
-    'subscription_plans', 'subscriptions', 'subscription_invoices', 'billing_cycles', 'document_categories',
+    'subscription_plans', 'plan_lines', 'subscriptions', 'subscription_invoices', 'billing_cycles', 'document_categories',
     'documents', 'document_versions', 'document_shares'
   ] loop
     execute format('create trigger %1$s_audit_insert after insert on public.%1$I referencing new table as new_rows

@@ -200,13 +200,23 @@ export const fixtures: Record<string, Fixture> = {
     'Changed',
   ]),
   subscription_plans: fx({ name: 'Maintenance', price: '50.00', currency: 'GHS' }, changed),
+  plan_lines: fx(
+    {
+      plan_id: ref('subscription_plans'),
+      product_id: ref('products'),
+      description: 'Line',
+      qty: '1',
+      unit_price: '10.00',
+    },
+    ['description', 'Changed'],
+  ),
   subscriptions: fx({ customer_id: ref('customers'), plan_id: ref('subscription_plans') }, ['quantity', 2]),
   subscription_invoices: fx(
     {
       subscription_id: ref('subscriptions'),
       invoice_id: ref('invoices'),
-      period_start: '2026-01-01T00:00:00Z',
-      period_end: '2026-02-01T00:00:00Z',
+      period_start: '2026-01-01',
+      period_end: '2026-01-31',
     },
     ['attempt_count', 2],
   ),

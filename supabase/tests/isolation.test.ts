@@ -62,6 +62,13 @@ const crossReferenceRefusal: Record<string, string> = {
   'credit_note_lines.product_id': '42501',
   'refunds.credit_note_id': '42501',
   'refunds.invoice_id': '42501',
+  // Subscriptions, their cycles and subscription invoices likewise (subscribe and the billing run).
+  'subscriptions.customer_id': '42501',
+  'subscriptions.plan_id': '42501',
+  'subscription_invoices.subscription_id': '42501',
+  'subscription_invoices.invoice_id': '42501',
+  'billing_cycles.subscription_id': '42501',
+  'billing_cycles.invoice_id': '42501',
 };
 
 describe('the fixture map', () => {

@@ -209,6 +209,8 @@ describe('report_overview', () => {
           ],
         },
         inventory,
+        // Recurring invoices, as of now (none here; subscriptions.test.ts has them).
+        subscriptions: { monthlyRecurringRevenue: [{ currency: 'NGN', amount: 0 }], activeSubscriptions: 0 },
       });
       expect(await overview(30)).toMatchObject({
         revenue: [

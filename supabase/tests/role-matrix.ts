@@ -60,10 +60,11 @@ export const matrix: Record<string, Entry> = {
   audit_logs:             m('audit log', 'OMA', none, none, none),
   employees:              m('employees', all, 'OM', 'OM', 'OM'),
   licenses:               m('plan & billing', all, none, none, none),
-  subscription_plans:     m('subscriptions', all, 'OMA', 'OMA', 'OMA'),
-  subscriptions:          m('subscriptions', all, 'OMA', 'OMA', 'OMA'),
-  subscription_invoices:  m('subscriptions', all, 'OMA', 'OMA', 'OMA'),
-  billing_cycles:         m('subscriptions', all, 'OMA', 'OMA', 'OMA'),
+  subscription_plans:     m('subscriptions', all, 'OM', 'OM', 'OM'),
+  plan_lines: m('subscriptions', all, 'OM', 'OM', 'OM'),
+  subscriptions:          m('subscriptions', all, none, none, none),
+  subscription_invoices:  m('subscriptions', all, none, none, none),
+  billing_cycles:         m('subscriptions', all, none, none, none),
   document_categories:    m('documents', all, 'OM', 'OM', 'OMA'),
   documents:              m('documents', all, all, 'OMA', 'OMA', { update: all }),
   document_versions:      m('documents', all, all, none, 'OMA'),
@@ -91,6 +92,9 @@ export const closedByPrivilege: Record<string, readonly Action[]> = {
   refunds: ['insert', 'update', 'delete'],
   expense_reversals: ['insert', 'update', 'delete'],
   stock_moves: ['update', 'delete'],
+  subscriptions: ['insert', 'update', 'delete'],
+  subscription_invoices: ['insert', 'update', 'delete'],
+  billing_cycles: ['insert', 'update', 'delete'],
 };
 
 /**

@@ -56,4 +56,43 @@ describe('the demo seed', () => {
     expect(row!.expenses).toBeGreaterThan(0);
     expect(row!.stages).toEqual(['CLOSED_LOST', 'CLOSED_WON', 'PROPOSAL', 'PROSPECT', 'QUALIFIED']);
   });
+  it('has a plan billed monthly and one weekly, each subscription billed for every period so far, oldest paid', async () => {
+    const rows = await demo<{
+      plan: string;
+      status: string;
+      cycles: number[];
+      statuses: string[];
+      next: boolean;
+    }>(`
+      select p.name as plan, s.status::text as status,
+             array_agg(b.cycle_number order by b.cycle_number) as cycles,
+             array_agg(b.status::text || ' ' || i.status::text order by b.cycle_number) as statuses,
+             s.next_billing_date > (now() at time zone 'Africa/Accra')::date as next
+        from subscriptions s
+        join subscription_plans p on p.id = s.plan_id
+        join billing_cycles b on b.subscription_id = s.id
+        join invoices i on i.id = b.invoice_id
+       group by p.name, s.status, s.next_billing_date order by p.name`);
+    expect(rows).toEqual([
+      {
+        plan: 'Canteen provisions (monthly)',
+        status: 'ACTIVE',
+        cycles: [1, 2],
+        statuses: ['PAID PAID', 'BILLED ISSUED'],
+        next: true,
+      },
+      {
+        plan: 'Water delivery (weekly)',
+        status: 'ACTIVE',
+        cycles: [1, 2],
+        statuses: ['PAID PAID', 'BILLED ISSUED'],
+        next: true,
+      },
+    ]);
+    // Each invoice is dated on its period's first day, as the billing run would have made it.
+    const [dates] = await demo<{ wrong: number }>(`
+      select count(*)::int as wrong from billing_cycles b join invoices i on i.id = b.invoice_id
+       where (i.issued_at at time zone 'Africa/Accra')::date <> b.start_date`);
+    expect(dates).toEqual({ wrong: 0 });
+  });
 });

@@ -335,6 +335,11 @@ function bodyFor(route: string): unknown {
     'POST /api/payments/:id/reverse': { reason: 'Intruder' },
     'POST /api/invoices/:id/credit-notes': { reason: 'Intruder', restock: true },
     'POST /api/credit-notes/:id/refunds': { amount: 1, method: 'cash' },
+    'POST /api/subscription-plans': { name: 'Intruder', price: 1 },
+    'PUT /api/subscription-plans/:id': { name: 'Intruder' },
+    'POST /api/subscriptions': { customerId: ids.customer, planId: randomUUID() },
+    'POST /api/subscriptions/:id/cancel': {},
+    'PUT /api/subscriptions/:id': { quantity: 2 },
   };
   return bodies[route];
 }

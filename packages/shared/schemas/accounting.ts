@@ -115,6 +115,8 @@ export interface OverviewReport {
     stockValue: number;
     potentialRevenue: number;
   };
+  /** Recurring invoices as of now, whatever the range: monthly recurring revenue per currency, ACTIVE subscriptions. */
+  subscriptions: { monthlyRecurringRevenue: Money[]; activeSubscriptions: number };
 }
 
 export interface Page<Row> {

@@ -70,7 +70,16 @@ export interface Dashboard {
   monthStart: string;
   lastMonthStart: string;
   nextMonthStart: string;
-  metrics: { totalRevenue: Money[]; activeCustomers: number; pendingInvoices: number; lowStockItems: number };
+  metrics: {
+    totalRevenue: Money[];
+    activeCustomers: number;
+    pendingInvoices: number;
+    lowStockItems: number;
+    /** Recurring invoices: what the ACTIVE subscriptions past their trial bring in a month, per currency. */
+    monthlyRecurringRevenue: Money[];
+    /** ACTIVE subscriptions, those in their trial included. */
+    activeSubscriptions: number;
+  };
   hints: {
     /** changePercent: (this − last) / last × 100, one decimal; null when last month had nothing. */
     revenue: { currency: string; thisMonth: number; lastMonth: number; changePercent: number | null }[];

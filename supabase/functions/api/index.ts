@@ -46,6 +46,18 @@ import { getDashboard } from './dashboard.ts';
 import { addLeadNote, createLead, leadSummary, listLeadNotes, listLeads, updateLead } from './leads.ts';
 import { Router } from './router.ts';
 import {
+  cancelSubscription,
+  createPlan,
+  listPlans,
+  getSubscription,
+  listSubscriptions,
+  pauseSubscription,
+  resumeSubscription,
+  subscribe,
+  updatePlan,
+  updateSubscription,
+} from './subscriptions.ts';
+import {
   createCreditNote,
   createCustomer,
   createInvoice,
@@ -163,6 +175,16 @@ const router = new Router()
   .on('PUT', '/api/expenses/:id', updateExpense)
   .on('POST', '/api/expenses/:id/reverse', reverseExpense)
   .on('GET', '/api/accounting/summary', getAccountingSummary)
+  .on('GET', '/api/subscription-plans', listPlans)
+  .on('POST', '/api/subscription-plans', createPlan)
+  .on('PUT', '/api/subscription-plans/:id', updatePlan)
+  .on('GET', '/api/subscriptions', listSubscriptions)
+  .on('POST', '/api/subscriptions', subscribe)
+  .on('GET', '/api/subscriptions/:id', getSubscription)
+  .on('PUT', '/api/subscriptions/:id', updateSubscription)
+  .on('POST', '/api/subscriptions/:id/pause', pauseSubscription)
+  .on('POST', '/api/subscriptions/:id/resume', resumeSubscription)
+  .on('POST', '/api/subscriptions/:id/cancel', cancelSubscription)
   .on('GET', '/api/reports/:type', getReport);
 
 Deno.serve(async (req) => {
