@@ -1,5 +1,6 @@
-// A refused invoice or payment made offline is corrected in its own form (Pending changes → Edit), with what
-// was typed and the reason under its field, and sent in its place: nothing typed is lost.
+// Invoices and payments made offline: an invoice not sent yet opens on its own page, where a payment can be
+// recorded; a refused invoice or payment is corrected in its own form (Pending changes → Edit), with what was
+// typed and the reason under its field, and sent in its place: nothing typed is lost.
 import type { Page } from '@playwright/test';
 import { apiAs, expect, registerOwner, signIn, test, waitForServiceWorker } from './fixtures.ts';
 import { issuedInvoice } from './people.ts';
@@ -119,5 +120,68 @@ test.describe('correcting a refused change', () => {
     expect(sent.lines.map((l: { description: string; qty: number }) => [l.description, l.qty])).toEqual([
       ['Stays Soap', 2],
     ]);
+  });
+
+  test('an invoice made offline opens on its own page, and a payment recorded there follows it to the server', async ({
+    page,
+    context,
+  }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    await apiAs(page, '/products', {
+      name: 'Palm Oil 1L',
+      sku: 'PALM-1',
+      cost: 10,
+      price: 25,
+      openingStock: 9,
+    });
+    await page.goto('/sales?tab=invoices');
+    await waitForServiceWorker(page);
+    await page.reload();
+    await button(page, 'Create Invoice').click();
+    const invoice = page.getByRole('dialog', { name: 'Create Invoice' });
+    await expect(invoice.locator('#line-0-product')).toContainText('Palm Oil 1L (PALM-1)');
+    await invoice.getByRole('button', { name: 'Cancel' }).click();
+
+    await context.setOffline(true);
+    await button(page, 'Create Invoice').click();
+    await invoice.getByRole('button', { name: 'New customer' }).click();
+    const customer = page.getByRole('dialog', { name: 'Add Customer' });
+    await customer.getByLabel('Name').fill('Adwoa Offline');
+    await customer.getByRole('button', { name: 'Save Customer' }).click();
+    await expect(invoice.getByTestId('chosen-customer')).toHaveText('Adwoa Offline');
+    await invoice.locator('#line-0-product').selectOption({ label: 'Palm Oil 1L (PALM-1)' });
+    await invoice.locator('#line-0-qty').fill('4');
+    await invoice.getByLabel('Status').selectOption('ISSUED');
+    await invoice.getByRole('button', { name: 'Create Invoice' }).click();
+    await expect(page.getByText('Saved on this device').first()).toBeVisible();
+
+    // The invoice, still on this device, opens from the list.
+    await page.getByRole('link', { name: 'Pending' }).filter({ visible: true }).first().click();
+    const made = page.getByTestId('pending-invoice');
+    await expect(made).toContainText('Not sent yet');
+    await expect(made).toContainText('Palm Oil 1L');
+    await expect(made).toContainText('₵120.00'); // with Ghana's 20 % VAT
+    await made.getByRole('button', { name: 'Record Payment' }).click();
+    const pay = page.getByRole('dialog', { name: 'Record Payment' });
+    await pay.getByLabel('Payment Method').selectOption('cash');
+    await expect(pay.getByLabel('Amount')).toHaveValue(/^120(\.00)?$/);
+    await pay.getByLabel('Amount').fill('60');
+    await pay.getByRole('button', { name: 'Record Payment' }).click();
+    await expect(page.getByText('Saved on this device').first()).toBeVisible();
+    // What is left to pay counts the payment waiting behind the invoice.
+    await expect(made).toContainText('₵60.00');
+    await page.reload();
+    await expect(page.getByTestId('pending-invoice')).toContainText('₵60.00');
+
+    await backOnline(page, context);
+    await expect(page.getByTestId('pending-changes')).toHaveCount(0, { timeout: 20_000 });
+    const [sent] = (await apiAs(page, '/invoices?search=Adwoa%20Offline')) as { id: string }[];
+    const onServer = await apiAs(page, `/invoices/${sent!.id}`);
+    expect([onServer.status, onServer.total, onServer.amountPaid]).toEqual(['ISSUED', 120, 60]);
+    // The page becomes the invoice the server has, with its number (not "does not exist").
+    await expect(page.getByText(onServer.number).first()).toBeVisible();
+    await expect(page.getByTestId('pending-invoice')).toHaveCount(0);
+    await expect(page.getByText('This invoice does not exist or you cannot see it.')).toHaveCount(0);
   });
 });

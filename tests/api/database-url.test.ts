@@ -12,10 +12,9 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ANON_KEY, loadConfig } from '../../local/config.ts';
-import { bootstrap } from '../../local/postgres.ts';
+import { bootstrap, freePort } from '../../local/postgres.ts';
 import { startStack, type Stack } from '../../local/server.ts';
 
-const base = Number(process.env.TEST_PORT ?? 54400) + 50;
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
@@ -99,8 +98,8 @@ async function isSuperuser(url: string, role: string): Promise<boolean> {
 
 describe('npm start with DATABASE_URL', () => {
   it('works on a stock server whose superuser is postgres, and leaves that role as it is', async () => {
-    const url = await server('postgres', 'stock-secret', base);
-    const stack = await startOn(url, base + 1);
+    const url = await server('postgres', 'stock-secret', await freePort());
+    const stack = await startOn(url, await freePort());
     await demoOwnerReads(stack);
     expect(await isSuperuser(url, 'postgres')).toBe(true);
     // The Data API's own role still cannot see past row-level security.
@@ -108,10 +107,10 @@ describe('npm start with DATABASE_URL', () => {
   }, 240_000);
 
   it('works on a database prepared as supabase start prepares one (postgres is no superuser)', async () => {
-    const admin = await server('supabase_admin', 'admin-secret', base + 5);
+    const admin = await server('supabase_admin', 'admin-secret', await freePort());
     await bootstrap(admin); // the Supabase roles, as `supabase start` has them before the first migration
     const url = admin.replace('supabase_admin:admin-secret', 'postgres:postgres');
-    const stack = await startOn(url, base + 6);
+    const stack = await startOn(url, await freePort());
     await demoOwnerReads(stack);
     expect(await isSuperuser(admin, 'postgres')).toBe(false);
   }, 240_000);

@@ -9,9 +9,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT, SERVICE_ROLE_KEY as DEMO_SERVICE_ROLE_KEY } from '../../local/config.ts';
+import { freePort } from '../../local/postgres.ts';
 import { SUPABASE_URL } from '../env.ts';
 
-const port = Number(process.env.TEST_PORT ?? 54400) + 60;
+// Ports the system gives out now: a fixed one may be taken meanwhile by any socket of a busy test run (the
+// ephemeral range covers the 54xxx ports), which made Postgres fail to start there.
+const port = await freePort();
+const pgPort = await freePort();
 const SECRET = 'kasuwa-test-secret-that-is-long-enough-42';
 
 /** `tsx local/main.ts` with `env`, until it prints `until` or exits. */
@@ -74,7 +78,14 @@ describe('the local stack beyond loopback', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'kasuwa-doors-'));
     chmodSync(dataDir, 0o755); // as root, Postgres runs as the system user postgres
     const { child, done } = start(
-      { HOST: '0.0.0.0', PORT: String(port), JWT_SECRET: SECRET, DATA_DIR: dataDir, RESET: '1' },
+      {
+        HOST: '0.0.0.0',
+        PORT: String(port),
+        PG_PORT: String(pgPort),
+        JWT_SECRET: SECRET,
+        DATA_DIR: dataDir,
+        RESET: '1',
+      },
       /Press Ctrl-C/,
     );
     stops.push(async () => {

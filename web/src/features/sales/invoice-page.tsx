@@ -12,7 +12,9 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/validation-message.ts';
-import { useCan } from '../../lib/organization.tsx';
+import { useCan, useOrganization } from '../../lib/organization.tsx';
+import { useOutboxEntries } from '../../lib/use-outbox.ts';
+import { PendingInvoice } from './pending-invoice.tsx';
 import { useSeller } from '../../lib/api/business-profile.ts';
 import { currentUserQuery } from '../../lib/session/current-user.ts';
 import { CreateInvoiceDialog } from './create-invoice-dialog.tsx';
@@ -41,9 +43,16 @@ export function InvoicePage() {
   const me = useQuery(currentUserQuery).data?.id;
   const [open, setOpen] = useState<'pay' | 'void' | 'share' | 'edit' | 'issue' | 'credit' | null>(null);
   const products = useProductList({ search: '', offset: 0, limit: 500 }).rows;
+  // An invoice made on this device and not sent yet: what was typed, and its payment (pending-invoice.tsx).
+  const orgId = useOrganization().id;
+  const made = useOutboxEntries().find(
+    (e) => e.orgId === orgId && e.creates?.store === 'invoices' && e.creates.row.id === id,
+  );
+  if (!invoice.data && made) return <PendingInvoice entry={made} />;
   // What this device already has is shown even when the refresh fails (offline); "does not exist" is said
   // only when the server said so, any other failure is said as it is.
-  if (invoice.isError && !invoice.data)
+  // (Read again — as right after an invoice made on this device reaches the server — it is loading.)
+  if (invoice.isError && !invoice.data && !invoice.isFetching)
     return (
       <section className="mx-auto max-w-3xl p-4">
         <p role="alert">
