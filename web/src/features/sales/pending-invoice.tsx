@@ -45,10 +45,11 @@ export function PendingInvoice({ entry }: { entry: OutboxEntry }) {
         <p className="text-sm">{t('invoices.pendingText')}</p>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p>
-          <span className="opacity-70">{t('invoices.customer')}: </span>
-          <span className="font-medium">{customer}</span>
-        </p>
+        {/* Label above the name: no colon to punctuate differently in French. */}
+        <div className="min-w-0">
+          <p className="text-sm opacity-70">{t('invoices.customer')}</p>
+          <p className="font-medium break-words">{customer}</p>
+        </div>
         <InvoiceStatusBadge status={body.status ?? 'QUOTE'} />
       </div>
       <ul className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300">
