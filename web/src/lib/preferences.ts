@@ -28,6 +28,7 @@ export function useSavePreferences(orgId: string) {
   const queryClient = useQueryClient();
   const key = preferencesQuery(orgId).queryKey;
   return useMutation({
+    mutationKey: key,
     mutationFn: (change: Partial<Preferences>) =>
       apiFetch<Preferences>('/api/preferences', { method: 'PUT', orgId, body: change }),
     onMutate: async (change) => {
@@ -37,7 +38,11 @@ export function useSavePreferences(orgId: string) {
       return { before };
     },
     onError: (_e, _change, context) => queryClient.setQueryData(key, context?.before),
-    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+    // Two switches flipped quickly: the first answer does not undo the second flip on screen; the last save
+    // to finish (its answer has every change) sets what is shown.
+    onSuccess: (saved) => {
+      if (queryClient.isMutating({ mutationKey: key }) <= 1) queryClient.setQueryData(key, saved);
+    },
   });
 }
 
