@@ -2,10 +2,7 @@
 // the new one must not be a common one, and each refusal shows under the field it is about.
 import { expect, registerOwner, signIn, signOut, test } from './fixtures.ts';
 
-test('changing the password asks for the current one and refuses a common new one', async ({
-  page,
-}, info) => {
-  test.skip(info.project.name !== 'phone', 'one form, checked at phone width');
+test('changing the password asks for the current one and refuses a common new one', async ({ page }) => {
   const owner = await registerOwner(page);
   await signIn(page, owner.email, owner.password);
   await page.goto('/settings');
