@@ -2590,11 +2590,12 @@ begin
         insert into public.invoices (org_id, customer_id, currency, due_at, created_by, created_at)
         values (v_sub.org_id, v_sub.customer_id, v_plan.currency, v_today + coalesce(v_terms, 0), v_member, p_now)
         returning * into v_invoice;
-        -- The plan's lines × the quantity (the first says which period), or one line: the plan for the period.
+        -- The plan's lines × the quantity (the first says which period, day-first as English (en-GB) and French
+        -- customers read dates), or one line: the plan for the period.
         insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
         select v_sub.org_id, v_invoice.id, l.product_id,
-               left(case when l.n = 1 then format('%s (%s – %s)', l.description, to_char(v_start, 'YYYY-MM-DD'),
-                                                  to_char(v_next - 1, 'YYYY-MM-DD'))
+               left(case when l.n = 1 then format('%s (%s – %s)', l.description, to_char(v_start, 'DD/MM/YYYY'),
+                                                  to_char(v_next - 1, 'DD/MM/YYYY'))
                          else l.description end, 500),
                l.qty * v_sub.quantity,
                private.subscription_unit_price(l.unit_price, v_sub.discount_percent, v_plan.currency),

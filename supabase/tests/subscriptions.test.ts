@@ -13,6 +13,8 @@ const hint = (err: { hint?: string }) => JSON.parse(err.hint ?? '{}') as Record<
 /** A day of next year, so the real clock has not reached it. */
 const YEAR = new Date().getUTCFullYear() + 1;
 const day = (monthDay: string) => `${YEAR}-${monthDay}`;
+/** How an invoice line writes a date (day-first, as en-GB and French readers do): 31/01/2027. */
+const written = (iso: string) => iso.split('-').reverse().join('/');
 /** Noon on that day in Accra (UTC), as the billing run would see it. */
 const at = (monthDay: string) => `${day(monthDay)}T12:00:00Z`;
 
@@ -153,7 +155,7 @@ describe('billing', () => {
       );
       expect(invoice).toEqual({
         due: day('04-15'),
-        description: `Maintenance (${day('01-31')} – ${rows[0]!.end})`,
+        description: `Maintenance (${written(day('01-31'))} – ${written(rows[0]!.end!)})`,
         qty: '2.000',
         price: '75.00',
         tax: '10.00',
@@ -438,7 +440,7 @@ describe('plans with lines', () => {
       ).toEqual([
         {
           product_id: product,
-          description: `Voltic pack (${day('02-01')} – ${day('02-28')})`,
+          description: `Voltic pack (${written(day('02-01'))} – ${written(day('02-28'))})`,
           qty: '6.000',
           unit_price: '11.25',
         },
