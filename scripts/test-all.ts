@@ -29,11 +29,20 @@ const totals = { passed: 0, failed: 0 };
 const lines: string[] = [];
 const minutes = (since: number) => `${((Date.now() - since) / 60_000).toFixed(1)} min`;
 
-/** Vitest's suites on `node` (default: the Node running this), added to the totals under `label`. */
-async function vitestOn(label: string, node?: string): Promise<void> {
+/**
+ * Vitest's suites on `node` (default: the Node running this), added to the totals under `label`; only
+ * `projects` when given.
+ */
+async function vitestOn(label: string, node?: string, projects: string[] = []): Promise<void> {
   const json = path.join(out, node ? `${label.replace(/\W+/g, '-')}.json` : 'vitest.json');
   const start = Date.now();
-  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
+  const args = [
+    'run',
+    ...projects.flatMap((name) => ['--project', name]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${json}`,
+  ];
   const code = node
     ? await run(node, [path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), ...args])
     : await run(bin('vitest'), args);
@@ -46,7 +55,9 @@ async function vitestOn(label: string, node?: string): Promise<void> {
 }
 
 await vitestOn(`vitest on Node ${process.version}`);
-// CI runs the server-side suites on a second Node too (the machine's own, when .ci/run runs all on Node 24).
+// CI runs the server-side suites on a second Node too (the machine's own, when .ci/run runs all on Node 24):
+// the local stack, the database and the Data API are what a newcomer's Node runs; the web app's and the
+// shared packages' unit tests run in the browser's engine or Deno in use, so once is enough.
 const otherNode = process.env.TEST_ALSO_ON_NODE;
 if (otherNode) {
   let version = 'missing';
@@ -55,7 +66,7 @@ if (otherNode) {
   } catch {
     // Reported as "Node missing"; its run below then fails and counts as a failure.
   }
-  await vitestOn(`vitest on Node ${version}`, otherNode);
+  await vitestOn(`vitest on Node ${version} (conformance, api, db)`, otherNode, ['conformance', 'api', 'db']);
 }
 
 const pwJson = path.join(out, 'playwright.json');
