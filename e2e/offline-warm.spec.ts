@@ -102,6 +102,53 @@ test.describe('offline after one sign-in', () => {
     ).toEqual(['Esi Offline']);
   });
 
+  test('a search offline runs on what the device keeps, beyond the first page, and says so', async ({
+    page,
+    context,
+  }) => {
+    test.slow(); // 30 customers made first
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    const { invoice } = await stockedShop(page);
+    // More customers than a page shows (25): the device keeps up to 500 for searching offline.
+    for (let n = 1; n <= 30; n++)
+      await apiAs(page, '/customers', { name: `Client ${String(n).padStart(2, '0')}` });
+    await waitForServiceWorker(page);
+    await page.evaluate(() => localStorage.removeItem('kasuwa-cache'));
+    await page.reload();
+    await warmed(page);
+    await context.setOffline(true);
+
+    const visible = (text: string | RegExp) => page.getByText(text).filter({ visible: true });
+    await page.goto('/sales?tab=customers');
+    await page.getByRole('searchbox', { name: 'Search customers' }).fill('client');
+    const clients = page.getByRole('listitem').filter({ hasText: /Client \d\d/, visible: true });
+    await expect(clients).toHaveCount(30);
+    await expect(page.getByTestId('searched-kept')).toHaveText(
+      'Offline: searched among what this device keeps. There may be more.',
+    );
+    await expect(page.getByTestId('not-kept')).toHaveCount(0);
+    // Nothing kept matches: the list says no match, and that it searched what is kept.
+    await page.getByRole('searchbox', { name: 'Search customers' }).fill('Yaw');
+    await expect(page.getByTestId('searched-kept')).toBeVisible();
+    await expect(clients).toHaveCount(0);
+
+    await page.goto('/inventory');
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('rice');
+    await expect(visible('Rice 5kg').first()).toBeVisible();
+    await expect(page.getByTestId('searched-kept')).toBeVisible();
+    await page.goto('/sales');
+    await page.getByRole('searchbox', { name: 'Search invoices' }).fill(invoice.number as string);
+    await expect(visible(invoice.number as string).first()).toBeVisible();
+
+    // Create Invoice's customer search finds one beyond the first page too.
+    await page.getByRole('button', { name: 'Create Invoice' }).filter({ visible: true }).first().click();
+    const form = page.getByRole('dialog', { name: 'Create Invoice' });
+    await form.getByRole('searchbox', { name: 'Find a customer by name, phone or email' }).fill('Client 30');
+    await form.getByRole('button', { name: /Client 30/ }).click();
+    await expect(form.getByTestId('chosen-customer')).toHaveText('Client 30');
+  });
+
   test.describe('with two lists the server could not give', () => {
     // The browser's line for each of those answers.
     test.use({ expectedConsoleErrors: [/status of 503/] });
@@ -133,6 +180,12 @@ test.describe('offline after one sign-in', () => {
       // What was kept still shows.
       await page.goto('/sales?tab=customers');
       await expect(page.getByText('Ama Serwaa').filter({ visible: true }).first()).toBeVisible();
+      // A search offline runs on what is kept, and says so.
+      await page.getByRole('searchbox').fill('ama');
+      await expect(page.getByText('Ama Serwaa').filter({ visible: true }).first()).toBeVisible();
+      await expect(page.getByTestId('searched-kept')).toHaveText(
+        'Hors ligne : recherche parmi ce que cet appareil conserve. Il peut y en avoir d’autres.',
+      );
     });
   });
 });

@@ -50,6 +50,9 @@ export function screenQueries(orgId: string, role: Role) {
       // The forms: Create Invoice's products, customers and payment terms, Record Payment's invoices.
       productsQuery(orgId, { search: '', offset: 0, limit: 500 }),
       customersQuery(orgId, '', 0, 6),
+      // Up to 500 customers, so that searching for one offline (the customer list, Create Invoice) finds
+      // them among what is kept (lib/kept-search.ts), not only among the first page.
+      customersQuery(orgId, '', 0, 500),
       businessProfileQuery(orgId),
       invoicesQuery(orgId, { status: 'ISSUED', limit: 200 }),
     ],

@@ -81,7 +81,7 @@ function ExpensesTab() {
   const [recording, setRecording] = useState(false);
   const [editing, setEditing] = useState<Expense | null>(null);
   const [reversing, setReversing] = useState<Expense | null>(null);
-  const { query: expenses, rows } = useExpenseList(search, offset);
+  const { query: expenses, rows, searchedKept } = useExpenseList(search, offset);
   const toolbar = (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
       <div className="grow">
@@ -89,6 +89,7 @@ function ExpensesTab() {
           label={t('expenses.searchLabel')}
           placeholder={t('expenses.search')}
           value={search}
+          searchedKept={searchedKept}
           onChange={(s) => {
             setSearch(s);
             setOffset(0);

@@ -317,7 +317,7 @@ export function CrmPage() {
   const canEdit = useCan('OWNER', 'MANAGER', 'SALES');
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
-  const { query: leadQuery, rows: leads } = useLeadList(search);
+  const { query: leadQuery, rows: leads, searchedKept } = useLeadList(search);
   // Nothing kept and nothing made on this device: the board says it is not there, never "no leads".
   const unavailable = !leadQuery.data && leads.length === 0;
   const move = useMoveLead();
@@ -345,6 +345,7 @@ export function CrmPage() {
           label={t('crm.searchLabel')}
           placeholder={t('crm.search')}
           value={search}
+          searchedKept={searchedKept}
           onChange={setSearch}
         />
         {canEdit && (

@@ -69,7 +69,11 @@ export function ProductsTab() {
   const [offset, setOffset] = useState(0);
   const [attention, setAttention] = useState(false);
   const [open, setOpen] = useState<Open>(null);
-  const { query: products, rows } = useProductList({
+  const {
+    query: products,
+    rows,
+    searchedKept,
+  } = useProductList({
     search,
     offset,
     status: attention ? 'attention' : undefined,
@@ -137,6 +141,7 @@ export function ProductsTab() {
             label={t('inventory.searchLabel')}
             placeholder={t('inventory.search')}
             value={search}
+            searchedKept={searchedKept}
             onChange={(s) => {
               setSearch(s);
               setOffset(0);

@@ -18,7 +18,7 @@ export function CustomerPicker({
   const t = useT();
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
-  const found = useCustomerList(search, 0, 6).rows;
+  const { rows: found, searchedKept } = useCustomerList(search, 0, 6);
   if (value)
     return (
       <div className="flex items-center justify-between gap-2 rounded-box bg-base-200 p-3">
@@ -37,7 +37,13 @@ export function CustomerPicker({
     <div className="flex flex-col gap-2">
       <span className="text-sm font-medium">{t('invoices.customer')}</span>
       <div className="flex gap-2">
-        <SearchInput label={t('invoices.findCustomer')} value={search} onChange={setSearch} delay={200} />
+        <SearchInput
+          label={t('invoices.findCustomer')}
+          value={search}
+          onChange={setSearch}
+          delay={200}
+          searchedKept={searchedKept}
+        />
         <button type="button" className="btn btn-outline min-h-11" onClick={() => setAdding(true)}>
           {t('invoices.newCustomer')}
         </button>

@@ -115,7 +115,7 @@ export function CustomersTab() {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [open, setOpen] = useState<{ customer?: Customer } | null>(null);
-  const { query: customers, rows } = useCustomerList(search, offset);
+  const { query: customers, rows, searchedKept } = useCustomerList(search, offset);
   const date = (s: string) => new Date(s).toLocaleDateString(intl.locale);
   return (
     <div className="flex flex-col gap-4">
@@ -124,6 +124,7 @@ export function CustomersTab() {
           label={t('customers.searchLabel')}
           placeholder={t('customers.search')}
           value={search}
+          searchedKept={searchedKept}
           onChange={(s) => {
             setSearch(s);
             setOffset(0);

@@ -20,7 +20,7 @@ export function InvoicesTab() {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [creating, setCreating] = useState(false);
-  const { query: invoices, rows } = useInvoiceList({ search, offset });
+  const { query: invoices, rows, searchedKept } = useInvoiceList({ search, offset });
   const date = (s: string | null) => s && new Date(s).toLocaleDateString(intl.locale);
   return (
     <div className="flex flex-col gap-4">
@@ -29,6 +29,7 @@ export function InvoicesTab() {
           label={t('invoices.searchLabel')}
           placeholder={t('invoices.search')}
           value={search}
+          searchedKept={searchedKept}
           onChange={(s) => {
             setSearch(s);
             setOffset(0);

@@ -3,6 +3,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiList } from '../api-client.ts';
 import { useOrganization } from '../organization.tsx';
+import { useKeptSearch } from '../kept-search.ts';
 import { mergePending, textMatches, usePendingRows } from '../use-outbox.ts';
 
 /** The product list's key: path first (what a write refreshes), then the organization and the filter. */
@@ -52,15 +53,25 @@ export const productsQuery = (orgId: string, f: ProductFilter) =>
     placeholderData: keepPreviousData,
   });
 
+/** Whether a product is one `f` asks for, as the server filters (for rows it has not seen: pending, kept). */
+const matchesFilter = (f: ProductFilter) => (p: Product) =>
+  (!f.status || p.stockStatus !== 'IN_STOCK') && textMatches(f.search, p.name, p.sku, p.barcode);
+
 export const useProducts = (f: ProductFilter) => useQuery(productsQuery(useOrganization().id, f));
 
 /** Products, with those made on this device on top (on the first page, matching the search, not filtered). */
 export function useProductList(f: ProductFilter) {
-  const query = useProducts(f);
-  const pending = usePendingRows<Product>('products', useOrganization().id);
+  const orgId = useOrganization().id;
+  const { query, searchedKept } = useKeptSearch(useProducts(f), {
+    path: '/api/products',
+    orgId,
+    search: f.search,
+    matches: matchesFilter(f),
+  });
+  const pending = usePendingRows<Product>('products', orgId);
   const rows = mergePending(query.data?.rows, pending, {
     firstPage: f.offset === 0 && !f.status,
-    matches: (p) => textMatches(f.search, p.name, p.sku, p.barcode),
+    matches: matchesFilter(f),
   });
-  return { query, rows };
+  return { query, rows, searchedKept };
 }

@@ -4,6 +4,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ExpenseInput } from '../../../../../packages/shared/schemas/accounting.ts';
 import { apiList } from '../../../lib/api-client.ts';
 import { mergePending, textMatches, useOutboxEntries } from '../../../lib/use-outbox.ts';
+import { useKeptSearch } from '../../../lib/kept-search.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { uuidv7 } from '../../../lib/uuid.ts';
 import { useOrganization } from '../../../lib/organization.tsx';
@@ -18,6 +19,8 @@ export const expensesQuery = (orgId: string, search: string, offset: number) => 
     placeholderData: keepPreviousData,
   });
 };
+
+const matching = (search: string) => (e: Expense) => textMatches(search, e.vendor, e.category, e.note);
 
 export const useExpenses = (search: string, offset: number, enabled = true) =>
   useQuery({ ...expensesQuery(useOrganization().id, search, offset), enabled });
@@ -75,10 +78,15 @@ export function usePendingExpenses(): (Expense & { pending: true })[] {
 
 /** Expenses, with those recorded on this device on top (on the first page, matching the search). */
 export function useExpenseList(search: string, offset: number) {
-  const query = useExpenses(search, offset);
+  const { query, searchedKept } = useKeptSearch(useExpenses(search, offset), {
+    path: '/api/expenses',
+    orgId: useOrganization().id,
+    search,
+    matches: matching(search),
+  });
   const rows = mergePending(query.data?.rows, usePendingExpenses(), {
     firstPage: offset === 0,
-    matches: (e) => textMatches(search, e.vendor, e.category, e.note),
+    matches: matching(search),
   });
-  return { query, rows };
+  return { query, rows, searchedKept };
 }

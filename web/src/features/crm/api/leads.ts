@@ -2,6 +2,7 @@
 // stage, and the writes that save a lead and move it between stages.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, apiList } from '../../../lib/api-client.ts';
+import { useKeptSearch } from '../../../lib/kept-search.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { uuidv7 } from '../../../lib/uuid.ts';
 import { useOrganization } from '../../../lib/organization.tsx';
@@ -22,17 +23,25 @@ export const leadsQuery = (orgId: string, search: string) =>
     placeholderData: keepPreviousData,
   });
 
+const matching = (search: string) => (l: Lead) => textMatches(search, l.name, l.company);
+
 export const useLeads = (search: string) => useQuery(leadsQuery(useOrganization().id, search));
 
 /** Leads, with those made on this device on top (matching the search). */
 export function useLeadList(search: string) {
-  const query = useLeads(search);
-  const pending = usePendingRows<Lead>('leads', useOrganization().id);
+  const orgId = useOrganization().id;
+  const { query, searchedKept } = useKeptSearch(useLeads(search), {
+    path: '/api/leads',
+    orgId,
+    search,
+    matches: matching(search),
+  });
+  const pending = usePendingRows<Lead>('leads', orgId);
   const rows = mergePending(query.data?.rows, pending, {
     firstPage: true,
-    matches: (l) => textMatches(search, l.name, l.company),
+    matches: matching(search),
   });
-  return { query, rows };
+  return { query, rows, searchedKept };
 }
 
 /** Per stage: how many leads and their value, counted by the database over every lead. */

@@ -3,6 +3,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CustomerInput } from '../../../../../packages/shared/schemas/sales.ts';
 import { apiList } from '../../../lib/api-client.ts';
+import { useKeptSearch } from '../../../lib/kept-search.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { uuidv7 } from '../../../lib/uuid.ts';
 import { mergePending, textMatches, usePendingRows } from '../../../lib/use-outbox.ts';
@@ -16,18 +17,26 @@ export const customersQuery = (orgId: string, search: string, offset = 0, limit 
     placeholderData: keepPreviousData,
   });
 
+const matching = (search: string) => (c: Customer) => textMatches(search, c.name, c.phone, c.email);
+
 export const useCustomers = (search: string, offset = 0, limit = PAGE_SIZE) =>
   useQuery(customersQuery(useOrganization().id, search, offset, limit));
 
 /** Customers, with those made on this device on top (on the first page, matching the search). */
 export function useCustomerList(search: string, offset = 0, limit = PAGE_SIZE) {
-  const query = useCustomers(search, offset, limit);
-  const pending = usePendingRows<Customer>('customers', useOrganization().id);
+  const orgId = useOrganization().id;
+  const { query, searchedKept } = useKeptSearch(useCustomers(search, offset, limit), {
+    path: '/api/customers',
+    orgId,
+    search,
+    matches: matching(search),
+  });
+  const pending = usePendingRows<Customer>('customers', orgId);
   const rows = mergePending(query.data?.rows, pending, {
     firstPage: offset === 0,
-    matches: (c) => textMatches(search, c.name, c.phone, c.email),
+    matches: matching(search),
   });
-  return { query, rows };
+  return { query, rows, searchedKept };
 }
 
 export const useSaveCustomer = () =>

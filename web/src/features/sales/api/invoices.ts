@@ -4,6 +4,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { InvoiceInput, QuoteInput } from '../../../../../packages/shared/schemas/sales.ts';
 import { invoiceTotals } from '../../../../../packages/shared/invoice-totals.ts';
 import { apiFetch, apiList } from '../../../lib/api-client.ts';
+import { useKeptSearch } from '../../../lib/kept-search.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { uuidv7 } from '../../../lib/uuid.ts';
 import { mergePending, textMatches, usePendingRows } from '../../../lib/use-outbox.ts';
@@ -20,6 +21,10 @@ export const invoicesQuery = (orgId: string, f: InvoiceFilter) =>
     placeholderData: keepPreviousData,
   });
 
+/** Whether an invoice is one `f` asks for, as the server filters (for rows it has not seen: pending, kept). */
+const matching = (f: InvoiceFilter) => (i: InvoiceSummary) =>
+  (!f.status || i.status === f.status) && textMatches(f.search ?? '', i.number, i.customer?.name);
+
 export const useInvoices = (f: InvoiceFilter) => useQuery(invoicesQuery(useOrganization().id, f));
 
 /** Invoices, with those made on this device on top (on the first page, matching the search and status). */
@@ -29,14 +34,19 @@ export function useInvoiceList(f: {
   offset?: number;
   limit?: number;
 }) {
-  const query = useInvoices(f);
-  const pending = usePendingRows<InvoiceSummary>('invoices', useOrganization().id);
+  const orgId = useOrganization().id;
+  const { query, searchedKept } = useKeptSearch(useInvoices(f), {
+    path: '/api/invoices',
+    orgId,
+    search: f.search,
+    matches: matching(f),
+  });
+  const pending = usePendingRows<InvoiceSummary>('invoices', orgId);
   const rows = mergePending(query.data?.rows, pending, {
     firstPage: !f.offset,
-    matches: (i) =>
-      (!f.status || i.status === f.status) && textMatches(f.search ?? '', i.number, i.customer?.name),
+    matches: matching(f),
   });
-  return { query, rows };
+  return { query, rows, searchedKept };
 }
 
 export function useInvoice(id: string) {

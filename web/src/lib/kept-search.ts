@@ -1,0 +1,45 @@
+// Searching offline. The server searches the whole list; offline it cannot, and a search typed then was never
+// read before, so nothing is kept under its key. Rather than "not available offline", the search is run on the
+// rows of the same list this device keeps (the pages read online and those kept after sign-in), and the
+// screen says so: what it shows may not be all there is.
+import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
+import { useOnline } from './connection.ts';
+import { queryClient } from './query-client.ts';
+
+interface ListPage<T> {
+  rows: T[];
+  total: number;
+}
+
+/** The rows of every kept unsearched page of the list `[path, orgId, filter]` that match, each once. */
+function searchKept<T extends { id: string }>(
+  path: string,
+  orgId: string,
+  matches: (row: T) => boolean,
+): ListPage<T> {
+  const found = new Map<string, T>();
+  for (const [key, data] of queryClient.getQueriesData<ListPage<T>>({ queryKey: [path, orgId] })) {
+    if (!data?.rows || searched(key)) continue;
+    for (const row of data.rows) if (!found.has(row.id) && matches(row)) found.set(row.id, row);
+  }
+  const rows = [...found.values()];
+  return { rows, total: rows.length };
+}
+
+const searched = (key: QueryKey) => Boolean((key[2] as { search?: string } | undefined)?.search);
+
+/**
+ * A list's query as the screen should read it: as it is, unless the device is offline, something is searched
+ * and the server's answer to that search is not kept — then the matching rows kept on this device, with
+ * `searchedKept` so the screen says where they come from.
+ */
+export function useKeptSearch<T extends { id: string }, Q extends UseQueryResult<ListPage<T>>>(
+  query: Q,
+  list: { path: string; orgId: string; search: string | undefined; matches: (row: T) => boolean },
+): { query: Q; searchedKept: boolean } {
+  const online = useOnline();
+  if (online || !list.search?.trim() || (query.data && !query.isPlaceholderData))
+    return { query, searchedKept: false };
+  const kept = searchKept(list.path, list.orgId, list.matches);
+  return { query: { ...query, data: kept, isError: false, isPlaceholderData: true }, searchedKept: true };
+}
