@@ -41,6 +41,13 @@ test.describe('offline after one sign-in', () => {
     test.slow(); // every screen, then three changes sent
     const { owner, invoice } = await shopOnNewDevice(page);
     await warmed(page);
+    // The connection badge says what this device keeps: every screen.
+    await page.getByRole('button', { name: 'Online' }).click();
+    const device = page.getByRole('dialog', { name: 'On this device' });
+    await expect(device.getByRole('listitem')).toHaveCount(8);
+    for (const row of await device.getByRole('listitem').all())
+      await expect(row).toContainText('Available offline');
+    await device.getByRole('button', { name: 'Close' }).click();
     await context.setOffline(true);
 
     const shows = async (path: string, text: string | RegExp) => {
@@ -177,6 +184,18 @@ test.describe('offline after one sign-in', () => {
       // The board does not say "no leads" in any stage, nor count zero.
       await expect(page.getByText('Aucun prospect à cette étape')).toHaveCount(0);
       await expect(page.getByTestId('board')).toHaveCount(0);
+      // The connection badge says which screens are kept in part, and that the rest comes once online.
+      await page.getByRole('button', { name: 'Hors ligne' }).click();
+      const device = page.getByRole('dialog', { name: 'Sur cet appareil' });
+      await expect(device.getByRole('listitem').filter({ hasText: 'CRM' })).toContainText('Gardé en partie');
+      await expect(device.getByRole('listitem').filter({ hasText: 'Équipe' })).toContainText(
+        'Gardé en partie',
+      );
+      await expect(device.getByRole('listitem').filter({ hasText: 'Ventes' })).toContainText(
+        'Disponible hors ligne',
+      );
+      await expect(device).toContainText('De retour en ligne, ce qui manque sera gardé automatiquement.');
+      await device.getByRole('button', { name: 'Fermer' }).click();
       // What was kept still shows.
       await page.goto('/sales?tab=customers');
       await expect(page.getByText('Ama Serwaa').filter({ visible: true }).first()).toBeVisible();
@@ -186,6 +205,15 @@ test.describe('offline after one sign-in', () => {
       await expect(page.getByTestId('searched-kept')).toHaveText(
         'Hors ligne : recherche parmi ce que cet appareil conserve. Il peut y en avoir d’autres.',
       );
+
+      // Back online, the member can have every screen kept at once.
+      await context.setOffline(false);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await page.getByRole('button', { name: 'En ligne' }).click();
+      await device.getByRole('button', { name: 'Tout garder maintenant' }).click();
+      await expect(page.getByText('Chaque écran est gardé sur cet appareil.').first()).toBeVisible();
+      for (const row of await device.getByRole('listitem').all())
+        await expect(row).toContainText('Disponible hors ligne');
     });
   });
 });

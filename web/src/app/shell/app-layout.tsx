@@ -128,7 +128,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
             {current && <FormattedMessage id={current.id} />}
           </h1>
           <PendingChanges organizations={user.organizations} />
-          <ConnectionBadge />
+          <ConnectionBadge org={org ? { id: org.id, role: org.role as Role } : undefined} />
           <div className="hidden sm:block">{org && <AppThemeSwitch org={org} />}</div>
           <UserMenu user={user} role={org?.role} />
         </header>

@@ -1,14 +1,20 @@
 // Online or offline in the header, and a notice when it changes: "You're Offline" and "Back
-// Online" (which sends the changes kept on the device).
-import { useEffect } from 'react';
+// Online" (which sends the changes kept on the device). Pressed, it shows what each screen keeps on this
+// device to open offline (device-dialog.tsx).
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { Role } from '../../../../packages/shared/schemas/team.ts';
 import { FormattedMessage } from 'react-intl';
 import { notify } from '../../components/ui/notify.tsx';
 import { flush } from '../../lib/outbox.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { useOnline } from '../../lib/connection.ts';
 
-export function ConnectionBadge() {
+// Loaded when opened: it reads every screen's queries (warm-device.ts), which the first screen does not need.
+const DeviceDialog = lazy(() => import('./device-dialog.tsx').then((m) => ({ default: m.DeviceDialog })));
+
+export function ConnectionBadge({ org }: { org?: { id: string; role: Role } }) {
   const t = useT();
+  const [open, setOpen] = useState(false);
   // Offline when the browser says so, or when the last call could not reach the server (lib/connection).
   const online = useOnline();
   useEffect(() => {
@@ -26,7 +32,7 @@ export function ConnectionBadge() {
     };
   }, [t]);
   // A dot and a word: small enough to leave the page title its room on a phone.
-  return (
+  const state = (
     <span
       className={`flex shrink-0 items-center gap-1.5 text-xs font-medium whitespace-nowrap ${online ? '' : 'text-error'}`}
       role="status"
@@ -35,5 +41,25 @@ export function ConnectionBadge() {
       <span aria-hidden className={`size-2 rounded-full ${online ? 'bg-success' : 'bg-error'}`} />
       <FormattedMessage id={online ? 'shell.online' : 'shell.offline'} />
     </span>
+  );
+  if (!org) return state;
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm min-h-11 shrink-0 px-1.5"
+        aria-haspopup="dialog"
+        // The state, and what pressing it opens: "Online, On this device".
+        aria-label={`${t(online ? 'shell.online' : 'shell.offline')}, ${t('shell.device.title')}`}
+        onClick={() => setOpen(true)}
+      >
+        {state}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <DeviceDialog org={org} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

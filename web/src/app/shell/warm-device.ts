@@ -4,6 +4,7 @@
 // data of that moment, not only the screens visited online. What is already kept and less than an hour old
 // is not read again (a screen reads its own again when opened online).
 import type { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api-client.ts';
 import { REPORT_TYPES, SALES_REPORT_TYPES } from '../../../../packages/shared/report-types.ts';
 import type { Role } from '../../../../packages/shared/schemas/team.ts';
 import { isOnline } from '../../lib/connection.ts';
@@ -73,21 +74,55 @@ export function screenQueries(orgId: string, role: Role) {
   };
 }
 
+export type Screen = keyof ReturnType<typeof screenQueries>;
+
+/** What this device keeps of a screen: all it shows first, part of it, or nothing yet; and since when. */
+export interface ScreenReadiness {
+  screen: Screen;
+  kept: 'all' | 'part' | 'none';
+  /** When the oldest of its kept data was read (ms since 1970), if any is kept. */
+  since?: number;
+}
+
+/**
+ * Each screen's readiness to open offline, from the query cache. A read the server refused to this role
+ * (403: a screen it does not see) is left out; a screen with nothing it may read counts as kept.
+ */
+export function screenReadiness(client: QueryClient, org: { id: string; role: Role }): ScreenReadiness[] {
+  return Object.entries(screenQueries(org.id, org.role)).map(([screen, queries]) => {
+    const states = queries
+      .map((q) => client.getQueryState(q.queryKey))
+      .filter((s) => !(s?.data === undefined && s?.error instanceof ApiError && s.error.status === 403));
+    const kept = states.filter((s) => s?.data !== undefined);
+    const since = kept.length ? Math.min(...kept.map((s) => s!.dataUpdatedAt)) : undefined;
+    return {
+      screen: screen as Screen,
+      kept: kept.length === states.length ? 'all' : kept.length ? 'part' : 'none',
+      since,
+    };
+  });
+}
+
 /**
  * Reads and keeps every screen's first data for the organization, one query at a time, stopping when the
- * connection goes or `signal` aborts (another organization chosen, signed out).
+ * connection goes or `signal` aborts (another organization chosen, signed out). With `everything`, what is
+ * already kept is read again too (the member asked for it).
  */
 export async function warmDevice(
   client: QueryClient,
   org: { id: string; role: Role },
   signal: AbortSignal,
+  { everything = false }: { everything?: boolean } = {},
 ): Promise<void> {
   const queries = Object.values(screenQueries(org.id, org.role)).flat();
   for (const query of queries) {
     if (signal.aborted || !isOnline()) return;
-    const state = client.getQueryState(query.queryKey);
-    if (state?.data !== undefined && Date.now() - state.dataUpdatedAt < FRESH_MS) continue;
-    // A refusal (a screen this role does not see) or a failure leaves nothing kept for it; the rest go on.
-    await client.prefetchQuery(query as Parameters<QueryClient['prefetchQuery']>[0]);
+    // Read again when older than FRESH_MS (the app's queries never go stale on their own: without a
+    // staleTime here, what was kept once would never be read again by the warming). A refusal (a screen this
+    // role does not see) or a failure leaves nothing kept for it; the rest go on.
+    await client.prefetchQuery({
+      ...(query as Parameters<QueryClient['prefetchQuery']>[0]),
+      staleTime: everything ? 0 : FRESH_MS,
+    });
   }
 }

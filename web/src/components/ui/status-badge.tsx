@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { StockStatus } from '../../lib/api/products.ts';
 
-function Badge({ tone, children }: { tone: string; children: ReactNode }) {
+/** A small badge in one of daisyUI's tones (badge-success, badge-warning, badge-ghost…). */
+export function Badge({ tone, children }: { tone: string; children: ReactNode }) {
   return <span className={`badge badge-sm whitespace-nowrap ${tone}`}>{children}</span>;
 }
 
