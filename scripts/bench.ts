@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ANON_KEY, loadConfig, ROOT } from '../local/config.ts';
+import { loadConfig, ROOT } from '../local/config.ts';
 import { startStack } from '../local/server.ts';
 import { browserBudgets } from './bench-browser.ts';
 import { lighthouseRows } from './bench-lighthouse.ts';
@@ -40,6 +40,8 @@ if (!existsSync(path.join(config.dataDir, 'pg', 'PG_VERSION'))) {
 }
 const stack = await startStack({ config });
 const base = stack.url;
+// The stack's own anon key: the demo one, or one signed with JWT_SECRET when that is set.
+const ANON_KEY = config.keys.anonKey;
 
 async function signIn(): Promise<string> {
   const res = await fetch(`${base}/auth/v1/token?grant_type=password`, {

