@@ -15,7 +15,8 @@ $$;
 revoke all on function private.active_customers_last_30_days(uuid, text) from public;
 
 -- ---------------------------------------------------------------------------------------------------
--- Dashboard metrics, computed in SQL under the caller's RLS, in the organization's time zone.
+-- Dashboard metrics, computed in SQL as the function's owner (security definer) once the caller is known to be a
+-- member of the organization (private.has_role), in the organization's time zone.
 -- Money is summed per currency: an organization working in GHS that took one invoice in USD gets
 -- two totals, never one mixed number.
 
