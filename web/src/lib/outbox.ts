@@ -12,6 +12,7 @@
 // - 401: the queue pauses until the member signs in again.
 // - One tab sends at a time (Web Locks); every tab sees the same outbox (BroadcastChannel).
 import { ApiError, apiFetch, type ErrorBody } from './api-client.ts';
+import { isOnline } from './connection.ts';
 import { openLocalDb, readAll, type RowStore, writeTogether } from './local-db.ts';
 import { idsUsed, nextSeq } from './outbox-order.ts';
 import { handleUnauthorized } from './session/unauthorized.ts';
@@ -152,8 +153,18 @@ export async function enqueue<T>(op: Operation): Promise<T> {
   await refresh();
   announce();
   void flush();
+  // The form that made the change waits for the server's answer (to show a refusal under its field) only
+  // while one can come soon. Offline it learns at once that the change is kept on the device: the round
+  // sending older changes may be waiting on a connection that answers nothing, and this change is not in it.
+  // Online it waits at most ANSWER_WAIT_MS; then the change stays queued and its answer goes to Pending
+  // changes like any other.
+  if (!isOnline()) settle({ id: entry.id, ok: false, error: { offline: true } });
+  else setTimeout(() => settle({ id: entry.id, ok: false, error: { offline: true } }), ANSWER_WAIT_MS);
   return answered;
 }
+
+/** How long a form waits for the server's answer to its change before it is told the change is kept. */
+const ANSWER_WAIT_MS = 20_000;
 
 function sessionUserId(): string | null {
   try {
