@@ -25,7 +25,15 @@ export interface StackConfig {
   pgPort: number;
   dataDir: string;
   siteUrl: string;
-  api: { schemas: string[]; extraSearchPath: string[]; maxRows: number };
+  api: {
+    schemas: string[];
+    extraSearchPath: string[];
+    maxRows: number;
+    /** A Data API request that waits longer for a database connection is 504 PGRST003. */
+    poolAcquisitionTimeoutMs: number;
+    /** The largest response body the local Data API builds (ours; PostgREST has none). */
+    maxResponseBytes: number;
+  };
   auth: {
     jwtExpiry: number;
     minimumPasswordLength: number;
@@ -79,6 +87,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
       schemas: (api.schemas as string[] | undefined) ?? ['public'],
       extraSearchPath: (api.extra_search_path as string[] | undefined) ?? ['public', 'extensions'],
       maxRows: Number(api.max_rows ?? 1000),
+      // PostgREST's `db-pool-acquisition-timeout` default.
+      poolAcquisitionTimeoutMs: 10_000,
+      maxResponseBytes: Number(env.REST_MAX_RESPONSE_BYTES ?? 10_000_000),
     },
     auth: {
       jwtExpiry: Number(auth.jwt_expiry ?? 3600),

@@ -1,10 +1,10 @@
 // The schema as the catalog holds it, written out in a fixed order: what `npm run gen:schema` keeps in
 // supabase/schema.sql and what CI compares the migrations with. Every object the migrations make —
-// extensions, schemas and their grants, default privileges, types, tables with columns, constraints,
-// indexes, triggers, row-level security and policies, views, sequences, functions (their full
-// definition), comments, owners and grants, and the reference rows the migrations insert — one entry per
-// object, entries sorted by kind and name, so the order of the migrations does not show and any change
-// of what they make does. Read with pg_dump-like SQL; pg_dump itself may be older than the server.
+// extensions, schemas and their grants, the API roles' settings, default privileges, types, tables with
+// columns, constraints, indexes, triggers, row-level security and policies, views, sequences, functions
+// (their full definition), comments, owners and grants, and the reference rows the migrations insert — one
+// entry per object, entries sorted by kind and name, so the order of the migrations does not show and any
+// change of what they make does. Read with pg_dump-like SQL; pg_dump itself may be older than the server.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +31,7 @@ type Client = Pick<pg.Client, 'query'>;
 const SECTION_ORDER = [
   'extension',
   'schema',
+  'role settings',
   'default privileges',
   'type',
   'table',
@@ -70,6 +71,17 @@ const QUERIES: Record<string, string> = {
              nullif(${grants("coalesce(n.nspacl, acldefault('n', n.nspowner))", "format('SCHEMA %I', n.nspname)")}, '')) as text
       from pg_namespace n
      where n.nspname = any ($1)`,
+
+  // The API roles' own settings (statement_timeout …), which a migration may set and PostgREST applies.
+  'role settings': `
+    select r.rolname as key,
+           string_agg(format('ALTER ROLE %I SET %s = %L;', r.rolname, split_part(c.kv, '=', 1),
+                             substr(c.kv, strpos(c.kv, '=') + 1)), E'\\n' order by c.kv) as text
+      from pg_db_role_setting s
+      join pg_roles r on r.oid = s.setrole
+     cross join lateral unnest(s.setconfig) c(kv)
+     where s.setdatabase = 0 and r.rolname in ('anon', 'authenticated', 'service_role')
+     group by r.rolname`,
 
   'default privileges': `
     select concat(pg_get_userbyid(d.defaclrole), ' ', coalesce(n.nspname, '-'), ' ', d.defaclobjtype) as key,
@@ -293,7 +305,7 @@ export function changedEntries(
     let key: string | null = null;
     for (const line of s.split('\n')) {
       const m =
-        /^-- (extension|schema|default privileges|type|table|view|sequence|function|trigger on another schema|data) (.+)$/.exec(
+        /^-- (extension|schema|role settings|default privileges|type|table|view|sequence|function|trigger on another schema|data) (.+)$/.exec(
           line,
         );
       if (m) {

@@ -30,6 +30,16 @@ GRANT USAGE ON SCHEMA public TO anon;
 GRANT USAGE ON SCHEMA public TO authenticated;
 GRANT USAGE ON SCHEMA public TO service_role;
 
+-- role settings anon
+ALTER ROLE anon SET idle_in_transaction_session_timeout = '10s';
+ALTER ROLE anon SET lock_timeout = '1s';
+ALTER ROLE anon SET statement_timeout = '2s';
+
+-- role settings authenticated
+ALTER ROLE authenticated SET idle_in_transaction_session_timeout = '10s';
+ALTER ROLE authenticated SET lock_timeout = '3s';
+ALTER ROLE authenticated SET statement_timeout = '5s';
+
 -- default privileges postgres public S
 ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT SELECT, UPDATE, USAGE ON SEQUENCES TO anon;
 ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT SELECT, UPDATE, USAGE ON SEQUENCES TO authenticated;

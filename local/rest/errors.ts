@@ -3,6 +3,7 @@
 import type { ServerResponse } from 'node:http';
 import type { DatabaseError } from 'pg';
 import { sendJson } from '../http.ts';
+import { isResponseTooLarge } from './statement.ts';
 
 export interface ErrorBody {
   code: string;
@@ -119,12 +120,26 @@ export function toApiError(e: unknown, anonymous: boolean): ApiError {
   if (e instanceof ApiError) return e;
   if (!isDatabaseError(e)) throw e;
   const code = e.code!;
+  if (isResponseTooLarge(code, e.message)) return responseTooLarge();
   const status = statusForSqlState(code, e.message, anonymous);
   const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
   return new ApiError(
     status,
     { code, details: e.detail ?? null, hint: e.hint ?? null, message: e.message },
     headers,
+  );
+}
+
+/** The local stack's own limit, which PostgREST does not have: docs/local-stack-protocol.md, "Limits". */
+export const RESPONSE_TOO_LARGE = 'PGRSTL01';
+
+export function responseTooLarge(): ApiError {
+  return pgrstError(
+    400,
+    RESPONSE_TOO_LARGE,
+    'Response too large',
+    'The response would be larger than the Data API answers',
+    'Select fewer rows (limit, Range) or fewer embedded resources',
   );
 }
 

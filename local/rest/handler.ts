@@ -3,9 +3,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import type { StackConfig } from '../config.ts';
-import { BodyTooLarge, readBody, type Handler } from '../http.ts';
+import { BodyTooLarge, clientIp, readBody, type Handler } from '../http.ts';
 import { ANON_ROLE, authenticate, type Identity } from './auth.ts';
 import { pgrstError, sendError, toApiError } from './errors.ts';
+import { Gate } from './gate.ts';
 import { negotiateMedia, negotiateSchema, type Media } from './negotiate.ts';
 import { readOperation, type Operation, type Reply } from './operation.ts';
 import { openApiReply } from './openapi.ts';
@@ -57,6 +58,7 @@ interface RequestContext {
   prefs: Preferences;
   media: Media;
   maxRows: number;
+  maxBytes: number;
   extraSearchPath: string[];
 }
 
@@ -95,6 +97,7 @@ async function tableOperation(ctx: RequestContext, name: string): Promise<Operat
         prefs,
         media,
         maxRows: ctx.maxRows,
+        maxBytes: ctx.maxBytes,
         readOnly: true,
       });
     }
@@ -133,14 +136,22 @@ async function functionOperation(ctx: RequestContext, name: string): Promise<Ope
   }
   const { routine, wholeBody } = findRoutine(ctx.cache, ctx.schema, name, Object.keys(named), post);
   const args = wholeBody ? { body: payload } : { named };
-  const { prefs, media, maxRows, req } = ctx;
+  const { prefs, media, maxRows, maxBytes, req } = ctx;
   // GET never writes; POST runs read-only unless the function is volatile.
   const readOnly = !post || routine.volatility !== 'volatile';
-  return rpcOperation({ req, routine, args, query, prefs, media, maxRows }, readOnly);
+  return rpcOperation({ req, routine, args, query, prefs, media, maxRows, maxBytes }, readOnly);
+}
+
+/** Whose share of the connections a request takes: the signed-in user, or the address of an anon caller. */
+function callerOf(req: IncomingMessage, identity: Identity): string | null {
+  if (identity.role === 'service_role') return null;
+  const sub = identity.claims.sub;
+  return typeof sub === 'string' && sub !== '' ? `user ${sub}` : `address ${clientIp(req)}`;
 }
 
 async function execute(
   pool: pg.Pool,
+  gate: Gate,
   ctx: RequestContext,
   identity: Identity,
   op: Operation,
@@ -155,14 +166,19 @@ async function execute(
     path: ctx.url.pathname,
   };
   const options = { readOnly: op.readOnly, rollback: ctx.prefs.tx === 'rollback' };
-  const outcome = await inTransaction(pool, settings, options, async (client) => {
-    const result = op.command
-      ? await runCommand(client, op.statement)
-      : await runAggregate(client, op.statement);
-    op.verify(result);
-    return result;
-  });
-  return op.reply(outcome);
+  const release = await gate.enter(callerOf(ctx.req, identity));
+  try {
+    const outcome = await inTransaction(pool, settings, options, async (client) => {
+      const result = op.command
+        ? await runCommand(client, op.statement)
+        : await runAggregate(client, op.statement);
+      op.verify(result);
+      return result;
+    });
+    return op.reply(outcome);
+  } finally {
+    release();
+  }
 }
 
 function send(res: ServerResponse, reply: Reply, extra: Record<string, string>): void {
@@ -177,6 +193,13 @@ function send(res: ServerResponse, reply: Reply, extra: Record<string, string>):
 
 export function createRestHandler({ pool, config, cache }: HandlerOptions): Handler {
   const schemas = config.api.schemas;
+  const capacity = pool.options.max ?? 10;
+  // Half the connections per caller: one account's burst leaves the other half to everyone else.
+  const gate = new Gate({
+    capacity,
+    perCaller: Math.max(1, Math.floor(capacity / 2)),
+    acquireTimeoutMs: config.api.poolAcquisitionTimeoutMs,
+  });
   return async (req, res, url) => {
     let anonymous = true;
     try {
@@ -192,6 +215,7 @@ export function createRestHandler({ pool, config, cache }: HandlerOptions): Hand
         prefs: parsePrefer(req.headers.prefer),
         media: negotiateMedia(req.headers.accept),
         maxRows: config.api.maxRows,
+        maxBytes: config.api.maxResponseBytes,
         extraSearchPath: config.api.extraSearchPath,
       };
       // With several schemas exposed, the response names the one used.
@@ -201,7 +225,7 @@ export function createRestHandler({ pool, config, cache }: HandlerOptions): Hand
         route.kind === 'rpc'
           ? await functionOperation(ctx, route.name)
           : await tableOperation(ctx, route.name);
-      send(res, await execute(pool, ctx, identity, op), profile);
+      send(res, await execute(pool, gate, ctx, identity, op), profile);
     } catch (e) {
       sendError(res, toApiError(e, anonymous));
     }

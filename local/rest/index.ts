@@ -36,7 +36,10 @@ export async function createRest({ pool, config }: { pool: pg.Pool; config: Stac
     client.on('error', again); // requests report their own errors
     client.on('end', again);
     client.on('notification', (msg) => {
-      if (msg.payload === '' || msg.payload === 'reload schema') void reloadSchema().catch(() => {});
+      // Role settings (statement_timeout …) are part of the cache here; PostgREST reloads them with its
+      // configuration, so `reload config` reloads the cache too.
+      if (['', 'reload schema', 'reload config'].includes(msg.payload ?? ''))
+        void reloadSchema().catch(() => {});
     });
     listener = client;
     try {

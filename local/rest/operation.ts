@@ -10,7 +10,7 @@ import { contentRange, pageStatus, requestedPage } from './range.ts';
 import type { ReadNode } from './read-plan.ts';
 import { conditionsSql, fromSql, pagingSql, selectListSql, whereSql } from './read-sql.ts';
 import { ident, Params, type Statement } from './sql.ts';
-import { aggregateSql, type Outcome } from './statement.ts';
+import { aggregateSql, cappedRowsSql, type Outcome } from './statement.ts';
 
 export interface Reply {
   status: number;
@@ -66,6 +66,8 @@ export interface ReadRequest {
   prefs: Preferences;
   media: Media;
   maxRows: number;
+  /** The largest body built, in bytes (the local stack's response-size cap). */
+  maxBytes: number;
   readOnly: boolean;
   /** A page is answered as a single object whatever `Accept` says (functions returning one row). */
   single?: boolean;
@@ -89,7 +91,10 @@ export function readOperation(r: ReadRequest): Operation {
   const media: Media = r.single && r.media.shape === 'array' ? { ...r.media, shape: 'object' } : r.media;
   const status = (o: Outcome) => pageStatus(page.offset, o.pageTotal, o.total);
   return {
-    statement: { text: aggregateSql(rows, media, { total, with: r.withSql }), values: p.values },
+    statement: {
+      text: aggregateSql(cappedRowsSql(rows, r.maxBytes), media, { total, with: r.withSql }),
+      values: p.values,
+    },
     command: false,
     readOnly: r.readOnly,
     verify(o) {

@@ -27,6 +27,8 @@ export interface RpcRequest {
   prefs: Preferences;
   media: Media;
   maxRows: number;
+  /** The largest body built for a table-returning function, in bytes. */
+  maxBytes: number;
 }
 
 const takesWholeBody = (r: Routine) =>
@@ -134,6 +136,7 @@ export function rpcOperation(r: RpcRequest, readOnly: boolean): Operation {
       prefs,
       media: r.media,
       maxRows: r.maxRows,
+      maxBytes: r.maxBytes,
       readOnly,
       single: !routine.returnsSet,
       verify: (o) => checkMaxAffected(prefs, o),

@@ -38,6 +38,26 @@ function bodySql(media: Media): string {
   }
 }
 
+// The response-size cap. The body is built by one aggregate in Postgres, so it must be stopped there, not
+// after 27 MB have been built and sent: a running total of each row's JSON size (a window over the rows
+// as they come, which Postgres computes one row at a time) raises an error on the first row that passes
+// the cap, and no later row is built. SQL has no function that raises an error, so a failing cast does it,
+// with a marker the handler turns into the API's own error (\`responseTooLarge\`).
+const TOO_LARGE_MARKER = '_rest_response_too_large:';
+
+/** `rowsSql` with the cap on the size of the rows' JSON, in bytes. */
+export function cappedRowsSql(rowsSql: string, maxBytes: number): string {
+  const size = 'sum(octet_length(row_to_json(_rest_page)::text)) over (rows unbounded preceding)';
+  return (
+    `select (_rest_sized.row).* from (select _rest_page as row, ${size} as size from (${rowsSql}) as _rest_page) as _rest_sized` +
+    ` where case when _rest_sized.size > ${Math.trunc(maxBytes)} then ('${TOO_LARGE_MARKER}' || _rest_sized.size)::int > 0 else true end`
+  );
+}
+
+/** Whether a database error is the response-size cap (see \`cappedRowsSql\`). */
+export const isResponseTooLarge = (code: string | undefined, message: string): boolean =>
+  code === '22P02' && message.includes(`"${TOO_LARGE_MARKER}`);
+
 export interface AggregateParts {
   /** A scalar subquery counting all matching rows (`Prefer: count`). */
   total?: string | null;

@@ -41,10 +41,23 @@ end
 $$;
 alter role authenticator nosuperuser nobypassrls noinherit;
 grant anon, authenticated, service_role to authenticator;
-grant anon, authenticated, service_role to postgres;
+-- With the admin option, as on a hosted project, where `postgres` (migrations, the SQL editor) may set
+-- the API roles' own settings (`alter role authenticated set statement_timeout …`); Postgres 16+ asks
+-- for it on top of CREATEROLE.
+grant anon, authenticated, service_role to postgres with admin option;
 
-alter role anon set statement_timeout = '3s';
-alter role authenticated set statement_timeout = '8s';
+-- A hosted project's defaults for the API roles, set once: this file runs on every start, and a
+-- migration's own values (supabase/migrations/*_data_api_limits.sql) must survive the next start.
+do $$
+begin
+  if not exists (select from pg_db_role_setting where setrole = 'anon'::regrole and setdatabase = 0) then
+    alter role anon set statement_timeout = '3s';
+  end if;
+  if not exists (select from pg_db_role_setting where setrole = 'authenticated'::regrole and setdatabase = 0) then
+    alter role authenticated set statement_timeout = '8s';
+  end if;
+end
+$$;
 alter role authenticator set statement_timeout = '8s';
 alter role authenticator set lock_timeout = '8s';
 

@@ -1035,3 +1035,48 @@ describe('passwords', () => {
     expect((await register('éè'.repeat(18))).res.status).toBe(201);
   });
 });
+
+// ---------------------------------------------------------------------------------------------------
+// The Data API's guard rails (issue #22): a member's request is bounded in time, rows, depth and size,
+// so one account cannot hold the database for everyone. The limits themselves are checked in
+// tests/conformance/rest-limits.test.ts and the stall in tests/api/stall.test.ts; here, that every API
+// role has them and that the attack that was found is refused.
+
+describe('Data API guard rails', () => {
+  it('gives every API role a statement timeout and a lock timeout below the hosted defaults', async () => {
+    const settings = await query<{ role: string; name: string; value: string }>(
+      `select r.rolname as role, split_part(c.kv, '=', 1) as name, split_part(c.kv, '=', 2) as value
+         from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+        cross join lateral unnest(s.setconfig) c(kv)
+        where r.rolname in ('anon', 'authenticated') and s.setdatabase = 0`,
+    );
+    const ms = (role: string, name: string) => {
+      const value = settings.find((s) => s.role === role && s.name === name)?.value ?? '';
+      const m = /^(\d+)(ms|s|min)?$/.exec(value);
+      return m ? Number(m[1]) * ({ ms: 1, s: 1000, min: 60_000 }[m[2] ?? 'ms'] ?? 1) : Infinity;
+    };
+    // Hosted Supabase: anon 3 s, authenticated 8 s, no lock timeout.
+    expect(ms('anon', 'statement_timeout')).toBeLessThanOrEqual(3_000);
+    expect(ms('authenticated', 'statement_timeout')).toBeLessThan(8_000);
+    for (const role of ['anon', 'authenticated']) {
+      expect(ms(role, 'lock_timeout'), role).toBeLessThanOrEqual(ms(role, 'statement_timeout'));
+      expect(ms(role, 'idle_in_transaction_session_timeout'), role).toBeLessThan(Infinity);
+    }
+  });
+
+  it("refuses the nested select that multiplied its size (16 levels), at once, and reads the member's own rows", async () => {
+    let select = 'id';
+    for (let level = 16; level > 0; level--) select = `id,${level % 2 ? 'invoices' : 'customers'}(${select})`;
+    const headers = { apikey: ANON_KEY, Authorization: `Bearer ${outsider.token}` };
+    const started = performance.now();
+    const res = await fetch(`${SUPABASE_URL}/rest/v1/customers?select=${select}`, { headers });
+    expect(res.status).toBe(400);
+    expect((await json(res)).code).toBe('PGRST100');
+    expect(performance.now() - started).toBeLessThan(1_000);
+    // Two levels, as the app reads, are answered.
+    const ok = await fetch(`${SUPABASE_URL}/rest/v1/customers?select=id,invoices(id,customers(id))`, {
+      headers,
+    });
+    expect(ok.status).toBe(200);
+  });
+});
