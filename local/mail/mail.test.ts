@@ -1,0 +1,116 @@
+// The mail module on its own: the template subset renders the Auth's files as GoTrue would, and a mail sent
+// over SMTP arrives in the catcher, readable from its JSON API.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../config.ts';
+import { startMailCatcher, type MailCatcher } from './catcher.ts';
+import { createMailSender } from './send.ts';
+import { renderTemplate, TemplateError } from './template.ts';
+
+describe('the template subset', () => {
+  const source = '{{ if eq .Data.locale "fr" }}Bonjour {{ .Email }}{{ else }}Hello {{ .Email }}{{ end }}';
+
+  it('switches on .Data.locale, English when it is missing or anything else', () => {
+    expect(renderTemplate(source, { Email: 'a@b.c', Data: { locale: 'fr' } })).toBe('Bonjour a@b.c');
+    expect(renderTemplate(source, { Email: 'a@b.c', Data: { locale: 'en' } })).toBe('Hello a@b.c');
+    expect(renderTemplate(source, { Email: 'a@b.c', Data: {} })).toBe('Hello a@b.c');
+    expect(renderTemplate(source, { Email: 'a@b.c' })).toBe('Hello a@b.c');
+  });
+
+  it('escapes values as html/template does, and prints nothing for a missing one', () => {
+    expect(
+      renderTemplate('<a href="{{ .URL }}">{{ .Name }}</a>{{ .Missing }}', {
+        URL: 'x?a=1&b="2"',
+        Name: '<b>',
+      }),
+    ).toBe('<a href="x?a=1&amp;b=&#34;2&#34;">&lt;b&gt;</a>');
+  });
+
+  it('refuses syntax beyond the subset, so a file is not silently rendered differently than on a hosted project', () => {
+    expect(() => renderTemplate('{{ range .Items }}x{{ end }}', {})).toThrow(TemplateError);
+    expect(() => renderTemplate('{{ if eq .Data.locale "fr" }}x', {})).toThrow(TemplateError);
+  });
+
+  it('renders every file of supabase/templates in both languages, with the code, the link and the product', () => {
+    const dir = path.join(ROOT, 'supabase', 'templates');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.html'));
+    expect(files.sort()).toEqual([
+      'confirmation.html',
+      'email_change.html',
+      'invite.html',
+      'magic_link.html',
+      'recovery.html',
+    ]);
+    for (const file of files) {
+      const text = readFileSync(path.join(dir, file), 'utf8');
+      const data = {
+        ConfirmationURL: 'https://x.test/verify?token=abc&type=t',
+        Token: '123456',
+        Email: 'a@b.c',
+      };
+      const fr = renderTemplate(text, { ...data, Data: { locale: 'fr' } });
+      const en = renderTemplate(text, { ...data, Data: {} });
+      for (const html of [fr, en]) {
+        expect(html, file).toContain('Kasuwa');
+        expect(html, file).toContain('123456');
+        expect(html, file).toContain('https://x.test/verify?token=abc&amp;type=t');
+      }
+      expect(fr, file).toContain('lang="fr"');
+      expect(fr, file).toMatch(/Vous recevez ce message parce/);
+      expect(en, file).toMatch(/You got this mail because/);
+    }
+  });
+});
+
+describe('the catcher', () => {
+  let catcher: MailCatcher;
+  beforeAll(async () => {
+    catcher = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
+  });
+  afterAll(() => catcher.stop());
+
+  it('catches a mail sent over SMTP and serves it from its JSON API and viewer', async () => {
+    const sender = createMailSender({
+      host: '127.0.0.1',
+      port: catcher.smtpPort,
+      user: '',
+      pass: '',
+      adminEmail: 'no-reply@kasuwa.app',
+      senderName: 'Kasuwa',
+    });
+    await sender.send({ to: 'ama@example.com', subject: 'Réinitialisez', html: '<p>Code <b>123456</b></p>' });
+    sender.close();
+
+    const list = (await (await fetch(`${catcher.url}/api/v1/messages`)).json()) as {
+      total: number;
+      messages: {
+        ID: string;
+        To: { Address: string }[];
+        Subject: string;
+        From: { Name: string; Address: string };
+      }[];
+    };
+    expect(list.total).toBe(1);
+    const [summary] = list.messages;
+    expect(summary).toMatchObject({
+      To: [{ Address: 'ama@example.com' }],
+      Subject: 'Réinitialisez',
+      From: { Name: 'Kasuwa', Address: 'no-reply@kasuwa.app' },
+    });
+    const message = (await (await fetch(`${catcher.url}/api/v1/message/${summary!.ID}`)).json()) as {
+      HTML: string;
+      Text: string;
+    };
+    expect(message.HTML).toContain('<b>123456</b>');
+    expect(message.Text).toContain('123456');
+
+    // The viewer shows it, the mail's own HTML in a sandbox (no script of a mail runs there).
+    expect(await (await fetch(`${catcher.url}/`)).text()).toContain('Réinitialisez');
+    const view = await fetch(`${catcher.url}/view/${summary!.ID}.html`);
+    expect(view.headers.get('content-security-policy')).toMatch(/^sandbox/);
+
+    await fetch(`${catcher.url}/api/v1/messages`, { method: 'DELETE' });
+    expect(catcher.messages()).toEqual([]);
+  });
+});
