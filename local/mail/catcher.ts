@@ -77,6 +77,8 @@ export async function startMailCatcher(opts: {
     size: MAX_MAIL_BYTES,
     banner: 'Kasuwa local mail catcher',
     logger: false,
+    // Stopping does not wait long for senders that keep a connection open between mails.
+    closeTimeout: 1000,
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((parsed) => {

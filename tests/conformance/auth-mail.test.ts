@@ -174,6 +174,7 @@ describe.runIf(local)('Auth mail with confirmations on (local Auth)', () => {
     });
 
   it('signing up mails a confirmation in the user’s language, whose link confirms the address', async () => {
+    sender.current.close();
     sender.current = createMailSender({ ...loadConfig().mail.smtp, host: '127.0.0.1', port: smtpPort });
     const email = uniqueEmail('confirm');
     const res = await signup(email, { locale: 'fr' });
@@ -191,6 +192,7 @@ describe.runIf(local)('Auth mail with confirmations on (local Auth)', () => {
   });
 
   it('a mail that cannot be sent fails the request with 500, and leaves no user behind', async () => {
+    sender.current.close();
     sender.current = createMailSender({ ...loadConfig().mail.smtp, host: '127.0.0.1', port: 1 });
     const email = uniqueEmail('unsent');
     const res = await signup(email, {});
