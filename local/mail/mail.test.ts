@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../config.ts';
 import { startMailCatcher, type MailCatcher } from './catcher.ts';
+import { mailConfig } from './config.ts';
 import { createMailSender } from './send.ts';
 import { renderTemplate, TemplateError } from './template.ts';
 
@@ -112,5 +113,66 @@ describe('the catcher', () => {
 
     await fetch(`${catcher.url}/api/v1/messages`, { method: 'DELETE' });
     expect(catcher.messages()).toEqual([]);
+  });
+});
+
+describe('where mail goes', () => {
+  const toml = {
+    auth: {
+      email: {
+        smtp: {
+          enabled: true,
+          host: 'env(TEST_SMTP_HOST)',
+          port: 465,
+          user: 'apikey',
+          pass: 'env(TEST_SMTP_PASS)',
+        },
+        template: { recovery: { subject: 'Reset', content_path: './supabase/templates/recovery.html' } },
+      },
+    },
+  };
+
+  it('to the catcher on PORT+4 (viewer) and PORT+5 (SMTP) when no server is named', () => {
+    const mail = mailConfig({}, {}, 3000, ROOT);
+    expect(mail.catcher).toEqual({ httpPort: 3004, smtpPort: 3005 });
+    expect(mail.smtp).toMatchObject({ host: '127.0.0.1', port: 3005, user: '', senderName: 'Kasuwa' });
+    // config.toml's smtp block names its host through a variable that is not set: still the catcher.
+    expect(mailConfig(toml, {}, 3000, ROOT).catcher).not.toBeNull();
+  });
+
+  it('to the server config.toml names, its env() values read from the environment', () => {
+    const mail = mailConfig(
+      toml,
+      { TEST_SMTP_HOST: 'smtp.example.com', TEST_SMTP_PASS: 's3cret' },
+      3000,
+      ROOT,
+    );
+    expect(mail.catcher).toBeNull();
+    expect(mail.smtp).toMatchObject({ host: 'smtp.example.com', port: 465, user: 'apikey', pass: 's3cret' });
+    expect(mail.templates.recovery).toEqual({
+      subject: 'Reset',
+      contentPath: path.join(ROOT, 'supabase', 'templates', 'recovery.html'),
+    });
+  });
+
+  it('to the server SMTP_* names, over config.toml', () => {
+    const env = {
+      SMTP_HOST: 'mail.example.org',
+      SMTP_PORT: '2465',
+      SMTP_USER: 'u',
+      SMTP_PASS: 'p',
+      SMTP_ADMIN_EMAIL: 'shop@example.org',
+      SMTP_SENDER_NAME: 'Efua Provisions',
+    };
+    const mail = mailConfig(toml, env, 3000, ROOT);
+    expect(mail.catcher).toBeNull();
+    expect(mail.smtp).toEqual({
+      host: 'mail.example.org',
+      port: 2465,
+      user: 'u',
+      pass: 'p',
+      adminEmail: 'shop@example.org',
+      senderName: 'Efua Provisions',
+    });
   });
 });
