@@ -2,8 +2,20 @@
 // catcher → its link → a new password → signed in; the new password signs in again, the link works once, and
 // a second request within a minute is refused in the person's language. Phone only: the screens are the
 // sign-in page's.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, registerOwner, signIn, signOut, test, useLanguage } from './fixtures.ts';
 import { mailsTo, mailTo, mailUrl, verifyLink, words } from './mail.ts';
+
+/** The page's serious and critical WCAG 2.1 AA violations (as e2e/accessibility.spec.ts checks the others). */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
 
 test('a person who forgot their password gets a link by mail, sets a new one and is signed in', async ({
   page,
@@ -11,7 +23,10 @@ test('a person who forgot their password gets a link by mail, sets a new one and
   const owner = await registerOwner(page);
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // The sign-in page stays on screen until the new page's code is here: wait for the new page itself.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  expect.soft(await violations(page), '/forgot-password').toEqual([]);
   await page.getByLabel('Email').fill(owner.email);
   await page.getByRole('button', { name: 'Send the link' }).click();
   // The same neutral answer as for an address without an account.
@@ -26,6 +41,7 @@ test('a person who forgot their password gets a link by mail, sets a new one and
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   await expect(page.getByText(`For the account ${owner.email}.`)).toBeVisible();
+  expect.soft(await violations(page), '/reset-password').toEqual([]);
 
   const fresh = page.getByLabel('New password', { exact: true });
   const again = page.getByLabel('New password again');
@@ -67,6 +83,7 @@ test('in French: the mail, the refusal of a second request within a minute, and 
   await useLanguage(page, 'fr');
   await page.goto('/login');
   await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+  await expect(page.getByRole('heading', { name: 'Mot de passe oublié ?' })).toBeVisible();
   await page.getByLabel('E-mail').fill(owner.email);
   await page.getByRole('button', { name: 'Envoyer le lien' }).click();
   await expect(page.getByRole('status')).toContainText(`Si un compte existe pour ${owner.email}`);
