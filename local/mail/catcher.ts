@@ -44,6 +44,7 @@ export const KEPT_MAILS = 500;
 /** The largest mail accepted (Auth's are a few KB; reminders with a PDF would be under this). */
 const MAX_MAIL_BYTES = 10 * 1024 * 1024;
 const HOST = '127.0.0.1';
+const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 const addresses = (field: AddressObject | AddressObject[] | undefined): Address[] =>
   (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) =>
@@ -114,6 +115,10 @@ export async function startMailCatcher(opts: {
 
   const find = (id: string) => kept.find((m) => m.ID === id);
   function serve(req: IncomingMessage, res: ServerResponse) {
+    // Only for pages on this machine: a site whose name an attacker points at 127.0.0.1 (DNS rebinding)
+    // sends its own name as Host and is refused, so it cannot read the links in the mail.
+    const host = (req.headers.host ?? '').replace(/:\d+$/, '');
+    if (!LOOPBACK_NAMES.has(host)) return sendJson(res, 403, { error: 'loopback only' });
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
     const messageId = /^\/api\/v1\/message\/([^/]+)$/.exec(path)?.[1];

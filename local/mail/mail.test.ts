@@ -1,6 +1,7 @@
 // The mail module on its own: the template subset renders the Auth's files as GoTrue would, and a mail sent
 // over SMTP arrives in the catcher, readable from its JSON API.
 import { readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../config.ts';
@@ -110,6 +111,17 @@ describe('the catcher', () => {
     expect(await (await fetch(`${catcher.url}/`)).text()).toContain('Réinitialisez');
     const view = await fetch(`${catcher.url}/view/${summary!.ID}.html`);
     expect(view.headers.get('content-security-policy')).toMatch(/^sandbox/);
+
+    // A page whose name was pointed at this machine (DNS rebinding) is refused.
+    const status = await new Promise<number>((resolve, reject) =>
+      request(`${catcher.url}/api/v1/messages`, { headers: { host: 'attacker.example' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+        .on('error', reject)
+        .end(),
+    );
+    expect(status).toBe(403);
 
     await fetch(`${catcher.url}/api/v1/messages`, { method: 'DELETE' });
     expect(catcher.messages()).toEqual([]);
