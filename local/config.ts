@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parse } from 'smol-toml';
 import { parseGoDuration } from './auth/validate.ts';
 import { stackKeys, type StackKeys } from './keys.ts';
+import { mailConfig, type MailConfig } from './mail/config.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -61,6 +62,8 @@ export interface StackConfig {
     requireCurrentPassword: boolean;
   };
   functions: Record<string, { verifyJwt: boolean }>;
+  /** Where mail goes: the local catcher, or the SMTP server config.toml or SMTP_* names (local/mail/). */
+  mail: MailConfig;
   /** The JWT secret and the keys signed with it (local/keys.ts). */
   keys: StackKeys;
 }
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     functions: Object.fromEntries(
       Object.entries(fns).map(([name, f]) => [name, { verifyJwt: (f as Toml).verify_jwt !== false }]),
     ),
+    mail: mailConfig(toml, env, port, ROOT),
     // Throws UnsafeConfigError when HOST reaches beyond this machine and no secret of one's own is set.
     keys: stackKeys(host, env.JWT_SECRET),
   };

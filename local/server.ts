@@ -12,11 +12,15 @@ import { migrate, reset, unknownMigrations } from './migrate.ts';
 import { startDatabase, type Database } from './postgres.ts';
 import { createRest } from './rest/index.ts';
 import { createStatic } from './static.ts';
+import { startMailCatcher, type MailCatcher } from './mail/catcher.ts';
+import { createMailSender } from './mail/send.ts';
 
 export interface Stack {
   url: string;
   config: StackConfig;
   db: Database;
+  /** The local mail catcher (its viewer and JSON API at `url`); null when mail goes to an SMTP server. */
+  mail: MailCatcher | null;
   stop(): Promise<void>;
 }
 
@@ -34,6 +38,9 @@ export async function startStack(
   useJwtSecret(config.keys.jwtSecret);
   const log = opts.log ?? (() => {});
   const notice = opts.notice ?? ((message: string) => console.warn(message));
+  // Mail stays on this machine (the catcher) unless config.toml or SMTP_HOST names a server. Started first:
+  // a port already taken stops the start before anything else runs.
+  const catcher = config.mail.catcher ? await startMailCatcher({ ...config.mail.catcher, log }) : null;
   const db = await startDatabase({ dataDir: config.dataDir, port: config.pgPort, log });
   // A database built from migrations that no longer exist (the files were re-cut before the first
   // deployment) cannot be migrated forward: it is reset, with its data.
@@ -66,7 +73,8 @@ export async function startStack(
     pool.on('connect', (client) => client.on('error', (e) => log(`database connection lost: ${e.message}`)));
   }
   const rest = await createRest({ pool: restPool, config });
-  const auth = createAuth({ pool: authPool, config, issuer: `${url}/auth/v1` });
+  const mailer = createMailSender(config.mail.smtp);
+  const auth = createAuth({ pool: authPool, config, issuer: `${url}/auth/v1`, mail: mailer });
   const functions = await createFunctions({ config, supabaseUrl: url, dbUrl: db.postgresUrl, log });
   const serveStatic = createStatic(path.join(ROOT, 'web', process.env.WEB_DIST ?? 'dist'), {
     anonKey: config.keys.anonKey,
@@ -125,6 +133,8 @@ export async function startStack(
     await functions.stop().catch(() => {});
     await rest.stop().catch(() => {});
     await Promise.all([restPool.end(), authPool.end()]).catch(() => {});
+    mailer.close();
+    await catcher?.stop().catch(() => {});
     await db.stop().catch(() => {});
     throw e;
   });
@@ -133,6 +143,7 @@ export async function startStack(
     url,
     config,
     db,
+    mail: catcher,
     async stop() {
       // Stop accepting, let requests in flight finish, then close whatever is still open (a keep-alive
       // connection of the edge runtime, a request stuck since a database restart) so stopping never hangs.
@@ -143,6 +154,8 @@ export async function startStack(
       await functions.stop();
       await rest.stop();
       await Promise.all([restPool.end(), authPool.end()]);
+      mailer.close();
+      await catcher?.stop();
       await db.stop();
     },
   };

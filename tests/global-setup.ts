@@ -29,6 +29,7 @@ export default async function setup(project: TestProject) {
     process.env.SUPABASE_SERVICE_ROLE_KEY = stack.config.keys.serviceRoleKey;
     process.env.DATABASE_URL = stack.db.postgresUrl;
     process.env.DATABASE_ADMIN_URL = stack.db.adminUrl;
+    process.env.MAIL_URL = stack.mail?.url ?? '';
   }
   for (const key of [
     'SUPABASE_URL',
@@ -36,6 +37,8 @@ export default async function setup(project: TestProject) {
     'SUPABASE_SERVICE_ROLE_KEY',
     'DATABASE_URL',
     'DATABASE_ADMIN_URL',
+    // The mail catcher's viewer (its JSON API is Mailpit's, so MAIL_URL may name a CLI stack's Mailpit).
+    'MAIL_URL',
   ]) {
     project.provide(key as never, (process.env[key] ?? '') as never);
   }

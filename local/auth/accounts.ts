@@ -72,7 +72,9 @@ export async function mailCode(
   kind: CodeKind,
   redirectTo: string | null,
 ): Promise<void> {
-  await storeCode(tx, user.id, kind, mailOtp(service, kind, user.email ?? '', redirectTo));
+  const email = user.email ?? '';
+  const recipient = { to: email, email, metadata: user.raw_user_meta_data };
+  await storeCode(tx, user.id, kind, await mailOtp(service, kind, recipient, redirectTo));
 }
 
 /**

@@ -3,10 +3,17 @@
 import type pg from 'pg';
 import type { StackConfig } from '../config.ts';
 import type { Handler } from '../http.ts';
+import type { MailSender } from '../mail/send.ts';
 import { createHandler } from './handler.ts';
 import { RateLimiter } from './rate-limit.ts';
 
-export function createAuth(opts: { pool: pg.Pool; config: StackConfig; issuer: string }): {
+export function createAuth(opts: {
+  pool: pg.Pool;
+  config: StackConfig;
+  issuer: string;
+  /** Where mails go; without one they are only printed. */
+  mail?: MailSender;
+}): {
   handler: Handler;
 } {
   const { auth } = opts.config;
@@ -22,6 +29,8 @@ export function createAuth(opts: { pool: pg.Pool; config: StackConfig; issuer: s
     otpFailureLimiter: new RateLimiter(auth.otpFailuresPerEmailPer5Min),
     emailSentLimiter: new RateLimiter(auth.emailSentPerHour, 3600 * 1000),
     log: (line) => console.log(`[auth] ${line}`),
+    mail: opts.mail,
+    mailTemplates: opts.config.mail.templates,
   });
   return { handler };
 }

@@ -2,6 +2,8 @@
 import type { IncomingMessage } from 'node:http';
 import type pg from 'pg';
 import type { StackConfig } from '../config.ts';
+import type { MailConfig } from '../mail/config.ts';
+import type { MailSender } from '../mail/send.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { Json } from './request.ts';
 
@@ -24,8 +26,12 @@ export interface AuthService {
   otpFailureLimiter: RateLimiter;
   /** Recovery mails sent by the whole service per hour (one bucket, key `mail`). */
   emailSentLimiter: RateLimiter;
-  /** Where "mails" go: there is no mail server, so links and codes are printed for the developer. */
+  /** The service's log; each mail's code and link are printed there too, for the developer. */
   log: (line: string) => void;
+  /** Where mails go over SMTP (local/mail/send.ts); without it they are only printed. */
+  mail?: MailSender;
+  /** Subject and body file of each mail, from config.toml (local/auth/mailer.ts). */
+  mailTemplates?: MailConfig['templates'];
 }
 
 /** Who is calling, recorded on the sessions they open. */

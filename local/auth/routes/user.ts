@@ -88,7 +88,12 @@ export const updateCurrentUser: Route = async (service, call) => {
       const redirectTo = call.url.searchParams.get('redirect_to');
       await updateUser(tx, user.id, {
         email_change: email,
-        email_change_token_new: mailOtp(service, 'email_change', email, redirectTo),
+        email_change_token_new: await mailOtp(
+          service,
+          'email_change',
+          { to: email, email: current.email ?? '', metadata: current.raw_user_meta_data },
+          redirectTo,
+        ),
         email_change_sent_at: NOW,
         email_change_confirm_status: 0,
       });

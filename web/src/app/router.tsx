@@ -43,6 +43,17 @@ const LandingPage = lazy(() => screens.landing().then((m) => ({ default: m.Landi
 // Sign-in shows the shell's strings only (a visitor's first page may be this one).
 const LoginPage = lazy(() => screens.login().then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(withStrings(() => screens.register().then((m) => ({ default: m.RegisterPage }))));
+// Forgetting a password and setting a new one: the shell's strings, as on sign-in.
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/components/forgot-password-page.tsx').then((m) => ({
+    default: m.ForgotPasswordPage,
+  })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/components/reset-password-page.tsx').then((m) => ({
+    default: m.ResetPasswordPage,
+  })),
+);
 const LogoutPage = lazy(
   withStrings(() =>
     import('../features/auth/components/logout-page.tsx').then((m) => ({ default: m.LogoutPage })),
@@ -221,6 +232,9 @@ export function AppRoutes() {
           <Route path="/login" element={visitorsOnly(<LoginPage />)} />
           <Route path="/register" element={visitorsOnly(<RegisterPage />)} />
           <Route path="/logout" element={page(<LogoutPage />)} />
+          <Route path="/forgot-password" element={visitorsOnly(<ForgotPasswordPage />)} />
+          {/* Not for visitors only: the mail's link arrives signed in, with a recovery session. */}
+          <Route path="/reset-password" element={page(<ResetPasswordPage />)} />
           {/* /api/login and /api/logout are the function's redirects; a build that calls the functions on
               their own origin (VITE_API_URL) has no /api/* here, so the app takes them itself. */}
           <Route path="/api/login" element={<Navigate to="/login" replace />} />

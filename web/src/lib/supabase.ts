@@ -20,6 +20,14 @@ export const SUPABASE_ANON_KEY: string =
 /** Where the session is kept; its absence tells a visitor apart without loading this module. */
 export const SESSION_STORAGE_KEY = 'kasuwa-auth';
 
+/**
+ * What the page was opened with from an Auth mail's link (`type=recovery`, or `error_code=otp_expired`),
+ * read before the client below takes the session from the address and clears it.
+ */
+export const OPENED_WITH: URLSearchParams = new URLSearchParams(
+  typeof window === 'undefined' ? '' : window.location.hash.slice(1),
+);
+
 export const supabase = createClient<Database>(SUPABASE_URL, SUPABASE_ANON_KEY, {
   auth: {
     persistSession: true,

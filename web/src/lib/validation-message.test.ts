@@ -122,7 +122,11 @@ describe('errorMessage', () => {
       'over_email_send_rate_limit',
       'For security purposes, you can only request this after 59 seconds.',
     );
-    expect(errorMessage(fr, tooSoon)).toBe('Trop de tentatives. Patientez un instant puis réessayez.');
+    // One mail a minute per address: said as what to do.
+    expect(errorMessage(fr, tooSoon)).toBe('Patientez une minute avant de redemander.');
+    expect(errorMessage(en, tooSoon)).toBe('Please wait a minute before asking again.');
+    const used = auth(403, 'otp_expired', 'Token has expired or is invalid');
+    expect(errorMessage(fr, used)).toBe('Ce lien a expiré, demandez-en un nouveau.');
   });
 
   it('says a refusal kept in the outbox from its stored reason', () => {

@@ -27,7 +27,9 @@ export const AUTH_REASONS: Record<string, string> = {
   email_address_invalid: 'ENTER_VALID_EMAIL',
   weak_password: 'WEAK_PASSWORD',
   over_request_rate_limit: 'TOO_MANY_ATTEMPTS',
-  over_email_send_rate_limit: 'TOO_MANY_ATTEMPTS',
+  // Auth's mails: one address gets one a minute, and the project so many an hour.
+  over_email_send_rate_limit: 'EMAIL_SEND_WAIT',
+  otp_expired: 'LINK_EXPIRED',
   over_sms_send_rate_limit: 'TOO_MANY_ATTEMPTS',
   session_not_found: 'SESSION_EXPIRED',
   session_expired: 'SESSION_EXPIRED',

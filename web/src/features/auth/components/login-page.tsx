@@ -113,6 +113,11 @@ export function LoginPage() {
         </button>
       </form>
       <p className="mt-2 text-sm">
+        <Link to="/forgot-password" className="link link-primary">
+          <FormattedMessage id="auth.forgotLink" />
+        </Link>
+      </p>
+      <p className="mt-2 text-sm">
         <FormattedMessage id="auth.noAccount" />{' '}
         {/* Come from a team invitation: the account is made for that business, not a new one. */}
         <Link to={invite ? `/invite/${invite}/register` : '/register'} className="link link-primary">
