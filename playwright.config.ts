@@ -60,6 +60,7 @@ export default defineConfig({
           'drafts',
           'page-weight',
           'security-headers',
+          'recurring',
         ].join('|')})\\.spec\\.ts$`,
       ),
     },

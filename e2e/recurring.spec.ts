@@ -1,0 +1,174 @@
+// Recurring invoices on a 360 px phone, in English and in French (issue #26): an owner creates a monthly
+// plan, subscribes a customer to it from today (no trial) so the first period is invoiced at once, the next
+// period's billing runs (as the scheduler would a month later), both invoices show in the subscription's
+// periods and in the invoice list, paying the first one in full marks its period Paid, and the subscription
+// is paused, resumed and ended.
+import { apiAs, billSubscriptions, expect, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
+
+const WORDS = {
+  en: {
+    country: { country: 'NG', currency: 'NGN' },
+    tab: 'Recurring',
+    plans: 'Plans',
+    subscriptions: 'Subscriptions',
+    newPlan: 'New plan',
+    planName: 'Plan name',
+    price: /^Price per period/,
+    planCreated: 'Plan created',
+    pricePer: '₦15,000.00 / month',
+    subscribe: 'Subscribe a customer',
+    plan: 'Plan',
+    quantity: 'Quantity',
+    tax: 'Tax %',
+    subscribed: 'Customer subscribed',
+    active: 'Active',
+    paused: 'Paused',
+    cancelled: 'Cancelled',
+    billed: 'Billed',
+    paid: 'Paid',
+    perPeriod: '₦30,000.00 / month',
+    amount: '₦30,000.00',
+    record: 'Record Payment',
+    method: 'Payment Method',
+    cash: 'Cash',
+    recorded: 'Payment recorded successfully',
+    back: 'Back to recurring invoices',
+    pause: 'Pause',
+    resume: 'Resume',
+    end: 'End subscription',
+    now: 'Now',
+    ended: 'Subscription ended',
+  },
+  fr: {
+    country: { country: 'SN', currency: 'XOF' },
+    tab: 'Récurrent',
+    plans: 'Formules',
+    subscriptions: 'Abonnements',
+    newPlan: 'Nouvelle formule',
+    planName: 'Nom de la formule',
+    price: /^Prix par période/,
+    planCreated: 'Formule créée',
+    pricePer: '15 000 CFA / mois',
+    subscribe: 'Abonner un client',
+    plan: 'Formule',
+    quantity: 'Quantité',
+    tax: 'Taxe %',
+    subscribed: 'Client abonné',
+    active: 'Actif',
+    paused: 'En pause',
+    cancelled: 'Résilié',
+    billed: 'Facturée',
+    paid: 'Payée',
+    perPeriod: '30 000 CFA / mois',
+    amount: '30 000 CFA',
+    record: 'Enregistrer un paiement',
+    method: 'Moyen de paiement',
+    cash: 'Espèces',
+    recorded: 'Paiement enregistré avec succès',
+    back: 'Retour aux factures récurrentes',
+    pause: 'Mettre en pause',
+    resume: 'Reprendre',
+    end: 'Résilier',
+    now: 'Maintenant',
+    ended: 'Abonnement résilié',
+  },
+};
+/** Text as shown, with the narrow and non-breaking spaces of French numbers as plain spaces. */
+const squash = (s: string | null) => (s ?? '').replace(/\s/g, ' ');
+
+test.describe('recurring invoices', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+  for (const locale of ['en', 'fr'] as const) {
+    test(`a plan, a subscription billed every period, its invoice paid; paused, resumed, ended (${locale})`, async ({
+      page,
+    }) => {
+      test.slow();
+      const w = WORDS[locale];
+      await useLanguage(page, locale);
+      const owner = await registerOwner(page, { locale, ...w.country });
+      await signIn(page, owner.email, owner.password);
+      await apiAs(page, '/customers', { name: 'Awa Ndiaye' });
+
+      // A plan: 15 000 a month, no trial.
+      await page.goto('/sales');
+      await page.getByRole('tab', { name: w.tab }).click();
+      await page.getByRole('button', { name: w.plans }).click();
+      await page.getByRole('button', { name: w.newPlan }).click();
+      const planDialog = page.getByRole('dialog', { name: w.newPlan });
+      await planDialog.getByLabel(w.planName).fill('Eau 20 L');
+      await planDialog.getByLabel(w.price).fill('15000');
+      await planDialog.getByRole('button', { name: w.newPlan }).click();
+      await expect(page.getByText(w.planCreated)).toBeVisible();
+      const plans = page.getByTestId('plans-table');
+      await expect(plans.locator('[data-row]')).toHaveCount(1);
+      await expect.poll(async () => squash(await plans.textContent())).toContain(w.pricePer);
+
+      // The customer subscribed from today: the first period is invoiced at once.
+      await page.getByRole('button', { name: w.subscriptions }).click();
+      await page.getByRole('button', { name: w.subscribe }).click();
+      const subscribe = page.getByRole('dialog', { name: w.subscribe });
+      await subscribe.getByRole('button', { name: 'Awa Ndiaye' }).click();
+      await subscribe.getByLabel(w.plan, { exact: true }).selectOption({ index: 1 });
+      await subscribe.getByLabel(w.quantity).fill('2');
+      await subscribe.getByLabel(w.tax).fill('0');
+      await subscribe.getByRole('button', { name: w.subscribe }).click();
+      await expect(page.getByText(w.subscribed)).toBeVisible();
+      await expect(page).toHaveURL(/\/sales\/subscriptions\//);
+      await expect(page.getByRole('heading', { name: 'Awa Ndiaye · Eau 20 L' })).toBeVisible();
+      await expect(page.getByTestId('subscription-status')).toHaveText(w.active);
+      const cycles = page.getByTestId('cycles-table').locator('[data-row]');
+      await expect(cycles).toHaveCount(1);
+      await expect(cycles.first()).toContainText('INV-000001');
+      await expect(cycles.first().getByTestId('cycle-status')).toHaveText(w.billed);
+      await expect.poll(async () => squash(await cycles.first().textContent())).toContain(w.amount);
+
+      // A month and a day later the billing run invoices the second period, once, however often it runs.
+      const later = new Date(Date.now() + 32 * 24 * 3600 * 1000);
+      expect(await billSubscriptions(page, owner.organizationName, later)).toBe(1);
+      expect(await billSubscriptions(page, owner.organizationName, later)).toBe(0);
+      await page.reload();
+      await expect(cycles).toHaveCount(2);
+      await expect(cycles.first()).toContainText('INV-000002');
+      await expect(cycles.nth(1)).toContainText('INV-000001');
+
+      // Both are in the invoice list, like any other invoice.
+      await page.getByRole('link', { name: w.back }).click();
+      await page.getByRole('button', { name: w.subscriptions }).click();
+      const list = page.getByTestId('subscriptions-table');
+      await expect.poll(async () => squash(await list.textContent())).toContain(w.perPeriod);
+      await expect(list.getByTestId('subscription-status')).toHaveText(w.active);
+      await page.goto('/sales');
+      const invoices = page.getByTestId('invoices-table');
+      await expect(invoices).toContainText('INV-000001');
+      await expect(invoices).toContainText('INV-000002');
+
+      // The first invoice paid in full: its period is Paid.
+      await page.goBack();
+      await list.getByRole('link', { name: 'Awa Ndiaye' }).click();
+      await cycles.nth(1).getByRole('link', { name: 'INV-000001' }).click();
+      await expect(page).toHaveURL(/\/sales\/invoices\//);
+      await page.getByRole('button', { name: w.record }).click();
+      const pay = page.getByRole('dialog', { name: w.record });
+      await pay.getByLabel(w.method).selectOption({ label: w.cash });
+      await pay.getByRole('button', { name: w.record }).click();
+      await expect(page.getByText(w.recorded)).toBeVisible();
+      await page.goBack();
+      await expect(cycles.nth(1).getByTestId('cycle-status')).toHaveText(w.paid);
+      await expect(cycles.first().getByTestId('cycle-status')).toHaveText(w.billed);
+
+      // Paused, resumed, then ended now: no action is left to take.
+      const status = page.getByTestId('subscription-status');
+      await page.getByRole('button', { name: w.pause }).click();
+      await expect(status).toHaveText(w.paused);
+      await expect(page.getByRole('button', { name: w.pause })).toHaveCount(0);
+      await page.getByRole('button', { name: w.resume }).click();
+      await expect(status).toHaveText(w.active);
+      await page.getByRole('button', { name: w.end }).click();
+      await page.getByRole('dialog').getByRole('button', { name: w.now }).click();
+      await expect(page.getByText(w.ended)).toBeVisible();
+      await expect(status).toHaveText(w.cancelled);
+      for (const action of [w.pause, w.resume, w.end])
+        await expect(page.getByRole('button', { name: action, exact: true })).toHaveCount(0);
+    });
+  }
+});
