@@ -1,8 +1,9 @@
 // Recurring invoices on a 360 px phone, in English and in French (issue #26): an owner creates a monthly
 // plan, subscribes a customer to it from today (no trial) so the first period is invoiced at once, the next
 // period's billing runs (as the scheduler would a month later), both invoices show in the subscription's
-// periods and in the invoice list, paying the first one in full marks its period Paid, and the subscription
-// is paused, resumed and ended.
+// periods and in the invoice list, the dashboard and the overview report count the monthly recurring
+// revenue, paying the first invoice in full marks its period Paid, and the subscription is paused, resumed
+// and ended.
 import { apiAs, billSubscriptions, expect, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
 
 const WORDS = {
@@ -38,6 +39,7 @@ const WORDS = {
     end: 'End subscription',
     now: 'Now',
     ended: 'Subscription ended',
+    activeSubscriptions: '1 active subscription',
   },
   fr: {
     country: { country: 'SN', currency: 'XOF' },
@@ -71,6 +73,7 @@ const WORDS = {
     end: 'Résilier',
     now: 'Maintenant',
     ended: 'Abonnement résilié',
+    activeSubscriptions: '1 abonnement actif',
   },
 };
 /** Text as shown, with the narrow and non-breaking spaces of French numbers as plain spaces. */
@@ -142,8 +145,17 @@ test.describe('recurring invoices', () => {
       await expect(invoices).toContainText('INV-000001');
       await expect(invoices).toContainText('INV-000002');
 
+      // The dashboard and the overview report count it in the monthly recurring revenue.
+      await page.goto('/');
+      const mrr = page.getByTestId('metric-monthlyRecurringRevenue');
+      await expect(mrr).toContainText(w.activeSubscriptions);
+      await expect.poll(async () => squash(await mrr.textContent())).toContain(w.amount);
+      await page.goto('/reports');
+      const summary = page.getByTestId('sales-summary');
+      await expect.poll(async () => squash(await summary.textContent())).toContain(w.amount);
+
       // The first invoice paid in full: its period is Paid.
-      await page.goBack();
+      await page.goto('/sales?tab=recurring');
       await list.getByRole('link', { name: 'Awa Ndiaye' }).click();
       await cycles.nth(1).getByRole('link', { name: 'INV-000001' }).click();
       await expect(page).toHaveURL(/\/sales\/invoices\//);
