@@ -4,6 +4,8 @@
 // periods and in the invoice list, the dashboard and the overview report count the monthly recurring
 // revenue, paying the first invoice in full marks its period Paid, and the subscription is paused, resumed
 // and ended.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { apiAs, billSubscriptions, expect, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
 
 const WORDS = {
@@ -17,6 +19,7 @@ const WORDS = {
     price: /^Price per period/,
     planCreated: 'Plan created',
     pricePer: '₦15,000.00 / month',
+    everyTwoWeeks: 'every 2 weeks',
     subscribe: 'Subscribe a customer',
     plan: 'Plan',
     quantity: 'Quantity',
@@ -37,7 +40,8 @@ const WORDS = {
     pause: 'Pause',
     resume: 'Resume',
     end: 'End subscription',
-    now: 'Now',
+    now: 'End now',
+    createPlan: 'Create plan',
     ended: 'Subscription ended',
     activeSubscriptions: '1 active subscription',
   },
@@ -51,6 +55,7 @@ const WORDS = {
     price: /^Prix par période/,
     planCreated: 'Formule créée',
     pricePer: '15 000 CFA / mois',
+    everyTwoWeeks: 'toutes les 2 semaines',
     subscribe: 'Abonner un client',
     plan: 'Formule',
     quantity: 'Quantité',
@@ -71,11 +76,22 @@ const WORDS = {
     pause: 'Mettre en pause',
     resume: 'Reprendre',
     end: 'Résilier',
-    now: 'Maintenant',
+    now: 'Résilier maintenant',
+    createPlan: 'Créer la formule',
     ended: 'Abonnement résilié',
     activeSubscriptions: '1 abonnement actif',
   },
 };
+/** axe-core's serious and critical WCAG 2.1 A/AA violations on the page as it is now (none expected). */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
 /** Text as shown, with the narrow and non-breaking spaces of French numbers as plain spaces. */
 const squash = (s: string | null) => (s ?? '').replace(/\s/g, ' ');
 
@@ -90,28 +106,53 @@ test.describe('recurring invoices', () => {
       await useLanguage(page, locale);
       const owner = await registerOwner(page, { locale, ...w.country });
       await signIn(page, owner.email, owner.password);
+      // French in the dark theme (saved with the member's preferences, which the app follows after sign-in).
+      if (locale === 'fr') {
+        const token = await page.evaluate(
+          () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
+        );
+        const saved = await page.request.put('/api/preferences', {
+          headers: { authorization: `Bearer ${token}` },
+          data: { theme: 'dark' },
+        });
+        expect(saved.ok(), await saved.text()).toBe(true);
+      }
       await apiAs(page, '/customers', { name: 'Awa Ndiaye' });
+      await apiAs(page, '/subscription-plans', {
+        name: 'Cantine',
+        price: 5000,
+        interval: 'WEEKLY',
+        intervalCount: 2,
+      });
 
       // A plan: 15 000 a month, no trial.
       await page.goto('/sales');
+      await expect(page.locator('html')).toHaveAttribute(
+        'data-theme',
+        locale === 'fr' ? 'kasuwa-dark' : 'kasuwa',
+      );
       await page.getByRole('tab', { name: w.tab }).click();
       await page.getByRole('button', { name: w.plans }).click();
       await page.getByRole('button', { name: w.newPlan }).click();
       const planDialog = page.getByRole('dialog', { name: w.newPlan });
       await planDialog.getByLabel(w.planName).fill('Eau 20 L');
       await planDialog.getByLabel(w.price).fill('15000');
-      await planDialog.getByRole('button', { name: w.newPlan }).click();
+      await planDialog.getByRole('button', { name: w.createPlan }).click();
       await expect(page.getByText(w.planCreated)).toBeVisible();
       const plans = page.getByTestId('plans-table');
-      await expect(plans.locator('[data-row]')).toHaveCount(1);
+      await expect(plans.locator('[data-row]')).toHaveCount(2);
       await expect.poll(async () => squash(await plans.textContent())).toContain(w.pricePer);
+      await expect(plans).toContainText(w.everyTwoWeeks);
+      expect(await violations(page), 'plans').toEqual([]);
 
       // The customer subscribed from today: the first period is invoiced at once.
       await page.getByRole('button', { name: w.subscriptions }).click();
       await page.getByRole('button', { name: w.subscribe }).click();
       const subscribe = page.getByRole('dialog', { name: w.subscribe });
       await subscribe.getByRole('button', { name: 'Awa Ndiaye' }).click();
-      await subscribe.getByLabel(w.plan, { exact: true }).selectOption({ index: 1 });
+      const planField = subscribe.getByLabel(w.plan, { exact: true });
+      const water = await planField.locator('option', { hasText: 'Eau 20 L' }).getAttribute('value');
+      await planField.selectOption(water!);
       await subscribe.getByLabel(w.quantity).fill('2');
       await subscribe.getByLabel(w.tax).fill('0');
       await subscribe.getByRole('button', { name: w.subscribe }).click();
@@ -133,6 +174,7 @@ test.describe('recurring invoices', () => {
       await expect(cycles).toHaveCount(2);
       await expect(cycles.first()).toContainText('INV-000002');
       await expect(cycles.nth(1)).toContainText('INV-000001');
+      expect(await violations(page), 'subscription').toEqual([]);
 
       // Both are in the invoice list, like any other invoice.
       await page.getByRole('link', { name: w.back }).click();
@@ -140,6 +182,7 @@ test.describe('recurring invoices', () => {
       const list = page.getByTestId('subscriptions-table');
       await expect.poll(async () => squash(await list.textContent())).toContain(w.perPeriod);
       await expect(list.getByTestId('subscription-status')).toHaveText(w.active);
+      expect(await violations(page), 'subscriptions').toEqual([]);
       await page.goto('/sales');
       const invoices = page.getByTestId('invoices-table');
       await expect(invoices).toContainText('INV-000001');

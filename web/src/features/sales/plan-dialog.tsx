@@ -203,7 +203,7 @@ export function PlanDialog({ plan, onClose }: { plan?: SubscriptionPlan; onClose
         </fieldset>
         <FormActions
           onCancel={onClose}
-          submitLabel={t(plan ? 'recurring.plan.save' : 'recurring.plan.create')}
+          submitLabel={t(plan ? 'recurring.plan.save' : 'recurring.plan.createSubmit')}
           disabled={formState.isSubmitting}
         />
       </form>

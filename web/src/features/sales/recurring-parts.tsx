@@ -1,4 +1,4 @@
-// What the recurring-invoice screens share: a plan's price per period ("15 000 F CFA / mois", "₦5,000.00
+// What the recurring-invoice screens share: a plan's price per period ("15 000 CFA / mois", "₦5,000.00
 // every 2 weeks"), a day written the reader's way, and the badges of a subscription's and a period's state.
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -6,18 +6,37 @@ import type { BillingInterval } from '../../../../packages/shared/schemas/subscr
 import { formatMoney } from '../../lib/money.ts';
 import { useT } from '../../lib/i18n.tsx';
 
-/** "15 000 F CFA / mois", "₦5,000.00 every 2 weeks": the ICU plural picks the words of each language. */
+type Priced = { price: number; currency: string; interval: BillingInterval; intervalCount: number };
+
+/** "/ mois", "every 2 weeks": a plan's period after its price, the ICU plural picking each language's words. */
+export function usePeriod() {
+  const intl = useIntl();
+  return (p: Pick<Priced, 'interval' | 'intervalCount'>) =>
+    intl.formatMessage({ id: 'recurring.per' }, { interval: p.interval, count: p.intervalCount });
+}
+
+/** "15 000 CFA / mois", "₦5,000.00 every 2 weeks": the price and its period, on one line. */
 export function usePricePer() {
   const intl = useIntl();
-  return (p: { price: number; currency: string; interval: BillingInterval; intervalCount: number }) =>
-    intl.formatMessage(
-      { id: 'recurring.pricePer' },
-      {
-        price: formatMoney(p.price, p.currency, intl.locale),
-        interval: p.interval,
-        count: p.intervalCount,
-      },
-    );
+  const period = usePeriod();
+  return (p: Priced) => `${formatMoney(p.price, p.currency, intl.locale)} ${period(p)}`;
+}
+
+/**
+ * The price and its period in a list: on one line in a table; on a card's amount slot (beside the title,
+ * never wrapped) the period goes under the amount, so a long one ("toutes les 2 semaines") does not push
+ * into the title.
+ */
+export function PricePer({ value, form }: { value: Priced; form: 'table' | 'card' }) {
+  const intl = useIntl();
+  const period = usePeriod();
+  const price = formatMoney(value.price, value.currency, intl.locale);
+  if (form === 'table') return <>{`${price} ${period(value)}`}</>;
+  return (
+    <>
+      {price} <span className="block text-xs font-normal opacity-80">{period(value)}</span>
+    </>
+  );
 }
 
 /** A calendar day (YYYY-MM-DD) the reader's way (day first in English and French), never a day off. */

@@ -18,7 +18,7 @@ import {
   useSubscriptions,
 } from './api/subscriptions.ts';
 import { PlanDialog } from './plan-dialog.tsx';
-import { SubscriptionStatusBadge, useDay, usePricePer } from './recurring-parts.tsx';
+import { PricePer, SubscriptionStatusBadge, useDay } from './recurring-parts.tsx';
 import { SubscribeDialog } from './subscribe-dialog.tsx';
 
 const VIEWS = ['subscriptions', 'plans'] as const;
@@ -85,7 +85,6 @@ function SubscriptionList() {
   const intl = useIntl();
   const t = useT();
   const day = useDay();
-  const pricePer = usePricePer();
   const subscriptions = useSubscriptions();
   if (!subscriptions.data) return <Loading />;
   if (!subscriptions.data.length) return <EmptyState title={t('recurring.emptySubscriptions')} />;
@@ -107,7 +106,7 @@ function SubscriptionList() {
         {
           key: 'amount',
           header: t('recurring.col.amount'),
-          cell: (s) => pricePer(perPeriod(s)),
+          cell: (s, form) => <PricePer value={perPeriod(s)} form={form} />,
           align: 'right',
           card: 'amount',
         },
@@ -141,7 +140,6 @@ function SubscriptionList() {
 function PlanList({ canManage, onEdit }: { canManage: boolean; onEdit: (p: SubscriptionPlan) => void }) {
   const intl = useIntl();
   const t = useT();
-  const pricePer = usePricePer();
   const plans = usePlans();
   const subscriptions = useSubscriptions().data;
   const save = useSavePlan();
@@ -163,7 +161,7 @@ function PlanList({ canManage, onEdit }: { canManage: boolean; onEdit: (p: Subsc
         {
           key: 'price',
           header: t('recurring.col.amount'),
-          cell: (p) => pricePer(p),
+          cell: (p, form) => <PricePer value={p} form={form} />,
           align: 'right',
           card: 'amount',
         },

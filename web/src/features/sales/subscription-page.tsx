@@ -170,7 +170,7 @@ export function SubscriptionPage() {
             },
             {
               key: 'amount',
-              header: t('recurring.col.amount'),
+              header: t('invoices.col.amount'),
               cell: (c) => formatMoney(c.amount, c.currency, intl.locale),
               align: 'right',
               card: 'amount',
