@@ -3,10 +3,21 @@
 // period's billing runs (as the scheduler would a month later), both invoices show in the subscription's
 // periods and in the invoice list, the dashboard and the overview report count the monthly recurring
 // revenue, paying the first invoice in full marks its period Paid, and the subscription is paused, resumed
-// and ended.
+// and ended. Then the roles: a salesperson subscribes customers but is offered no change to a plan or a
+// subscription; an accountant reads.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiAs, billSubscriptions, expect, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
+import {
+  allowMoreOrganizations,
+  apiAs,
+  billSubscriptions,
+  expect,
+  registerOwner,
+  signIn,
+  test,
+  useLanguage,
+} from './fixtures.ts';
+import { memberOf } from './people.ts';
 
 const WORDS = {
   en: {
@@ -226,4 +237,37 @@ test.describe('recurring invoices', () => {
         await expect(page.getByRole('button', { name: action, exact: true })).toHaveCount(0);
     });
   }
+
+  test('a salesperson subscribes customers but changes no plan or subscription; an accountant reads', async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    const owner = await registerOwner(page, { country: 'NG', currency: 'NGN' });
+    await signIn(page, owner.email, owner.password);
+    const customer = await apiAs(page, '/customers', { name: 'Awa Ndiaye' });
+    const plan = await apiAs(page, '/subscription-plans', { name: 'Eau 20 L', price: 15000 });
+    const subscription = await apiAs(page, '/subscriptions', { customerId: customer.id, planId: plan.id });
+
+    // The free plan has room for one more member: the business plan for the two.
+    await allowMoreOrganizations(page, owner.organizationName);
+    const sales = await memberOf(browser, page, 'SALES');
+    await sales.goto('/sales?tab=recurring');
+    await expect(sales.getByTestId('subscriptions-table').locator('[data-row]')).toHaveCount(1);
+    await expect(sales.getByRole('button', { name: 'Subscribe a customer' })).toBeVisible();
+    await sales.getByRole('button', { name: 'Plans' }).click();
+    await expect(sales.getByTestId('plans-table')).toContainText('Eau 20 L');
+    await expect(sales.getByRole('button', { name: 'New plan' })).toHaveCount(0);
+    await expect(sales.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+    await expect(sales.getByRole('button', { name: 'Deactivate' })).toHaveCount(0);
+    await sales.goto(`/sales/subscriptions/${subscription.id}`);
+    await expect(sales.getByTestId('cycles-table')).toContainText('INV-000001');
+    for (const action of ['Pause', 'End subscription', 'Change quantity, tax or discount'])
+      await expect(sales.getByRole('button', { name: action })).toHaveCount(0);
+
+    const accountant = await memberOf(browser, page, 'ACCOUNTANT');
+    await accountant.goto('/sales?tab=recurring');
+    await expect(accountant.getByTestId('subscriptions-table').locator('[data-row]')).toHaveCount(1);
+    await expect(accountant.getByRole('button', { name: 'Subscribe a customer' })).toHaveCount(0);
+  });
 });
