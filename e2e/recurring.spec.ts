@@ -55,6 +55,12 @@ const WORDS = {
     createPlan: 'Create plan',
     ended: 'Subscription ended',
     activeSubscriptions: '1 active subscription',
+    edit: 'Edit Eau 20 L',
+    editPlan: 'Edit plan',
+    billedEvery: 'Billed',
+    savePlan: 'Save plan',
+    periodInUse: 'This plan has subscribers: its period cannot change. Make a new plan instead',
+    cancel: 'Cancel',
   },
   fr: {
     country: { country: 'SN', currency: 'XOF' },
@@ -91,6 +97,13 @@ const WORDS = {
     createPlan: 'Créer la formule',
     ended: 'Abonnement résilié',
     activeSubscriptions: '1 abonnement actif',
+    edit: 'Modifier Eau 20 L',
+    editPlan: 'Modifier la formule',
+    billedEvery: 'Facturée',
+    savePlan: 'Enregistrer la formule',
+    periodInUse:
+      'Cette formule a des abonnés : sa période ne peut pas changer. Créez plutôt une nouvelle formule',
+    cancel: 'Annuler',
   },
 };
 /** axe-core's serious and critical WCAG 2.1 A/AA violations on the page as it is now (none expected). */
@@ -198,6 +211,17 @@ test.describe('recurring invoices', () => {
       const invoices = page.getByTestId('invoices-table');
       await expect(invoices).toContainText('INV-000001');
       await expect(invoices).toContainText('INV-000002');
+
+      // A plan with subscribers keeps its period: the server's refusal shows under the field it names.
+      await page.goto('/sales?tab=recurring');
+      await page.getByRole('button', { name: w.plans }).click();
+      await page.getByRole('button', { name: w.edit }).click();
+      const edit = page.getByRole('dialog', { name: w.editPlan });
+      await edit.getByLabel(w.billedEvery).selectOption('WEEKLY');
+      await edit.getByRole('button', { name: w.savePlan }).click();
+      await expect(edit.locator('#interval-help')).toHaveText(w.periodInUse);
+      await expect(edit.getByLabel(w.billedEvery)).toHaveAttribute('aria-invalid', 'true');
+      await edit.getByRole('button', { name: w.cancel }).click();
 
       // The dashboard and the overview report count it in the monthly recurring revenue.
       await page.goto('/');
