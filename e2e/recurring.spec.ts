@@ -4,7 +4,8 @@
 // periods and in the invoice list, the dashboard and the overview report count the monthly recurring
 // revenue, paying the first invoice in full marks its period Paid, and the subscription is paused, resumed
 // and ended. Then the roles: a salesperson subscribes customers but is offered no change to a plan or a
-// subscription; an accountant reads.
+// subscription; an accountant reads. And offline: a customer subscribed without a connection is kept on
+// the device and subscribed (and billed) once, when it returns.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
@@ -293,5 +294,46 @@ test.describe('recurring invoices', () => {
     await accountant.goto('/sales?tab=recurring');
     await expect(accountant.getByTestId('subscriptions-table').locator('[data-row]')).toHaveCount(1);
     await expect(accountant.getByRole('button', { name: 'Subscribe a customer' })).toHaveCount(0);
+  });
+
+  test('a customer subscribed offline is kept on the device, then subscribed and billed once online', async ({
+    page,
+    context,
+  }) => {
+    test.slow();
+    const owner = await registerOwner(page, { country: 'NG', currency: 'NGN' });
+    await signIn(page, owner.email, owner.password);
+    await apiAs(page, '/customers', { name: 'Awa Ndiaye' });
+    await apiAs(page, '/subscription-plans', { name: 'Eau 20 L', price: 15000 });
+    await page.goto('/sales?tab=recurring');
+    await expect(page.getByText('No subscriptions yet', { exact: false })).toBeVisible();
+    // The dialog opened once online, as the app warms its lists after sign-in: its customers and plans are kept.
+    await page.getByRole('button', { name: 'Subscribe a customer' }).click();
+    const subscribe = page.getByRole('dialog', { name: 'Subscribe a customer' });
+    await expect(subscribe.getByRole('button', { name: 'Awa Ndiaye' })).toBeVisible();
+    await subscribe.getByRole('button', { name: 'Cancel' }).click();
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Subscribe a customer' }).click();
+    await subscribe.getByRole('button', { name: 'Awa Ndiaye' }).click();
+    const planField = subscribe.getByLabel('Plan', { exact: true });
+    await planField.selectOption(
+      (await planField.locator('option', { hasText: 'Eau 20 L' }).getAttribute('value'))!,
+    );
+    await subscribe.getByRole('button', { name: 'Subscribe a customer' }).click();
+    await expect(page.getByText('Saved on this device')).toBeVisible();
+    await expect(page.getByTestId('pending-changes')).toHaveText('1 pending change');
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(page.getByTestId('pending-changes')).toHaveCount(0, { timeout: 15_000 });
+    const list = page.getByTestId('subscriptions-table');
+    await expect(list.locator('[data-row]')).toHaveCount(1);
+    await list.getByRole('link', { name: 'Awa Ndiaye' }).click();
+    const cycles = page.getByTestId('cycles-table').locator('[data-row]');
+    await expect(cycles).toHaveCount(1);
+    await expect(cycles.first()).toContainText('INV-000001');
+    // Sent once: one subscription, one invoice on the server.
+    expect(await apiAs(page, '/subscriptions')).toHaveLength(1);
   });
 });
