@@ -2,10 +2,11 @@
 // plan, subscribes a customer to it from today (no trial) so the first period is invoiced at once, the next
 // period's billing runs (as the scheduler would a month later), both invoices show in the subscription's
 // periods and in the invoice list, the dashboard and the overview report count the monthly recurring
-// revenue, paying the first invoice in full marks its period Paid, and the subscription is paused, resumed
-// and ended. Then the roles: a salesperson subscribes customers but is offered no change to a plan or a
+// revenue; then (a second test, so each stays short) paying a period's invoice in full marks it Paid, and
+// the subscription is paused, resumed and ended. Then the roles: a salesperson subscribes customers but is offered no change to a plan or a
 // subscription; an accountant reads. And offline: a customer subscribed without a connection is kept on
-// the device and subscribed (and billed) once, when it returns.
+// the device and subscribed (and billed) once, when it returns; one the server refuses then (its plan no
+// longer offered) is corrected from Pending changes with the reason under the plan.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
@@ -123,7 +124,7 @@ const squash = (s: string | null) => (s ?? '').replace(/\s/g, ' ');
 test.describe('recurring invoices', () => {
   test.use({ viewport: { width: 360, height: 780 } });
   for (const locale of ['en', 'fr'] as const) {
-    test(`a plan, a subscription billed every period, its invoice paid; paused, resumed, ended (${locale})`, async ({
+    test(`a plan, a customer subscribed, each period billed once, in the lists and the figures (${locale})`, async ({
       page,
     }) => {
       test.slow();
@@ -232,11 +233,30 @@ test.describe('recurring invoices', () => {
       await page.goto('/reports');
       const summary = page.getByTestId('sales-summary');
       await expect.poll(async () => squash(await summary.textContent())).toContain(w.amount);
+    });
 
-      // The first invoice paid in full: its period is Paid.
-      await page.goto('/sales?tab=recurring');
-      await list.getByRole('link', { name: 'Awa Ndiaye' }).click();
-      await cycles.nth(1).getByRole('link', { name: 'INV-000001' }).click();
+    test(`its invoice paid marks the period Paid; paused, resumed and ended (${locale})`, async ({
+      page,
+    }) => {
+      test.slow();
+      const w = WORDS[locale];
+      await useLanguage(page, locale);
+      const owner = await registerOwner(page, { locale, ...w.country });
+      await signIn(page, owner.email, owner.password);
+      const customer = await apiAs(page, '/customers', { name: 'Awa Ndiaye' });
+      const plan = await apiAs(page, '/subscription-plans', { name: 'Eau 20 L', price: 15000 });
+      const subscription = await apiAs(page, '/subscriptions', {
+        customerId: customer.id,
+        planId: plan.id,
+        quantity: 2,
+        taxPercent: 0,
+      });
+      await page.goto(`/sales/subscriptions/${subscription.id}`);
+      const cycles = page.getByTestId('cycles-table').locator('[data-row]');
+      await expect(cycles.first().getByTestId('cycle-status')).toHaveText(w.billed);
+
+      // The invoice paid in full: its period is Paid.
+      await cycles.first().getByRole('link', { name: 'INV-000001' }).click();
       await expect(page).toHaveURL(/\/sales\/invoices\//);
       await page.getByRole('button', { name: w.record }).click();
       const pay = page.getByRole('dialog', { name: w.record });
@@ -244,8 +264,7 @@ test.describe('recurring invoices', () => {
       await pay.getByRole('button', { name: w.record }).click();
       await expect(page.getByText(w.recorded)).toBeVisible();
       await page.goBack();
-      await expect(cycles.nth(1).getByTestId('cycle-status')).toHaveText(w.paid);
-      await expect(cycles.first().getByTestId('cycle-status')).toHaveText(w.billed);
+      await expect(cycles.first().getByTestId('cycle-status')).toHaveText(w.paid);
 
       // Paused, resumed, then ended now: no action is left to take.
       const status = page.getByTestId('subscription-status');
@@ -335,5 +354,60 @@ test.describe('recurring invoices', () => {
     await expect(cycles.first()).toContainText('INV-000001');
     // Sent once: one subscription, one invoice on the server.
     expect(await apiAs(page, '/subscriptions')).toHaveLength(1);
+  });
+
+  test('a subscription refused after it was made offline is corrected from Pending changes', async ({
+    page,
+    context,
+  }) => {
+    test.slow();
+    const owner = await registerOwner(page, { country: 'NG', currency: 'NGN' });
+    await signIn(page, owner.email, owner.password);
+    await apiAs(page, '/customers', { name: 'Awa Ndiaye' });
+    const old = await apiAs(page, '/subscription-plans', { name: 'Eau 10 L', price: 9000 });
+    await apiAs(page, '/subscription-plans', { name: 'Eau 20 L', price: 15000 });
+    await page.goto('/sales?tab=recurring');
+    await page.getByRole('button', { name: 'Subscribe a customer' }).click();
+    const subscribe = page.getByRole('dialog', { name: 'Subscribe a customer' });
+    await expect(subscribe.getByRole('button', { name: 'Awa Ndiaye' })).toBeVisible();
+    await subscribe.getByRole('button', { name: 'Cancel' }).click();
+    // Meanwhile a manager stops offering the 10 L plan; this phone still lists it.
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
+    );
+    const stopped = await page.request.put(`/api/subscription-plans/${old.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { isActive: false },
+    });
+    expect(stopped.ok(), await stopped.text()).toBe(true);
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Subscribe a customer' }).click();
+    await subscribe.getByRole('button', { name: 'Awa Ndiaye' }).click();
+    const planField = subscribe.getByLabel('Plan', { exact: true });
+    await planField.selectOption(old.id);
+    await subscribe.getByRole('button', { name: 'Subscribe a customer' }).click();
+    await expect(page.getByText('Saved on this device')).toBeVisible();
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+
+    const inactive = 'This plan is no longer offered: it takes no new subscribers';
+    await expect(page.getByTestId('pending-changes')).toHaveText('1 pending change', { timeout: 15_000 });
+    await page.getByTestId('pending-changes').click();
+    const refused = page.getByRole('dialog', { name: 'Pending changes' }).getByTestId('pending-change');
+    await expect(refused).toContainText(inactive);
+    await refused.getByRole('button', { name: 'Edit' }).click();
+    // Its form opens with what was chosen and the reason under the plan.
+    await expect(subscribe.getByTestId('chosen-customer')).toHaveText('Awa Ndiaye');
+    await expect(subscribe.locator('#planId-help')).toHaveText(inactive);
+    await planField.selectOption(
+      (await planField.locator('option', { hasText: 'Eau 20 L' }).getAttribute('value'))!,
+    );
+    await subscribe.getByRole('button', { name: 'Subscribe a customer' }).click();
+    await expect(page.getByText('Customer subscribed')).toBeVisible();
+    await expect(page.getByTestId('pending-changes')).toHaveCount(0);
+    const subscriptions = await apiAs(page, '/subscriptions');
+    expect(subscriptions).toHaveLength(1);
+    expect(subscriptions[0].plan.name).toBe('Eau 20 L');
   });
 });

@@ -68,12 +68,13 @@ export const useSavePlan = () =>
 
 /** Subscribes a customer to a plan: the periods already started are billed by the server at once. */
 export const useSubscribe = () =>
-  useWrite<SubscribeInput & { customerName?: string }, Subscription>(
-    ({ customerName, ...input }) => ({
+  useWrite<SubscribeInput & { customerName?: string; replaces?: string }, Subscription>(
+    ({ customerName, replaces, ...input }) => ({
       method: 'POST',
       path: '/api/subscriptions',
       body: { ...input, id: input.id ?? uuidv7() },
       label: customerName,
+      replaces,
     }),
     ['/api/subscriptions', '/api/subscription-plans', '/api/invoices'],
   );
