@@ -61,6 +61,7 @@ export default defineConfig({
           'page-weight',
           'security-headers',
           'forgot-password',
+          'recurring',
         ].join('|')})\\.spec\\.ts$`,
       ),
     },

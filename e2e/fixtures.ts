@@ -121,6 +121,26 @@ export async function allowMoreOrganizations(page: Page, organizationName: strin
   expect(upgraded.ok(), await upgraded.text()).toBe(true);
 }
 
+/**
+ * Runs the recurring billing (issue #26) for one organization (by its name) as if it were `at`, as the
+ * scheduler does every minute, through the Data API as the service role: a test makes a later period start
+ * without waiting a month. Answers how many periods it billed.
+ */
+export async function billSubscriptions(page: Page, organizationName: string, at: Date): Promise<number> {
+  const headers = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` };
+  const found = await page.request.get(
+    `/rest/v1/organizations?select=id&name=eq.${encodeURIComponent(organizationName)}`,
+    { headers },
+  );
+  const [org] = (await found.json()) as { id: string }[];
+  const billed = await page.request.post('/rest/v1/rpc/bill_due_subscriptions', {
+    headers,
+    data: { p_now: at.toISOString(), p_org_id: org!.id },
+  });
+  expect(billed.ok(), await billed.text()).toBe(true);
+  return (await billed.json()) as number;
+}
+
 /** Signs out through /api/logout and waits until the session is gone. */
 export async function signOut(page: Page) {
   await page.goto('/api/logout');

@@ -33,6 +33,7 @@ const screens = {
   receipt: () => import('../features/sales/receipt-page.tsx'),
   creditNote: () => import('../features/sales/credit-note-page.tsx'),
   statement: () => import('../features/sales/statement-page.tsx'),
+  subscription: () => import('../features/sales/subscription-page.tsx'),
   crm: () => import('../features/crm/crm-page.tsx'),
   team: () => import('../features/team/team-page.tsx'),
   settings: () => import('../features/settings/settings-page.tsx'),
@@ -93,6 +94,9 @@ const CreditNotePage = lazy(
 );
 const StatementPage = lazy(
   withStrings(() => screens.statement().then((m) => ({ default: m.StatementPage }))),
+);
+const SubscriptionPage = lazy(
+  withStrings(() => screens.subscription().then((m) => ({ default: m.SubscriptionPage }))),
 );
 const PublicStatementPage = lazy(
   withStrings(() =>
@@ -184,6 +188,7 @@ const MEMBER_SCREENS: [string, Screen, (user: CurrentUser) => ReactNode][] = [
   ['/sales/invoices/:id/receipts/:receipt', 'receipt', () => <ReceiptPage />],
   ['/sales/invoices/:id/credit-notes/:number', 'creditNote', () => <CreditNotePage />],
   ['/sales/customers/:id/statement', 'statement', () => <StatementPage />],
+  ['/sales/subscriptions/:id', 'subscription', () => <SubscriptionPage />],
   ['/team', 'team', () => <TeamPage />],
   ['/settings', 'settings', (user) => <SettingsPage user={user} />],
 ];

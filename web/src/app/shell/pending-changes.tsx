@@ -30,12 +30,16 @@ const PaymentDialog = lazy(() =>
     default: m.RecordPaymentDialog,
   })),
 );
+const SubscribeDialog = lazy(() =>
+  import('../../features/sales/subscribe-dialog.tsx').then((m) => ({ default: m.SubscribeDialog })),
+);
 const EDITABLE: Record<string, typeof ProductDialog> = {
   '/api/products': ProductDialog,
   '/api/customers': CustomerDialog,
   '/api/leads': LeadDialog,
   '/api/invoices': InvoiceDialog,
   '/api/payments': PaymentDialog,
+  '/api/subscriptions': SubscribeDialog,
 };
 
 export function PendingChanges({ organizations }: { organizations: Organization[] }) {

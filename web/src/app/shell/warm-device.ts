@@ -23,6 +23,7 @@ import { reportQuery } from '../../features/reports/api/reports.ts';
 import { customersQuery } from '../../features/sales/api/customers.ts';
 import { invoicesQuery } from '../../features/sales/api/invoices.ts';
 import { paymentsQuery } from '../../features/sales/api/payments.ts';
+import { subscriptionsQuery } from '../../features/sales/api/subscriptions.ts';
 import { AUDIT_PAGE_SIZE, auditLogQuery } from '../../features/settings/api/audit.ts';
 import { organizationDetailsQuery } from '../../features/settings/api/organization.ts';
 import { planQuery } from '../../features/settings/api/plan.ts';
@@ -56,6 +57,7 @@ export function screenQueries(orgId: string, role: Role) {
       customersQuery(orgId, '', 0, 500),
       businessProfileQuery(orgId),
       invoicesQuery(orgId, { status: 'ISSUED', limit: 200 }),
+      subscriptionsQuery(orgId),
     ],
     crm: [leadsQuery(orgId, ''), leadSummaryQuery(orgId), membersQuery(orgId)],
     accounting: [accountingSummaryQuery(orgId), expensesQuery(orgId, '', 0)],

@@ -85,17 +85,47 @@ function MetricCards() {
       hint: m ? intl.formatMessage({ id: 'dashboard.lowStockHint' }, { count: m.lowStockItems }) : '',
     },
   ];
+  // Recurring invoices (issue #26): what the active subscriptions bring in a month, for a business that has
+  // any (one that bills none is not shown an empty card).
+  const recurring = d && (d.metrics.activeSubscriptions > 0 || d.metrics.monthlyRecurringRevenue.length > 0);
+  if (d && recurring) {
+    const otherMrr = d.metrics.monthlyRecurringRevenue.filter((x) => x.currency !== org.currency);
+    cards.push({
+      id: 'monthlyRecurringRevenue',
+      value: money(inOrgCurrency(d.metrics.monthlyRecurringRevenue)),
+      hint: intl.formatMessage(
+        { id: 'dashboard.activeSubscriptions' },
+        { count: d.metrics.activeSubscriptions },
+      ),
+      extra: otherMrr.length
+        ? intl.formatMessage(
+            { id: 'dashboard.otherCurrencies' },
+            { amounts: otherMrr.map((x) => formatMoney(x.amount, x.currency, intl.locale)).join(', ') },
+          )
+        : null,
+    });
+  }
   return (
-    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {cards.map((c) => (
-        <StatCard
-          key={c.id}
-          testId={`metric-${c.id}`}
-          title={<FormattedMessage id={`dashboard.${c.id}`} />}
-          value={c.value}
-          hints={[c.hint, 'extra' in c ? c.extra : null]}
-        />
-      ))}
+    <div className={`grid grid-cols-2 gap-3 ${cards.length > 4 ? 'lg:grid-cols-5' : 'lg:grid-cols-4'}`}>
+      {cards.map((c, i) => {
+        const card = (
+          <StatCard
+            key={c.id}
+            testId={`metric-${c.id}`}
+            title={<FormattedMessage id={`dashboard.${c.id}`} />}
+            value={c.value}
+            hints={[c.hint, 'extra' in c ? c.extra : null]}
+          />
+        );
+        // A fifth card takes a phone's whole row rather than half of it with a gap beside it.
+        return i === 4 ? (
+          <div key={c.id} className="col-span-2 grid lg:col-span-1">
+            {card}
+          </div>
+        ) : (
+          card
+        );
+      })}
     </div>
   );
 }

@@ -113,6 +113,19 @@ function Overview({ days }: { days: ReportDays }) {
               t('reports.invoicedNet'),
               <MoneyLines key="invoiced" amounts={sales.invoiced ?? []} fallback={org.currency} />,
             ],
+            // Recurring invoices (issue #26), as of now whatever the range.
+            [
+              t('reports.monthlyRecurringRevenue'),
+              <MoneyLines
+                key="mrr"
+                amounts={overview.subscriptions?.monthlyRecurringRevenue ?? []}
+                fallback={org.currency}
+              />,
+            ],
+            [
+              t('reports.activeSubscriptions'),
+              intl.formatNumber(overview.subscriptions?.activeSubscriptions ?? 0),
+            ],
           ]}
         />
         <Summary

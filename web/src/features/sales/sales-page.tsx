@@ -1,11 +1,12 @@
-// /sales: Invoices, Customers and Payments.
+// /sales: Invoices, Customers, Payments and Recurring (subscriptions and their plans).
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Tabs, useTab } from '../../components/ui/tabs.tsx';
 import { CustomersTab } from './customers-tab.tsx';
 import { InvoicesTab } from './invoices-tab.tsx';
 import { PaymentsTab } from './payments-tab.tsx';
+import { RecurringTab } from './recurring-tab.tsx';
 
-const TABS = ['invoices', 'customers', 'payments'] as const;
+const TABS = ['invoices', 'customers', 'payments', 'recurring'] as const;
 
 export function SalesPage() {
   const intl = useIntl();
@@ -21,6 +22,7 @@ export function SalesPage() {
       {tab === 'invoices' && <InvoicesTab />}
       {tab === 'customers' && <CustomersTab />}
       {tab === 'payments' && <PaymentsTab />}
+      {tab === 'recurring' && <RecurringTab />}
     </section>
   );
 }
