@@ -121,8 +121,11 @@ update public.invoices v
 
 -- Payments: PAID invoices paid in one, two or three parts, some ISSUED ones partly paid, capped at :payments
 -- per org (with the defaults there are more than enough, so the big organization has exactly 100,000).
-insert into public.payments (org_id, invoice_id, method, provider, amount, currency, ref, received_at, created_by)
-select x.org_id, x.id, x.method, x.provider, x.amount, 'NGN', x.ref, x.received_at, 'b0000000-0000-4000-8000-000000000001'
+-- Each with its receipt number, in order (the receipt trigger is off for the load).
+insert into public.payments (org_id, invoice_id, method, provider, amount, currency, ref, received_at, created_by,
+                             receipt_number)
+select x.org_id, x.id, x.method, x.provider, x.amount, 'NGN', x.ref, x.received_at, 'b0000000-0000-4000-8000-000000000001',
+       'RCT-' || lpad(x.k::text, 6, '0')
   from (
     select v.org_id, v.id,
            (array['cash', 'bank-transfer', 'mobile-money', 'card', 'check'])[1 + (hashint4(si.n) & 2147483647) % 5] as method,
@@ -142,6 +145,10 @@ select x.org_id, x.id, x.method, x.provider, x.amount, 'NGN', x.ref, x.received_
   ) x
   join seed_sizes s on s.org_id = x.org_id
  where x.k <= s.payments;
+
+update public.invoice_counters c
+   set last_receipt = (select count(*) from public.payments p where p.org_id = c.org_id)
+ where c.org_id in (select id from seed_orgs);
 
 update public.invoices v
    set amount_paid = t.paid,
