@@ -1,10 +1,13 @@
 // /sales: Invoices, Customers, Payments and Recurring (subscriptions and their plans).
+import { lazy, Suspense } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Tabs, useTab } from '../../components/ui/tabs.tsx';
-import { CustomersTab } from './customers-tab.tsx';
 import { InvoicesTab } from './invoices-tab.tsx';
-import { PaymentsTab } from './payments-tab.tsx';
-import { RecurringTab } from './recurring-tab.tsx';
+
+// The first tab comes with the page; the others when opened (a first visit to Sales downloads one list).
+const CustomersTab = lazy(() => import('./customers-tab.tsx').then((m) => ({ default: m.CustomersTab })));
+const PaymentsTab = lazy(() => import('./payments-tab.tsx').then((m) => ({ default: m.PaymentsTab })));
+const RecurringTab = lazy(() => import('./recurring-tab.tsx').then((m) => ({ default: m.RecurringTab })));
 
 const TABS = ['invoices', 'customers', 'payments', 'recurring'] as const;
 
@@ -20,9 +23,11 @@ export function SalesPage() {
         tabs={TABS.map((id) => ({ id, label: <FormattedMessage id={`sales.tab.${id}`} /> }))}
       />
       {tab === 'invoices' && <InvoicesTab />}
-      {tab === 'customers' && <CustomersTab />}
-      {tab === 'payments' && <PaymentsTab />}
-      {tab === 'recurring' && <RecurringTab />}
+      <Suspense fallback={null}>
+        {tab === 'customers' && <CustomersTab />}
+        {tab === 'payments' && <PaymentsTab />}
+        {tab === 'recurring' && <RecurringTab />}
+      </Suspense>
     </section>
   );
 }
