@@ -1541,6 +1541,7 @@ ALTER TABLE public.profiles ADD CONSTRAINT profiles_onboarding_progress_check CH
 ALTER TABLE public.profiles ADD CONSTRAINT profiles_pkey PRIMARY KEY (id);
 ALTER TABLE public.profiles ADD CONSTRAINT profiles_profile_image_url_check CHECK ((char_length(profile_image_url) <= 2048));
 ALTER TABLE public.profiles ADD CONSTRAINT profiles_total_achievements_check CHECK ((total_achievements >= 0));
+CREATE TRIGGER profiles_locale_to_auth AFTER UPDATE OF locale ON public.profiles FOR EACH ROW WHEN (((new.locale)::text IS DISTINCT FROM (old.locale)::text)) EXECUTE FUNCTION private.sync_user_locale();
 CREATE TRIGGER profiles_touch BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE POLICY "Users can read their own profile and their colleagues' profiles" ON public.profiles AS PERMISSIVE FOR SELECT TO authenticated USING (((id = ( SELECT auth.uid() AS uid)) OR (id IN ( SELECT m.user_id
    FROM public.memberships m
@@ -5347,6 +5348,23 @@ $function$;
 ALTER FUNCTION private.sync_profile_email() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.sync_profile_email() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.sync_profile_email() TO postgres;
+
+-- function private.sync_user_locale()
+CREATE OR REPLACE FUNCTION private.sync_user_locale()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update auth.users
+     set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || jsonb_build_object('locale', new.locale)
+   where id = new.id and raw_user_meta_data ->> 'locale' is distinct from new.locale;
+  return null;
+end
+$function$;
+ALTER FUNCTION private.sync_user_locale() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.sync_user_locale() TO postgres;
 
 -- function private.team_refusal(p_code text, p_message text, p_reason text)
 CREATE OR REPLACE FUNCTION private.team_refusal(p_code text, p_message text, p_reason text)

@@ -249,8 +249,24 @@ begin
 end
 $$;
 
+-- The language chosen in the app goes to Auth too: Auth writes its mails (password reset, email change) in
+-- the user's metadata locale, which is otherwise the one given at sign-up.
+create function private.sync_user_locale() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  update auth.users
+     set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || jsonb_build_object('locale', new.locale)
+   where id = new.id and raw_user_meta_data ->> 'locale' is distinct from new.locale;
+  return null;
+end
+$$;
+revoke all on function private.sync_user_locale() from public, anon, authenticated;
+
 create trigger on_auth_user_created after insert on auth.users
   for each row execute function private.create_profile_for_user();
+create trigger profiles_locale_to_auth after update of locale on public.profiles
+  for each row when (new.locale is distinct from old.locale) execute function private.sync_user_locale();
 create trigger on_auth_user_email_changed after update of email, email_confirmed_at on auth.users
   for each row execute function private.sync_profile_email();
 

@@ -12,6 +12,20 @@ describe('accounts: profiles, organizations and memberships', () => {
     });
   });
 
+  it('gives Auth the language a member chooses, so its mails (password reset) come in that language', async () => {
+    await asOwner(async (sql) => {
+      const user = await createUser(sql);
+      await actAs(sql, { role: 'authenticated', userId: user.id }, () =>
+        sql(`update profiles set locale = 'fr' where id = $1`, [user.id]),
+      );
+      const [meta] = await sql(
+        `select raw_user_meta_data ->> 'locale' as locale from auth.users where id = $1`,
+        [user.id],
+      );
+      expect(meta).toEqual({ locale: 'fr' });
+    });
+  });
+
   it('makes the creator of an organization its OWNER', async () => {
     await asOwner(async (sql) => {
       const user = await createUser(sql);
