@@ -310,7 +310,8 @@ describe('credit notes', () => {
 
     // Direct sums: owed = invoices - credit notes - payments + refunds.
     const owed = 10000 + 3000 - 10000 - 3000 - 10000 + 4000;
-    const today = new Date().toISOString().slice(0, 10);
+    // Today in Lagos, the organization's time zone (UTC's date is yesterday there from 23:00 UTC).
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
     const st = await json(await my(`/customers/${customer.id}/statement?from=2026-01-01&to=${today}`));
     const account = st.accounts[0];
     expect(account.closing).toBe(owed);
