@@ -235,6 +235,35 @@ test.describe('a user without an organization', () => {
   });
 });
 
+test.describe('signing out', () => {
+  test('while a list is still loading goes to the home page, not to "Unauthorized" and sign-in', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Welcome, Ama' })).toBeVisible();
+    // The Data API answers slowly: the invoice list's read reaches the server after the session has ended
+    // there, and is answered 401.
+    await page.route(/\/(rest\/v1|api)\//, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => {});
+    });
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if ((document.body?.innerText ?? '').includes('You are logged out. Logging in again...'))
+          sessionStorage.setItem('saw-toast', '1');
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.goto('/sales');
+    await page.getByLabel('User menu').click();
+    await page.getByTestId('user-menu').getByRole('link', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Run your whole business from your phone');
+    // Longer than the slow answers and the 500 ms before a redirect to sign-in.
+    await page.waitForTimeout(2500);
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('saw-toast'))).toBeNull();
+  });
+});
+
 test.describe('an expired session', () => {
   test('met by any list, not only the first screen, says "Unauthorized" and goes to sign-in', async ({
     page,

@@ -9,12 +9,15 @@ import { rememberReturnPath } from './return-path.ts';
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 
 let redirecting = false;
+// True from a deliberate sign-out until the next sign-in: a call answered 401 because this device just
+// ended its own session is not an expired session (no toast, no detour to sign-in instead of the home page).
+let signingOut = false;
 
 /** True from the "Unauthorized" toast until sign-in opens: screens wait instead of showing a visitor's page. */
 export const isRedirectingToSignIn = () => redirecting;
 
 export async function handleUnauthorized(): Promise<void> {
-  if (redirecting) return;
+  if (redirecting || signingOut) return;
   redirecting = true;
   // Signing in again comes back to this screen.
   rememberReturnPath(window.location.pathname + window.location.search);
@@ -24,6 +27,22 @@ export async function handleUnauthorized(): Promise<void> {
   const m = messagesFor(localStorage.getItem(LOCALE_KEY) === 'fr' ? 'fr' : 'en');
   notify({ variant: 'error', title: m['auth.unauthorized']!, description: m['auth.loggedOut']! });
   setTimeout(() => window.location.assign('/api/login'), UNAUTHORIZED_REDIRECT_MS);
+}
+
+/** Ends the session on this device (Sign out) and forgets its cached data; 401s meanwhile are expected. */
+export async function signOutHere(): Promise<void> {
+  signingOut = true;
+  const { supabase } = await import('../supabase.ts');
+  try {
+    await supabase.auth.signOut({ scope: 'local' });
+  } finally {
+    forgetCachedData();
+    const { data } = supabase.auth.onAuthStateChange((event) => {
+      if (event !== 'SIGNED_IN') return;
+      signingOut = false;
+      data.subscription.unsubscribe();
+    });
+  }
 }
 
 // Any call the server answers 401 — a list, a report, a save — ends the session the same way, not only the
