@@ -256,7 +256,9 @@ test.describe('signing out', () => {
     await page.goto('/sales');
     await page.getByLabel('User menu').click();
     await page.getByTestId('user-menu').getByRole('link', { name: 'Sign Out' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Run your whole business from your phone');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Run your whole business from your phone',
+    );
     // Longer than the slow answers and the 500 ms before a redirect to sign-in.
     await page.waitForTimeout(2500);
     await expect(page).toHaveURL(/\/$/);
