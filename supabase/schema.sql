@@ -186,6 +186,34 @@ ALTER TABLE private.invoices_by_day ADD CONSTRAINT invoices_by_day_pkey PRIMARY 
 COMMENT ON TABLE private.invoices_by_day IS 'Invoices per organization, UTC day they are dated in, currency and status, with their total and amount paid (kept by triggers on public.invoices).';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE private.invoices_by_day TO postgres;
 
+-- table private.outgoing_mail
+CREATE TABLE private.outgoing_mail (
+    id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+    organization_id uuid,
+    kind text NOT NULL,
+    dedupe_key text NOT NULL,
+    to_address text NOT NULL,
+    locale text DEFAULT 'en'::text NOT NULL,
+    data jsonb DEFAULT '{}'::jsonb NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    sent_at timestamp with time zone,
+    attempts integer DEFAULT 0 NOT NULL,
+    last_error text
+);
+ALTER TABLE private.outgoing_mail OWNER TO postgres;
+ALTER TABLE private.outgoing_mail ADD CONSTRAINT outgoing_mail_data_check CHECK ((octet_length((data)::text) <= 65536));
+ALTER TABLE private.outgoing_mail ADD CONSTRAINT outgoing_mail_dedupe_key_check CHECK ((char_length(dedupe_key) <= 200));
+ALTER TABLE private.outgoing_mail ADD CONSTRAINT outgoing_mail_dedupe_key_key UNIQUE (dedupe_key);
+ALTER TABLE private.outgoing_mail ADD CONSTRAINT outgoing_mail_kind_check CHECK ((kind ~ '^[a-z_]{1,40}$'::text));
+ALTER TABLE private.outgoing_mail ADD CONSTRAINT outgoing_mail_locale_check CHECK ((locale = ANY (ARRAY['en'::text, 'fr'::text])));
+ALTER TABLE private.outgoing_mail ADD CONSTRAINT outgoing_mail_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+ALTER TABLE private.outgoing_mail ADD CONSTRAINT outgoing_mail_pkey PRIMARY KEY (id);
+ALTER TABLE private.outgoing_mail ADD CONSTRAINT outgoing_mail_to_address_check CHECK (((char_length(to_address) >= 3) AND (char_length(to_address) <= 320)));
+CREATE INDEX outgoing_mail_unsent ON private.outgoing_mail USING btree (created_at) WHERE (sent_at IS NULL);
+COMMENT ON TABLE private.outgoing_mail IS 'Mail the app sends itself (not Auth''s), queued with the change that causes it and sent by the edge function.';
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE private.outgoing_mail TO postgres;
+GRANT SELECT, UPDATE ON TABLE private.outgoing_mail TO service_role;
+
 -- table private.payments_by_day
 CREATE TABLE private.payments_by_day (
     org_id uuid NOT NULL,
@@ -2006,6 +2034,11 @@ GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.user_achievements TO service_role;
 GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.user_achievements TO anon;
 GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.user_achievements TO authenticated;
+
+-- sequence private.outgoing_mail_id_seq
+CREATE SEQUENCE private.outgoing_mail_id_seq AS bigint INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;
+ALTER SEQUENCE private.outgoing_mail_id_seq OWNER TO postgres;
+GRANT SELECT, UPDATE, USAGE ON SEQUENCE private.outgoing_mail_id_seq TO postgres;
 
 -- function private.active_customers(p_org_id uuid, p_starts_at timestamp with time zone, p_ends_at timestamp with time zone)
 CREATE OR REPLACE FUNCTION private.active_customers(p_org_id uuid, p_starts_at timestamp with time zone, p_ends_at timestamp with time zone)
@@ -4570,6 +4603,25 @@ ALTER FUNCTION private.product_fields(p_input jsonb) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.product_fields(p_input jsonb) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.product_fields(p_input jsonb) TO postgres;
 GRANT EXECUTE ON FUNCTION private.product_fields(p_input jsonb) TO service_role;
+
+-- function private.queue_mail(p_organization_id uuid, p_kind text, p_dedupe_key text, p_to_address text, p_locale text, p_data jsonb)
+CREATE OR REPLACE FUNCTION private.queue_mail(p_organization_id uuid, p_kind text, p_dedupe_key text, p_to_address text, p_locale text, p_data jsonb)
+ RETURNS boolean
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with added as (
+    insert into private.outgoing_mail (organization_id, kind, dedupe_key, to_address, locale, data)
+    values (p_organization_id, p_kind, p_dedupe_key, p_to_address,
+            case when p_locale = 'fr' then 'fr' else 'en' end, coalesce(p_data, '{}'::jsonb))
+    on conflict (dedupe_key) do nothing
+    returning 1
+  )
+  select exists (select 1 from added);
+$function$;
+ALTER FUNCTION private.queue_mail(p_organization_id uuid, p_kind text, p_dedupe_key text, p_to_address text, p_locale text, p_data jsonb) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.queue_mail(p_organization_id uuid, p_kind text, p_dedupe_key text, p_to_address text, p_locale text, p_data jsonb) TO postgres;
 
 -- function private.rebuild_daily_totals(p_org_id uuid)
 CREATE OR REPLACE FUNCTION private.rebuild_daily_totals(p_org_id uuid DEFAULT NULL::uuid)
