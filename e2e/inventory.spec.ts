@@ -1,5 +1,6 @@
 import { SERVICE_ROLE_KEY } from '../local/config.ts';
 import {
+  apiAs,
   expect,
   fillProduct,
   openNavigation,
@@ -114,6 +115,26 @@ test.describe('inventory', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Product deleted successfully')).toBeVisible();
     await expect(page.getByText('Peak Milk 400g').filter({ visible: true })).toHaveCount(0);
+  });
+
+  test('a product another till adds shows when the list is opened again a minute later, without a reload', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    const go = async (name: string) => {
+      await openNavigation(page);
+      await page.getByRole('link', { name, exact: true }).filter({ visible: true }).first().click();
+    };
+    await go('Inventory');
+    await expect(visible(page, 'No products yet')).toBeVisible();
+    // The same shop's other till (here, the API as the same owner) adds a product.
+    await apiAs(page, '/products', { name: 'Millet 2kg', sku: 'MIL-2', cost: 800, price: 1000 });
+    await go('Sales');
+    await page.clock.fastForward('01:05');
+    await go('Inventory');
+    await expect(visible(page, 'Millet 2kg')).toBeVisible();
   });
 
   test('imports products from a CSV file, refusing a file with problems as a whole', async ({ page }) => {

@@ -4,9 +4,13 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 export const CACHE_KEY = 'kasuwa-cache';
 export const WEEK = 7 * 24 * 60 * 60 * 1000;
 
-// No refetch interval, no refetch on focus, data never stale, no retries: the app reads again only when
-// something changed (a write invalidates what it touched). Kept a week so every list already seen is there
+// What a screen shows comes from the cache at once; it is read again in the background when the screen
+// opens, or the app comes back to the foreground, and it is over STALE_MS old: another till's sale, a
+// colleague's new customer or a period the scheduler billed shows without a reload. Within STALE_MS moving
+// between screens costs no request (a slow connection pays for each). A write invalidates what it touched
+// at once. No retries: a failed read keeps what was shown. Kept a week so every list already seen is there
 // offline (the persisted cache below).
+export const STALE_MS = 60_000;
 let onError: (error: unknown) => void = () => {};
 
 /** What every failed query and mutation goes through (a 401 anywhere ends the session: lib/session). */
@@ -20,8 +24,8 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       refetchInterval: false,
-      refetchOnWindowFocus: false,
-      staleTime: Infinity,
+      refetchOnWindowFocus: true,
+      staleTime: STALE_MS,
       gcTime: WEEK,
       retry: false,
       networkMode: 'offlineFirst',

@@ -119,9 +119,9 @@ export async function warmDevice(
   const queries = Object.values(screenQueries(org.id, org.role)).flat();
   for (const query of queries) {
     if (signal.aborted || !isOnline()) return;
-    // Read again when older than FRESH_MS (the app's queries never go stale on their own: without a
-    // staleTime here, what was kept once would never be read again by the warming). A refusal (a screen this
-    // role does not see) or a failure leaves nothing kept for it; the rest go on.
+    // Read again when older than FRESH_MS: the warming runs at each sign-in and organization change, and
+    // reading everything again each time would cost a slow connection more than it brings. A refusal (a
+    // screen this role does not see) or a failure leaves nothing kept for it; the rest go on.
     await client.prefetchQuery({
       ...(query as Parameters<QueryClient['prefetchQuery']>[0]),
       staleTime: everything ? 0 : FRESH_MS,

@@ -31,7 +31,7 @@ export const plansQuery = (orgId: string) =>
   });
 
 // Subscriptions change on the server by themselves (a period billed by the scheduler, its invoice paid from
-// the invoice's page): unlike the other lists, they are read again each time a screen shows them online.
+// the invoice's page): they are read again each time a screen shows them online, not only once a minute old.
 export const subscriptionsQuery = (orgId: string) =>
   queryOptions({
     queryKey: subscriptionKeys.list(orgId),
