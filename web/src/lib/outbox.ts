@@ -44,6 +44,17 @@ export interface OutboxEntry {
   createdAt: string;
 }
 
+/** A refused new row opened again to correct it (Pending changes → Edit): what it held, to fill its form. */
+export const refusedInput = <T>(refused: OutboxEntry | undefined) =>
+  refused?.body as (T & { id: string }) | undefined;
+
+/**
+ * What a corrected change carries: the refused row's id (changes that use the row still find it) and the
+ * entry it replaces (it takes that place in the queue). Nothing when it is not a correction.
+ */
+export const inPlaceOf = (refused: OutboxEntry | undefined): { id?: string; replaces?: string } =>
+  refused ? { id: (refused.body as { id: string }).id, replaces: refused.id } : {};
+
 export interface Operation {
   orgId: string;
   method: 'POST' | 'PUT' | 'DELETE';

@@ -24,7 +24,7 @@ import { type Lead, STAGES, type Stage, type StageSummary } from './api/keys.ts'
 import { useLeadSummary, useLeadList, useMembers, useMoveLead, useSaveLead } from './api/leads.ts';
 import { useAddNote, useLeadNotes } from './api/notes.ts';
 import { type LeadInput, LeadFormSchema } from '../../../../packages/shared/schemas/crm.ts';
-import type { OutboxEntry } from '../../lib/outbox.ts';
+import { refusedInput, type OutboxEntry } from '../../lib/outbox.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 export function LeadDialog({
@@ -41,7 +41,7 @@ export function LeadDialog({
   const t = useT();
   const save = useSaveLead();
   const members = useMembers().data?.rows ?? [];
-  const was = refused?.body as (LeadInput & { id: string }) | undefined;
+  const was = refusedInput<LeadInput>(refused);
   const from = was ?? (lead && { ...lead, ownerId: lead.owner?.id });
   const form = useForm({
     resolver: zodResolver(LeadFormSchema),

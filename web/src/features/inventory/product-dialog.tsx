@@ -12,7 +12,7 @@ import { AmountField } from '../../components/ui/amount-field.tsx';
 import { QUANTITY_DECIMALS, currencyDecimals } from '../../lib/money.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { type Product, useSaveProduct } from './api/products.ts';
-import type { OutboxEntry } from '../../lib/outbox.ts';
+import { refusedInput, type OutboxEntry } from '../../lib/outbox.ts';
 import { ScanButton } from './barcode-scanner.tsx';
 import { submitWrite, useRefusalInForm } from '../../lib/feedback.ts';
 import { useOrganization } from '../../lib/organization.tsx';
@@ -31,7 +31,7 @@ export function ProductDialog({
   const intl = useIntl();
   const t = useT();
   const save = useSaveProduct();
-  const was = refused?.body as (ProductInput & { id: string }) | undefined;
+  const was = refusedInput<ProductInput>(refused);
   const from = was ?? product;
   const form = useForm({
     resolver: zodResolver(ProductInputSchema),

@@ -6,7 +6,7 @@
 // dialog edits it (PUT /api/invoices/:id): its customer, lines, due date and currency.
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
 import { draftName, useFormDraft } from '../../lib/form-draft.ts';
-import type { OutboxEntry } from '../../lib/outbox.ts';
+import { inPlaceOf, refusedInput, type OutboxEntry } from '../../lib/outbox.ts';
 import { useBusinessProfile } from '../../lib/api/business-profile.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
@@ -68,7 +68,7 @@ export function CreateInvoiceDialog({
   const create = useCreateInvoice();
   const update = useUpdateQuote();
   const products = useProductList({ search: '', offset: 0, limit: 500 }).rows;
-  const was = refused?.body as (InvoiceInput & { id: string }) | undefined;
+  const was = refusedInput<InvoiceInput>(refused);
   const [customer, setCustomer] = useState<{ id: string; name: string } | null>(
     quote?.customer ?? (was ? { id: was.customerId, name: refused?.label ?? '' } : null),
   );
@@ -172,7 +172,7 @@ export function CreateInvoiceDialog({
       () =>
         create.mutateAsync({
           ...body,
-          ...(was ? { id: was.id, replaces: refused!.id } : {}),
+          ...inPlaceOf(refused),
           customerName: shownCustomer?.name,
           dueAt: body.dueAt || null,
           lines,

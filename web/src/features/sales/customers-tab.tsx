@@ -17,7 +17,7 @@ import { validationMessage } from '../../lib/validation-message.ts';
 import { submitWrite, useRefusalInForm } from '../../lib/feedback.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { PendingBadge } from '../../components/ui/pending.tsx';
-import type { OutboxEntry } from '../../lib/outbox.ts';
+import { refusedInput, type OutboxEntry } from '../../lib/outbox.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { Link } from 'react-router-dom';
 import { useCustomerList, useSaveCustomer } from './api/customers.ts';
@@ -41,8 +41,7 @@ export function CustomerDialog({
   const intl = useIntl();
   const t = useT();
   const save = useSaveCustomer();
-  const was = refused?.body as
-    { id: string; name: string; email?: string | null; phone?: string | null } | undefined;
+  const was = refusedInput<{ name: string; email?: string | null; phone?: string | null }>(refused);
   const form = useForm({
     resolver: zodResolver(CustomerInputSchema),
     defaultValues: {

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { type PaymentInput, PaymentInputSchema } from '../../../../packages/shared/schemas/sales.ts';
-import type { OutboxEntry } from '../../lib/outbox.ts';
+import { inPlaceOf, refusedInput, type OutboxEntry } from '../../lib/outbox.ts';
 import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { AmountField } from '../../components/ui/amount-field.tsx';
@@ -34,7 +34,7 @@ export function RecordPaymentDialog({
   const org = useOrganization();
   const issued = useIssuedToPay(org.id, refused?.id).invoices;
   const record = useRecordPayment();
-  const was = refused?.body as (PaymentInput & { id: string }) | undefined;
+  const was = refusedInput<PaymentInput>(refused);
   const form = useForm({
     resolver: zodResolver(PaymentInputSchema),
     defaultValues: {
@@ -67,7 +67,7 @@ export function RecordPaymentDialog({
               record.mutateAsync({
                 ...input,
                 // A corrected payment keeps its id and takes the refused one's place in the queue.
-                ...(was ? { id: was.id, replaces: refused!.id } : {}),
+                ...inPlaceOf(refused),
                 provider: input.method === 'mobile-money' ? input.provider : null,
                 customerName: chosen?.customer.name ?? refused?.label,
               }),

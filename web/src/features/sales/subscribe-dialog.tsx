@@ -18,7 +18,7 @@ import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { submitWrite, useRefusalInForm } from '../../lib/feedback.ts';
-import type { OutboxEntry } from '../../lib/outbox.ts';
+import { inPlaceOf, refusedInput, type OutboxEntry } from '../../lib/outbox.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { useOrganization } from '../../lib/organization.tsx';
 import { validationMessage } from '../../lib/validation-message.ts';
@@ -42,7 +42,7 @@ export function SubscribeDialog({
   const subscribe = useSubscribe();
   const pricePer = usePricePer();
   const active = (usePlans().data ?? []).filter((p) => p.isActive);
-  const was = refused?.body as (SubscribeInput & { id: string }) | undefined;
+  const was = refusedInput<SubscribeInput>(refused);
   const [customer, setCustomer] = useState<{ id: string; name: string } | null>(
     was ? { id: was.customerId, name: refused?.label ?? '' } : null,
   );
@@ -81,7 +81,7 @@ export function SubscribeDialog({
               subscribe.mutateAsync({
                 ...input,
                 // Corrected, it keeps its id and takes the refused change's place in the queue.
-                ...(was ? { id: was.id, replaces: refused!.id } : {}),
+                ...inPlaceOf(refused),
                 customerName: customer?.name,
               }),
             { success: 'recurring.subscribed', form },
