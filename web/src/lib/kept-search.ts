@@ -5,6 +5,7 @@
 import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import { useOnline } from './connection.ts';
 import { queryClient } from './query-client.ts';
+import { mergePending } from './use-outbox.ts';
 
 interface ListPage<T> {
   rows: T[];
@@ -42,4 +43,28 @@ export function useKeptSearch<T extends { id: string }, Q extends UseQueryResult
     return { query, searchedKept: false };
   const kept = searchKept(list.path, list.orgId, list.matches);
   return { query: { ...query, data: kept, isError: false, isPlaceholderData: true }, searchedKept: true };
+}
+
+/**
+ * A list as its screen shows it: the server's page (offline, a search among the rows kept: useKeptSearch) with
+ * `pending`, the rows made on this device that the server does not have yet, on top of the first page when
+ * they match the search.
+ */
+export function useListOnDevice<T extends { id: string }, Q extends UseQueryResult<ListPage<T>>>(
+  query: Q,
+  list: {
+    path: string;
+    orgId: string;
+    search: string | undefined;
+    matches: (row: T) => boolean;
+    pending: (T & { pending: true })[];
+    firstPage: boolean;
+  },
+) {
+  const kept = useKeptSearch(query, list);
+  const rows = mergePending(kept.query.data?.rows, list.pending, {
+    firstPage: list.firstPage,
+    matches: list.matches,
+  });
+  return { ...kept, rows };
 }

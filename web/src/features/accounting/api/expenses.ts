@@ -3,8 +3,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ExpenseInput } from '../../../../../packages/shared/schemas/accounting.ts';
 import { apiList } from '../../../lib/api-client.ts';
-import { mergePending, textMatches, useOutboxEntries } from '../../../lib/use-outbox.ts';
-import { useKeptSearch } from '../../../lib/kept-search.ts';
+import { textMatches, useOutboxEntries } from '../../../lib/use-outbox.ts';
+import { useListOnDevice } from '../../../lib/kept-search.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { uuidv7 } from '../../../lib/uuid.ts';
 import { useOrganization } from '../../../lib/organization.tsx';
@@ -78,15 +78,12 @@ export function usePendingExpenses(): (Expense & { pending: true })[] {
 
 /** Expenses, with those recorded on this device on top (on the first page, matching the search). */
 export function useExpenseList(search: string, offset: number) {
-  const { query, searchedKept } = useKeptSearch(useExpenses(search, offset), {
+  return useListOnDevice(useExpenses(search, offset), {
     path: '/api/expenses',
     orgId: useOrganization().id,
     search,
     matches: matching(search),
-  });
-  const rows = mergePending(query.data?.rows, usePendingExpenses(), {
+    pending: usePendingExpenses(),
     firstPage: offset === 0,
-    matches: matching(search),
   });
-  return { query, rows, searchedKept };
 }

@@ -2,11 +2,11 @@
 // stage, and the writes that save a lead and move it between stages.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, apiList } from '../../../lib/api-client.ts';
-import { useKeptSearch } from '../../../lib/kept-search.ts';
+import { useListOnDevice } from '../../../lib/kept-search.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { uuidv7 } from '../../../lib/uuid.ts';
 import { useOrganization } from '../../../lib/organization.tsx';
-import { mergePending, textMatches, usePendingRows } from '../../../lib/use-outbox.ts';
+import { textMatches, usePendingRows } from '../../../lib/use-outbox.ts';
 import type { LeadInput } from '../../../../../packages/shared/schemas/crm.ts';
 import { type Lead, type Stage, type StageSummary, crmKeys } from './keys.ts';
 
@@ -30,18 +30,14 @@ export const useLeads = (search: string) => useQuery(leadsQuery(useOrganization(
 /** Leads, with those made on this device on top (matching the search). */
 export function useLeadList(search: string) {
   const orgId = useOrganization().id;
-  const { query, searchedKept } = useKeptSearch(useLeads(search), {
+  return useListOnDevice(useLeads(search), {
     path: '/api/leads',
     orgId,
     search,
     matches: matching(search),
-  });
-  const pending = usePendingRows<Lead>('leads', orgId);
-  const rows = mergePending(query.data?.rows, pending, {
+    pending: usePendingRows<Lead>('leads', orgId),
     firstPage: true,
-    matches: matching(search),
   });
-  return { query, rows, searchedKept };
 }
 
 /** Per stage: how many leads and their value, counted by the database over every lead. */

@@ -3,10 +3,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CustomerInput } from '../../../../../packages/shared/schemas/sales.ts';
 import { apiList } from '../../../lib/api-client.ts';
-import { useKeptSearch } from '../../../lib/kept-search.ts';
+import { useListOnDevice } from '../../../lib/kept-search.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { uuidv7 } from '../../../lib/uuid.ts';
-import { mergePending, textMatches, usePendingRows } from '../../../lib/use-outbox.ts';
+import { textMatches, usePendingRows } from '../../../lib/use-outbox.ts';
 import { useOrganization } from '../../../lib/organization.tsx';
 import { type Customer, PAGE_SIZE, qs, salesKeys } from './keys.ts';
 
@@ -25,18 +25,14 @@ export const useCustomers = (search: string, offset = 0, limit = PAGE_SIZE) =>
 /** Customers, with those made on this device on top (on the first page, matching the search). */
 export function useCustomerList(search: string, offset = 0, limit = PAGE_SIZE) {
   const orgId = useOrganization().id;
-  const { query, searchedKept } = useKeptSearch(useCustomers(search, offset, limit), {
+  return useListOnDevice(useCustomers(search, offset, limit), {
     path: '/api/customers',
     orgId,
     search,
     matches: matching(search),
-  });
-  const pending = usePendingRows<Customer>('customers', orgId);
-  const rows = mergePending(query.data?.rows, pending, {
+    pending: usePendingRows<Customer>('customers', orgId),
     firstPage: offset === 0,
-    matches: matching(search),
   });
-  return { query, rows, searchedKept };
 }
 
 export const useSaveCustomer = () =>

@@ -4,10 +4,10 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { InvoiceInput, QuoteInput } from '../../../../../packages/shared/schemas/sales.ts';
 import { invoiceTotals } from '../../../../../packages/shared/invoice-totals.ts';
 import { apiFetch, apiList } from '../../../lib/api-client.ts';
-import { useKeptSearch } from '../../../lib/kept-search.ts';
+import { useListOnDevice } from '../../../lib/kept-search.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { uuidv7 } from '../../../lib/uuid.ts';
-import { mergePending, textMatches, usePendingRows } from '../../../lib/use-outbox.ts';
+import { textMatches, usePendingRows } from '../../../lib/use-outbox.ts';
 import { useOrganization } from '../../../lib/organization.tsx';
 import { type Invoice, type InvoiceStatus, type InvoiceSummary, PAGE_SIZE, qs, salesKeys } from './keys.ts';
 
@@ -35,18 +35,14 @@ export function useInvoiceList(f: {
   limit?: number;
 }) {
   const orgId = useOrganization().id;
-  const { query, searchedKept } = useKeptSearch(useInvoices(f), {
+  return useListOnDevice(useInvoices(f), {
     path: '/api/invoices',
     orgId,
     search: f.search,
     matches: matching(f),
-  });
-  const pending = usePendingRows<InvoiceSummary>('invoices', orgId);
-  const rows = mergePending(query.data?.rows, pending, {
+    pending: usePendingRows<InvoiceSummary>('invoices', orgId),
     firstPage: !f.offset,
-    matches: matching(f),
   });
-  return { query, rows, searchedKept };
 }
 
 export function useInvoice(id: string) {
