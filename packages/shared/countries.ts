@@ -1,4 +1,4 @@
-// Countries and currencies the product supports, with each currency's symbol and decimals (XOF, XAF, GNF
+// Countries and currencies the product supports, with each currency's symbol and decimals (XOF and GNF
 // have none; Sierra Leone's SLE is offered and the older SLL still accepted). Shared by the app and the
 // edge functions.
 
