@@ -5,6 +5,9 @@ import type { CurrentUser } from '../lib/session/current-user.ts';
 import { rememberReturnPath } from '../lib/session/return-path.ts';
 import { SessionGate, VisitorsOnly } from './session-gate.tsx';
 import { loadMessages, storedLocale } from '../lib/i18n.tsx';
+import { queryClient } from '../lib/query-client.ts';
+import { currentUserQuery } from '../lib/session/current-user.ts';
+import { freshStoredToken, hasStoredSession } from '../lib/session/stored-session.ts';
 import { PublicLayout } from './public-layout.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 
@@ -200,16 +203,21 @@ const VISITOR_SCREENS: Record<string, Screen> = {
 
 /**
  * Starts downloading the code the first screen needs, before the app has drawn anything: for a member the
- * shell, the screen and the Supabase client that reads the session; for a visitor the page at that path.
+ * shell and the screen, and who they are (or the Supabase client first, when the session must be
+ * refreshed); for a visitor the page at that path.
  */
 export function preloadScreen(pathname: string): void {
-  const signedIn = Boolean(localStorage.getItem('kasuwa-auth'));
+  const signedIn = hasStoredSession();
   const names = signedIn
     ? ['shell' as const, MEMBER_SCREENS.find(([path]) => matchPath(path, pathname))?.[1]]
     : [VISITOR_SCREENS[pathname]];
   // A failure here is met again, and shown, when the screen itself loads.
   for (const name of names) if (name) screens[name]().catch(() => {});
-  if (signedIn) import('../lib/supabase.ts').catch(() => {});
+  if (!signedIn) return;
+  // The client is needed first only to refresh a token about to expire (lib/session/stored-session.ts).
+  if (!freshStoredToken()) import('../lib/supabase.ts').catch(() => {});
+  // Who is signed in, and in which organizations, is read while the code downloads.
+  else void queryClient.prefetchQuery(currentUserQuery);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Loading } from '../components/ui/loading.tsx';
-import { hasStoredSession, useCurrentUser, type CurrentUser } from '../lib/session/current-user.ts';
+import { useCurrentUser, type CurrentUser } from '../lib/session/current-user.ts';
+import { hasStoredSession } from '../lib/session/stored-session.ts';
 import { pendingInvitation, takeReturnPath } from '../lib/session/return-path.ts';
 import { isRedirectingToSignIn } from '../lib/session/unauthorized.ts';
 

@@ -4,6 +4,7 @@
 // parameters and field (docs/decisions/005-error-codes-end-to-end.md) for the app to translate.
 
 import { reportReachable } from './connection.ts';
+import { freshStoredToken } from './session/stored-session.ts';
 
 /**
  * Where /api/* is reached: on the app's own origin by default (the local stack, or a static host that
@@ -74,10 +75,9 @@ export async function apiList<T>(path: string, init: ApiInit = {}): Promise<{ ro
 }
 
 async function apiResponse<T>(path: string, init: ApiInit): Promise<{ body: T; headers: Headers }> {
-  const { supabase } = await import('./supabase.ts');
-  const { data } = await supabase.auth.getSession();
   const headers: Record<string, string> = {};
-  if (data.session) headers.Authorization = `Bearer ${data.session.access_token}`;
+  const token = freshStoredToken() ?? (await sessionToken());
+  if (token) headers.Authorization = `Bearer ${token}`;
   const orgId = init.orgId ?? currentOrgId;
   if (orgId) headers['x-org-id'] = orgId;
   if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey;
@@ -97,6 +97,13 @@ async function apiResponse<T>(path: string, init: ApiInit): Promise<{ body: T; h
   reportReachable(true);
   if (!res.ok) throw await apiErrorOf(res);
   return { body: (res.status === 204 ? null : await res.json()) as T, headers: res.headers };
+}
+
+/** The session's access token from supabase-js, refreshed first when it is about to expire. */
+async function sessionToken(): Promise<string | undefined> {
+  const { supabase } = await import('./supabase.ts');
+  const { data } = await supabase.auth.getSession();
+  return data.session?.access_token;
 }
 
 /** The ApiError of a non-success answer: its status, and the code, reason and parameters its body names. */

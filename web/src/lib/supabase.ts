@@ -17,8 +17,7 @@ export const SUPABASE_ANON_KEY: string =
     : document.querySelector<HTMLMetaElement>('meta[name="supabase-anon-key"]')?.content) ??
   LOCAL_ANON_KEY;
 
-/** Where the session is kept; its absence tells a visitor apart without loading this module. */
-export const SESSION_STORAGE_KEY = 'kasuwa-auth';
+import { SESSION_STORAGE_KEY } from './session/stored-session.ts';
 
 /**
  * What the page was opened with from an Auth mail's link (`type=recovery`, or `error_code=otp_expired`),

@@ -1,6 +1,7 @@
 // The current user, cached under the key /api/auth/user: null when signed out.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, isUnauthorizedError } from '../api-client.ts';
+import { freshStoredToken, hasStoredSession } from './stored-session.ts';
 import { handleUnauthorized } from './unauthorized.ts';
 
 export interface CurrentUser {
@@ -20,17 +21,17 @@ export interface CurrentUser {
   }[];
 }
 
-/** Whether this browser holds a session (read without loading the Supabase client). */
-export const hasStoredSession = () => localStorage.getItem('kasuwa-auth') !== null;
-
 export const currentUserQuery = queryOptions({
   queryKey: ['/api/auth/user'],
   queryFn: async (): Promise<CurrentUser | null> => {
     // Visitors without a stored session never download the Supabase client (a smaller landing page).
     if (!hasStoredSession()) return null;
-    const { supabase } = await import('../supabase.ts');
-    const { data } = await supabase.auth.getSession();
-    if (!data.session) return null;
+    // A token with time left is used as it is, without waiting for the Supabase client to download.
+    if (!freshStoredToken()) {
+      const { supabase } = await import('../supabase.ts');
+      const { data } = await supabase.auth.getSession();
+      if (!data.session) return null;
+    }
     try {
       return await apiFetch<CurrentUser>('/api/auth/user');
     } catch (e) {

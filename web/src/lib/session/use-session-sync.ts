@@ -1,6 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { currentUserQuery, hasStoredSession } from './current-user.ts';
+import { currentUserQuery } from './current-user.ts';
+import { freshStoredToken, hasStoredSession } from './stored-session.ts';
+
+/** Resolves once the browser is idle (at most 3 s from now), or at once when `later` is false. */
+const whenIdle = (later: boolean) =>
+  new Promise<void>((resolve) => {
+    if (!later) resolve();
+    else if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 3000 });
+    else setTimeout(resolve, 1500);
+  });
 
 /** Signing in or out (in this tab or another) refreshes the current user. */
 export function useSessionSync() {
@@ -10,15 +19,19 @@ export function useSessionSync() {
     let cancelled = false;
     // Only once there is a session: visitors never load the Supabase client on the landing page.
     if (!hasStoredSession()) return;
-    void import('../supabase.ts').then(({ supabase }) => {
-      if (cancelled) return;
-      const { data } = supabase.auth.onAuthStateChange((event) => {
-        if (event === 'SIGNED_IN' || event === 'SIGNED_OUT' || event === 'USER_UPDATED') {
-          void queryClient.invalidateQueries(currentUserQuery);
-        }
+    // With a token that has time left, the client (which refreshes it) loads once the first screen is
+    // drawn and idle, not in the way of the screen's own code and data on a slow connection.
+    void whenIdle(Boolean(freshStoredToken()))
+      .then(() => import('../supabase.ts'))
+      .then(({ supabase }) => {
+        if (cancelled) return;
+        const { data } = supabase.auth.onAuthStateChange((event) => {
+          if (event === 'SIGNED_IN' || event === 'SIGNED_OUT' || event === 'USER_UPDATED') {
+            void queryClient.invalidateQueries(currentUserQuery);
+          }
+        });
+        unsubscribe = () => data.subscription.unsubscribe();
       });
-      unsubscribe = () => data.subscription.unsubscribe();
-    });
     return () => {
       cancelled = true;
       unsubscribe();
