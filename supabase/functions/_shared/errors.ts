@@ -55,6 +55,9 @@ export class AppError extends Error {
   }
 }
 
+/** How long a caller told "busy" (503) waits before trying again. */
+const RETRY_AFTER_SECONDS = 5;
+
 export function errorResponse(e: unknown, headers: HeadersInit = {}): Response {
   const error = e instanceof AppError ? e : new AppError('INTERNAL', 'Internal server error');
   if (!(e instanceof AppError)) console.error(e);
@@ -66,7 +69,13 @@ export function errorResponse(e: unknown, headers: HeadersInit = {}): Response {
   if (error.refusal?.params !== undefined) body.params = error.refusal.params;
   if (error.refusal?.field !== undefined) body.field = error.refusal.field;
   if (error.details !== undefined) body.details = error.details;
-  return Response.json(body, { status: error.status, headers });
+  // A 503 says when to come back, as a 429 would: clients (the app's outbox) wait that long.
+  const extra: Record<string, string> =
+    error.code === 'UNAVAILABLE' ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {};
+  return Response.json(body, {
+    status: error.status,
+    headers: { ...Object.fromEntries(new Headers(headers)), ...extra },
+  });
 }
 
 // The database names the constraint a write broke; people get a sentence instead.
