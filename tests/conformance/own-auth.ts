@@ -21,15 +21,16 @@ export async function startOwnAuth(settings: Partial<StackConfig['auth']>) {
   Object.assign(config.auth, settings);
   const pool = new pg.Pool({ connectionString: DATABASE_ADMIN_URL, max: 2 });
   const mail = createMailSender({ ...config.mail.smtp, host: '127.0.0.1', port: catcher.smtpPort });
-  let handler: ReturnType<typeof createAuth>['handler'] | undefined;
+  // The handler needs the server's address (its issuer), known once the server listens.
+  const auth: { handler?: ReturnType<typeof createAuth>['handler'] } = {};
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     url.pathname = url.pathname.replace(/^\/auth\/v1/, '');
-    void handler!(req, res, url);
+    void auth.handler!(req, res, url);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  handler = createAuth({ pool, config, issuer: `${url}/auth/v1`, mail }).handler;
+  auth.handler = createAuth({ pool, config, issuer: `${url}/auth/v1`, mail }).handler;
   return {
     /** The project URL supabase-js takes (it adds /auth/v1). */
     url,
