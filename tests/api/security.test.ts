@@ -263,7 +263,12 @@ const PUBLIC_ROUTES = [
   'GET /api/public/statements/:token',
 ];
 /** Routes about the caller themselves (their account, their new organization), not an organization's data. */
-const SELF_ROUTES = ['GET /api/auth/user', 'POST /api/organizations', 'PUT /api/profile'];
+const SELF_ROUTES = [
+  'GET /api/auth/user',
+  'POST /api/organizations',
+  'PUT /api/profile',
+  'POST /api/auth/register/complete',
+];
 
 const ID_OF: Record<string, string> = {
   organizations: 'org',
