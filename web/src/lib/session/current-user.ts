@@ -21,7 +21,11 @@ export interface CurrentUser {
 }
 
 /** Whether this browser holds a session (read without loading the Supabase client). */
-export const hasStoredSession = () => localStorage.getItem('kasuwa-auth') !== null;
+export const hasStoredSession = () =>
+  localStorage.getItem('kasuwa-auth') !== null ||
+  // A session arriving in the address from an Auth mail's link (a confirmed sign-up), which the Supabase
+  // client stores once loaded.
+  /(^#|&)access_token=/.test(window.location.hash);
 
 export const currentUserQuery = queryOptions({
   queryKey: ['/api/auth/user'],
