@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import { REGISTRATION_COUNTRIES } from '../../../../../packages/shared/countries.ts';
 import {
   RegisterOrganizationSchema,
@@ -209,6 +210,12 @@ function SetUpOrganization({ initial }: { initial: { name: string; country: stri
           <FormattedMessage id={formState.isSubmitting ? 'org.creatingShort' : 'setupOrg.submit'} />
         </button>
       </form>
+      {/* Outside the app's frame there is no user menu: the way out is here. */}
+      <p className="mt-2 text-sm">
+        <Link to="/logout" className="link link-primary">
+          <FormattedMessage id="app.signOut" />
+        </Link>
+      </p>
     </AuthLayout>
   );
 }
