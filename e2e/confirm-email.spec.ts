@@ -41,6 +41,7 @@ const LABELS = {
     setUp: 'Set up your organization',
     taken: 'An organization with this name already exists',
     create: 'Create my organization',
+    linkFailed: 'This link no longer works',
   },
   fr: {
     firstName: 'Prénom',
@@ -59,6 +60,7 @@ const LABELS = {
     setUp: 'Configurez votre entreprise',
     taken: 'Une organisation porte déjà ce nom',
     create: 'Créer mon entreprise',
+    linkFailed: 'Ce lien ne fonctionne plus',
   },
 };
 
@@ -78,6 +80,7 @@ async function register(page: Page, locale: 'en' | 'fr', email: string, organiza
 for (const locale of ['en', 'fr'] as const) {
   test(`a newcomer confirms their email from the mail and lands on their new organization (${locale})`, async ({
     page,
+    browser,
   }) => {
     const t = LABELS[locale];
     await useLanguage(page, locale);
@@ -95,10 +98,19 @@ for (const locale of ['en', 'fr'] as const) {
     const mail = await waitForMail(stack.mailUrl, email);
     expect(mail.Subject).toBe(t.subject);
     expect(await mailsTo(stack.mailUrl, email)).toHaveLength(1);
-    await page.goto(verifyLink(mail));
+    const link = verifyLink(mail);
+    await page.goto(link);
 
     await expect(page.getByRole('heading', { name: t.welcome })).toBeVisible();
     await expect(page.getByRole('main').getByText(organizationName)).toBeVisible();
+
+    // The link works once: opened again elsewhere, it says so and offers to sign in.
+    const elsewhere = await browser.newPage();
+    await useLanguage(elsewhere, locale);
+    await elsewhere.goto(link);
+    await expect(elsewhere.getByRole('heading', { name: t.linkFailed })).toBeVisible();
+    await expect(elsewhere).toHaveURL(/\/check-email#/);
+    await elsewhere.close();
   });
 }
 

@@ -55,7 +55,7 @@ describe.runIf(local)('registration with email confirmation on', () => {
     const res = await fetch(verifyLink(await waitForMail(stack.mailUrl, email)), { redirect: 'manual' });
     expect(res.status).toBe(303);
     const location = res.headers.get('location')!;
-    expect(location.split('#')[0]).toBe(`${stack.url}/`);
+    expect(location.split('#')[0]).toBe(`${stack.url}/check-email`);
     const fragment = new URLSearchParams(location.split('#')[1]);
     expect(fragment.get('type')).toBe('signup');
     return fragment.get('access_token')!;

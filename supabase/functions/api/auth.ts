@@ -48,8 +48,9 @@ export async function register(req: Request): Promise<Response> {
     password: input.password,
     options: {
       data: { ...personMetadata(input), organization },
-      // The mail's link comes back to the app, which finishes the registration (Auth keeps to its allow list).
-      ...(origin && { emailRedirectTo: new URL('/', origin).toString() }),
+      // The mail's link comes back to the app's "Check your email" page, which goes on to finish the
+      // registration, or says the link no longer works (Auth keeps to its allow list).
+      ...(origin && { emailRedirectTo: new URL('/check-email', origin).toString() }),
       ...(input.captchaToken && { captchaToken: input.captchaToken }),
     },
   });
