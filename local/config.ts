@@ -58,6 +58,11 @@ export interface StackConfig {
     emailSentPerHour: number;
     /** How soon one address may be sent another mail, in ms (GoTrue's SMTP `max_frequency`). */
     emailMaxFrequencyMs: number;
+    /**
+     * Sign-up, sign-in, recovery, /otp and /resend need a captcha token (`[auth.captcha] enabled`); the
+     * local Auth only checks that one is present (local/auth/captcha.ts).
+     */
+    captchaEnabled: boolean;
     /** A new password needs the current one, unless signed in with a code (`[auth.email]`). */
     requireCurrentPassword: boolean;
   };
@@ -77,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   const auth = table(toml, 'auth');
   const email = table(auth, 'email');
   const rate = table(auth, 'rate_limit');
+  const captcha = table(auth, 'captcha');
   const fns = table(toml, 'functions');
   const port = Number(env.PORT ?? 3000);
   const host = env.HOST || '127.0.0.1';
@@ -98,7 +104,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
       jwtExpiry: Number(auth.jwt_expiry ?? 3600),
       minimumPasswordLength: Number(auth.minimum_password_length ?? 6),
       enableSignup: auth.enable_signup !== false,
-      enableConfirmations: email.enable_confirmations === true,
+      // AUTH_ENABLE_CONFIRMATIONS=1 (or 0) overrides config.toml for one stack: the tests start a stack
+      // that confirms emails beside the usual one that does not.
+      enableConfirmations: env.AUTH_ENABLE_CONFIRMATIONS
+        ? env.AUTH_ENABLE_CONFIRMATIONS === '1'
+        : email.enable_confirmations === true,
       refreshTokenRotation: auth.enable_refresh_token_rotation !== false,
       refreshTokenReuseInterval: Number(auth.refresh_token_reuse_interval ?? 10),
       signInSignUpsPer5Min: Number(env.AUTH_RATE_LIMIT_SIGN_IN ?? rate.sign_in_sign_ups ?? 30),
@@ -108,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
       otpFailuresPerEmailPer5Min: Number(env.AUTH_RATE_LIMIT_OTP_FAILURES ?? 5),
       emailSentPerHour: Number(env.AUTH_RATE_LIMIT_EMAIL_SENT ?? rate.email_sent ?? 2),
       requireCurrentPassword: email.require_current_password === true,
+      captchaEnabled: env.AUTH_CAPTCHA_ENABLED ? env.AUTH_CAPTCHA_ENABLED === '1' : captcha.enabled === true,
       emailMaxFrequencyMs: parseGoDuration(
         String(env.AUTH_EMAIL_MAX_FREQUENCY ?? email.max_frequency ?? '60s'),
       ),

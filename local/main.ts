@@ -34,6 +34,7 @@ console.log(`
 
   API URL:          ${stack.url}  (auth ${stack.url}/auth/v1, data ${stack.url}/rest/v1, functions ${stack.url}/functions/v1)
   Database:         ${stack.db.postgresUrl}
+  Sign-up:          ${config.auth.enableConfirmations ? 'email confirmation on (AUTH_ENABLE_CONFIRMATIONS or config.toml): new accounts confirm their address first' : 'email confirmation off locally; hosted projects confirm (AUTH_ENABLE_CONFIRMATIONS=1 to try it here)'}
   Mail:             ${stack.mail ? `${stack.mail.url}/   (mail the stack sends is caught here, not delivered)` : `sent through ${config.mail.smtp.host}:${config.mail.smtp.port}`}
   anon key:         ${keys.anonKey}
   service_role key: ${keys.serviceRoleKey}

@@ -31,6 +31,8 @@ export async function startStack(
     /** What the person starting the stack must read (a reset they did not ask for). */
     notice?: (message: string) => void;
     config?: StackConfig;
+    /** Always its own embedded database, even where DATABASE_URL names another (a second stack in tests). */
+    embedded?: boolean;
   } = {},
 ): Promise<Stack> {
   const config = opts.config ?? loadConfig();
@@ -41,11 +43,16 @@ export async function startStack(
   // Mail stays on this machine (the catcher) unless config.toml or SMTP_HOST names a server. Started first:
   // a port already taken stops the start before anything else runs.
   const catcher = config.mail.catcher ? await startMailCatcher({ ...config.mail.catcher, log }) : null;
-  const db = await startDatabase({ dataDir: config.dataDir, port: config.pgPort, log });
+  const db = await startDatabase({
+    dataDir: config.dataDir,
+    port: config.pgPort,
+    log,
+    embedded: opts.embedded,
+  });
   // A database built from migrations that no longer exist (the files were re-cut before the first
   // deployment) cannot be migrated forward: it is reset, with its data.
   const stale = opts.reset ? [] : await unknownMigrations(db.postgresUrl);
-  if (stale.length > 0 && process.env.DATABASE_URL) {
+  if (stale.length > 0 && process.env.DATABASE_URL && !opts.embedded) {
     // Not the local stack's own database: never reset it unasked.
     throw new Error(
       `The database at DATABASE_URL was built by migrations that supabase/migrations no longer has ` +

@@ -3008,6 +3008,24 @@ CREATE OR REPLACE FUNCTION private.create_organization_for(p_user uuid, p_name t
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+begin
+  if not exists (select 1 from auth.users u where u.id = p_user and u.email_confirmed_at is not null) then
+    raise exception 'Confirm your email address before creating an organization' using errcode = '42501',
+        hint = json_build_object('reason', 'EMAIL_NOT_CONFIRMED')::text;
+  end if;
+  return private.create_organization_unchecked(p_user, p_name, p_country, p_currency);
+end
+$function$;
+ALTER FUNCTION private.create_organization_for(p_user uuid, p_name text, p_country text, p_currency text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.create_organization_for(p_user uuid, p_name text, p_country text, p_currency text) TO postgres;
+
+-- function private.create_organization_unchecked(p_user uuid, p_name text, p_country text, p_currency text)
+CREATE OR REPLACE FUNCTION private.create_organization_unchecked(p_user uuid, p_name text, p_country text, p_currency text)
+ RETURNS public.organizations
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
   v_org public.organizations;
   v_name text := btrim(coalesce(p_name, ''));
@@ -3048,8 +3066,8 @@ begin
   return v_org;
 end
 $function$;
-ALTER FUNCTION private.create_organization_for(p_user uuid, p_name text, p_country text, p_currency text) OWNER TO postgres;
-GRANT EXECUTE ON FUNCTION private.create_organization_for(p_user uuid, p_name text, p_country text, p_currency text) TO postgres;
+ALTER FUNCTION private.create_organization_unchecked(p_user uuid, p_name text, p_country text, p_currency text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.create_organization_unchecked(p_user uuid, p_name text, p_country text, p_currency text) TO postgres;
 
 -- function private.create_profile_for_user()
 CREATE OR REPLACE FUNCTION private.create_profile_for_user()

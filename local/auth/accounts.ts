@@ -2,6 +2,7 @@
 // mailing a one-time code, changing a password. Each runs inside the caller's transaction.
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db.ts';
+import { emailRateLimited, tooSoon } from './errors.ts';
 import { mailOtp } from './mailer.ts';
 import { hashPassword, randomPassword } from './passwords.ts';
 import type { Json } from './request.ts';
@@ -75,6 +76,31 @@ export async function mailCode(
   const email = user.email ?? '';
   const recipient = { to: email, email, metadata: user.raw_user_meta_data };
   await storeCode(tx, user.id, kind, await mailOtp(service, kind, recipient, redirectTo));
+}
+
+/** Which column says when a kind of code was last mailed (one mail per `max_frequency` per account). */
+const SENT_AT = {
+  signup: 'confirmation_sent_at',
+  magiclink: 'recovery_sent_at',
+  recovery: 'recovery_sent_at',
+} as const;
+
+/**
+ * Mails a sign-up confirmation, a magic link or a recovery code as GoTrue's senders do: refused (429
+ * over_email_send_rate_limit) when the account was sent one less than `max_frequency` ago, or when the
+ * project's hourly mail budget (`email_sent`) is spent, so nobody can flood a mailbox or the budget.
+ */
+export async function mailCodeLimited(
+  service: AuthService,
+  tx: Db,
+  user: UserRecord,
+  kind: keyof typeof SENT_AT,
+  redirectTo: string | null,
+): Promise<void> {
+  const wait = tooSoon(user[SENT_AT[kind]], service.settings.emailMaxFrequencyMs);
+  if (wait) throw wait;
+  if (!service.emailSentLimiter.allow('mail')) throw emailRateLimited();
+  await mailCode(service, tx, user, kind, redirectTo);
 }
 
 /**

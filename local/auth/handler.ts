@@ -11,7 +11,9 @@ import { generateLink } from './routes/generate-link.ts';
 import { invite } from './routes/invite.ts';
 import { logout } from './routes/logout.ts';
 import { health, settings } from './routes/meta.ts';
+import { otp } from './routes/otp.ts';
 import { recover } from './routes/recover.ts';
+import { resend } from './routes/resend.ts';
 import { signup } from './routes/signup.ts';
 import { token } from './routes/token.ts';
 import { getUser, updateCurrentUser } from './routes/user.ts';
@@ -27,6 +29,8 @@ const ROUTES: [method: string, path: string, route: Route][] = [
   ['PUT', '/user', updateCurrentUser],
   ['POST', '/logout', logout],
   ['POST', '/recover', recover],
+  ['POST', '/otp', otp],
+  ['POST', '/resend', resend],
   ['GET', '/verify', verifyGet],
   ['POST', '/verify', verifyPost],
   ['POST', '/invite', invite],

@@ -263,7 +263,12 @@ const PUBLIC_ROUTES = [
   'GET /api/public/statements/:token',
 ];
 /** Routes about the caller themselves (their account, their new organization), not an organization's data. */
-const SELF_ROUTES = ['GET /api/auth/user', 'POST /api/organizations', 'PUT /api/profile'];
+const SELF_ROUTES = [
+  'GET /api/auth/user',
+  'POST /api/organizations',
+  'PUT /api/profile',
+  'POST /api/auth/register/complete',
+];
 
 const ID_OF: Record<string, string> = {
   organizations: 'org',
@@ -394,8 +399,8 @@ describe('every /api route', () => {
       expect(await fingerprint(), `${name} changed the victim's data`).toBe(before);
     }
     // The only write that succeeds is the outsider's own profile (a second organization of their own is
-    // refused too: the free plan allows one).
-    expect(wrote.sort()).toEqual(['PUT /api/profile']);
+    // refused too: the free plan allows one); completing a registration answers their own organization.
+    expect(wrote.sort()).toEqual(['POST /api/auth/register/complete', 'PUT /api/profile']);
   });
 });
 

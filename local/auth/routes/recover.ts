@@ -3,9 +3,10 @@
 // sign-up budget), one mail per account per `max_frequency` (60 s), and the project's `email_sent`
 // mails per hour, so nobody can flood a mailbox or the project's mail budget.
 import { clientIp } from '../../http.ts';
-import { mailCode } from '../accounts.ts';
+import { mailCodeLimited } from '../accounts.ts';
+import { requireCaptcha } from '../captcha.ts';
 import { transaction } from '../db.ts';
-import { emailRateLimited, rateLimited, tooSoon, validationFailed } from '../errors.ts';
+import { rateLimited, validationFailed } from '../errors.ts';
 import { stringField } from '../request.ts';
 import { ok, type Route } from '../service.ts';
 import { findUserByEmail } from '../users.ts';
@@ -13,16 +14,15 @@ import { validateEmail } from '../validate.ts';
 
 export const recover: Route = async (service, call) => {
   if (!service.signInLimiter.allow(clientIp(call.req))) throw rateLimited();
-  const email = stringField(await call.body(), 'email');
+  const body = await call.body();
+  await requireCaptcha(service, call, body);
+  const email = stringField(body, 'email');
   if (!email) throw validationFailed('Password recovery requires an email');
   const address = validateEmail(email);
   await transaction(service.pool, async (tx) => {
     const user = await findUserByEmail(tx, address);
     if (!user) return;
-    const wait = tooSoon(user.recovery_sent_at, service.settings.emailMaxFrequencyMs);
-    if (wait) throw wait;
-    if (!service.emailSentLimiter.allow('mail')) throw emailRateLimited();
-    await mailCode(service, tx, user, 'recovery', call.url.searchParams.get('redirect_to'));
+    await mailCodeLimited(service, tx, user, 'recovery', call.url.searchParams.get('redirect_to'));
   });
   return ok({});
 };

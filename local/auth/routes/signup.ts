@@ -1,8 +1,11 @@
 // POST /signup: email + password. With autoconfirm (the CLI default) the user is confirmed at once
-// and gets a session; otherwise a confirmation code is "mailed" and the bare user is returned.
+// and gets a session; otherwise a confirmation code is mailed and the bare user is returned (again to
+// a sign-up with the address of an unconfirmed account: its confirmation is mailed again, at most once
+// per `max_frequency`).
 import { randomUUID } from 'node:crypto';
 import { clientIp } from '../../http.ts';
-import { confirmEmail, createEmailUser, EMAIL_PROVIDER, mailCode } from '../accounts.ts';
+import { confirmEmail, createEmailUser, EMAIL_PROVIDER, mailCodeLimited } from '../accounts.ts';
+import { requireCaptcha } from '../captcha.ts';
 import { transaction } from '../db.ts';
 import { badRequest, rateLimited, unprocessable, validationFailed } from '../errors.ts';
 import { assertAcceptablePassword } from '../passwords.ts';
@@ -20,6 +23,7 @@ export const signup: Route = async (service, call) => {
     throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   }
   if (!service.signInLimiter.allow(clientIp(call.req))) throw rateLimited();
+  await requireCaptcha(service, call, body);
   if (!service.settings.enableSignup) {
     throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   }
@@ -27,7 +31,7 @@ export const signup: Route = async (service, call) => {
   const redirectTo = call.url.searchParams.get('redirect_to');
 
   return transaction(service.pool, async (tx) => {
-    const existing = await findUserByEmail(tx, email);
+    let existing = await findUserByEmail(tx, email);
     if (existing?.email_confirmed_at) {
       if (service.settings.enableConfirmations) return ok(decoyUser(existing, data));
       throw unprocessable('user_already_exists', 'User already registered');
@@ -37,16 +41,28 @@ export const signup: Route = async (service, call) => {
     if (existing && !service.settings.enableConfirmations) {
       throw unprocessable('user_already_exists', 'User already registered');
     }
+    // A sign-up nobody confirmed within a day gives its address back: whoever signs up with it now
+    // starts afresh (their password, their details), so a stranger's sign-up cannot hold someone's
+    // address. Within the day GoTrue's rule holds: the confirmation is mailed again, the account unchanged.
+    if (existing && !existing.invited_at && isStale(existing)) {
+      await tx.query('delete from auth.users where id = $1', [existing.id]);
+      existing = undefined;
+    }
     if (!existing) await createEmailUser(tx, { email, password, userMetadata: data, identityData: data });
     const user = (await findUserByEmail(tx, email))!;
     if (service.settings.enableConfirmations) {
-      await mailCode(service, tx, user, 'signup', redirectTo);
+      await mailCodeLimited(service, tx, user, 'signup', redirectTo);
       return ok(userJson((await findUserByEmail(tx, email))!));
     }
     await confirmEmail(tx, user);
     return ok(await startSession(service, tx, user, 'password', call.client));
   });
 };
+
+/** How long an unconfirmed sign-up keeps its address from others. */
+export const UNCONFIRMED_HOLD_MS = 24 * 3600 * 1000;
+
+const isStale = (user: UserRecord) => Date.parse(user.created_at ?? '') + UNCONFIRMED_HOLD_MS < Date.now();
 
 /** The body's fields, checked in GoTrue's order (password before address). */
 function readSignup(body: Json, minimumPasswordLength: number) {

@@ -1,6 +1,7 @@
 // POST /token?grant_type=password|refresh_token: sign-in, and the session refresh supabase-js runs
 // before the access token expires.
 import { clientIp } from '../../http.ts';
+import { requireCaptcha } from '../captcha.ts';
 import { transaction } from '../db.ts';
 import { badRequest, invalidCredentials, rateLimited, unprocessable, validationFailed } from '../errors.ts';
 import { passwordWeakness, verifyPassword } from '../passwords.ts';
@@ -27,6 +28,7 @@ async function passwordGrant(service: AuthService, call: Call) {
   const ip = clientIp(call.req);
   if (!service.signInLimiter.allow(ip)) throw rateLimited();
   const body = await call.body();
+  await requireCaptcha(service, call, body);
   const email = stringField(body, 'email');
   const phone = stringField(body, 'phone');
   const password = stringField(body, 'password');

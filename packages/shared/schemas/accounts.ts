@@ -40,6 +40,8 @@ export const RegisterOrganizationSchema = z.object({
 export const RegisterInputSchema = RegisterPersonalSchema.extend(RegisterOrganizationSchema.shape).extend({
   /** The language the visitor was using; the profile keeps it. */
   locale: z.enum(['en', 'fr']).optional(),
+  /** The captcha widget's answer, passed on to Auth when the project asks for one ([auth.captcha]). */
+  captchaToken: z.string().max(4096).optional(),
 });
 export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 

@@ -55,6 +55,12 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * How long a caller waits before trying again: a busy server (503) a few seconds; past a limit (429) a
+ * minute, the mail interval and more than the per-address sign-in budget takes to give a request back.
+ */
+const RETRY_AFTER_SECONDS: Partial<Record<ErrorCode, number>> = { UNAVAILABLE: 5, RATE_LIMITED: 60 };
+
 export function errorResponse(e: unknown, headers: HeadersInit = {}): Response {
   const error = e instanceof AppError ? e : new AppError('INTERNAL', 'Internal server error');
   if (!(e instanceof AppError)) console.error(e);
@@ -66,7 +72,13 @@ export function errorResponse(e: unknown, headers: HeadersInit = {}): Response {
   if (error.refusal?.params !== undefined) body.params = error.refusal.params;
   if (error.refusal?.field !== undefined) body.field = error.refusal.field;
   if (error.details !== undefined) body.details = error.details;
-  return Response.json(body, { status: error.status, headers });
+  // A 503 or a 429 says when to come back: clients (the app's outbox) wait that long.
+  const retryAfter = RETRY_AFTER_SECONDS[error.code];
+  const extra: Record<string, string> = retryAfter ? { 'Retry-After': String(retryAfter) } : {};
+  return Response.json(body, {
+    status: error.status,
+    headers: { ...Object.fromEntries(new Headers(headers)), ...extra },
+  });
 }
 
 // The database names the constraint a write broke; people get a sentence instead.

@@ -131,6 +131,12 @@ export function invalidQuery(error: z.ZodError): AppError {
   );
 }
 
+/** The server is too busy to answer now: 503 UNAVAILABLE with SERVER_BUSY, and a Retry-After. */
+export const busy = () =>
+  new AppError('UNAVAILABLE', 'The server is busy. Please try again in a moment.', undefined, {
+    reason: 'SERVER_BUSY',
+  });
+
 /** Maps a PostgREST error from a supabase-js call to an AppError with a stable code. */
 export function fromPostgrest(error: { code?: string; message: string; hint?: string | null }): AppError {
   const refusal = refusalOf(error);
@@ -158,6 +164,14 @@ export function fromPostgrest(error: { code?: string; message: string; hint?: st
       return new AppError('NOT_FOUND', 'Not found');
     case 'PT402':
       return new AppError('LIMIT_REACHED', error.message, undefined, refusal);
+    // The database or the Data API could not answer in time (a statement or lock timeout, no free
+    // connection, an answer too large to build): nothing was refused, so the caller is told to try
+    // again later rather than that the request was wrong.
+    case '57014':
+    case '55P03':
+    case 'PGRST003':
+    case 'PGRSTL01':
+      return busy();
     default:
       return new AppError('INTERNAL', 'Internal server error');
   }

@@ -2,17 +2,25 @@
 import {
   LoginInputSchema,
   RegisterInputSchema,
+  RegisterOrganizationSchema,
   RegisterInviteeInputSchema,
   type RegisterInviteeInput,
 } from '../../../packages/shared/schemas/accounts.ts';
-import { adminClient, anonClient, requireUser } from '../_shared/clients.ts';
+import { adminClient, anonClient, requireToken, requireUser, userClient } from '../_shared/clients.ts';
 import { unwrap } from '../_shared/context.ts';
 import { AppError } from '../_shared/errors.ts';
 import { fromPostgrest, parseBody } from '../_shared/http.ts';
 
 /**
- * Creates the auth user, then (as the service role) the profile's organization, OWNER membership and
- * Starter license in one SQL transaction; if that fails the auth user is deleted again: all or nothing.
+ * Registration through Auth's own sign-up (POST /auth/v1/signup with the anon key and the caller's
+ * address), so Auth's limits apply to it as to any sign-up: its per-address budget, its captcha, its mail
+ * budgets. Then, as the project's email-confirmation setting says:
+ * - off (the local default): Auth answers a session, and the organization is created at once as the new
+ *   user (create_organization); if that fails the user is deleted again: all or nothing. 201.
+ * - on (hosted projects): Auth mails a link and answers no session. The organization's details wait in
+ *   the user's metadata (`organization`) and reserve nothing; following the link signs the person in, and
+ *   the app then creates it (POST /api/auth/register/complete), the name checked only then. 202, with
+ *   the same answer whether or not the address already had an account, as Auth's.
  */
 export async function register(req: Request): Promise<Response> {
   // With an invite link's token: the person joins the inviting organization instead (registerInvitee).
@@ -25,33 +33,144 @@ export async function register(req: Request): Promise<Response> {
     );
   if (invited) return registerInvitee(await parseBody(req, RegisterInviteeInputSchema));
   const input = await parseBody(req, RegisterInputSchema);
-  const admin = adminClient();
-  const { data: free, error: checkError } = await admin.rpc('organization_name_available', {
-    p_name: input.organizationName,
-  });
+  // A taken name is said before any account exists (it reserves nothing; the database decides later).
+  const { data: free, error: checkError } = await anonClient(req.headers.get('x-forwarded-for')).rpc(
+    'organization_name_available',
+    { p_name: input.organizationName },
+  );
   if (checkError) throw fromPostgrest(checkError);
-  if (!free)
-    throw new AppError('ALREADY_EXISTS', 'An organization with this name already exists', undefined, {
-      reason: 'ORGANIZATION_NAME_TAKEN',
-      params: { name: input.organizationName },
-      field: 'organizationName',
-    });
+  if (!free) throw nameTaken(input.organizationName, 'organizationName');
 
-  const user = await createUser(input);
-  const { data: org, error: orgError } = await admin.rpc('register_organization', {
-    p_user_id: user.id,
-    p_name: input.organizationName,
-    p_country: input.country,
-    p_currency: input.currency,
+  const organization = { name: input.organizationName, country: input.country, currency: input.currency };
+  const origin = req.headers.get('origin');
+  const { data, error } = await anonClient(req.headers.get('x-forwarded-for')).auth.signUp({
+    email: input.email,
+    password: input.password,
+    options: {
+      data: { ...personMetadata(input), organization },
+      // The mail's link comes back to the app's "Check your email" page, which goes on to finish the
+      // registration, or says the link no longer works (Auth keeps to its allow list).
+      ...(origin && { emailRedirectTo: new URL('/check-email', origin).toString() }),
+      ...(input.captchaToken && { captchaToken: input.captchaToken }),
+    },
   });
+  if (error || !data.user) throw signUpRefusal(error);
+  if (!data.session) {
+    return Response.json({ email: input.email, confirmationRequired: true }, { status: 202 });
+  }
+  const { data: org, error: orgError } = await userClient(data.session.access_token).rpc(
+    'create_organization',
+    { p_name: organization.name, p_country: organization.country, p_currency: organization.currency },
+  );
   if (orgError) {
-    await admin.auth.admin.deleteUser(user.id);
+    await adminClient().auth.admin.deleteUser(data.user.id);
     throw fromPostgrest(orgError);
   }
+  await forgetPendingOrganization(data.session.access_token);
   return Response.json(
-    { id: user.id, email: input.email, organization: { id: org.id, name: org.name } },
+    { id: data.user.id, email: input.email, organization: { id: org.id, name: org.name } },
     { status: 201 },
   );
+}
+
+/**
+ * After the confirmation link: creates the organization the person asked for at registration (kept in
+ * their user metadata), as them. The name is checked now: taken meanwhile, it answers 409
+ * ORGANIZATION_NAME_TAKEN on `name` and the app asks for another (POST /api/organizations). Someone who
+ * already has an organization gets it back (a repeated call, a second tab).
+ */
+export async function completeRegistration(req: Request): Promise<Response> {
+  const { db } = await requireUser(req);
+  const token = requireToken(req);
+  const { data: auth, error: authError } = await db.auth.getUser(token);
+  if (authError || !auth.user) throw new AppError('UNAUTHORIZED', 'Unauthorized');
+  const { data: memberships, error: membershipsError } = await db
+    .from('memberships')
+    .select('organization:organizations(id, name)')
+    .eq('user_id', auth.user.id)
+    .order('created_at')
+    .limit(1);
+  if (membershipsError) throw fromPostgrest(membershipsError);
+  const existing = memberships[0]?.organization;
+  if (existing) {
+    await forgetPendingOrganization(token);
+    return Response.json({ organization: existing });
+  }
+  const pending = PendingOrganizationSchema.safeParse(auth.user.user_metadata?.organization);
+  if (!pending.success)
+    throw new AppError('NOT_FOUND', 'No organization is waiting for this account', undefined, {
+      reason: 'NO_PENDING_ORGANIZATION',
+    });
+  const { name, country, currency } = pending.data;
+  const { data: org, error } = await db.rpc('create_organization', {
+    p_name: name,
+    p_country: country,
+    p_currency: currency,
+  });
+  if (error) {
+    if (error.code === '23505') throw nameTaken(name, 'name');
+    throw fromPostgrest(error);
+  }
+  await forgetPendingOrganization(token);
+  return Response.json({ organization: { id: org.id, name: org.name } }, { status: 201 });
+}
+
+/** What registration keeps in the user's metadata (the person may have edited it: checked again). */
+const PendingOrganizationSchema = RegisterOrganizationSchema.pick({ country: true, currency: true }).extend({
+  name: RegisterOrganizationSchema.shape.organizationName,
+});
+
+const nameTaken = (name: string, field: string) =>
+  new AppError('ALREADY_EXISTS', 'An organization with this name already exists', undefined, {
+    reason: 'ORGANIZATION_NAME_TAKEN',
+    params: { name },
+    field,
+  });
+
+/** Removes the waiting organization from the user's metadata once it exists (a null key is deleted). */
+async function forgetPendingOrganization(accessToken: string): Promise<void> {
+  const res = await fetch(`${Deno.env.get('SUPABASE_URL')}/auth/v1/user`, {
+    method: 'PUT',
+    headers: {
+      apikey: Deno.env.get('SUPABASE_ANON_KEY')!,
+      Authorization: `Bearer ${accessToken}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ data: { organization: null } }),
+  });
+  // Left behind, it does no harm: the next call finds the organization and answers it.
+  await res.body?.cancel();
+}
+
+const personMetadata = (input: { firstName: string; lastName: string; locale?: 'en' | 'fr' }) => ({
+  first_name: input.firstName,
+  last_name: input.lastName,
+  locale: input.locale ?? 'en',
+});
+
+/** Auth's refusal of a sign-up, in the app's codes. */
+function signUpRefusal(error: { code?: string; status?: number; message: string } | null): AppError {
+  if (error?.code === 'user_already_exists' || error?.code === 'email_exists')
+    return new AppError('ALREADY_EXISTS', 'An account with this email already exists', undefined, {
+      reason: 'EMAIL_TAKEN',
+      field: 'email',
+    });
+  if (error?.code === 'over_email_send_rate_limit')
+    return new AppError('RATE_LIMITED', error.message, undefined, { reason: 'EMAIL_SEND_WAIT' });
+  if (error?.status === 429)
+    return new AppError('RATE_LIMITED', error.message, undefined, { reason: 'TOO_MANY_ATTEMPTS' });
+  if (error?.code === 'captcha_failed')
+    return new AppError('BAD_REQUEST', error.message, undefined, { reason: 'CAPTCHA_FAILED' });
+  if (error?.code === 'weak_password')
+    return new AppError('VALIDATION_FAILED', error.message, undefined, {
+      reason: 'PASSWORD_TOO_COMMON',
+      field: 'password',
+    });
+  if (error?.code === 'signup_disabled')
+    return new AppError('FORBIDDEN', error.message, undefined, { reason: 'SIGNUP_DISABLED' });
+  if (!error?.status || error.status >= 500)
+    return new AppError('UNAVAILABLE', 'The service is unavailable for a moment. Please try again.');
+  return new AppError('INTERNAL', 'Internal server error');
 }
 
 /** The auth user of a registration, with the names and language the profile keeps. */
@@ -60,7 +179,7 @@ async function createUser(input: Omit<RegisterInviteeInput, 'invitationToken'>) 
     email: input.email,
     password: input.password,
     email_confirm: true,
-    user_metadata: { first_name: input.firstName, last_name: input.lastName, locale: input.locale ?? 'en' },
+    user_metadata: personMetadata(input),
   });
   if (error || !created.user) {
     if (error?.code === 'email_exists' || error?.status === 422) {

@@ -11,7 +11,7 @@ import {
   reverseExpense,
   updateExpense,
 } from './accounting.ts';
-import { currentUser, login, loginPage, logoutPage, register } from './auth.ts';
+import { completeRegistration, currentUser, login, loginPage, logoutPage, register } from './auth.ts';
 import {
   createOrganization,
   getOrganization,
@@ -100,6 +100,7 @@ const router = new Router()
   .on('GET', '/api/login', loginPage)
   .on('GET', '/api/logout', logoutPage)
   .on('POST', '/api/auth/register', register)
+  .on('POST', '/api/auth/register/complete', completeRegistration)
   .on('POST', '/api/auth/login', login)
   .on('GET', '/api/auth/user', currentUser)
   .on('POST', '/api/organizations', createOrganization)

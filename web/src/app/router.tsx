@@ -53,6 +53,12 @@ const ForgotPasswordPage = lazy(() =>
     default: m.ForgotPasswordPage,
   })),
 );
+// "Check your email" after registering where emails are confirmed: the shell's strings, as on sign-in.
+const CheckEmailPage = lazy(() =>
+  import('../features/auth/components/check-email-page.tsx').then((m) => ({
+    default: m.CheckEmailPage,
+  })),
+);
 const ResetPasswordPage = lazy(() =>
   import('../features/auth/components/reset-password-page.tsx').then((m) => ({
     default: m.ResetPasswordPage,
@@ -246,6 +252,7 @@ export function AppRoutes() {
           <Route path="/register" element={visitorsOnly(<RegisterPage />)} />
           <Route path="/logout" element={page(<LogoutPage />)} />
           <Route path="/forgot-password" element={visitorsOnly(<ForgotPasswordPage />)} />
+          <Route path="/check-email" element={visitorsOnly(<CheckEmailPage />)} />
           {/* Not for visitors only: the mail's link arrives signed in, with a recovery session. */}
           <Route path="/reset-password" element={page(<ResetPasswordPage />)} />
           {/* /api/login and /api/logout are the function's redirects; a build that calls the functions on

@@ -40,6 +40,8 @@ export const AUTH_REASONS: Record<string, string> = {
   same_password: 'SAME_PASSWORD',
   current_password_required: 'CURRENT_PASSWORD_REQUIRED',
   current_password_mismatch: 'CURRENT_PASSWORD_WRONG',
+  captcha_failed: 'CAPTCHA_FAILED',
+  signup_disabled: 'SIGNUP_DISABLED',
 };
 
 // weak_password says why in `reasons` (GoTrue's words): the reason it stands for, first one first.

@@ -5,8 +5,12 @@
 /** Where supabase-js keeps the session (its `storageKey`). */
 export const SESSION_STORAGE_KEY = 'kasuwa-auth';
 
-/** Whether this browser holds a session. */
-export const hasStoredSession = () => localStorage.getItem(SESSION_STORAGE_KEY) !== null;
+/**
+ * Whether this browser holds a session — or one arrives in the address from an Auth mail's link (a confirmed
+ * sign-up), which the Supabase client stores once loaded.
+ */
+export const hasStoredSession = () =>
+  localStorage.getItem(SESSION_STORAGE_KEY) !== null || /(^#|&)access_token=/.test(window.location.hash);
 
 /**
  * The stored access token while it has more than a minute left, else null (then ask supabase-js, which

@@ -1,5 +1,19 @@
-// Registration: a person, their organization and its owner membership, made by the server in one step.
+// Registration: a person, their organization and its owner membership. When the project confirms emails, the
+// server answers "confirmation required" instead, and the organization is created once the mail's link is
+// followed (completeRegistration).
 import type { RegisterInput } from '../../../../../packages/shared/schemas/accounts.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-export const registerAccount = (input: RegisterInput) => apiFetch('/api/auth/register', { body: input });
+export type Registered =
+  | { id: string; email: string; organization: { id: string; name: string } }
+  | { email: string; confirmationRequired: true };
+
+export const registerAccount = (input: RegisterInput) =>
+  apiFetch<Registered>('/api/auth/register', { body: input });
+
+/** After the confirmation link: creates the organization asked for at registration (409 when its name was taken). */
+export const completeRegistration = () =>
+  apiFetch<{ organization: { id: string; name: string } }>('/api/auth/register/complete', { body: {} });
+
+/** The address a confirmation mail went to, kept for the "Check your email" page (a reload keeps it). */
+export const PENDING_EMAIL_KEY = 'kasuwa-check-email';

@@ -1,24 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { REGISTRATION_COUNTRIES } from '../../../../../packages/shared/countries.ts';
+import {
+  RegisterOrganizationSchema,
+  type RegisterInput,
+} from '../../../../../packages/shared/schemas/accounts.ts';
+import { reasonText } from '../../../../../packages/shared/schemas/reason-codes.ts';
 import { notify } from '../../../components/ui/notify.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createOrganization } from '../../../lib/api/organizations.ts';
+import { showRefusalInForm } from '../../../lib/feedback.ts';
+import { PRODUCT_NAME } from '../../../lib/product.ts';
 import { currentUserQuery, type CurrentUser } from '../../../lib/session/current-user.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { errorMessage, refusalOf, validationMessage } from '../../../lib/validation-message.ts';
+import { completeRegistration, PENDING_EMAIL_KEY } from '../api/register.ts';
+import { AuthLayout } from './auth-layout.tsx';
+
+type Step = { kind: 'creating' } | { kind: 'form'; name: string; country: string; currency: string };
 
 /**
- * A signed-in user without an organization gets one automatically: "<first name or My>
- * Organization" in Nigeria, in naira. A name already taken gets a number, as names are unique.
+ * A signed-in user without an organization. Someone who registered while the project confirms emails
+ * arrives here from the mail's link: the organization they asked for (kept with their account until then)
+ * is created now; if its name was taken meanwhile, or anything else stops it, they set it up on a form
+ * ("Set up your organization"), their choices filled in. Anyone else (an account made by an administrator)
+ * gets one automatically: "<first name or My> Organization" in Nigeria, in naira, a number added to a name
+ * already taken.
  */
 export function CreateOrganization({ user }: { user: CurrentUser }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const started = useRef(false);
+  const [step, setStep] = useState<Step>({ kind: 'creating' });
+
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const base = `${user.firstName || 'My'} Organization`;
+    const created = async () => {
+      sessionStorage.removeItem(PENDING_EMAIL_KEY);
+      await queryClient.invalidateQueries(currentUserQuery);
+    };
     void (async () => {
+      const { data } = await supabase.auth.getUser();
+      const pending = data.user?.user_metadata?.organization as
+        { name?: string; country?: string; currency?: string } | undefined;
+      if (pending) {
+        try {
+          await completeRegistration();
+          notify({
+            title: intl.formatMessage({ id: 'register.welcome' }, { product: PRODUCT_NAME }),
+            description: intl.formatMessage({ id: 'register.created' }),
+          });
+          await created();
+        } catch (e) {
+          setStep({
+            kind: 'form',
+            name: pending.name ?? '',
+            country: pending.country ?? '',
+            currency: pending.currency ?? '',
+          });
+          if (!(e instanceof ApiError && e.code === 'ALREADY_EXISTS'))
+            notify({
+              variant: 'error',
+              title: intl.formatMessage({ id: 'org.createFailed' }),
+              description: errorMessage(intl, e),
+            });
+        }
+        return;
+      }
+      const base = `${user.firstName || 'My'} Organization`;
       for (let attempt = 1; attempt <= 5; attempt++) {
         try {
           // Names are unique across organizations: after two taken ones, a short random suffix.
@@ -32,7 +87,7 @@ export function CreateOrganization({ user }: { user: CurrentUser }) {
             country: 'NG',
             currency: 'NGN',
           });
-          await queryClient.invalidateQueries(currentUserQuery);
+          await created();
           return;
         } catch (e) {
           if (!(e instanceof ApiError && e.code === 'ALREADY_EXISTS')) break;
@@ -41,10 +96,126 @@ export function CreateOrganization({ user }: { user: CurrentUser }) {
       notify({ variant: 'error', title: intl.formatMessage({ id: 'org.createFailed' }) });
     })();
   }, [user, intl, queryClient]);
+
+  if (step.kind === 'form') return <SetUpOrganization initial={step} />;
   return (
     <div role="status" className="flex min-h-screen items-center justify-center gap-3">
       <span className="loading loading-spinner text-primary" aria-hidden />
       <FormattedMessage id="org.creating" />
     </div>
+  );
+}
+
+type OrganizationFields = Pick<RegisterInput, 'organizationName' | 'country' | 'currency'>;
+
+/** "Set up your organization": the choices made at registration, the name marked taken when it was. */
+function SetUpOrganization({ initial }: { initial: { name: string; country: string; currency: string } }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const form = useForm<OrganizationFields>({
+    resolver: zodResolver(RegisterOrganizationSchema),
+    defaultValues: {
+      organizationName: initial.name,
+      country: initial.country,
+      currency: initial.currency,
+    } as OrganizationFields,
+  });
+  const { register, handleSubmit, formState, setValue, setError } = form;
+  const error = (name: keyof OrganizationFields) => validationMessage(intl, formState.errors[name]?.message);
+  const regionName = new Intl.DisplayNames([intl.locale], { type: 'region' });
+
+  useEffect(() => {
+    // Said at once: the name they chose is the reason they are here.
+    setError('organizationName', {
+      type: 'server',
+      message: reasonText('ORGANIZATION_NAME_TAKEN', { name: initial.name }),
+    });
+  }, [setError, initial.name]);
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      await createOrganization({
+        name: input.organizationName,
+        country: input.country,
+        currency: input.currency,
+      });
+    } catch (e) {
+      const refusal = refusalOf(e);
+      notify({
+        variant: 'error',
+        title: intl.formatMessage({ id: 'org.createFailed' }),
+        description: errorMessage(intl, e),
+      });
+      showRefusalInForm(form, {
+        ...refusal,
+        field: refusal.field === 'name' ? 'organizationName' : refusal.field,
+      });
+      return;
+    }
+    sessionStorage.removeItem(PENDING_EMAIL_KEY);
+    notify({
+      title: intl.formatMessage({ id: 'register.welcome' }, { product: PRODUCT_NAME }),
+      description: intl.formatMessage({ id: 'register.created' }),
+    });
+    await queryClient.invalidateQueries(currentUserQuery);
+  });
+
+  return (
+    <AuthLayout>
+      <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+        <h1 className="text-2xl font-bold">
+          <FormattedMessage id="setupOrg.title" />
+        </h1>
+        <p className="opacity-70">
+          <FormattedMessage id="setupOrg.text" />
+        </p>
+        <TextField
+          label={intl.formatMessage({ id: 'register.orgName' })}
+          hint={intl.formatMessage({ id: 'register.orgNameHint' })}
+          error={error('organizationName')}
+          {...register('organizationName')}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="country" className="text-sm font-medium">
+            <FormattedMessage id="register.country" />
+          </label>
+          <select
+            id="country"
+            className={`select select-bordered min-h-11 w-full ${error('country') ? 'select-error' : ''}`}
+            {...register('country', {
+              onChange: (e: { target: { value: string } }) => {
+                const country = REGISTRATION_COUNTRIES.find((c) => c.code === e.target.value);
+                setValue('currency', (country?.currency ?? '') as OrganizationFields['currency'], {
+                  shouldValidate: !!country,
+                });
+              },
+            })}
+          >
+            <option value="">{intl.formatMessage({ id: 'register.selectCountry' })}</option>
+            {REGISTRATION_COUNTRIES.map((c) => (
+              <option key={c.code} value={c.code}>
+                {regionName.of(c.code) ?? c.name}
+              </option>
+            ))}
+          </select>
+          {error('country') && <p className="text-sm text-error">{error('country')}</p>}
+        </div>
+        <TextField
+          label={intl.formatMessage({ id: 'register.currency' })}
+          readOnly
+          error={error('currency')}
+          {...register('currency')}
+        />
+        <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
+          <FormattedMessage id={formState.isSubmitting ? 'org.creatingShort' : 'setupOrg.submit'} />
+        </button>
+      </form>
+      {/* Outside the app's frame there is no user menu: the way out is here. */}
+      <p className="mt-2 text-sm">
+        <Link to="/logout" className="link link-primary">
+          <FormattedMessage id="app.signOut" />
+        </Link>
+      </p>
+    </AuthLayout>
   );
 }

@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { REGISTRATION_COUNTRIES } from '../../../../../packages/shared/countries.ts';
 import { RegisterInputSchema, type RegisterInput } from '../../../../../packages/shared/schemas/accounts.ts';
 import { PERSON_FIELDS, PersonFields } from '../../../components/person-fields.tsx';
 import { notify } from '../../../components/ui/notify.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { registerAccount } from '../api/register.ts';
+import { PENDING_EMAIL_KEY, registerAccount } from '../api/register.ts';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { currentUserQuery } from '../../../lib/session/current-user.ts';
@@ -22,6 +22,7 @@ export function RegisterPage() {
   const intl = useIntl();
   const { locale } = useLocale();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2>(1);
   const form = useForm<RegisterInput>({
     resolver: zodResolver(RegisterInputSchema),
@@ -43,7 +44,13 @@ export function RegisterPage() {
 
   const onSubmit = handleSubmit(async (input) => {
     try {
-      await registerAccount({ ...input, locale });
+      const registered = await registerAccount({ ...input, locale });
+      if ('confirmationRequired' in registered) {
+        // The project confirms emails: nothing is signed in or created until the mail's link is followed.
+        sessionStorage.setItem(PENDING_EMAIL_KEY, registered.email);
+        navigate('/check-email');
+        return;
+      }
       const { error: signInError } = await supabase.auth.signInWithPassword({
         email: input.email,
         password: input.password,

@@ -1,0 +1,146 @@
+// Registering where the project confirms emails, as hosted projects do (issue #22): the newcomer fills in
+// the two steps, sees "Check your email", opens the mail the stack caught, follows its link and lands on the
+// dashboard of the organization they asked for — in English and in French. A name taken while the mail
+// waited is chosen again on "Set up your organization". The stack of this file is its own, started with
+// confirmations on (AUTH_ENABLE_CONFIRMATIONS=1, tests/confirming-stack.ts) beside the suite's, which keeps
+// the local default (off). Phone only: the screens are the registration's.
+import type { Page } from '@playwright/test';
+import { startConfirmingStack } from '../tests/confirming-stack.ts';
+import { mailsTo, verifyLink, waitForMail, words } from '../tests/mailbox.ts';
+import { expect, test, useLanguage } from './fixtures.ts';
+
+// One stack for the file, so its tests run one after the other in one worker.
+test.describe.configure({ mode: 'serial' });
+
+let stack: Awaited<ReturnType<typeof startConfirmingStack>>;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  stack = await startConfirmingStack(Number(process.env.E2E_PORT ?? 54500) + 20);
+});
+test.afterAll(async () => {
+  await stack?.stop();
+});
+
+const unique = () => Math.random().toString(36).slice(2, 10);
+
+const LABELS = {
+  en: {
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'Email',
+    password: 'Password',
+    next: 'Next',
+    orgName: 'Organization name',
+    country: 'Country',
+    submit: 'Create Account',
+    checkEmail: 'Check your email',
+    resend: 'Resend the mail',
+    wait: 'Please wait a minute before asking again.',
+    subject: 'Confirm your Kasuwa email address',
+    welcome: 'Welcome, Kojo',
+    setUp: 'Set up your organization',
+    taken: 'An organization with this name already exists',
+    create: 'Create my organization',
+    linkFailed: 'This link no longer works',
+  },
+  fr: {
+    firstName: 'Prénom',
+    lastName: 'Nom',
+    email: 'E-mail',
+    password: 'Mot de passe',
+    next: 'Suivant',
+    orgName: 'Nom de l’entreprise',
+    country: 'Pays',
+    submit: 'Créer le compte',
+    checkEmail: 'Consultez vos e-mails',
+    resend: 'Renvoyer l’e-mail',
+    wait: 'Patientez une minute avant de redemander.',
+    subject: 'Confirmez votre adresse e-mail Kasuwa',
+    welcome: 'Bienvenue, Kojo',
+    setUp: 'Configurez votre entreprise',
+    taken: 'Une organisation porte déjà ce nom',
+    create: 'Créer mon entreprise',
+    linkFailed: 'Ce lien ne fonctionne plus',
+  },
+};
+
+async function register(page: Page, locale: 'en' | 'fr', email: string, organizationName: string) {
+  const t = LABELS[locale];
+  await page.goto(`${stack.url}/register`);
+  await page.getByLabel(t.firstName, { exact: true }).fill('Kojo');
+  await page.getByLabel(t.lastName, { exact: true }).fill('Asante');
+  await page.getByLabel(t.email, { exact: true }).fill(email);
+  await page.getByLabel(t.password, { exact: true }).fill('kojo-secret-2026');
+  await page.getByRole('button', { name: t.next }).click();
+  await page.getByLabel(t.orgName).fill(organizationName);
+  await page.getByLabel(t.country).selectOption('GH');
+  await page.getByRole('button', { name: t.submit }).click();
+}
+
+for (const locale of ['en', 'fr'] as const) {
+  test(`a newcomer confirms their email from the mail and lands on their new organization (${locale})`, async ({
+    page,
+    browser,
+  }) => {
+    const t = LABELS[locale];
+    await useLanguage(page, locale);
+    const email = `kojo-${unique()}@test.kasuwa.app`;
+    const organizationName = `Kojo Hardware ${unique()}`;
+    await register(page, locale, email, organizationName);
+
+    await expect(page).toHaveURL(/\/check-email$/);
+    await expect(page.getByRole('heading', { name: t.checkEmail })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText(email);
+    // Auth sends one mail a minute: asking again at once is refused, in the person's language.
+    await page.getByRole('button', { name: t.resend }).click();
+    await expect(page.getByText(t.wait)).toBeVisible();
+
+    const mail = await waitForMail(stack.mailUrl, email);
+    expect(mail.Subject).toBe(t.subject);
+    expect(await mailsTo(stack.mailUrl, email)).toHaveLength(1);
+    const link = verifyLink(mail);
+    await page.goto(link);
+
+    await expect(page.getByRole('heading', { name: t.welcome })).toBeVisible();
+    await expect(page.getByRole('main').getByText(organizationName)).toBeVisible();
+
+    // The link works once: opened again elsewhere, it says so and offers to sign in.
+    const elsewhere = await browser.newPage();
+    await useLanguage(elsewhere, locale);
+    await elsewhere.goto(link);
+    await expect(elsewhere.getByRole('heading', { name: t.linkFailed })).toBeVisible();
+    await expect(elsewhere).toHaveURL(/\/check-email#/);
+    await elsewhere.close();
+  });
+}
+
+test('a name taken while the mail waited is chosen again on "Set up your organization"', async ({
+  page,
+  browser,
+}) => {
+  const t = LABELS.en;
+  const organizationName = `Tema Fish ${unique()}`;
+  const first = `first-${unique()}@test.kasuwa.app`;
+  const second = `second-${unique()}@test.kasuwa.app`;
+  await register(page, 'en', first, organizationName);
+  await expect(page.getByRole('heading', { name: t.checkEmail })).toBeVisible();
+  // Someone else registers the same name and confirms first.
+  const other = await browser.newPage();
+  await register(other, 'en', second, organizationName);
+  await expect(other.getByRole('heading', { name: t.checkEmail })).toBeVisible();
+  await other.goto(verifyLink(await waitForMail(stack.mailUrl, second)));
+  await expect(other.getByRole('main').getByText(organizationName)).toBeVisible();
+  await other.close();
+
+  const mail = await waitForMail(stack.mailUrl, first);
+  expect(words(mail)).toContain(first);
+  await page.goto(verifyLink(mail));
+  await expect(page.getByRole('heading', { name: t.setUp })).toBeVisible();
+  const name = page.getByLabel(t.orgName);
+  await expect(name).toHaveValue(organizationName);
+  await expect(name).toHaveAccessibleDescription(new RegExp(t.taken));
+  await name.fill(`${organizationName} Annex`);
+  await page.getByRole('button', { name: t.create }).click();
+  await expect(page.getByRole('heading', { name: t.welcome })).toBeVisible();
+  await expect(page.getByRole('main').getByText(`${organizationName} Annex`)).toBeVisible();
+});
