@@ -326,8 +326,17 @@ export function CrmPage() {
   >(params.get('new') === 'lead' ? { kind: 'add' } : null);
   const close = () => {
     setOpen(null);
-    if (params.has('new')) setParams({}, { replace: true });
+    if (params.has('new') || params.has('lead')) setParams({}, { replace: true });
   };
+  // /crm?lead=<id> (a notification that a lead was given to you) opens that lead once the board has it.
+  const askedId = params.get('lead');
+  const asked = askedId ? leads.find((l) => l.id === askedId && !('pending' in l)) : undefined;
+  const [shown, setShown] = useState<string | null>(null);
+  if (asked && !('pending' in asked) && shown !== asked.id) {
+    setShown(asked.id);
+    setOpen({ kind: 'details', lead: asked });
+  }
+  if (!askedId && shown) setShown(null);
   const summaries = useLeadSummary().data;
   const { attach: boardRow, update: onBoardScroll, before: moreBefore, after: moreAfter } = useScrollEnds();
   const stageTotal = (summary?: StageSummary) =>
