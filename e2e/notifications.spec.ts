@@ -2,6 +2,8 @@
 // the bell, in the member's language; opening it goes to the product and the unread count goes down; the
 // low-stock mail for the member is queued once that day however often the product crosses (the sender is
 // tested with the mail; here the queue is read from the database). Phone only: the header at 360 px.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { apiAs, expect, registerOwner, signIn, test } from './fixtures.ts';
 
@@ -24,9 +26,20 @@ async function lowStockMail(productId: string) {
   }
 }
 
+/** Serious and critical accessibility problems on the page as it is (the open list included). */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
 const cases = [
   {
     locale: 'en' as const,
+    theme: 'light',
     bell: 'Notifications',
     unread: 'Notifications, 1 unread',
     alert: /Rice 5kg is low on stock: 5 left \(alert at 5\)/,
@@ -35,6 +48,7 @@ const cases = [
   },
   {
     locale: 'fr' as const,
+    theme: 'dark',
     bell: 'Notifications',
     unread: 'Notifications, 1 non lue',
     alert: /Stock bas pour Rice 5kg : il en reste 5 \(alerte à 5\)/,
@@ -48,6 +62,15 @@ for (const c of cases) {
     test.slow();
     const owner = await registerOwner(page, { locale: c.locale });
     await signIn(page, owner.email, owner.password);
+    // In the app the theme is the member's saved preference: English in the light theme, French in the dark.
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
+    );
+    const saved = await page.request.put('/api/preferences', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { theme: c.theme },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
     const bell = page.getByTestId('notification-bell');
     await expect(bell).toHaveAccessibleName(c.bell);
     await bell.click();
@@ -88,6 +111,7 @@ for (const c of cases) {
     await expect(alerts.first()).toContainText(c.alert);
     await expect(alerts.first()).toHaveAttribute('data-unread', 'true');
     await expect(sheet.getByRole('button', { name: c.markAll })).toBeVisible();
+    expect.soft(await violations(page)).toEqual([]);
     await alerts.first().click();
 
     // The product's own page: its details, with its stock moves.
@@ -95,9 +119,18 @@ for (const c of cases) {
     await expect(page.getByRole('dialog', { name: 'Rice 5kg' })).toBeVisible();
     await expect(bell).toHaveAccessibleName(c.bell);
     await expect(page.getByTestId('notification-count')).toHaveCount(0);
-    // Read stays read after a reload (the server has it).
+    // Read stays read after a reload (the server has it), and a read notification is still legible.
     await page.reload();
+    await expect(page.locator('html')).toHaveAttribute(
+      'data-theme',
+      c.theme === 'dark' ? 'kasuwa-dark' : 'kasuwa',
+    );
     await expect(bell).toHaveAccessibleName(c.bell);
+    await bell.click();
+    await expect(sheet.getByTestId('notification')).not.toHaveAttribute('data-unread');
+    await expect(sheet.getByRole('button', { name: c.markAll })).toHaveCount(0);
+    expect.soft(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
 
     // Back above the threshold and down again the same day: a second alert, but no second mail.
     await apiAs(page, `/products/${product.id}/adjustments`, { delta: 10, note: 'Delivery counted' });

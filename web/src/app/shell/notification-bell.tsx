@@ -13,6 +13,8 @@ import { useWide } from '../../lib/use-media-query.ts';
 import { type AppNotification, useMarkRead, useNotifications } from './notifications.ts';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
+// An invoice number stays on one line (INV-000001 is not cut at its hyphen).
+const number = (v: unknown) => text(v).replace(/-/g, '\u2011');
 const quantity = (intl: IntlShape, v: unknown) =>
   new Intl.NumberFormat(intl.locale, { maximumFractionDigits: 3 }).format(Number(v));
 const money = (intl: IntlShape, amount: unknown, currency: unknown) =>
@@ -33,14 +35,14 @@ export function sentence(intl: IntlShape, n: AppNotification): string {
         {
           customer: text(d.customerName),
           amount: money(intl, d.amount, d.currency),
-          number: text(d.invoiceNumber),
+          number: number(d.invoiceNumber),
         },
       );
     case 'invoice_overdue':
       return intl.formatMessage(
         { id: 'notifications.invoice_overdue' },
         {
-          number: text(d.invoiceNumber),
+          number: number(d.invoiceNumber),
           customer: text(d.customerName),
           amount: money(intl, d.balance, d.currency),
           // A date without a time: the day it names, whatever the device's time zone.
@@ -121,7 +123,20 @@ function NotificationList({ orgId, onDone }: { orgId: string; onDone: () => void
   };
   return (
     <div className="flex flex-col gap-2" data-testid="notification-list">
-      {!online && <p className="text-sm opacity-75">{t('notifications.offline')}</p>}
+      {(!online || data.unread > 0) && (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          {!online && <p className="text-sm opacity-75">{t('notifications.offline')}</p>}
+          {data.unread > 0 && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm ms-auto min-h-11"
+              onClick={() => mark.mutate(null)}
+            >
+              {t('notifications.markAllRead')}
+            </button>
+          )}
+        </div>
+      )}
       {data.rows.length === 0 ? (
         <div className="flex flex-col gap-1 py-6 text-center" data-testid="notifications-empty">
           <p className="font-medium">{t('notifications.empty')}</p>
@@ -156,19 +171,14 @@ function NotificationList({ orgId, onDone }: { orgId: string; onDone: () => void
           ))}
         </ul>
       )}
-      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-base-300 pt-2">
+      <div className="border-t border-base-300 pt-2">
         <Link
           to="/settings?tab=notifications"
-          className="link min-h-11 content-center text-sm"
+          className="link inline-flex min-h-11 items-center text-sm"
           onClick={onDone}
         >
           {t('notifications.settings')}
         </Link>
-        {data.unread > 0 && (
-          <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => mark.mutate(null)}>
-            {t('notifications.markAllRead')}
-          </button>
-        )}
       </div>
     </div>
   );
