@@ -44,6 +44,7 @@ const cases = [
     unread: 'Notifications, 1 unread',
     alert: /Rice 5kg is low on stock: 5 left \(alert at 5\)/,
     markAll: 'Mark all as read',
+    offline: 'Offline: the notifications kept on this device.',
     empty: 'No notifications yet',
   },
   {
@@ -53,12 +54,16 @@ const cases = [
     unread: 'Notifications, 1 non lue',
     alert: /Stock bas pour Rice 5kg : il en reste 5 \(alerte à 5\)/,
     markAll: 'Tout marquer comme lu',
+    offline: 'Hors ligne : les notifications gardées sur cet appareil.',
     empty: 'Aucune notification pour l’instant',
   },
 ];
 
 for (const c of cases) {
-  test(`a sale that crosses the low-stock threshold rings the bell once (${c.locale})`, async ({ page }) => {
+  test(`a sale that crosses the low-stock threshold rings the bell once (${c.locale})`, async ({
+    page,
+    context,
+  }) => {
     test.slow();
     const owner = await registerOwner(page, { locale: c.locale });
     await signIn(page, owner.email, owner.password);
@@ -131,6 +136,14 @@ for (const c of cases) {
     await expect(sheet.getByRole('button', { name: c.markAll })).toHaveCount(0);
     expect.soft(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
+
+    // Offline, the bell shows what this device kept, and says so — no spinner.
+    await context.setOffline(true);
+    await bell.click();
+    await expect(sheet.getByText(c.offline)).toBeVisible();
+    await expect(sheet.getByTestId('notification')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await context.setOffline(false);
 
     // Back above the threshold and down again the same day: a second alert, but no second mail.
     await apiAs(page, `/products/${product.id}/adjustments`, { delta: 10, note: 'Delivery counted' });

@@ -148,7 +148,7 @@ function NotificationList({ orgId, onDone }: { orgId: string; onDone: () => void
             <li key={n.id}>
               <button
                 type="button"
-                className={`flex min-h-11 w-full items-start gap-2 rounded px-2 py-2 text-left hover:bg-base-200 ${n.readAt ? 'opacity-75' : 'font-medium'}`}
+                className={`flex min-h-11 w-full items-start gap-2 rounded px-2 py-2 text-left hover:bg-base-200 ${n.readAt ? '' : 'font-semibold'}`}
                 data-testid="notification"
                 data-unread={n.readAt ? undefined : 'true'}
                 onClick={() => open(n)}

@@ -326,7 +326,7 @@ export function CrmPage() {
   >(params.get('new') === 'lead' ? { kind: 'add' } : null);
   const close = () => {
     setOpen(null);
-    if (params.has('new') || params.has('lead')) setParams({}, { replace: true });
+    if (params.has('new')) setParams({}, { replace: true });
   };
   // /crm?lead=<id> (a notification that a lead was given to you) opens that lead once the board has it.
   const askedId = params.get('lead');
@@ -337,6 +337,17 @@ export function CrmPage() {
     setOpen({ kind: 'details', lead: asked });
   }
   if (!askedId && shown) setShown(null);
+  // Opened once: the address no longer names the lead, so a reload does not open it again.
+  useEffect(() => {
+    if (shown && askedId === shown)
+      setParams(
+        (p) => {
+          p.delete('lead');
+          return p;
+        },
+        { replace: true },
+      );
+  }, [shown, askedId, setParams]);
   const summaries = useLeadSummary().data;
   const { attach: boardRow, update: onBoardScroll, before: moreBefore, after: moreAfter } = useScrollEnds();
   const stageTotal = (summary?: StageSummary) =>

@@ -1,6 +1,6 @@
 // The product list: search by name, SKU or barcode (in the database), the low-stock alert, the list (a table
 // on wide screens, cards on phones), pages of 25, and the add, edit, delete, stock and import actions.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
@@ -90,6 +90,17 @@ export function ProductsTab() {
     setOpen({ kind: 'stock', product: asked });
   }
   if (!askedId && shown) setShown(null);
+  // Opened once: the address no longer names the product, so a reload or Back does not open it again.
+  useEffect(() => {
+    if (shown && askedId === shown)
+      setParams(
+        (p) => {
+          p.delete('product');
+          return p;
+        },
+        { replace: true },
+      );
+  }, [shown, askedId, setParams]);
   // A notification opened while this list is on screen: its search replaces the one typed.
   const linked = params.get('search');
   const [seenLink, setSeenLink] = useState(linked);
@@ -103,18 +114,7 @@ export function ProductsTab() {
   const remove = useDeleteProduct();
   const money = (n: number) => formatMoney(n, org.currency, intl.locale);
   const qty = new Intl.NumberFormat(intl.locale, { maximumFractionDigits: 3 });
-  const close = () => {
-    setOpen(null);
-    // Closing the product a notification opened leaves the list as it is, without the link's product.
-    if (params.has('product'))
-      setParams(
-        (p) => {
-          p.delete('product');
-          return p;
-        },
-        { replace: true },
-      );
-  };
+  const close = () => setOpen(null);
 
   const actions = (p: Product) => (
     <div className="flex flex-wrap gap-1">
