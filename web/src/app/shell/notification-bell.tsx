@@ -2,84 +2,15 @@
 // the member's language, newest first (a panel under the bell on a wide screen, a sheet from the bottom on
 // a phone). Tapping one opens what it is about and marks it read; "Mark all as read" clears the count.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { useOnline } from '../../lib/connection.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { formatMoney } from '../../lib/money.ts';
 import { useWide } from '../../lib/use-media-query.ts';
+import { sentence, target } from './notification-text.ts';
 import { type AppNotification, useMarkRead, useNotifications } from './notifications.ts';
-
-const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
-// An invoice number stays on one line (INV-000001 is not cut at its hyphen).
-const number = (v: unknown) => text(v).replace(/-/g, '\u2011');
-const quantity = (intl: IntlShape, v: unknown) =>
-  new Intl.NumberFormat(intl.locale, { maximumFractionDigits: 3 }).format(Number(v));
-const money = (intl: IntlShape, amount: unknown, currency: unknown) =>
-  formatMoney(Number(amount), text(currency), intl.locale);
-
-/** The sentence of a notification, from what the database kept (ids, names, exact numbers). */
-export function sentence(intl: IntlShape, n: AppNotification): string {
-  const d = n.data;
-  switch (n.kind) {
-    case 'low_stock':
-      return intl.formatMessage(
-        { id: 'notifications.low_stock' },
-        { name: text(d.name), stock: quantity(intl, d.stock), threshold: quantity(intl, d.threshold) },
-      );
-    case 'payment_received':
-      return intl.formatMessage(
-        { id: 'notifications.payment_received' },
-        {
-          customer: text(d.customerName),
-          amount: money(intl, d.amount, d.currency),
-          number: number(d.invoiceNumber),
-        },
-      );
-    case 'invoice_overdue':
-      return intl.formatMessage(
-        { id: 'notifications.invoice_overdue' },
-        {
-          number: number(d.invoiceNumber),
-          customer: text(d.customerName),
-          amount: money(intl, d.balance, d.currency),
-          // A date without a time: the day it names, whatever the device's time zone.
-          date: intl.formatDate(`${text(d.dueAt)}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' }),
-        },
-      );
-    case 'lead_assigned':
-      return intl.formatMessage(
-        { id: 'notifications.lead_assigned' },
-        { name: text(d.name), by: text(d.assignedBy), hasBy: d.assignedBy ? 'yes' : 'no' },
-      );
-    case 'member_joined':
-      return intl.formatMessage(
-        { id: 'notifications.member_joined' },
-        {
-          name: text(d.name) || text(d.email),
-          role: intl.formatMessage({ id: `app.role.${text(d.role) || 'SALES'}` }),
-        },
-      );
-  }
-}
-
-/** Where a notification leads: the product, the invoice, the lead, the team. */
-export function target(n: AppNotification): string {
-  const id = n.subjectId ?? '';
-  switch (n.kind) {
-    case 'low_stock':
-      return `/inventory?${new URLSearchParams({ search: text(n.data.sku), product: id })}`;
-    case 'payment_received':
-    case 'invoice_overdue':
-      return `/sales/invoices/${id}`;
-    case 'lead_assigned':
-      return `/crm?${new URLSearchParams({ lead: id })}`;
-    case 'member_joined':
-      return '/team';
-  }
-}
 
 function BellIcon() {
   return (
