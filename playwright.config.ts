@@ -63,6 +63,7 @@ export default defineConfig({
           'forgot-password',
           'recurring',
           'confirm-email',
+          'notifications',
         ].join('|')})\\.spec\\.ts$`,
       ),
     },

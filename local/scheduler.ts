@@ -12,6 +12,8 @@ export interface Job {
 export const JOBS: readonly Job[] = [
   // Bills every subscription period that has started (supabase/migrations/20261122001250_billing_functions.sql).
   { name: 'bill-due-subscriptions', sql: 'select public.bill_due_subscriptions()', everyMs: 60_000 },
+  // Notifies each overdue invoice once (supabase/migrations/20261127000200_notifications.sql).
+  { name: 'notify-overdue-invoices', sql: 'select public.notify_overdue_invoices()', everyMs: 60_000 },
 ];
 
 /** Runs each job now and then every `everyMs`; stop() ends the clock (a run in progress finishes). */

@@ -214,6 +214,18 @@ COMMENT ON TABLE private.outgoing_mail IS 'Mail the app sends itself (not Auth''
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE private.outgoing_mail TO postgres;
 GRANT SELECT, UPDATE ON TABLE private.outgoing_mail TO service_role;
 
+-- table private.overdue_notices
+CREATE TABLE private.overdue_notices (
+    org_id uuid NOT NULL,
+    invoice_id uuid NOT NULL,
+    notified_at timestamp with time zone DEFAULT now() NOT NULL
+);
+ALTER TABLE private.overdue_notices OWNER TO postgres;
+ALTER TABLE private.overdue_notices ADD CONSTRAINT overdue_notices_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+ALTER TABLE private.overdue_notices ADD CONSTRAINT overdue_notices_org_id_invoice_id_fkey FOREIGN KEY (org_id, invoice_id) REFERENCES public.invoices(org_id, id) ON DELETE CASCADE;
+ALTER TABLE private.overdue_notices ADD CONSTRAINT overdue_notices_pkey PRIMARY KEY (invoice_id);
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE private.overdue_notices TO postgres;
+
 -- table private.payments_by_day
 CREATE TABLE private.payments_by_day (
     org_id uuid NOT NULL,
@@ -874,6 +886,7 @@ CREATE TRIGGER invitations_audit_delete AFTER DELETE ON public.invitations REFER
 CREATE TRIGGER invitations_audit_insert AFTER INSERT ON public.invitations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER invitations_audit_update AFTER UPDATE ON public.invitations REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER invitations_guard_update BEFORE UPDATE ON public.invitations FOR EACH ROW EXECUTE FUNCTION private.guard_invitation_update();
+CREATE TRIGGER invitations_notify_joined AFTER UPDATE OF accepted_at ON public.invitations FOR EACH ROW WHEN (((old.accepted_at IS NULL) AND (new.accepted_at IS NOT NULL))) EXECUTE FUNCTION private.notify_member_joined();
 CREATE TRIGGER invitations_plan_limit BEFORE INSERT ON public.invitations FOR EACH ROW EXECUTE FUNCTION private.enforce_member_limit();
 CREATE TRIGGER invitations_retire_expired BEFORE INSERT ON public.invitations FOR EACH ROW EXECUTE FUNCTION private.retire_expired_invitations();
 CREATE POLICY "Managers can invite anyone but owners" ON public.invitations AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{MANAGER}'::public.membership_role[]) AS org_ids_with_role)) AND (role <> 'OWNER'::public.membership_role) AND (invited_by = ( SELECT auth.uid() AS uid))));
@@ -1047,6 +1060,7 @@ ALTER TABLE public.invoices ADD CONSTRAINT invoices_subtotal_check CHECK (((subt
 ALTER TABLE public.invoices ADD CONSTRAINT invoices_tax_check CHECK (((tax)::numeric >= (0)::numeric));
 ALTER TABLE public.invoices ADD CONSTRAINT invoices_total_check CHECK (((total)::numeric >= (0)::numeric));
 CREATE INDEX invoices_customer_idx ON public.invoices USING btree (org_id, customer_id) INCLUDE (status, issued_at, created_at);
+CREATE INDEX invoices_issued_due_idx ON public.invoices USING btree (due_at) WHERE ((status = 'ISSUED'::public.invoice_status) AND (due_at IS NOT NULL));
 CREATE INDEX invoices_number_digits_trgm_idx ON public.invoices USING gin (substr((number)::text, 5) extensions.gin_trgm_ops);
 CREATE INDEX invoices_number_trgm_idx ON public.invoices USING gin (number extensions.gin_trgm_ops);
 CREATE INDEX invoices_org_created_id_idx ON public.invoices USING btree (org_id, created_at DESC, id);
@@ -1159,6 +1173,8 @@ CREATE INDEX leads_owner_idx ON public.leads USING btree (org_id, owner_id) WHER
 CREATE TRIGGER leads_audit_delete AFTER DELETE ON public.leads REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER leads_audit_insert AFTER INSERT ON public.leads REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER leads_audit_update AFTER UPDATE ON public.leads REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER leads_notify_assigned_insert AFTER INSERT ON public.leads FOR EACH ROW WHEN ((new.owner_id IS NOT NULL)) EXECUTE FUNCTION private.notify_lead_assigned();
+CREATE TRIGGER leads_notify_assigned_update AFTER UPDATE OF owner_id ON public.leads FOR EACH ROW WHEN (((new.owner_id IS NOT NULL) AND (new.owner_id IS DISTINCT FROM old.owner_id))) EXECUTE FUNCTION private.notify_lead_assigned();
 CREATE TRIGGER leads_owner_is_member BEFORE INSERT OR UPDATE OF owner_id ON public.leads FOR EACH ROW EXECUTE FUNCTION private.check_lead_owner();
 CREATE TRIGGER leads_touch BEFORE UPDATE ON public.leads FOR EACH ROW EXECUTE FUNCTION private.touch_versioned();
 CREATE POLICY "Members can read leads" ON public.leads AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
@@ -1280,6 +1296,40 @@ GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.memberships TO service_role;
 GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.memberships TO anon;
 GRANT UPDATE (role) ON TABLE public.memberships TO authenticated;
+
+-- table public.notifications
+CREATE TABLE public.notifications (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    org_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    kind text NOT NULL,
+    subject_id uuid,
+    data jsonb DEFAULT '{}'::jsonb NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    read_at timestamp with time zone
+);
+ALTER TABLE public.notifications OWNER TO postgres;
+ALTER TABLE public.notifications ENABLE ROW LEVEL SECURITY;
+ALTER TABLE public.notifications FORCE ROW LEVEL SECURITY;
+ALTER TABLE public.notifications ADD CONSTRAINT notifications_data_check CHECK (((jsonb_typeof(data) = 'object'::text) AND (octet_length((data)::text) <= 4096)));
+ALTER TABLE public.notifications ADD CONSTRAINT notifications_kind_check CHECK ((kind = ANY (ARRAY['low_stock'::text, 'payment_received'::text, 'invoice_overdue'::text, 'lead_assigned'::text, 'member_joined'::text])));
+ALTER TABLE public.notifications ADD CONSTRAINT notifications_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+ALTER TABLE public.notifications ADD CONSTRAINT notifications_org_id_id_key UNIQUE (org_id, id);
+ALTER TABLE public.notifications ADD CONSTRAINT notifications_org_id_user_id_fkey FOREIGN KEY (org_id, user_id) REFERENCES public.memberships(org_id, user_id) ON DELETE CASCADE;
+ALTER TABLE public.notifications ADD CONSTRAINT notifications_pkey PRIMARY KEY (id);
+CREATE INDEX notifications_mine_idx ON public.notifications USING btree (user_id, org_id, created_at DESC, id DESC);
+CREATE INDEX notifications_mine_unread_idx ON public.notifications USING btree (user_id, org_id, created_at DESC) WHERE (read_at IS NULL);
+CREATE TRIGGER notifications_read_once BEFORE UPDATE ON public.notifications FOR EACH ROW EXECUTE FUNCTION private.guard_notification_read();
+CREATE POLICY "Members can mark their own notifications read" ON public.notifications AS PERMISSIVE FOR UPDATE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)))) WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role))));
+CREATE POLICY "Members can read their own notifications" ON public.notifications AS PERMISSIVE FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role))));
+COMMENT ON TABLE public.notifications IS 'The bell: what happened that a member asked to hear about, one row per recipient. Written by triggers and the overdue run only; the member marks it read.';
+COMMENT ON COLUMN public.notifications.data IS 'What the app needs to write the sentence in either language: names, numbers, amounts as exact strings with their currency.';
+COMMENT ON COLUMN public.notifications.read_at IS 'When the member opened or dismissed it (the server''s clock); never unset.';
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.notifications TO postgres;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.notifications TO service_role;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.notifications TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.notifications TO authenticated;
+GRANT UPDATE (read_at) ON TABLE public.notifications TO authenticated;
 
 -- table public.organizations
 CREATE TABLE public.organizations (
@@ -1409,6 +1459,7 @@ CREATE TRIGGER payments_by_day_insert AFTER INSERT ON public.payments REFERENCIN
 CREATE TRIGGER payments_customer_activity_delete AFTER DELETE ON public.payments REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.customer_activity_apply();
 CREATE TRIGGER payments_customer_activity_insert AFTER INSERT ON public.payments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.customer_activity_apply();
 CREATE TRIGGER payments_guard_delete BEFORE DELETE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.guard_payment_delete();
+CREATE TRIGGER payments_notify AFTER INSERT ON public.payments FOR EACH ROW EXECUTE FUNCTION private.notify_payment_received();
 CREATE TRIGGER payments_receipt BEFORE INSERT ON public.payments FOR EACH ROW EXECUTE FUNCTION private.assign_receipt();
 CREATE POLICY "Members can ask to delete a payment" ON public.payments AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Members can read payments" ON public.payments AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
@@ -1525,6 +1576,7 @@ CREATE TRIGGER products_audit_insert AFTER INSERT ON public.products REFERENCING
 CREATE TRIGGER products_audit_update AFTER UPDATE ON public.products REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER products_guard_decimals BEFORE INSERT OR UPDATE OF cost, price ON public.products FOR EACH ROW EXECUTE FUNCTION private.guard_product_decimals();
 CREATE TRIGGER products_guard_stock BEFORE INSERT OR UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION private.guard_stock_on_hand();
+CREATE TRIGGER products_low_stock_notify AFTER UPDATE OF stock_on_hand ON public.products FOR EACH ROW WHEN ((((old.stock_on_hand)::numeric > (old.low_stock_threshold)::numeric) AND ((new.stock_on_hand)::numeric <= (new.low_stock_threshold)::numeric) AND (NOT new.archived))) EXECUTE FUNCTION private.notify_low_stock();
 CREATE TRIGGER products_plan_limit AFTER INSERT ON public.products FOR EACH ROW EXECUTE FUNCTION private.enforce_product_limit();
 CREATE TRIGGER products_plan_limit_unarchive AFTER UPDATE OF archived ON public.products FOR EACH ROW EXECUTE FUNCTION private.enforce_product_limit();
 CREATE TRIGGER products_touch BEFORE UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION private.touch_versioned();
@@ -3692,6 +3744,22 @@ ALTER FUNCTION private.guard_invoice_share_token() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.guard_invoice_share_token() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.guard_invoice_share_token() TO postgres;
 
+-- function private.guard_notification_read()
+CREATE OR REPLACE FUNCTION private.guard_notification_read()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.read_at := case when old.read_at is not null then old.read_at
+                      when new.read_at is not null then now() end;
+  return new;
+end
+$function$;
+ALTER FUNCTION private.guard_notification_read() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.guard_notification_read() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.guard_notification_read() TO postgres;
+
 -- function private.guard_payment_delete()
 CREATE OR REPLACE FUNCTION private.guard_payment_delete()
  RETURNS trigger
@@ -4409,6 +4477,131 @@ ALTER FUNCTION private.new_invitation_token() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.new_invitation_token() TO authenticated;
 GRANT EXECUTE ON FUNCTION private.new_invitation_token() TO postgres;
 GRANT EXECUTE ON FUNCTION private.new_invitation_token() TO service_role;
+
+-- function private.notification_recipients(p_org_id uuid, p_kind text, p_roles public.membership_role[], p_except uuid)
+CREATE OR REPLACE FUNCTION private.notification_recipients(p_org_id uuid, p_kind text, p_roles public.membership_role[] DEFAULT '{OWNER,MANAGER,ACCOUNTANT,SALES}'::public.membership_role[], p_except uuid DEFAULT NULL::uuid)
+ RETURNS TABLE(user_id uuid, email text, locale text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select m.user_id, p.email, p.locale::text
+    from public.memberships m
+    join public.profiles p on p.id = m.user_id
+    left join public.member_preferences mp on mp.org_id = m.org_id and mp.user_id = m.user_id
+   where m.org_id = p_org_id
+     and m.role = any (p_roles)
+     and m.user_id is distinct from p_except
+     -- The defaults are member_preferences' own column defaults.
+     and case p_kind
+           when 'low_stock' then coalesce(mp.notify_low_stock, true)
+           when 'payment_received' then coalesce(mp.notify_payment_reminders, true)
+           when 'invoice_overdue' then coalesce(mp.notify_payment_reminders, true)
+           when 'lead_assigned' then coalesce(mp.notify_new_leads, true)
+           when 'member_joined' then coalesce(mp.notify_team_activity, false)
+           else false
+         end
+$function$;
+ALTER FUNCTION private.notification_recipients(p_org_id uuid, p_kind text, p_roles public.membership_role[], p_except uuid) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.notification_recipients(p_org_id uuid, p_kind text, p_roles public.membership_role[], p_except uuid) TO postgres;
+
+-- function private.notify_lead_assigned()
+CREATE OR REPLACE FUNCTION private.notify_lead_assigned()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into public.notifications (org_id, user_id, kind, subject_id, data)
+  select new.org_id, r.user_id, 'lead_assigned', new.id,
+         jsonb_build_object('name', new.name, 'assignedBy', nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), ''))
+    from private.notification_recipients(new.org_id, 'lead_assigned') r
+    left join public.profiles p on p.id = (select auth.uid())
+   where r.user_id = new.owner_id and r.user_id is distinct from (select auth.uid());
+  return null;
+end
+$function$;
+ALTER FUNCTION private.notify_lead_assigned() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.notify_lead_assigned() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.notify_lead_assigned() TO postgres;
+
+-- function private.notify_low_stock()
+CREATE OR REPLACE FUNCTION private.notify_low_stock()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_org public.organizations%rowtype;
+begin
+  select * into v_org from public.organizations where id = new.org_id;
+  insert into public.notifications (org_id, user_id, kind, subject_id, data)
+  select new.org_id, r.user_id, 'low_stock', new.id,
+         jsonb_build_object('name', new.name, 'sku', new.sku, 'unit', new.unit,
+                            'stock', new.stock_on_hand, 'threshold', new.low_stock_threshold)
+    from private.notification_recipients(new.org_id, 'low_stock') r;
+  perform private.queue_mail(
+            new.org_id, 'low_stock',
+            format('low_stock:%s:%s:%s', new.id, r.user_id,
+                   to_char((now() at time zone v_org.timezone)::date, 'YYYY-MM-DD')),
+            r.email, r.locale,
+            jsonb_build_object('productId', new.id, 'name', new.name, 'sku', new.sku,
+                               'stock', new.stock_on_hand, 'threshold', new.low_stock_threshold,
+                               'orgName', v_org.name))
+     from private.notification_recipients(new.org_id, 'low_stock') r;
+  return null;
+end
+$function$;
+ALTER FUNCTION private.notify_low_stock() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.notify_low_stock() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.notify_low_stock() TO postgres;
+
+-- function private.notify_member_joined()
+CREATE OR REPLACE FUNCTION private.notify_member_joined()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into public.notifications (org_id, user_id, kind, subject_id, data)
+  select new.org_id, r.user_id, 'member_joined', new.accepted_by,
+         jsonb_build_object('name', nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), ''),
+                            'email', coalesce(p.email, new.email), 'role', new.role)
+    from private.notification_recipients(new.org_id, 'member_joined', '{OWNER,MANAGER}', new.accepted_by) r
+    left join public.profiles p on p.id = new.accepted_by;
+  return null;
+end
+$function$;
+ALTER FUNCTION private.notify_member_joined() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.notify_member_joined() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.notify_member_joined() TO postgres;
+
+-- function private.notify_payment_received()
+CREATE OR REPLACE FUNCTION private.notify_payment_received()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into public.notifications (org_id, user_id, kind, subject_id, data)
+  select new.org_id, r.user_id, 'payment_received', new.invoice_id,
+         jsonb_build_object('paymentId', new.id, 'invoiceNumber', i.number, 'customerName', c.name,
+                            'amount', new.amount::text, 'currency', new.currency)
+    from public.invoices i
+    join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
+   cross join private.notification_recipients(new.org_id, 'payment_received',
+                                              '{OWNER,MANAGER,ACCOUNTANT}', new.created_by) r
+   where i.org_id = new.org_id and i.id = new.invoice_id;
+  return null;
+end
+$function$;
+ALTER FUNCTION private.notify_payment_received() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.notify_payment_received() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.notify_payment_received() TO postgres;
 
 -- function private.open_invoices(p_org_id uuid)
 CREATE OR REPLACE FUNCTION private.open_invoices(p_org_id uuid)
@@ -6887,6 +7080,48 @@ COMMENT ON FUNCTION public.list_subscriptions(p_org_id uuid, p_status public.sub
 GRANT EXECUTE ON FUNCTION public.list_subscriptions(p_org_id uuid, p_status public.subscription_status) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.list_subscriptions(p_org_id uuid, p_status public.subscription_status) TO postgres;
 GRANT EXECUTE ON FUNCTION public.list_subscriptions(p_org_id uuid, p_status public.subscription_status) TO service_role;
+
+-- function public.notify_overdue_invoices(p_now timestamp with time zone)
+CREATE OR REPLACE FUNCTION public.notify_overdue_invoices(p_now timestamp with time zone DEFAULT now())
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_count integer;
+begin
+  with due as (
+    insert into private.overdue_notices (org_id, invoice_id, notified_at)
+    select i.org_id, i.id, p_now
+      from public.invoices i
+      join public.organizations o on o.id = i.org_id
+     where i.status = 'ISSUED' and i.due_at is not null
+       and i.due_at < (p_now at time zone o.timezone)::date
+       and i.total - i.amount_credited - i.amount_paid > 0
+       and not exists (select 1 from private.overdue_notices n where n.invoice_id = i.id)
+    on conflict (invoice_id) do nothing
+    returning org_id, invoice_id
+  ), sent as (
+    insert into public.notifications (org_id, user_id, kind, subject_id, data)
+    select i.org_id, r.user_id, 'invoice_overdue', i.id,
+           jsonb_build_object('invoiceNumber', i.number, 'customerName', c.name, 'dueAt', i.due_at,
+                              'balance', (i.total - i.amount_credited - i.amount_paid)::text,
+                              'currency', i.currency)
+      from due d
+      join public.invoices i on i.org_id = d.org_id and i.id = d.invoice_id
+      join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
+     cross join lateral private.notification_recipients(i.org_id, 'invoice_overdue', '{OWNER,MANAGER,ACCOUNTANT}') r
+    returning 1
+  )
+  select count(*) into v_count from due;
+  return v_count;
+end
+$function$;
+ALTER FUNCTION public.notify_overdue_invoices(p_now timestamp with time zone) OWNER TO postgres;
+COMMENT ON FUNCTION public.notify_overdue_invoices(p_now timestamp with time zone) IS 'The overdue run: notifies, once per invoice, every ISSUED invoice with a balance whose due date has passed in its organization''s time zone. Service role only.';
+GRANT EXECUTE ON FUNCTION public.notify_overdue_invoices(p_now timestamp with time zone) TO postgres;
+GRANT EXECUTE ON FUNCTION public.notify_overdue_invoices(p_now timestamp with time zone) TO service_role;
 
 -- function public.organization_name_available(p_name text)
 CREATE OR REPLACE FUNCTION public.organization_name_available(p_name text)

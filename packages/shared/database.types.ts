@@ -1376,6 +1376,55 @@ export type Database = {
           },
         ];
       };
+      notifications: {
+        Row: {
+          created_at: string;
+          data: NonNullable<Json>;
+          id: string;
+          kind: string;
+          org_id: string;
+          read_at: string | null;
+          subject_id: string | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          data?: NonNullable<Json>;
+          id?: string;
+          kind: string;
+          org_id: string;
+          read_at?: string | null;
+          subject_id?: string | null;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          data?: NonNullable<Json>;
+          id?: string;
+          kind?: string;
+          org_id?: string;
+          read_at?: string | null;
+          subject_id?: string | null;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notifications_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'notifications_org_id_user_id_fkey';
+            columns: ['org_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'memberships';
+            referencedColumns: ['org_id', 'user_id'];
+          },
+        ];
+      };
       organizations: {
         Row: {
           country: string;
@@ -2526,6 +2575,7 @@ export type Database = {
           trial_end: string;
         }[];
       };
+      notify_overdue_invoices: { Args: { p_now?: string }; Returns: number };
       organization_name_available: { Args: { p_name: string }; Returns: boolean };
       pause_subscription: {
         Args: { p_mutation_id: string; p_org_id: string; p_subscription_id: string };

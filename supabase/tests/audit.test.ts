@@ -16,7 +16,13 @@ import {
 } from './fixtures.ts';
 
 // Internal bookkeeping, deliberately not audited.
-const notAudited = ['audit_logs', 'gamification_events', 'invoice_counters', 'sync_mutations'];
+const notAudited = [
+  'audit_logs',
+  'gamification_events',
+  'invoice_counters',
+  'notifications',
+  'sync_mutations',
+];
 // Rows no one may update, not even the database owner.
 const appendOnly = ['payments', 'stock_moves'];
 // Counter-entries (reversals): never updated nor deleted, but with their organization.

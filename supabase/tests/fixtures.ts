@@ -260,6 +260,8 @@ export const fixtures: Record<string, Fixture> = {
   ),
   gamification_events: fx({ user_id: actor, event_type: 'first_product' }, ['event_type', 'changed']),
   audit_logs: fx({ actor_id: actor, action: 'INSERT', entity: 'products', entity_id: uuid }, ['entity', 'x']),
+  // Written by the database's triggers only; the fixture's row is the actor's own notification.
+  notifications: fx({ user_id: actor, kind: 'low_stock', data: '{}' }, ['read_at', later]),
   sync_mutations: fx(
     { mutation_id: uuid, name: 'createProduct', request_hash: 'hash', status: 'applied', created_by: actor },
     ['status', 'refused'],

@@ -8,6 +8,7 @@ import { asOwner } from './harness.ts';
 describe('the local scheduler', () => {
   it('runs every job’s statement as the database owner (rolled back here)', async () => {
     expect(JOBS.map((j) => j.name)).toContain('bill-due-subscriptions');
+    expect(JOBS.map((j) => j.name)).toContain('notify-overdue-invoices');
     for (const job of JOBS) await asOwner((sql) => sql(job.sql));
   });
 

@@ -1,5 +1,5 @@
 // The signed-in frame: sidebar navigation (a slide-out menu on phones), the header with the page title,
-// connection state, theme switch and user menu, and the organization switcher.
+// connection state, theme switch, notifications and user menu, and the organization switcher.
 import { useEffect, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useLocation } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { useMetrics } from '../../lib/metrics.ts';
 import { OrganizationProvider, useCurrentOrganization, type Organization } from '../../lib/organization.tsx';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 import { useOnline } from '../../lib/connection.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import type { Role } from '../../../../packages/shared/schemas/team.ts';
@@ -130,6 +131,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
           <PendingChanges organizations={user.organizations} />
           <ConnectionBadge org={org ? { id: org.id, role: org.role as Role } : undefined} />
           <div className="hidden sm:block">{org && <AppThemeSwitch org={org} />}</div>
+          {org && <NotificationBell orgId={org.id} />}
           <UserMenu user={user} role={org?.role} />
         </header>
         <main className="flex-1">

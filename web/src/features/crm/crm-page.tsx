@@ -328,6 +328,26 @@ export function CrmPage() {
     setOpen(null);
     if (params.has('new')) setParams({}, { replace: true });
   };
+  // /crm?lead=<id> (a notification that a lead was given to you) opens that lead once the board has it.
+  const askedId = params.get('lead');
+  const asked = askedId ? leads.find((l) => l.id === askedId && !('pending' in l)) : undefined;
+  const [shown, setShown] = useState<string | null>(null);
+  if (asked && !('pending' in asked) && shown !== asked.id) {
+    setShown(asked.id);
+    setOpen({ kind: 'details', lead: asked });
+  }
+  if (!askedId && shown) setShown(null);
+  // Opened once: the address no longer names the lead, so a reload does not open it again.
+  useEffect(() => {
+    if (shown && askedId === shown)
+      setParams(
+        (p) => {
+          p.delete('lead');
+          return p;
+        },
+        { replace: true },
+      );
+  }, [shown, askedId, setParams]);
   const summaries = useLeadSummary().data;
   const { attach: boardRow, update: onBoardScroll, before: moreBefore, after: moreAfter } = useScrollEnds();
   const stageTotal = (summary?: StageSummary) =>

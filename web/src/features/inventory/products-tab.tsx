@@ -1,6 +1,7 @@
 // The product list: search by name, SKU or barcode (in the database), the low-stock alert, the list (a table
 // on wide screens, cards on phones), pages of 25, and the add, edit, delete, stock and import actions.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataList } from '../../components/ui/data-list.tsx';
@@ -65,7 +66,10 @@ export function ProductsTab() {
   const { locale } = useLocale();
   const org = useOrganization();
   const canEdit = useCan('OWNER', 'MANAGER');
-  const [search, setSearch] = useState('');
+  const [params, setParams] = useSearchParams();
+  // /inventory?search=<sku>&product=<id> (a low-stock notification): the list searched for that product,
+  // whose details open once the list has it.
+  const [search, setSearch] = useState(() => params.get('search') ?? '');
   const [offset, setOffset] = useState(0);
   const [attention, setAttention] = useState(false);
   const [open, setOpen] = useState<Open>(null);
@@ -78,6 +82,35 @@ export function ProductsTab() {
     offset,
     status: attention ? 'attention' : undefined,
   });
+  const askedId = params.get('product');
+  const asked = askedId ? rows.find((p) => p.id === askedId) : undefined;
+  const [shown, setShown] = useState<string | null>(null);
+  if (asked && shown !== asked.id) {
+    setShown(asked.id);
+    setOpen({ kind: 'stock', product: asked });
+  }
+  if (!askedId && shown) setShown(null);
+  // Opened once: the address no longer names the product, so a reload or Back does not open it again.
+  useEffect(() => {
+    if (shown && askedId === shown)
+      setParams(
+        (p) => {
+          p.delete('product');
+          return p;
+        },
+        { replace: true },
+      );
+  }, [shown, askedId, setParams]);
+  // A notification opened while this list is on screen: its search replaces the one typed.
+  const linked = params.get('search');
+  const [seenLink, setSeenLink] = useState(linked);
+  if (linked !== seenLink) {
+    setSeenLink(linked);
+    if (linked !== null) {
+      setSearch(linked);
+      setOffset(0);
+    }
+  }
   const remove = useDeleteProduct();
   const money = (n: number) => formatMoney(n, org.currency, intl.locale);
   const qty = new Intl.NumberFormat(intl.locale, { maximumFractionDigits: 3 });
