@@ -44,6 +44,7 @@ import { getReport } from './reports.ts';
 import { listAudit } from './audit.ts';
 import { getDashboard } from './dashboard.ts';
 import { addLeadNote, createLead, leadSummary, listLeadNotes, listLeads, updateLead } from './leads.ts';
+import { sendMailJob } from './mail.ts';
 import { Router } from './router.ts';
 import {
   cancelSubscription,
@@ -185,7 +186,8 @@ const router = new Router()
   .on('POST', '/api/subscriptions/:id/pause', pauseSubscription)
   .on('POST', '/api/subscriptions/:id/resume', resumeSubscription)
   .on('POST', '/api/subscriptions/:id/cancel', cancelSubscription)
-  .on('GET', '/api/reports/:type', getReport);
+  .on('GET', '/api/reports/:type', getReport)
+  .on('POST', '/api/jobs/send-mail', sendMailJob);
 
 Deno.serve(async (req) => {
   const cors = corsHeaders(req.headers.get('origin'), ALLOWED_ORIGINS);
