@@ -54,7 +54,7 @@ export function functionNames(functionsDir: string): string[] {
 }
 
 /** One Deno process for one function, with the function's own deno.json (as each is deployed). */
-async function startFunction(opts: {
+export async function startFunction(opts: {
   name: string;
   dir: string;
   env: Record<string, string>;

@@ -4683,7 +4683,12 @@ CREATE OR REPLACE FUNCTION private.queue_invitation_mail(p_invitation public.inv
  SET search_path TO ''
 AS $function$
 begin
-  if not private.has_role(p_invitation.org_id, '{OWNER,MANAGER}') then
+  -- Only for a stored invitation and the token of its link, by someone who may invite to its organization.
+  if not private.has_role(p_invitation.org_id, '{OWNER,MANAGER}')
+     or private.invitation_token_hash(p_token) is distinct from p_invitation.token_hash
+     or not exists (select 1 from public.invitations i
+                     where i.id = p_invitation.id and i.org_id = p_invitation.org_id
+                       and i.email = p_invitation.email and i.token_hash = p_invitation.token_hash) then
     return;
   end if;
   delete from private.outgoing_mail m
@@ -4702,6 +4707,7 @@ begin
 end
 $function$;
 ALTER FUNCTION private.queue_invitation_mail(p_invitation public.invitations, p_token text, p_locale text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.queue_invitation_mail(p_invitation public.invitations, p_token text, p_locale text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.queue_invitation_mail(p_invitation public.invitations, p_token text, p_locale text) TO postgres;
 
 -- function private.queue_mail(p_organization_id uuid, p_kind text, p_dedupe_key text, p_to_address text, p_locale text, p_data jsonb)

@@ -81,7 +81,12 @@ returns void
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  if not private.has_role(p_invitation.org_id, '{OWNER,MANAGER}') then
+  -- Only for a stored invitation and the token of its link, by someone who may invite to its organization.
+  if not private.has_role(p_invitation.org_id, '{OWNER,MANAGER}')
+     or private.invitation_token_hash(p_token) is distinct from p_invitation.token_hash
+     or not exists (select 1 from public.invitations i
+                     where i.id = p_invitation.id and i.org_id = p_invitation.org_id
+                       and i.email = p_invitation.email and i.token_hash = p_invitation.token_hash) then
     return;
   end if;
   delete from private.outgoing_mail m
@@ -100,6 +105,8 @@ begin
 end
 $$;
 revoke all on function private.queue_invitation_mail(public.invitations, text, text) from public, anon;
+-- create_invitation runs as the inviter (not exposed: the Data API serves the public schema only).
+grant execute on function private.queue_invitation_mail(public.invitations, text, text) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------------
 -- Payment reminders
