@@ -4453,6 +4453,12 @@ CREATE OR REPLACE FUNCTION private.normalize_reminder_steps()
  SET search_path TO ''
 AS $function$
 begin
+  if new.steps is null or array_position(new.steps, null) is not null
+     or (select count(distinct s) from unnest(new.steps) s) not between 1 and 6
+     or exists (select 1 from unnest(new.steps) s where s not between -30 and 90) then
+    perform private.refuse('Reminders are 1 to 6 days from 30 before to 90 after the due date', '23514',
+      'REMINDER_STEPS_INVALID', null, 'steps');
+  end if;
   new.steps := array(select distinct s from unnest(new.steps) s order by s);
   new.updated_by := (select auth.uid());
   new.updated_at := now();

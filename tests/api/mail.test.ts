@@ -13,8 +13,8 @@ import { startFunction } from '../../local/functions.ts';
 import { ANON_KEY, DATABASE_URL, MAIL_URL, SERVICE_ROLE_KEY, SUPABASE_URL } from '../env.ts';
 import { mailsTo, waitForMail, words } from '../mailbox.ts';
 import { supabaseClient } from '../supabase-client.ts';
-import { unique } from './helpers.ts';
-import { member, owner, type Owner } from './org-helpers.ts';
+import { json, unique } from './helpers.ts';
+import { call, member, owner, type Owner } from './org-helpers.ts';
 
 const db = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
 afterAll(() => db.end());
@@ -187,5 +187,44 @@ describe('the mail sender', () => {
       expect(await mailsTo(MAIL_URL, address)).toHaveLength(0);
       expect((await rowsOf(invoiceId))[0]).toMatchObject({ sent_at: null, attempts: 1 });
     });
+  });
+});
+
+describe('payment reminder settings through /api', () => {
+  it('owners and managers set them, accountants and sales only read them, strangers get nothing', async () => {
+    const o = await owner();
+    const path = `/organizations/${o.orgId}/payment-reminders`;
+    expect(await json(await call(path, { token: o.token }))).toEqual({ enabled: false, steps: [-3, 0, 7] });
+    const saved = await call(path, {
+      token: o.token,
+      method: 'PUT',
+      body: { enabled: true, steps: [7, -1, 0] },
+    });
+    expect(saved.status).toBe(200);
+    expect(await json(saved)).toEqual({ enabled: true, steps: [-1, 0, 7] });
+    const manager = await member(o, 'MANAGER');
+    expect(
+      (await call(path, { token: manager.token, method: 'PUT', body: { enabled: true, steps: [0] } })).status,
+    ).toBe(200);
+    for (const role of ['ACCOUNTANT', 'SALES'] as const) {
+      const m = await member(o, role);
+      expect(await json(await call(path, { token: m.token }))).toEqual({ enabled: true, steps: [0] });
+      const refused = await call(path, {
+        token: m.token,
+        method: 'PUT',
+        body: { enabled: false, steps: [0] },
+      });
+      expect(refused.status, role).toBe(403);
+    }
+    const stranger = await owner();
+    expect((await call(path, { token: stranger.token })).status).toBe(404);
+    expect(
+      (await call(path, { token: stranger.token, method: 'PUT', body: { enabled: true, steps: [0] } }))
+        .status,
+    ).toBe(403);
+    const bad = await call(path, { token: o.token, method: 'PUT', body: { enabled: true, steps: [0, 0] } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await json(bad))).toContain('REMINDER_STEPS_INVALID');
+    expect(await json(await call(path, { token: o.token }))).toEqual({ enabled: true, steps: [0] });
   });
 });

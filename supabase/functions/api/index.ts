@@ -45,6 +45,7 @@ import { listAudit } from './audit.ts';
 import { getDashboard } from './dashboard.ts';
 import { addLeadNote, createLead, leadSummary, listLeadNotes, listLeads, updateLead } from './leads.ts';
 import { sendMailJob } from './mail.ts';
+import { getPaymentReminders, updatePaymentReminders } from './reminders.ts';
 import { Router } from './router.ts';
 import {
   cancelSubscription,
@@ -110,6 +111,8 @@ const router = new Router()
   .on('GET', '/api/organizations/:id/plan', getPlan)
   .on('GET', '/api/organizations/:id/profile', getBusinessProfile)
   .on('PUT', '/api/organizations/:id/profile', updateBusinessProfile)
+  .on('GET', '/api/organizations/:id/payment-reminders', getPaymentReminders)
+  .on('PUT', '/api/organizations/:id/payment-reminders', updatePaymentReminders)
   .on('GET', '/api/organizations/:id/members', listMembers)
   .on('PUT', '/api/organizations/:id/members/:memberId', updateMember)
   .on('DELETE', '/api/organizations/:id/members/:memberId', removeMember)
