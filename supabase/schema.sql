@@ -1341,10 +1341,14 @@ CREATE TABLE public.payment_reminder_settings (
 );
 ALTER TABLE public.payment_reminder_settings OWNER TO postgres;
 ALTER TABLE public.payment_reminder_settings ENABLE ROW LEVEL SECURITY;
+ALTER TABLE public.payment_reminder_settings FORCE ROW LEVEL SECURITY;
 ALTER TABLE public.payment_reminder_settings ADD CONSTRAINT payment_reminder_settings_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 ALTER TABLE public.payment_reminder_settings ADD CONSTRAINT payment_reminder_settings_pkey PRIMARY KEY (org_id);
 ALTER TABLE public.payment_reminder_settings ADD CONSTRAINT payment_reminder_settings_steps_check CHECK ((((cardinality(steps) >= 1) AND (cardinality(steps) <= 6)) AND (array_position(steps, NULL::smallint) IS NULL) AND ('-30'::integer <= ALL (steps)) AND (90 >= ALL (steps))));
 ALTER TABLE public.payment_reminder_settings ADD CONSTRAINT payment_reminder_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+CREATE TRIGGER payment_reminder_settings_audit_delete AFTER DELETE ON public.payment_reminder_settings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER payment_reminder_settings_audit_insert AFTER INSERT ON public.payment_reminder_settings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER payment_reminder_settings_audit_update AFTER UPDATE ON public.payment_reminder_settings REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER payment_reminder_settings_normalize BEFORE INSERT OR UPDATE ON public.payment_reminder_settings FOR EACH ROW EXECUTE FUNCTION private.normalize_reminder_steps();
 CREATE POLICY "Members can read the reminder settings" ON public.payment_reminder_settings AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can change reminders" ON public.payment_reminder_settings AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
@@ -1353,8 +1357,9 @@ COMMENT ON TABLE public.payment_reminder_settings IS 'Whether and when the custo
 COMMENT ON COLUMN public.payment_reminder_settings.steps IS 'Days relative to the due date (-30 to 90), at most six, each once, in order.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.payment_reminder_settings TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.payment_reminder_settings TO service_role;
-GRANT SELECT ON TABLE public.payment_reminder_settings TO authenticated;
-GRANT INSERT (org_id) ON TABLE public.payment_reminder_settings TO authenticated;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.payment_reminder_settings TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.payment_reminder_settings TO authenticated;
+GRANT INSERT, UPDATE (org_id) ON TABLE public.payment_reminder_settings TO authenticated;
 GRANT INSERT, UPDATE (enabled) ON TABLE public.payment_reminder_settings TO authenticated;
 GRANT INSERT, UPDATE (steps) ON TABLE public.payment_reminder_settings TO authenticated;
 
@@ -4453,6 +4458,9 @@ CREATE OR REPLACE FUNCTION private.normalize_reminder_steps()
  SET search_path TO ''
 AS $function$
 begin
+  if tg_op = 'UPDATE' and new.org_id is distinct from old.org_id then
+    perform private.refuse('Reminder settings stay with their organization', '42501', 'FORBIDDEN', null, 'orgId');
+  end if;
   if new.steps is null or array_position(new.steps, null) is not null
      or (select count(distinct s) from unnest(new.steps) s) not between 1 and 6
      or exists (select 1 from unnest(new.steps) s where s not between -30 and 90) then

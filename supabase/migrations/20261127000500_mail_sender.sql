@@ -130,6 +130,9 @@ create function private.normalize_reminder_steps() returns trigger
 language plpgsql set search_path = ''
 as $$
 begin
+  if tg_op = 'UPDATE' and new.org_id is distinct from old.org_id then
+    perform private.refuse('Reminder settings stay with their organization', '42501', 'FORBIDDEN', null, 'orgId');
+  end if;
   if new.steps is null or array_position(new.steps, null) is not null
      or (select count(distinct s) from unnest(new.steps) s) not between 1 and 6
      or exists (select 1 from unnest(new.steps) s where s not between -30 and 90) then
@@ -153,9 +156,20 @@ create policy "Owners and managers can set reminders" on public.payment_reminder
 create policy "Owners and managers can change reminders" on public.payment_reminder_settings for update
   to authenticated using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
   with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
-revoke all on public.payment_reminder_settings from anon, authenticated;
-grant select on public.payment_reminder_settings to authenticated;
-grant insert (org_id, enabled, steps), update (enabled, steps) on public.payment_reminder_settings to authenticated;
+alter table public.payment_reminder_settings force row level security;
+revoke insert, update, delete on public.payment_reminder_settings from anon, authenticated;
+-- org_id is granted so that the Data API's upsert (which sets every column it sends) works; the trigger
+-- keeps the settings with their organization.
+grant insert (org_id, enabled, steps), update (org_id, enabled, steps)
+  on public.payment_reminder_settings to authenticated;
+
+-- Audited like every tenant table (20261122001800_audit.sql).
+create trigger payment_reminder_settings_audit_insert after insert on public.payment_reminder_settings
+  referencing new table as new_rows for each statement execute function private.audit();
+create trigger payment_reminder_settings_audit_update after update on public.payment_reminder_settings
+  referencing old table as old_rows new table as new_rows for each statement execute function private.audit();
+create trigger payment_reminder_settings_audit_delete after delete on public.payment_reminder_settings
+  referencing old table as old_rows for each statement execute function private.audit();
 
 -- The language of the documents an organization sends its customers: French in the French-speaking
 -- countries (packages/shared/countries.ts documentLanguage says the same), English elsewhere.

@@ -71,6 +71,7 @@ export const matrix: Record<string, Entry> = {
   document_shares:        m('documents', all, all, none, 'OMA', { update: all }),
   gamification_events:    m('achievements', none, all, none, none, { select: all }),
   sync_mutations:         m('offline sync', none, all, none, none, { select: all }),
+  payment_reminder_settings: m('organization settings', all, 'OM', 'OM', none),
 };
 
 /**
@@ -95,6 +96,7 @@ export const closedByPrivilege: Record<string, readonly Action[]> = {
   subscriptions: ['insert', 'update', 'delete'],
   subscription_invoices: ['insert', 'update', 'delete'],
   billing_cycles: ['insert', 'update', 'delete'],
+  payment_reminder_settings: ['delete'],
 };
 
 /**
