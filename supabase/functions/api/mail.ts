@@ -21,7 +21,7 @@ import {
   type RenderedMail,
   type Seller,
 } from '../../../packages/shared/mail/templates.ts';
-import { adminClient } from '../_shared/clients.ts';
+import { adminClient, requireToken } from '../_shared/clients.ts';
 import { AppError } from '../_shared/errors.ts';
 
 export interface SmtpTarget {
@@ -161,6 +161,8 @@ function isServiceKey(req: Request): boolean {
 
 /** POST /api/jobs/send-mail: sends what is due; answers {claimed, sent, failed}. Service role key only. */
 export async function sendMailJob(req: Request): Promise<Response> {
+  // No token (or the public anon key): 401 as on every route; anyone else's token: 403.
+  requireToken(req);
   if (!isServiceKey(req))
     throw new AppError('FORBIDDEN', 'Only the scheduler may run this job', undefined, {
       reason: 'JOB_FORBIDDEN',
