@@ -62,6 +62,7 @@ export default defineConfig({
           'security-headers',
           'forgot-password',
           'recurring',
+          'reminders',
         ].join('|')})\\.spec\\.ts$`,
       ),
     },
