@@ -69,7 +69,7 @@ export function formatDay(day: string, locale: MailLocale): string {
 
 const ROLES: Record<MailLocale, Record<string, string>> = {
   en: { OWNER: 'owner', MANAGER: 'manager', ACCOUNTANT: 'accountant', SALES: 'sales' },
-  fr: { OWNER: 'propriétaire', MANAGER: 'gérant', ACCOUNTANT: 'comptable', SALES: 'vendeur' },
+  fr: { OWNER: 'propriétaire', MANAGER: 'gérant', ACCOUNTANT: 'comptable', SALES: 'commercial' },
 };
 
 /** Joins a path the database knows (/invite/…, /i/…) to the app's address. */
@@ -94,7 +94,8 @@ function layout(opts: {
   const p = (t: string) => `<p style="margin:0 0 14px">${escapeHtml(t)}</p>`;
   const button = opts.button
     ? `<p style="margin:20px 0"><a href="${escapeHtml(opts.button.href)}" style="background:#0f766e;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(opts.button.label)}</a></p>` +
-      p(opts.button.href)
+      // The address written out too (for mail programs that hide buttons), broken anywhere on a phone.
+      `<p style="margin:0 0 14px;word-break:break-all;font-size:13px">${escapeHtml(opts.button.href)}</p>`
     : '';
   const table = opts.table
     ? `<table style="border-collapse:collapse;width:100%;margin:0 0 14px"><thead><tr>${opts.table.head

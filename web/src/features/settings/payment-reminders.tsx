@@ -118,7 +118,7 @@ function RemindersForm({ initial, readOnly }: { initial: PaymentReminders; readO
                 />
               )}
               <select
-                className="select select-bordered min-h-11 flex-1"
+                className="select select-bordered min-h-11 min-w-52 flex-1"
                 aria-label={t('reminders.when')}
                 value={step.when}
                 onChange={(e) => change(i, { when: e.target.value as When, days: step.days || '1' })}
