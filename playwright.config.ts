@@ -64,6 +64,7 @@ export default defineConfig({
           'recurring',
           'confirm-email',
           'notifications',
+          'reminders',
         ].join('|')})\\.spec\\.ts$`,
       ),
     },

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { ROOT, type StackConfig } from './config.ts';
 import { clientIp, sendJson, type Handler } from './http.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
+import type { SmtpSettings } from './mail/send.ts';
 
 /** The largest request body relayed to a function (the `api` function's CSV import reads up to 8 MB). */
 const RELAY_BODY_LIMIT = 8_000_000;
@@ -53,7 +54,7 @@ export function functionNames(functionsDir: string): string[] {
 }
 
 /** One Deno process for one function, with the function's own deno.json (as each is deployed). */
-async function startFunction(opts: {
+export async function startFunction(opts: {
   name: string;
   dir: string;
   env: Record<string, string>;
@@ -107,6 +108,13 @@ async function startFunction(opts: {
   return { child, port };
 }
 
+/** The stack's SMTP settings as the edge function's SMTP_URL. */
+export function smtpUrl(smtp: SmtpSettings): string {
+  const login = smtp.user ? `${encodeURIComponent(smtp.user)}:${encodeURIComponent(smtp.pass)}@` : '';
+  const secure = smtp.port === 465 || smtp.port === 2465;
+  return `${secure ? 'smtps' : 'smtp'}://${login}${smtp.host.includes(':') ? `[${smtp.host}]` : smtp.host}:${smtp.port}`;
+}
+
 export async function createFunctions(opts: {
   config: StackConfig;
   supabaseUrl: string;
@@ -119,6 +127,12 @@ export async function createFunctions(opts: {
     SUPABASE_ANON_KEY: opts.config.keys.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: opts.config.keys.serviceRoleKey,
     SUPABASE_DB_URL: opts.dbUrl,
+    // The app's own mail goes where Auth's goes (this stack's catcher unless config.toml or SMTP_* name a
+    // server), unless SMTP_URL says otherwise.
+    SMTP_URL: process.env.SMTP_URL || smtpUrl(opts.config.mail.smtp),
+    MAIL_FROM:
+      process.env.MAIL_FROM || `${opts.config.mail.smtp.senderName} <${opts.config.mail.smtp.adminEmail}>`,
+    SITE_URL: opts.config.siteUrl,
   };
   const ports = new Map<string, number>();
   const children: ChildProcess[] = [];

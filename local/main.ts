@@ -67,4 +67,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 // Recurring billing (and the other timed jobs) every minute, as pg_cron does on a hosted project.
-const scheduler = startScheduler(stack.db.postgresUrl, (line) => console.error(line));
+const scheduler = startScheduler(stack.db.postgresUrl, (line) => console.error(line), undefined, {
+  url: stack.url,
+  serviceKey: keys.serviceRoleKey,
+});

@@ -198,7 +198,9 @@ CREATE TABLE private.outgoing_mail (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     sent_at timestamp with time zone,
     attempts integer DEFAULT 0 NOT NULL,
-    last_error text
+    last_error text,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    claimed_until timestamp with time zone
 );
 ALTER TABLE private.outgoing_mail OWNER TO postgres;
 ALTER TABLE private.outgoing_mail ADD CONSTRAINT outgoing_mail_data_check CHECK ((octet_length((data)::text) <= 65536));
@@ -211,6 +213,9 @@ ALTER TABLE private.outgoing_mail ADD CONSTRAINT outgoing_mail_pkey PRIMARY KEY 
 ALTER TABLE private.outgoing_mail ADD CONSTRAINT outgoing_mail_to_address_check CHECK (((char_length(to_address) >= 3) AND (char_length(to_address) <= 320)));
 CREATE INDEX outgoing_mail_unsent ON private.outgoing_mail USING btree (created_at) WHERE (sent_at IS NULL);
 COMMENT ON TABLE private.outgoing_mail IS 'Mail the app sends itself (not Auth''s), queued with the change that causes it and sent by the edge function.';
+COMMENT ON COLUMN private.outgoing_mail.attempts IS 'Sending attempts so far (counted when a sender claims the mail); given up at private.mail_max_attempts().';
+COMMENT ON COLUMN private.outgoing_mail.next_attempt_at IS 'Not sent before this: a failed attempt waits 2, 4, 8, 16 minutes before the next.';
+COMMENT ON COLUMN private.outgoing_mail.claimed_until IS 'A sender is sending it until then; another sender leaves it alone (a sender that died releases it when this passes).';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE private.outgoing_mail TO postgres;
 GRANT SELECT, UPDATE ON TABLE private.outgoing_mail TO service_role;
 
@@ -1375,6 +1380,38 @@ GRANT UPDATE (country) ON TABLE public.organizations TO authenticated;
 GRANT UPDATE (currency) ON TABLE public.organizations TO authenticated;
 GRANT UPDATE (timezone) ON TABLE public.organizations TO authenticated;
 GRANT UPDATE (default_tax_rate) ON TABLE public.organizations TO authenticated;
+
+-- table public.payment_reminder_settings
+CREATE TABLE public.payment_reminder_settings (
+    org_id uuid NOT NULL,
+    enabled boolean DEFAULT false NOT NULL,
+    steps smallint[] DEFAULT '{-3,0,7}'::smallint[] NOT NULL,
+    updated_by uuid,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+ALTER TABLE public.payment_reminder_settings OWNER TO postgres;
+ALTER TABLE public.payment_reminder_settings ENABLE ROW LEVEL SECURITY;
+ALTER TABLE public.payment_reminder_settings FORCE ROW LEVEL SECURITY;
+ALTER TABLE public.payment_reminder_settings ADD CONSTRAINT payment_reminder_settings_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+ALTER TABLE public.payment_reminder_settings ADD CONSTRAINT payment_reminder_settings_pkey PRIMARY KEY (org_id);
+ALTER TABLE public.payment_reminder_settings ADD CONSTRAINT payment_reminder_settings_steps_check CHECK ((((cardinality(steps) >= 1) AND (cardinality(steps) <= 6)) AND (array_position(steps, NULL::smallint) IS NULL) AND ('-30'::integer <= ALL (steps)) AND (90 >= ALL (steps))));
+ALTER TABLE public.payment_reminder_settings ADD CONSTRAINT payment_reminder_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+CREATE TRIGGER payment_reminder_settings_audit_delete AFTER DELETE ON public.payment_reminder_settings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER payment_reminder_settings_audit_insert AFTER INSERT ON public.payment_reminder_settings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER payment_reminder_settings_audit_update AFTER UPDATE ON public.payment_reminder_settings REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER payment_reminder_settings_normalize BEFORE INSERT OR UPDATE ON public.payment_reminder_settings FOR EACH ROW EXECUTE FUNCTION private.normalize_reminder_steps();
+CREATE POLICY "Members can read the reminder settings" ON public.payment_reminder_settings AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can change reminders" ON public.payment_reminder_settings AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can set reminders" ON public.payment_reminder_settings AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+COMMENT ON TABLE public.payment_reminder_settings IS 'Whether and when the customers of an organization are reminded by email of an unpaid invoice. No row: off, with the default steps.';
+COMMENT ON COLUMN public.payment_reminder_settings.steps IS 'Days relative to the due date (-30 to 90), at most six, each once, in order.';
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.payment_reminder_settings TO postgres;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.payment_reminder_settings TO service_role;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.payment_reminder_settings TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.payment_reminder_settings TO authenticated;
+GRANT INSERT, UPDATE (org_id) ON TABLE public.payment_reminder_settings TO authenticated;
+GRANT INSERT, UPDATE (enabled) ON TABLE public.payment_reminder_settings TO authenticated;
+GRANT INSERT, UPDATE (steps) ON TABLE public.payment_reminder_settings TO authenticated;
 
 -- table public.payment_reversals
 CREATE TABLE public.payment_reversals (
@@ -3263,6 +3300,17 @@ $function$;
 ALTER FUNCTION private.customer_entries(p_org_id uuid, p_customer_id uuid) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.customer_entries(p_org_id uuid, p_customer_id uuid) TO postgres;
 
+-- function private.document_language(p_country text)
+CREATE OR REPLACE FUNCTION private.document_language(p_country text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$ select case when upper(p_country) = any (array['SN','CI','TG','BJ','BF','ML','NE','GN','MR']) then 'fr' else 'en' end $function$;
+ALTER FUNCTION private.document_language(p_country text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.document_language(p_country text) TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.document_language(p_country text) TO postgres;
+
 -- function private.drop_daily_totals()
 CREATE OR REPLACE FUNCTION private.drop_daily_totals()
  RETURNS trigger
@@ -4433,6 +4481,17 @@ ALTER FUNCTION private.lock_limit(p_key text, p_id uuid) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.lock_limit(p_key text, p_id uuid) TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.lock_limit(p_key text, p_id uuid) TO postgres;
 
+-- function private.mail_max_attempts()
+CREATE OR REPLACE FUNCTION private.mail_max_attempts()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$ select 5 $function$;
+ALTER FUNCTION private.mail_max_attempts() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.mail_max_attempts() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.mail_max_attempts() TO postgres;
+
 -- function private.money_list(p_amounts jsonb, p_org_currency text)
 CREATE OR REPLACE FUNCTION private.money_list(p_amounts jsonb, p_org_currency text)
  RETURNS jsonb
@@ -4477,6 +4536,32 @@ ALTER FUNCTION private.new_invitation_token() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.new_invitation_token() TO authenticated;
 GRANT EXECUTE ON FUNCTION private.new_invitation_token() TO postgres;
 GRANT EXECUTE ON FUNCTION private.new_invitation_token() TO service_role;
+
+-- function private.normalize_reminder_steps()
+CREATE OR REPLACE FUNCTION private.normalize_reminder_steps()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'UPDATE' and new.org_id is distinct from old.org_id then
+    perform private.refuse('Reminder settings stay with their organization', '42501', 'FORBIDDEN', null, 'orgId');
+  end if;
+  if new.steps is null or array_position(new.steps, null) is not null
+     or (select count(distinct s) from unnest(new.steps) s) not between 1 and 6
+     or exists (select 1 from unnest(new.steps) s where s not between -30 and 90) then
+    perform private.refuse('Reminders are 1 to 6 days from 30 before to 90 after the due date', '23514',
+      'REMINDER_STEPS_INVALID', null, 'steps');
+  end if;
+  new.steps := array(select distinct s from unnest(new.steps) s order by s);
+  new.updated_by := (select auth.uid());
+  new.updated_at := now();
+  return new;
+end
+$function$;
+ALTER FUNCTION private.normalize_reminder_steps() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.normalize_reminder_steps() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.normalize_reminder_steps() TO postgres;
 
 -- function private.notification_recipients(p_org_id uuid, p_kind text, p_roles public.membership_role[], p_except uuid)
 CREATE OR REPLACE FUNCTION private.notification_recipients(p_org_id uuid, p_kind text, p_roles public.membership_role[] DEFAULT '{OWNER,MANAGER,ACCOUNTANT,SALES}'::public.membership_role[], p_except uuid DEFAULT NULL::uuid)
@@ -4814,6 +4899,41 @@ ALTER FUNCTION private.product_fields(p_input jsonb) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.product_fields(p_input jsonb) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.product_fields(p_input jsonb) TO postgres;
 GRANT EXECUTE ON FUNCTION private.product_fields(p_input jsonb) TO service_role;
+
+-- function private.queue_invitation_mail(p_invitation public.invitations, p_token text, p_locale text)
+CREATE OR REPLACE FUNCTION private.queue_invitation_mail(p_invitation public.invitations, p_token text, p_locale text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- Only for a stored invitation and the token of its link, by someone who may invite to its organization.
+  if not private.has_role(p_invitation.org_id, '{OWNER,MANAGER}')
+     or private.invitation_token_hash(p_token) is distinct from p_invitation.token_hash
+     or not exists (select 1 from public.invitations i
+                     where i.id = p_invitation.id and i.org_id = p_invitation.org_id
+                       and i.email = p_invitation.email and i.token_hash = p_invitation.token_hash) then
+    return;
+  end if;
+  delete from private.outgoing_mail m
+   where m.kind = 'invitation' and m.sent_at is null and m.data ->> 'invitationId' = p_invitation.id::text;
+  perform private.queue_mail(
+    p_invitation.org_id, 'invitation', 'invitation:' || p_invitation.id || ':' || p_invitation.token_hash,
+    p_invitation.email::text, p_locale,
+    jsonb_build_object(
+      'invitationId', p_invitation.id,
+      'path', '/invite/' || p_token,
+      'role', p_invitation.role,
+      'expiresAt', p_invitation.expires_at,
+      'inviterName', (select nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), '')
+                        from public.profiles p where p.id = p_invitation.invited_by),
+      'orgName', (select o.name from public.organizations o where o.id = p_invitation.org_id)));
+end
+$function$;
+ALTER FUNCTION private.queue_invitation_mail(p_invitation public.invitations, p_token text, p_locale text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.queue_invitation_mail(p_invitation public.invitations, p_token text, p_locale text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.queue_invitation_mail(p_invitation public.invitations, p_token text, p_locale text) TO postgres;
 
 -- function private.queue_mail(p_organization_id uuid, p_kind text, p_dedupe_key text, p_to_address text, p_locale text, p_data jsonb)
 CREATE OR REPLACE FUNCTION private.queue_mail(p_organization_id uuid, p_kind text, p_dedupe_key text, p_to_address text, p_locale text, p_data jsonb)
@@ -6012,6 +6132,39 @@ GRANT EXECUTE ON FUNCTION public.change_member_role(p_org_id uuid, p_user_id uui
 GRANT EXECUTE ON FUNCTION public.change_member_role(p_org_id uuid, p_user_id uuid, p_role public.membership_role) TO postgres;
 GRANT EXECUTE ON FUNCTION public.change_member_role(p_org_id uuid, p_user_id uuid, p_role public.membership_role) TO service_role;
 
+-- function public.claim_outgoing_mail(p_limit integer, p_lease_seconds integer)
+CREATE OR REPLACE FUNCTION public.claim_outgoing_mail(p_limit integer DEFAULT 50, p_lease_seconds integer DEFAULT 300)
+ RETURNS TABLE(id bigint, kind text, to_address text, locale text, data jsonb, attempts integer, organization_id uuid, org_name text, org_address text, org_phone text, org_email text)
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with picked as (
+    select m.id from private.outgoing_mail m
+     where m.sent_at is null and m.attempts < private.mail_max_attempts() and m.next_attempt_at <= now()
+       and (m.claimed_until is null or m.claimed_until <= now())
+     order by m.created_at, m.id
+     limit least(greatest(coalesce(p_limit, 50), 1), 500)
+     for update skip locked
+  ), claimed as (
+    update private.outgoing_mail m
+       set claimed_until = now() + make_interval(secs => least(greatest(coalesce(p_lease_seconds, 300), 10), 3600)),
+           attempts = m.attempts + 1
+      from picked where m.id = picked.id
+    returning m.*
+  )
+  select c.id, c.kind, c.to_address, c.locale, c.data, c.attempts, c.organization_id,
+         coalesce(bp.legal_name, o.name)::text, bp.address::text, bp.phone::text, bp.email::text
+    from claimed c
+    left join public.organizations o on o.id = c.organization_id
+    left join public.business_profiles bp on bp.org_id = c.organization_id
+   order by c.id
+$function$;
+ALTER FUNCTION public.claim_outgoing_mail(p_limit integer, p_lease_seconds integer) OWNER TO postgres;
+COMMENT ON FUNCTION public.claim_outgoing_mail(p_limit integer, p_lease_seconds integer) IS 'The mail sender''s claim: up to p_limit due, unclaimed mails, leased for p_lease_seconds, with the seller''s details. Service role only.';
+GRANT EXECUTE ON FUNCTION public.claim_outgoing_mail(p_limit integer, p_lease_seconds integer) TO postgres;
+GRANT EXECUTE ON FUNCTION public.claim_outgoing_mail(p_limit integer, p_lease_seconds integer) TO service_role;
+
 -- function public.create_credit_note(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb)
 CREATE OR REPLACE FUNCTION public.create_credit_note(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb)
  RETURNS jsonb
@@ -6048,8 +6201,8 @@ GRANT EXECUTE ON FUNCTION public.create_credit_note(p_org_id uuid, p_mutation_id
 GRANT EXECUTE ON FUNCTION public.create_credit_note(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb) TO postgres;
 GRANT EXECUTE ON FUNCTION public.create_credit_note(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb) TO service_role;
 
--- function public.create_invitation(p_org_id uuid, p_mutation_id uuid, p_email text, p_role public.membership_role)
-CREATE OR REPLACE FUNCTION public.create_invitation(p_org_id uuid, p_mutation_id uuid, p_email text, p_role public.membership_role)
+-- function public.create_invitation(p_org_id uuid, p_mutation_id uuid, p_email text, p_role public.membership_role, p_locale text)
+CREATE OR REPLACE FUNCTION public.create_invitation(p_org_id uuid, p_mutation_id uuid, p_email text, p_role public.membership_role, p_locale text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -6063,14 +6216,26 @@ declare
   v_row public.invitations;
   v_pending public.invitations;
   v_answer jsonb;
+  -- The invitee's language for the mail: as chosen by the inviter, else the inviter's own.
+  v_locale text := coalesce(nullif(p_locale, ''),
+                            (select p.locale from public.profiles p where p.id = (select auth.uid())), 'en');
 begin
+  if v_locale not in ('en', 'fr') then
+    return private.refusal('23514', 'Unsupported language',
+                           json_build_object('reason', 'INVALID_LOCALE', 'field', 'locale')::text);
+  end if;
   if v_done is not null then
     if not v_done ? 'data' then
       return v_done;
     end if;
     update public.invitations set token_hash = private.invitation_token_hash(v_token)
      where org_id = p_org_id and id = (v_done #>> '{data,id}')::uuid
-       and accepted_at is null and revoked_at is null and expires_at > now();
+       and accepted_at is null and revoked_at is null and expires_at > now()
+    returning * into v_row;
+    if found then
+      -- The link the first answer carried (and its mail, if still unsent) no longer works: mail the new one.
+      perform private.queue_invitation_mail(v_row, v_token, v_locale);
+    end if;
     return jsonb_set(v_done, '{data,token}', case when found then to_jsonb(v_token) else 'null'::jsonb end);
   end if;
   begin
@@ -6116,14 +6281,16 @@ begin
     end;
   end;
   v_answer := private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', private.invitation_json(v_row)));
+  -- The invitation mail goes out with this transaction, or not at all.
+  perform private.queue_invitation_mail(v_row, v_token, v_locale);
   return jsonb_set(v_answer, '{data,token}', to_jsonb(v_token));
 end
 $function$;
-ALTER FUNCTION public.create_invitation(p_org_id uuid, p_mutation_id uuid, p_email text, p_role public.membership_role) OWNER TO postgres;
-COMMENT ON FUNCTION public.create_invitation(p_org_id uuid, p_mutation_id uuid, p_email text, p_role public.membership_role) IS 'Invites an email with a role for 7 days (OWNER and MANAGER; only an OWNER invites an OWNER); refreshes a pending invitation of the same email. {data:{id,email,role,expiresAt,createdAt,token}} or {error}.';
-GRANT EXECUTE ON FUNCTION public.create_invitation(p_org_id uuid, p_mutation_id uuid, p_email text, p_role public.membership_role) TO authenticated;
-GRANT EXECUTE ON FUNCTION public.create_invitation(p_org_id uuid, p_mutation_id uuid, p_email text, p_role public.membership_role) TO postgres;
-GRANT EXECUTE ON FUNCTION public.create_invitation(p_org_id uuid, p_mutation_id uuid, p_email text, p_role public.membership_role) TO service_role;
+ALTER FUNCTION public.create_invitation(p_org_id uuid, p_mutation_id uuid, p_email text, p_role public.membership_role, p_locale text) OWNER TO postgres;
+COMMENT ON FUNCTION public.create_invitation(p_org_id uuid, p_mutation_id uuid, p_email text, p_role public.membership_role, p_locale text) IS 'Invites an email with a role for 7 days (OWNER and MANAGER; only an OWNER invites an OWNER); refreshes a pending invitation of the same email; queues the invitation mail in p_locale (default: the inviter''s). {data:{id,email,role,expiresAt,createdAt,token}} or {error}.';
+GRANT EXECUTE ON FUNCTION public.create_invitation(p_org_id uuid, p_mutation_id uuid, p_email text, p_role public.membership_role, p_locale text) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.create_invitation(p_org_id uuid, p_mutation_id uuid, p_email text, p_role public.membership_role, p_locale text) TO postgres;
+GRANT EXECUTE ON FUNCTION public.create_invitation(p_org_id uuid, p_mutation_id uuid, p_email text, p_role public.membership_role, p_locale text) TO service_role;
 
 -- function public.create_invoice(p_org_id uuid, p_mutation_id uuid, p_input jsonb)
 CREATE OR REPLACE FUNCTION public.create_invoice(p_org_id uuid, p_mutation_id uuid, p_input jsonb)
@@ -6500,6 +6667,30 @@ ALTER FUNCTION public.delete_product(p_org_id uuid, p_mutation_id uuid, p_produc
 GRANT EXECUTE ON FUNCTION public.delete_product(p_org_id uuid, p_mutation_id uuid, p_product_id uuid) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.delete_product(p_org_id uuid, p_mutation_id uuid, p_product_id uuid) TO postgres;
 GRANT EXECUTE ON FUNCTION public.delete_product(p_org_id uuid, p_mutation_id uuid, p_product_id uuid) TO service_role;
+
+-- function public.finish_outgoing_mail(p_ids bigint[], p_error text)
+CREATE OR REPLACE FUNCTION public.finish_outgoing_mail(p_ids bigint[], p_error text DEFAULT NULL::text)
+ RETURNS integer
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with done as (
+    update private.outgoing_mail m
+       set sent_at = case when p_error is null then now() end,
+           last_error = case when p_error is null then null else left(p_error, 1000) end,
+           claimed_until = null,
+           next_attempt_at = case when p_error is null then m.next_attempt_at
+                                  else now() + make_interval(mins => power(2, least(m.attempts, 10))::integer) end
+     where m.id = any(p_ids) and m.sent_at is null
+    returning 1
+  )
+  select count(*)::integer from done
+$function$;
+ALTER FUNCTION public.finish_outgoing_mail(p_ids bigint[], p_error text) OWNER TO postgres;
+COMMENT ON FUNCTION public.finish_outgoing_mail(p_ids bigint[], p_error text) IS 'Marks claimed mails sent, or records why they failed and when to try again. Service role only.';
+GRANT EXECUTE ON FUNCTION public.finish_outgoing_mail(p_ids bigint[], p_error text) TO postgres;
+GRANT EXECUTE ON FUNCTION public.finish_outgoing_mail(p_ids bigint[], p_error text) TO service_role;
 
 -- function public.get_dashboard(p_org_id uuid)
 CREATE OR REPLACE FUNCTION public.get_dashboard(p_org_id uuid)
@@ -7154,6 +7345,61 @@ COMMENT ON FUNCTION public.pause_subscription(p_org_id uuid, p_mutation_id uuid,
 GRANT EXECUTE ON FUNCTION public.pause_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.pause_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid) TO postgres;
 GRANT EXECUTE ON FUNCTION public.pause_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid) TO service_role;
+
+-- function public.queue_payment_reminders(p_now timestamp with time zone)
+CREATE OR REPLACE FUNCTION public.queue_payment_reminders(p_now timestamp with time zone DEFAULT now())
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  r record;
+  v_token text;
+  v_count integer := 0;
+begin
+  perform pg_advisory_xact_lock(hashtext('public.queue_payment_reminders'));
+  for r in
+    select i.id, i.org_id, i.number, i.currency, i.due_at, i.total, i.amount_paid, i.amount_credited,
+           c.email, c.name as customer_name, o.country, o.name as org_name, step.step, step.day
+      from public.invoices i
+      join public.organizations o on o.id = i.org_id
+      join public.payment_reminder_settings s on s.org_id = i.org_id and s.enabled
+      join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
+      cross join lateral (
+        select st as step, i.due_at + st as day
+          from unnest(s.steps) st
+         where i.due_at + st <= (p_now at time zone o.timezone)::date
+           and i.due_at + st >= (i.issued_at at time zone o.timezone)::date
+         order by st desc
+         limit 1
+      ) step
+     where i.status = 'ISSUED' and i.due_at is not null and i.issued_at is not null
+       and i.total - i.amount_paid - i.amount_credited > 0
+       and c.email is not null
+       and not exists (select 1 from private.outgoing_mail m
+                        where m.dedupe_key = 'payment_reminder:' || i.id || ':' || step.step)
+     order by i.org_id, i.due_at, i.id
+  loop
+    v_token := translate(encode(extensions.gen_random_bytes(24), 'base64'), '+/', '-_');
+    insert into public.invoice_share_tokens (org_id, invoice_id, token_hash)
+    values (r.org_id, r.id, encode(extensions.digest(v_token, 'sha256'), 'hex'));
+    if private.queue_mail(r.org_id, 'payment_reminder', 'payment_reminder:' || r.id || ':' || r.step,
+         r.email, private.document_language(r.country),
+         jsonb_build_object(
+           'invoiceId', r.id, 'number', r.number, 'step', r.step, 'dueAt', r.due_at,
+           'amountDue', r.total - r.amount_paid - r.amount_credited, 'currency', r.currency,
+           'customerName', r.customer_name, 'orgName', r.org_name, 'path', '/i/' || v_token)) then
+      v_count := v_count + 1;
+    end if;
+  end loop;
+  return v_count;
+end
+$function$;
+ALTER FUNCTION public.queue_payment_reminders(p_now timestamp with time zone) OWNER TO postgres;
+COMMENT ON FUNCTION public.queue_payment_reminders(p_now timestamp with time zone) IS 'The reminder run: queues the due reminder of each unpaid issued invoice, once per invoice and step. Service role only.';
+GRANT EXECUTE ON FUNCTION public.queue_payment_reminders(p_now timestamp with time zone) TO postgres;
+GRANT EXECUTE ON FUNCTION public.queue_payment_reminders(p_now timestamp with time zone) TO service_role;
 
 -- function public.record_expense(p_org_id uuid, p_mutation_id uuid, p_input jsonb)
 CREATE OR REPLACE FUNCTION public.record_expense(p_org_id uuid, p_mutation_id uuid, p_input jsonb)

@@ -1462,6 +1462,39 @@ export type Database = {
         };
         Relationships: [];
       };
+      payment_reminder_settings: {
+        Row: {
+          enabled: boolean;
+          org_id: string;
+          steps: number[];
+          updated_at: string;
+          updated_by: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          enabled?: boolean;
+          org_id: string;
+          steps?: number[];
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          enabled?: boolean;
+          org_id?: string;
+          steps?: number[];
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payment_reminder_settings_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: true;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       payment_reversals: {
         Row: {
           amount: number;
@@ -2432,6 +2465,22 @@ export type Database = {
         Args: { p_org_id: string; p_role: Database['public']['Enums']['membership_role']; p_user_id: string };
         Returns: Json;
       };
+      claim_outgoing_mail: {
+        Args: { p_lease_seconds?: number; p_limit?: number };
+        Returns: {
+          attempts: number;
+          data: Json;
+          id: number;
+          kind: string;
+          locale: string;
+          org_address: string;
+          org_email: string;
+          org_name: string;
+          org_phone: string;
+          organization_id: string;
+          to_address: string;
+        }[];
+      };
       create_credit_note: {
         Args: { p_input: Json; p_invoice_id: string; p_mutation_id: string; p_org_id: string };
         Returns: Json;
@@ -2439,6 +2488,7 @@ export type Database = {
       create_invitation: {
         Args: {
           p_email: string;
+          p_locale?: string;
           p_mutation_id: string;
           p_org_id: string;
           p_role: Database['public']['Enums']['membership_role'];
@@ -2489,6 +2539,7 @@ export type Database = {
         Args: { p_mutation_id: string; p_org_id: string; p_product_id: string };
         Returns: Json;
       };
+      finish_outgoing_mail: { Args: { p_error?: string; p_ids: number[] }; Returns: number };
       get_dashboard: { Args: { p_org_id: string }; Returns: Json };
       get_metrics: { Args: { p_org_id: string }; Returns: Json };
       get_plan: { Args: { p_org_id: string }; Returns: Json };
@@ -2581,6 +2632,7 @@ export type Database = {
         Args: { p_mutation_id: string; p_org_id: string; p_subscription_id: string };
         Returns: Json;
       };
+      queue_payment_reminders: { Args: { p_now?: string }; Returns: number };
       record_expense: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       record_payment: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       record_refund: {

@@ -42,7 +42,7 @@ $$;
 -- the link's secret once; the idempotency record keeps the answer without it, so a replay of the same
 -- mutation gives the same invitation a fresh secret.
 create function public.create_invitation(p_org_id uuid, p_mutation_id uuid, p_email text,
-  p_role public.membership_role)
+  p_role public.membership_role, p_locale text default null)
 returns jsonb
 language plpgsql set search_path = ''
 as $$
@@ -55,14 +55,26 @@ declare
   v_row public.invitations;
   v_pending public.invitations;
   v_answer jsonb;
+  -- The invitee's language for the mail: as chosen by the inviter, else the inviter's own.
+  v_locale text := coalesce(nullif(p_locale, ''),
+                            (select p.locale from public.profiles p where p.id = (select auth.uid())), 'en');
 begin
+  if v_locale not in ('en', 'fr') then
+    return private.refusal('23514', 'Unsupported language',
+                           json_build_object('reason', 'INVALID_LOCALE', 'field', 'locale')::text);
+  end if;
   if v_done is not null then
     if not v_done ? 'data' then
       return v_done;
     end if;
     update public.invitations set token_hash = private.invitation_token_hash(v_token)
      where org_id = p_org_id and id = (v_done #>> '{data,id}')::uuid
-       and accepted_at is null and revoked_at is null and expires_at > now();
+       and accepted_at is null and revoked_at is null and expires_at > now()
+    returning * into v_row;
+    if found then
+      -- The link the first answer carried (and its mail, if still unsent) no longer works: mail the new one.
+      perform private.queue_invitation_mail(v_row, v_token, v_locale);
+    end if;
     return jsonb_set(v_done, '{data,token}', case when found then to_jsonb(v_token) else 'null'::jsonb end);
   end if;
   begin
@@ -108,11 +120,13 @@ begin
     end;
   end;
   v_answer := private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', private.invitation_json(v_row)));
+  -- The invitation mail goes out with this transaction, or not at all.
+  perform private.queue_invitation_mail(v_row, v_token, v_locale);
   return jsonb_set(v_answer, '{data,token}', to_jsonb(v_token));
 end
 $$;
-comment on function public.create_invitation(uuid, uuid, text, public.membership_role) is
-  'Invites an email with a role for 7 days (OWNER and MANAGER; only an OWNER invites an OWNER); refreshes a pending invitation of the same email. {data:{id,email,role,expiresAt,createdAt,token}} or {error}.';
+comment on function public.create_invitation(uuid, uuid, text, public.membership_role, text) is
+  'Invites an email with a role for 7 days (OWNER and MANAGER; only an OWNER invites an OWNER); refreshes a pending invitation of the same email; queues the invitation mail in p_locale (default: the inviter''s). {data:{id,email,role,expiresAt,createdAt,token}} or {error}.';
 
 create function public.revoke_invitation(p_org_id uuid, p_invitation_id uuid) returns jsonb
 language plpgsql set search_path = ''
@@ -448,7 +462,7 @@ grant execute on function private.new_invitation_token() to authenticated, servi
 grant execute on function private.invitation_token_hash(text) to authenticated, service_role;
 grant execute on function private.invitation_json(public.invitations) to authenticated, service_role;
 
-revoke execute on function public.create_invitation(uuid, uuid, text, public.membership_role) from public, anon;
+revoke execute on function public.create_invitation(uuid, uuid, text, public.membership_role, text) from public, anon;
 revoke execute on function public.revoke_invitation(uuid, uuid) from public, anon;
 revoke execute on function public.list_invitations(uuid) from public, anon;
 revoke execute on function public.accept_invitation(text) from public, anon;
@@ -457,7 +471,7 @@ revoke execute on function public.remove_member(uuid, uuid) from public, anon;
 revoke execute on function public.save_employee(uuid, uuid, jsonb) from public, anon;
 revoke execute on function public.get_preferences(uuid) from public, anon;
 revoke execute on function public.save_preferences(uuid, jsonb) from public, anon;
-grant execute on function public.create_invitation(uuid, uuid, text, public.membership_role) to authenticated;
+grant execute on function public.create_invitation(uuid, uuid, text, public.membership_role, text) to authenticated;
 grant execute on function public.revoke_invitation(uuid, uuid) to authenticated;
 grant execute on function public.list_invitations(uuid) to authenticated;
 grant execute on function public.accept_invitation(text) to authenticated;

@@ -173,6 +173,7 @@ export const fixtures: Record<string, Fixture> = {
     ['revoked_at', later],
   ),
   business_profiles: fx({ legal_name: 'Legal name Ltd' }, ['legal_name', 'Changed Ltd'], ['org_id']),
+  payment_reminder_settings: fx({ enabled: true }, ['enabled', false], ['org_id']),
   leads: fx({ name: 'Lead', owner_id: ((_s, org) => org.ownerId) as Make }, changed),
   lead_notes: fx({ lead_id: ref('leads'), user_id: actor, note: 'Note' }, ['note', 'Changed']),
   expenses: fx({ vendor: 'Vendor', category: 'rent', amount: '100.00', currency: 'GHS', created_by: actor }, [

@@ -72,6 +72,7 @@ export const matrix: Record<string, Entry> = {
   gamification_events:    m('achievements', none, all, none, none, { select: all }),
   sync_mutations:         m('offline sync', none, all, none, none, { select: all }),
   notifications:          m('notifications', none, none, none, none, { select: all, update: all }),
+  payment_reminder_settings: m('organization settings', all, 'OM', 'OM', none),
 };
 
 /**
@@ -97,6 +98,7 @@ export const closedByPrivilege: Record<string, readonly Action[]> = {
   subscription_invoices: ['insert', 'update', 'delete'],
   billing_cycles: ['insert', 'update', 'delete'],
   notifications: ['insert', 'delete'],
+  payment_reminder_settings: ['delete'],
 };
 
 /**

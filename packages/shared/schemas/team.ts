@@ -9,6 +9,8 @@ export type Role = (typeof ROLES)[number];
 export const InvitationInputSchema = z.object({
   email: z.string().trim().toLowerCase().email(R.INVALID_EMAIL).max(255),
   role: z.enum(ROLES).default('SALES'),
+  /** The invitee's language for the invitation mail; without it, the inviter's. */
+  locale: z.enum(['en', 'fr']).optional(),
 });
 export type InvitationInput = z.infer<typeof InvitationInputSchema>;
 

@@ -44,6 +44,8 @@ import { getReport } from './reports.ts';
 import { listAudit } from './audit.ts';
 import { getDashboard } from './dashboard.ts';
 import { addLeadNote, createLead, leadSummary, listLeadNotes, listLeads, updateLead } from './leads.ts';
+import { sendMailJob } from './mail.ts';
+import { getPaymentReminders, updatePaymentReminders } from './reminders.ts';
 import { Router } from './router.ts';
 import {
   cancelSubscription,
@@ -110,6 +112,8 @@ const router = new Router()
   .on('GET', '/api/organizations/:id/plan', getPlan)
   .on('GET', '/api/organizations/:id/profile', getBusinessProfile)
   .on('PUT', '/api/organizations/:id/profile', updateBusinessProfile)
+  .on('GET', '/api/organizations/:id/payment-reminders', getPaymentReminders)
+  .on('PUT', '/api/organizations/:id/payment-reminders', updatePaymentReminders)
   .on('GET', '/api/organizations/:id/members', listMembers)
   .on('PUT', '/api/organizations/:id/members/:memberId', updateMember)
   .on('DELETE', '/api/organizations/:id/members/:memberId', removeMember)
@@ -186,7 +190,8 @@ const router = new Router()
   .on('POST', '/api/subscriptions/:id/pause', pauseSubscription)
   .on('POST', '/api/subscriptions/:id/resume', resumeSubscription)
   .on('POST', '/api/subscriptions/:id/cancel', cancelSubscription)
-  .on('GET', '/api/reports/:type', getReport);
+  .on('GET', '/api/reports/:type', getReport)
+  .on('POST', '/api/jobs/send-mail', sendMailJob);
 
 Deno.serve(async (req) => {
   const cors = corsHeaders(req.headers.get('origin'), ALLOWED_ORIGINS);

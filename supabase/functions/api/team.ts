@@ -65,6 +65,7 @@ export async function createInvitation(req: Request, { id }: Params): Promise<Re
     p_mutation_id: mutationId!,
     p_email: input.email,
     p_role: input.role,
+    p_locale: input.locale,
   });
   if (error) throw fromPostgrest(error);
   const invitation = unwrap<Invitation>(data);

@@ -1,21 +1,7 @@
-// The one money formatter: the currency table's symbol and decimals (XOF and GNF have none; SLL keeps 2,
-// which the browser's own data gets wrong), grouped in the user's locale.
-import { CURRENCIES, type CurrencyCode } from '../../../packages/shared/countries.ts';
+// Amounts as the app shows them (the formatter is shared with the mails) and as people type them.
 import { currencyDecimals } from '../../../packages/shared/invoice-totals.ts';
 
-export function formatMoney(amount: number, currency: string, locale: string): string {
-  const info = CURRENCIES[currency as CurrencyCode];
-  const decimals = info?.decimals ?? 2;
-  const number = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(amount);
-  const symbol = info?.symbol ?? currency;
-  // French puts the symbol after the amount, English before it — and a loss's minus before the symbol.
-  if (locale.startsWith('fr')) return `${number} ${symbol}`;
-  const sign = number.startsWith('-') ? '-' : '';
-  return `${sign}${symbol}${symbol.length > 1 ? ' ' : ''}${number.slice(sign.length)}`;
-}
+export { formatMoney } from '../../../packages/shared/money-format.ts';
 
 export type AmountReason = 'EMPTY' | 'NOT_A_NUMBER' | 'TOO_MANY_DECIMALS' | 'NEGATIVE';
 export type ParsedAmount = { ok: true; value: number } | { ok: false; reason: AmountReason };

@@ -27,6 +27,7 @@ import { InvoiceDocument, type InvoiceDocumentData } from './invoice-document.ts
 import { InvoicePayments } from './invoice-payments.tsx';
 import { RecordPaymentDialog } from './record-payment-dialog.tsx';
 import { ShareDialog } from './share-dialog.tsx';
+import { ReminderWhatsApp } from './reminder-whatsapp.tsx';
 import { submitWrite } from '../../lib/feedback.ts';
 import { InLanguage, useT } from '../../lib/i18n.tsx';
 import { documentLanguage } from '../../../../packages/shared/countries.ts';
@@ -137,6 +138,7 @@ export function InvoicePage() {
             {t('invoices.print')}
           </button>
           <PdfButton make={() => downloadPdf(document)} />
+          <ReminderWhatsApp invoice={inv} />
           <button type="button" className="btn btn-outline min-h-11" onClick={() => setOpen('share')}>
             {t('invoices.share')}
           </button>

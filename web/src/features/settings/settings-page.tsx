@@ -19,6 +19,7 @@ import { BusinessProfileForm } from './business-profile-form.tsx';
 import { useBusinessProfile } from '../../lib/api/business-profile.ts';
 import { DeleteOrganization } from './delete-organization.tsx';
 import { PasswordForm } from './password-form.tsx';
+import { PaymentRemindersBlock } from './payment-reminders.tsx';
 import { PlanTab } from './plan-tab.tsx';
 import { OrganizationForm } from './organization-form.tsx';
 import { usePreferences, useSavePreferences, type Preferences } from '../../lib/preferences.ts';
@@ -66,6 +67,8 @@ function OrganizationTab() {
       ) : (
         <Loading />
       )}
+      <div className="divider" />
+      <PaymentRemindersBlock readOnly={!canEdit} />
       {isOwner && <DeleteOrganization />}
     </>
   );

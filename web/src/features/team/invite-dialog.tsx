@@ -1,5 +1,6 @@
-// Invite Team Member (email checked, role defaulting to SALES). The answer carries the
-// invitation link once: it is shown here to copy or send by WhatsApp, as there is no mail server.
+// Invite Team Member (email checked, role defaulting to SALES, the invitation mail's language defaulting
+// to the inviter's). The server mails the invitation; the answer also carries the link once, shown here to
+// copy or send by WhatsApp as well.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,7 +16,7 @@ import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { useInvite } from './api/invitations.ts';
 import { type CreatedInvitation } from './api/keys.ts';
-import { useT } from '../../lib/i18n.tsx';
+import { useLocale, useT } from '../../lib/i18n.tsx';
 
 export function InviteLink({ invitation }: { invitation: CreatedInvitation }) {
   const intl = useIntl();
@@ -31,7 +32,7 @@ export function InviteLink({ invitation }: { invitation: CreatedInvitation }) {
   return (
     <div className="flex flex-col gap-3" data-testid="invite-link">
       <p className="text-sm">
-        {t('team.linkText', {
+        {t('team.sentText', {
           email: invitation.email,
           date: new Date(invitation.expiresAt).toLocaleDateString(intl.locale),
         })}
@@ -47,10 +48,11 @@ export function InviteDialog({ created, onClose }: { created?: CreatedInvitation
   const t = useT();
   const isOwner = useCan('OWNER');
   const invite = useInvite();
+  const { locale } = useLocale();
   const [invitation, setInvitation] = useState<CreatedInvitation | undefined>(created);
   const form = useForm({
     resolver: zodResolver(InvitationInputSchema),
-    defaultValues: { email: '', role: 'SALES' as const },
+    defaultValues: { email: '', role: 'SALES' as const, locale },
   });
   const { register, handleSubmit, formState } = form;
   // Only an owner makes an owner (the database refuses it anyway).
@@ -94,6 +96,11 @@ export function InviteDialog({ created, onClose }: { created?: CreatedInvitation
             {...register('email')}
           />
           <SelectField label={t('team.role')} options={roles} {...register('role')} />
+          <SelectField
+            label={t('team.mailLanguage')}
+            options={(['en', 'fr'] as const).map((l) => ({ value: l, label: t(`language.${l}`) }))}
+            {...register('locale')}
+          />
           <FormActions
             onCancel={onClose}
             submitLabel={t('team.sendInvite')}

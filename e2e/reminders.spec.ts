@@ -1,0 +1,163 @@
+// Mail the app sends itself, end to end through the stack's SMTP catcher: an invitation chosen in the invite
+// dialog arrives in the invitee's language and its link lets them join; an overdue invoice of an
+// organization that switched reminders on in Settings produces one reminder mail, however often the runs go.
+// The runs are called here (the SQL run and the sender's route, with the service role key) instead of
+// waiting for the stack's clock.
+import type { Page } from '@playwright/test';
+import { SERVICE_ROLE_KEY } from '../local/config.ts';
+import { expect, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
+import { mailTo, mailsTo, mailUrl, words } from './mail.ts';
+
+const service = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` };
+
+/** What the scheduler does every minute: queue the due reminders, then send the queue. */
+async function runMailJobs(page: Page) {
+  const queued = await page.request.post('/rest/v1/rpc/queue_payment_reminders', {
+    headers: service,
+    data: {},
+  });
+  expect(queued.ok(), await queued.text()).toBe(true);
+  const sent = await page.request.post('/api/jobs/send-mail', { headers: service });
+  expect(sent.ok(), await sent.text()).toBe(true);
+}
+
+const TEXT = {
+  en: {
+    invite: 'Invite Member',
+    dialog: 'Invite Team Member',
+    email: 'Email Address',
+    send: 'Send Invitation',
+    sent: (email: string) => `Invitation sent to ${email}.`,
+    subject: (org: string) => `Join ${org} on Kasuwa`,
+    join: (org: string) => `Join ${org}`,
+    welcome: (org: string) => `Welcome to ${org}`,
+  },
+  fr: {
+    invite: 'Inviter un membre',
+    dialog: "Inviter un membre de l'équipe",
+    email: 'Adresse e-mail',
+    send: "Envoyer l'invitation",
+    sent: (email: string) => `Invitation envoyée à ${email}.`,
+    subject: (org: string) => `Invitation à rejoindre ${org} sur Kasuwa`,
+    join: (org: string) => `Rejoindre ${org}`,
+    welcome: (org: string) => `Bienvenue dans ${org}`,
+  },
+} as const;
+
+for (const locale of ['en', 'fr'] as const) {
+  test(`an invitation by email (${locale}) arrives in the invitee's language and its link lets them join`, async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.slow(); // two people, two browsers, a registration
+    const t = TEXT[locale];
+    await useLanguage(page, locale);
+    const owner = await registerOwner(page, { locale });
+    await signIn(page, owner.email, owner.password);
+    await page.goto('/team');
+    await page.getByRole('button', { name: t.invite }).filter({ visible: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: t.dialog });
+    // The invitation's language starts as the inviter's.
+    await expect(dialog.getByRole('combobox').last()).toHaveValue(locale);
+    const email = `ama-${locale}-${owner.id}@test.kasuwa.app`;
+    await dialog.getByLabel(t.email).fill(email);
+    await dialog.getByRole('button', { name: t.send }).click();
+    await expect(dialog.getByTestId('invite-link')).toContainText(t.sent(email));
+    // Copying the link and WhatsApp are still offered.
+    await expect(dialog.getByRole('link', { name: /WhatsApp/ })).toBeVisible();
+
+    await runMailJobs(page);
+    const mail = await mailTo(testInfo, email);
+    expect(mail.Subject).toBe(t.subject(owner.organizationName));
+    expect(words(mail)).toContain('Efua Boateng');
+    const link = /(https?:\/\/\S+\/invite\/[A-Za-z0-9_-]{32})/.exec(mail.Text)?.[1];
+    expect(link).toBeDefined();
+    // Sent once, whatever the runs after.
+    await runMailJobs(page);
+    expect(await mailsTo(mailUrl(testInfo), email)).toHaveLength(1);
+
+    // The invitee follows the link from the mail, with an account for that email, and joins.
+    const context = await browser.newContext();
+    const ama = await context.newPage();
+    await useLanguage(ama, locale);
+    const invitee = await registerOwner(ama, { email, firstName: 'Ama', lastName: 'Owusu', locale });
+    await signIn(ama, invitee.email, invitee.password);
+    await ama.goto(new URL(link!).pathname);
+    await ama
+      .getByRole('button', { name: t.join(owner.organizationName) })
+      .filter({ visible: true })
+      .first()
+      .click();
+    await expect(ama.getByText(t.welcome(owner.organizationName))).toBeVisible();
+    await context.close();
+  });
+}
+
+test('an overdue invoice produces one reminder mail once reminders are on in Settings', async ({
+  page,
+}, testInfo) => {
+  const owner = await registerOwner(page);
+  await signIn(page, owner.email, owner.password);
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
+  );
+  const api = async (path: string, data: unknown) => {
+    const res = await page.request.post(`/api${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data,
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    return res.json();
+  };
+  const email = `kojo-${owner.id}@test.kasuwa.app`;
+  const customer = await api('/customers', { name: 'Kojo & Sons', email, phone: '024 412 3456' });
+  const invoice = await api('/invoices', {
+    customerId: customer.id,
+    status: 'ISSUED',
+    lines: [{ description: 'Rice 50 kg', qty: 2, unitPrice: 450, taxRate: 0 }],
+  });
+  // Issued ten days ago, due eight days ago (the service role may date it; a member may not).
+  const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  const dated = await page.request.patch(`/rest/v1/invoices?id=eq.${invoice.id}`, {
+    headers: service,
+    data: { issued_at: `${day(10)}T09:00:00Z`, due_at: day(8) },
+  });
+  expect(dated.ok(), await dated.text()).toBe(true);
+
+  // Reminders are off until the owner switches them on.
+  await runMailJobs(page);
+  expect(await mailsTo(mailUrl(testInfo), email)).toHaveLength(0);
+  await page.goto('/settings');
+  const block = page.getByRole('form', { name: 'Payment reminders' });
+  await expect(block.getByTestId('reminder-step')).toHaveCount(3);
+  await block.getByRole('switch', { name: 'Send payment reminders by email' }).check();
+  await block.getByRole('button', { name: 'Save reminders' }).click();
+  await expect(page.getByText('Payment reminders saved')).toBeVisible();
+
+  await runMailJobs(page);
+  const mail = await mailTo(testInfo, email);
+  expect(mail.Subject).toMatch(
+    new RegExp(`^Reminder: invoice ${invoice.number} of Efua Provisions \\S+ is overdue since `),
+  );
+  expect(words(mail)).toContain('Hello Kojo & Sons,');
+  expect(words(mail)).toMatch(/₵900\.00 is still to be paid/);
+  // Once, however often the runs go.
+  await runMailJobs(page);
+  await runMailJobs(page);
+  expect(await mailsTo(mailUrl(testInfo), email)).toHaveLength(1);
+
+  // The invoice page offers the same reminder by WhatsApp, to the customer's phone.
+  await page.goto(`/sales/invoices/${invoice.id}`);
+  await page.context().route('https://wa.me/**', (route) => route.fulfill({ body: 'WhatsApp' }));
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Send reminder on WhatsApp' }).click();
+  const wa = await popup;
+  await wa.waitForURL(/^https:\/\/wa\.me\//);
+  const url = new URL(wa.url());
+  expect(url.pathname).toBe('/233244123456');
+  expect(url.searchParams.get('text')).toMatch(
+    new RegExp(
+      `^Hello Kojo & Sons, a reminder from Efua Provisions \\S+: invoice ${invoice.number} was due on .*Amount due: ₵900\\.00\\. You can see it here: http\\S+/i/[A-Za-z0-9_-]+$`,
+    ),
+  );
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { whatsappNumber } from './phone.ts';
+
+describe('whatsappNumber', () => {
+  it('writes a local number with the organization’s country code, and keeps an international one', () => {
+    expect(whatsappNumber('024 412 3456', 'GH')).toBe('233244123456');
+    expect(whatsappNumber('+234 803 123 4567', 'GH')).toBe('2348031234567');
+    expect(whatsappNumber('00221 77 123 45 67', 'GH')).toBe('221771234567');
+    expect(whatsappNumber('77 123 45 67', 'SN')).toBe('221771234567');
+    expect(whatsappNumber('07 07 12 34 56', 'CI')).toBe('2250707123456');
+    expect(whatsappNumber('233244123456', 'GH')).toBe('233244123456');
+  });
+
+  it('gives nothing for a blank or non-numeric phone', () => {
+    expect(whatsappNumber(null, 'GH')).toBeNull();
+    expect(whatsappNumber('', 'GH')).toBeNull();
+    expect(whatsappNumber('call the shop', 'GH')).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+// A customer's phone as WhatsApp's wa.me links want it: the international number in digits, no "+".
+// Shops type numbers the local way (024 412 3456 in Ghana), so a number without its country code gets the
+// organization's. In Côte d'Ivoire and Benin the leading 0 is part of the number and is kept.
+
+const DIAL_CODES: Record<string, string> = {
+  NG: '234',
+  GH: '233',
+  SN: '221',
+  ML: '223',
+  BF: '226',
+  NE: '227',
+  CI: '225',
+  GN: '224',
+  BJ: '229',
+  TG: '228',
+  SL: '232',
+  LR: '231',
+  MR: '222',
+  GM: '220',
+  GW: '245',
+  CV: '238',
+  KE: '254',
+  ZA: '27',
+};
+const KEEPS_LEADING_ZERO = new Set(['CI', 'BJ']);
+
+/** The number for https://wa.me/<number>, or null when the phone is blank or not a phone number. */
+export function whatsappNumber(phone: string | null | undefined, country: string): string | null {
+  const text = (phone ?? '').trim();
+  if (!/^\+?[\d\s().-]{6,}$/.test(text)) return null;
+  const digits = text.replace(/\D/g, '');
+  if (text.startsWith('+')) return digits;
+  if (digits.startsWith('00')) return digits.slice(2);
+  const code = DIAL_CODES[country.toUpperCase()];
+  if (!code) return null;
+  if (digits.startsWith(code) && digits.length > code.length + 7) return digits;
+  const local =
+    digits.startsWith('0') && !KEEPS_LEADING_ZERO.has(country.toUpperCase()) ? digits.slice(1) : digits;
+  return `${code}${local}`;
+}
