@@ -5,8 +5,7 @@ import type { CurrentUser } from '../lib/session/current-user.ts';
 import { rememberReturnPath } from '../lib/session/return-path.ts';
 import { SessionGate, VisitorsOnly } from './session-gate.tsx';
 import { loadMessages, storedLocale } from '../lib/i18n.tsx';
-import { queryClient } from '../lib/query-client.ts';
-import { currentUserQuery } from '../lib/session/current-user.ts';
+import { readCurrentUserEarly } from '../lib/session/current-user.ts';
 import { freshStoredToken, hasStoredSession } from '../lib/session/stored-session.ts';
 import { PublicLayout } from './public-layout.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
@@ -223,7 +222,7 @@ export function preloadScreen(pathname: string): void {
   // The client is needed first only to refresh a token about to expire (lib/session/stored-session.ts).
   if (!freshStoredToken()) import('../lib/supabase.ts').catch(() => {});
   // Who is signed in, and in which organizations, is read while the code downloads.
-  else void queryClient.prefetchQuery(currentUserQuery);
+  else readCurrentUserEarly();
 }
 
 /**

@@ -21,6 +21,20 @@ export interface CurrentUser {
   }[];
 }
 
+let early: Promise<CurrentUser> | null = null;
+
+/**
+ * Starts reading the signed-in user while the app's code still downloads (the stored token has time left);
+ * the query takes this answer when it first runs — after the kept data is restored, so a failure here never
+ * stands in the way of what the device kept.
+ */
+export function readCurrentUserEarly(): void {
+  if (early || !navigator.onLine || !freshStoredToken()) return;
+  early = apiFetch<CurrentUser>('/api/auth/user');
+  // Handled when the query takes it; not an unhandled rejection meanwhile.
+  early.catch(() => {});
+}
+
 export const currentUserQuery = queryOptions({
   queryKey: ['/api/auth/user'],
   queryFn: async (): Promise<CurrentUser | null> => {
@@ -32,8 +46,10 @@ export const currentUserQuery = queryOptions({
       const { data } = await supabase.auth.getSession();
       if (!data.session) return null;
     }
+    const started = early;
+    early = null;
     try {
-      return await apiFetch<CurrentUser>('/api/auth/user');
+      return await (started ?? apiFetch<CurrentUser>('/api/auth/user'));
     } catch (e) {
       // A 401 means signed out for this call; a stored session the server refuses is
       // an expired one: say so and go to sign-in.
