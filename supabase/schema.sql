@@ -1400,6 +1400,7 @@ CREATE TRIGGER payment_reminder_settings_audit_delete AFTER DELETE ON public.pay
 CREATE TRIGGER payment_reminder_settings_audit_insert AFTER INSERT ON public.payment_reminder_settings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER payment_reminder_settings_audit_update AFTER UPDATE ON public.payment_reminder_settings REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER payment_reminder_settings_normalize BEFORE INSERT OR UPDATE ON public.payment_reminder_settings FOR EACH ROW EXECUTE FUNCTION private.normalize_reminder_steps();
+CREATE TRIGGER payment_reminder_settings_touch BEFORE UPDATE ON public.payment_reminder_settings FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE POLICY "Members can read the reminder settings" ON public.payment_reminder_settings AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can change reminders" ON public.payment_reminder_settings AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Owners and managers can set reminders" ON public.payment_reminder_settings AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
@@ -3097,30 +3098,20 @@ CREATE OR REPLACE FUNCTION private.create_organization_for(p_user uuid, p_name t
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-begin
-  if not exists (select 1 from auth.users u where u.id = p_user and u.email_confirmed_at is not null) then
-    raise exception 'Confirm your email address before creating an organization' using errcode = '42501',
-        hint = json_build_object('reason', 'EMAIL_NOT_CONFIRMED')::text;
-  end if;
-  return private.create_organization_unchecked(p_user, p_name, p_country, p_currency);
-end
-$function$;
-ALTER FUNCTION private.create_organization_for(p_user uuid, p_name text, p_country text, p_currency text) OWNER TO postgres;
-GRANT EXECUTE ON FUNCTION private.create_organization_for(p_user uuid, p_name text, p_country text, p_currency text) TO postgres;
-
--- function private.create_organization_unchecked(p_user uuid, p_name text, p_country text, p_currency text)
-CREATE OR REPLACE FUNCTION private.create_organization_unchecked(p_user uuid, p_name text, p_country text, p_currency text)
- RETURNS public.organizations
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
 declare
   v_org public.organizations;
   v_name text := btrim(coalesce(p_name, ''));
   v_owned bigint;
   v_allowed bigint;
 begin
+  -- Only for a user whose email address is confirmed: with email confirmation on, a sign-up waits
+  -- unconfirmed until its owner follows the mail's link, and until then holds nothing others could want —
+  -- above all not a business name, which is unique. This holds on every path that creates one
+  -- (rpc/create_organization, rpc/register_organization as the service role, /api).
+  if not exists (select 1 from auth.users u where u.id = p_user and u.email_confirmed_at is not null) then
+    raise exception 'Confirm your email address before creating an organization' using errcode = '42501',
+        hint = json_build_object('reason', 'EMAIL_NOT_CONFIRMED')::text;
+  end if;
   if v_name = '' then
     raise exception 'Organization name is required' using errcode = '23514',
         hint = json_build_object('reason', 'ORGANIZATION_NAME_REQUIRED', 'field', 'name')::text;
@@ -3155,8 +3146,8 @@ begin
   return v_org;
 end
 $function$;
-ALTER FUNCTION private.create_organization_unchecked(p_user uuid, p_name text, p_country text, p_currency text) OWNER TO postgres;
-GRANT EXECUTE ON FUNCTION private.create_organization_unchecked(p_user uuid, p_name text, p_country text, p_currency text) TO postgres;
+ALTER FUNCTION private.create_organization_for(p_user uuid, p_name text, p_country text, p_currency text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.create_organization_for(p_user uuid, p_name text, p_country text, p_currency text) TO postgres;
 
 -- function private.create_profile_for_user()
 CREATE OR REPLACE FUNCTION private.create_profile_for_user()
@@ -4555,7 +4546,6 @@ begin
   end if;
   new.steps := array(select distinct s from unnest(new.steps) s order by s);
   new.updated_by := (select auth.uid());
-  new.updated_at := now();
   return new;
 end
 $function$;

@@ -394,6 +394,14 @@ declare
   v_owned bigint;
   v_allowed bigint;
 begin
+  -- Only for a user whose email address is confirmed: with email confirmation on, a sign-up waits
+  -- unconfirmed until its owner follows the mail's link, and until then holds nothing others could want —
+  -- above all not a business name, which is unique. This holds on every path that creates one
+  -- (rpc/create_organization, rpc/register_organization as the service role, /api).
+  if not exists (select 1 from auth.users u where u.id = p_user and u.email_confirmed_at is not null) then
+    raise exception 'Confirm your email address before creating an organization' using errcode = '42501',
+        hint = json_build_object('reason', 'EMAIL_NOT_CONFIRMED')::text;
+  end if;
   if v_name = '' then
     raise exception 'Organization name is required' using errcode = '23514',
         hint = json_build_object('reason', 'ORGANIZATION_NAME_REQUIRED', 'field', 'name')::text;

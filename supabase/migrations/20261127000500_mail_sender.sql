@@ -141,12 +141,13 @@ begin
   end if;
   new.steps := array(select distinct s from unnest(new.steps) s order by s);
   new.updated_by := (select auth.uid());
-  new.updated_at := now();
   return new;
 end
 $$;
 create trigger payment_reminder_settings_normalize before insert or update on public.payment_reminder_settings
   for each row execute function private.normalize_reminder_steps();
+create trigger payment_reminder_settings_touch before update on public.payment_reminder_settings
+  for each row execute function private.touch_updated_at();
 
 alter table public.payment_reminder_settings enable row level security;
 create policy "Members can read the reminder settings" on public.payment_reminder_settings for select
