@@ -55,9 +55,10 @@ async function vitestOn(label: string, node?: string, projects: string[] = []): 
 }
 
 await vitestOn(`vitest on Node ${process.version}`);
-// CI runs the server-side suites on a second Node too (the machine's own, when .ci/run runs all on Node 24):
-// the local stack, the database and the Data API are what a newcomer's Node runs; the web app's and the
-// shared packages' unit tests run in the browser's engine or Deno in use, so once is enough.
+// CI runs the local stack's suites on a second Node too (the machine's own, when .ci/run runs all on Node 24):
+// Auth, the Data API and /api are what a newcomer's Node runs. The database's tests are SQL that any Node
+// sends the same way, and the web app's and the shared packages' unit tests run in the browser's engine or
+// Deno in use: once is enough for those.
 const otherNode = process.env.TEST_ALSO_ON_NODE;
 if (otherNode) {
   let version = 'missing';
@@ -66,7 +67,7 @@ if (otherNode) {
   } catch {
     // Reported as "Node missing"; its run below then fails and counts as a failure.
   }
-  await vitestOn(`vitest on Node ${version} (conformance, api, db)`, otherNode, ['conformance', 'api', 'db']);
+  await vitestOn(`vitest on Node ${version} (conformance, api)`, otherNode, ['conformance', 'api']);
 }
 
 const pwJson = path.join(out, 'playwright.json');
