@@ -7,27 +7,14 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { useOnline } from '../../lib/connection.ts';
+import { Icon } from '../../components/ui/icon.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { useWide } from '../../lib/use-media-query.ts';
 import { sentence, target } from './notification-text.ts';
 import { type AppNotification, useMarkRead, useNotifications } from './notifications.ts';
 
 function BellIcon() {
-  return (
-    <svg
-      aria-hidden
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="size-5 shrink-0"
-    >
-      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-    </svg>
-  );
+  return <Icon paths={['M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9', 'M10.3 21a1.94 1.94 0 0 0 3.4 0']} />;
 }
 
 function NotificationList({ orgId, onDone }: { orgId: string; onDone: () => void }) {

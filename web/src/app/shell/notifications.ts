@@ -2,6 +2,7 @@
 // read from the Data API (public.notifications; row-level security shows a member only their own), and
 // marking them read. Kept with the rest of the query cache, so offline the bell shows what it last read.
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { whenIdle } from '../../lib/idle.ts';
 import { queryClient } from '../../lib/query-client.ts';
 
 export type NotificationKind =
@@ -27,8 +28,15 @@ export const SHOWN = 30;
 /** Path first (what a write refreshes), then the organization, as the app's other keys. */
 export const notificationsKey = (orgId: string) => ['/rest/notifications', orgId] as const;
 
+let supabaseLoaded = false;
+
+// The Supabase client loads once the first screen is idle (lib/session/stored-session.ts): the bell, in every
+// screen's header, is not the reason to fetch it first.
 async function client() {
-  return (await import('../../lib/supabase.ts')).supabase;
+  if (!supabaseLoaded) await whenIdle();
+  const { supabase } = await import('../../lib/supabase.ts');
+  supabaseLoaded = true;
+  return supabase;
 }
 
 export const notificationsQuery = (orgId: string) =>
@@ -64,10 +72,9 @@ export const notificationsQuery = (orgId: string) =>
         unread: unread.count ?? 0,
       };
     },
-    // Something may have happened since: read again when the app opens or comes back to the front, and
-    // every minute while it is on show (never in a hidden tab). Two small reads from an index.
+    // Something may have happened since: read again whenever the bell shows (the app opens or comes back to
+    // the front) and every minute while it is on show (never in a hidden tab). Two small reads from an index.
     staleTime: 0,
-    refetchOnWindowFocus: true,
     refetchInterval: 60_000,
     refetchIntervalInBackground: false,
   });

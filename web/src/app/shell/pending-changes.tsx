@@ -4,6 +4,7 @@
 import { Children, lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
 import { discard, type OutboxEntry, retry } from '../../lib/outbox.ts';
 import { useOutboxEntries } from '../../lib/use-outbox.ts';
 import { type Organization, OrganizationProvider } from '../../lib/organization.tsx';
@@ -71,18 +72,11 @@ export function PendingChanges({ organizations }: { organizations: Organization[
         onClick={() => setOpen(true)}
         data-testid="pending-changes"
       >
-        <svg
-          aria-hidden
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          className="size-5 shrink-0"
-        >
-          <path d="M12 17v-6m0 0-2.5 2.5M12 11l2.5 2.5M7 19a4.5 4.5 0 0 1-1-8.9 6 6 0 0 1 11.6-1.6A4.5 4.5 0 0 1 17.5 19H7Z" />
-        </svg>
+        <Icon
+          paths={[
+            'M12 17v-6m0 0-2.5 2.5M12 11l2.5 2.5M7 19a4.5 4.5 0 0 1-1-8.9 6 6 0 0 1 11.6-1.6A4.5 4.5 0 0 1 17.5 19H7Z',
+          ]}
+        />
         {/* The count shows; the words are read out (and shown on wider screens): "3 pending changes". */}
         {Children.toArray(
           intl.formatMessage(

@@ -1,15 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { currentUserQuery } from './current-user.ts';
+import { whenIdle } from '../idle.ts';
 import { freshStoredToken, hasStoredSession } from './stored-session.ts';
-
-/** Resolves once the browser is idle (at most 3 s from now), or at once when `later` is false. */
-const whenIdle = (later: boolean) =>
-  new Promise<void>((resolve) => {
-    if (!later) resolve();
-    else if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 3000 });
-    else setTimeout(resolve, 1500);
-  });
 
 /** Signing in or out (in this tab or another) refreshes the current user. */
 export function useSessionSync() {
@@ -21,7 +14,7 @@ export function useSessionSync() {
     if (!hasStoredSession()) return;
     // With a token that has time left, the client (which refreshes it) loads once the first screen is
     // drawn and idle, not in the way of the screen's own code and data on a slow connection.
-    void whenIdle(Boolean(freshStoredToken()))
+    void (freshStoredToken() ? whenIdle() : Promise.resolve())
       .then(() => import('../supabase.ts'))
       .then(({ supabase }) => {
         if (cancelled) return;
