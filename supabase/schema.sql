@@ -6668,6 +6668,9 @@ AS $function$
   with done as (
     update private.outgoing_mail m
        set sent_at = case when p_error is null then now() end,
+           -- A sent mail's link is dropped: it opens an invitation or an invoice without signing in, and the
+           -- database otherwise keeps only its hash (the mail itself is the one copy the recipient needs).
+           data = case when p_error is null then m.data - 'path' else m.data end,
            last_error = case when p_error is null then null else left(p_error, 1000) end,
            claimed_until = null,
            next_attempt_at = case when p_error is null then m.next_attempt_at

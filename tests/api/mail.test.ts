@@ -57,8 +57,9 @@ const queueReminders = async () => {
 
 const rowsOf = async (invoiceId: string) =>
   (
-    await db.query<{ sent_at: Date | null; attempts: number; last_error: string | null }>(
-      `select sent_at, attempts, last_error from private.outgoing_mail where data ->> 'invoiceId' = $1`,
+    await db.query<{ sent_at: Date | null; attempts: number; last_error: string | null; link: boolean }>(
+      `select sent_at, attempts, last_error, data ? 'path' as link
+         from private.outgoing_mail where data ->> 'invoiceId' = $1`,
       [invoiceId],
     )
   ).rows;
@@ -131,7 +132,8 @@ describe('the mail sender', () => {
     await sendMail(SERVICE_ROLE_KEY);
     expect(await mailsTo(MAIL_URL, address)).toHaveLength(1);
     const [row] = await rowsOf(invoiceId);
-    expect(row).toMatchObject({ sent_at: expect.any(Date), attempts: 1, last_error: null });
+    // The sent row no longer holds the link (the database keeps only the share's hash).
+    expect(row).toMatchObject({ sent_at: expect.any(Date), attempts: 1, last_error: null, link: false });
   });
 
   it('two drains at once send each mail once', async () => {
@@ -182,6 +184,7 @@ describe('the mail sender', () => {
       const [row] = await rowsOf(invoiceId);
       expect(row).toMatchObject({
         sent_at: null,
+        link: true,
         attempts: 1,
         last_error: expect.stringMatching(/554|No mail accepted/),
       });
@@ -190,6 +193,78 @@ describe('the mail sender', () => {
       expect(await mailsTo(MAIL_URL, address)).toHaveLength(0);
       expect((await rowsOf(invoiceId))[0]).toMatchObject({ sent_at: null, attempts: 1 });
     });
+  });
+});
+
+describe('low-stock alerts by mail', () => {
+  it('one sale that takes two products to their threshold sends each member who asked one digest, in their language, once a day', async () => {
+    const o = await owner();
+    const manager = await member(o, 'MANAGER', { locale: 'fr' });
+    const accountant = await member(o, 'ACCOUNTANT');
+    const off = await call('/preferences', {
+      token: accountant.token,
+      orgId: o.orgId,
+      method: 'PUT',
+      body: { lowStockAlerts: false },
+    });
+    expect(off.status, await off.clone().text()).toBe(200);
+    const product = async (name: string, openingStock: number) =>
+      json(
+        await call('/products', {
+          token: o.token,
+          orgId: o.orgId,
+          body: { name, sku: `SKU-${unique()}`, cost: 100, price: 150, openingStock, lowStockThreshold: 5 },
+        }),
+      ) as Promise<{ id: string }>;
+    const rice = await product('<b>Rice</b> 5kg', 7);
+    const oil = await product('Huile & Co 1L', 6);
+    const customer = await json(
+      await call('/customers', { token: o.token, orgId: o.orgId, body: { name: 'Ama' } }),
+    );
+    const sell = async (lines: { productId: string; qty: number }[]) => {
+      const res = await call('/invoices', {
+        token: o.token,
+        orgId: o.orgId,
+        body: {
+          customerId: customer.id,
+          status: 'ISSUED',
+          lines: lines.map((l) => ({ ...l, description: 'Sale', unitPrice: 150 })),
+        },
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+    };
+    await sell([
+      { productId: rice.id, qty: 2 }, // 5 left: at the threshold
+      { productId: oil.id, qty: 3 }, // 3 left: below it
+    ]);
+
+    const res = await sendMail(SERVICE_ROLE_KEY);
+    expect(res.status).toBe(200);
+    const english = await waitForMail(MAIL_URL, o.input.email);
+    expect(english.Subject).toBe(`${o.input.organizationName}: 2 products are running low`);
+    expect(english.HTML).toContain('&lt;b&gt;Rice&lt;/b&gt; 5kg');
+    expect(words(english)).toContain('Huile & Co 1L');
+    const french = await waitForMail(MAIL_URL, manager.input.email);
+    expect(french.Subject).toBe(`${o.input.organizationName} : 2 produits sont presque épuisés`);
+    expect(french.HTML).toContain('lang="fr"');
+    expect(await mailsTo(MAIL_URL, accountant.input.email)).toHaveLength(0);
+
+    // Restocked and sold down again the same day: the bell says so again, the mailbox does not.
+    const restock = await call(`/products/${rice.id}/adjustments`, {
+      token: o.token,
+      orgId: o.orgId,
+      body: { delta: 10, note: 'Delivery counted' },
+    });
+    expect(restock.status, await restock.clone().text()).toBeLessThan(300);
+    await sell([{ productId: rice.id, qty: 12 }]);
+    await sendMail(SERVICE_ROLE_KEY);
+    expect(await mailsTo(MAIL_URL, o.input.email)).toHaveLength(1);
+    expect(await mailsTo(MAIL_URL, manager.input.email)).toHaveLength(1);
+    const { rows } = await db.query<{ n: string }>(
+      `select count(*) as n from public.notifications where org_id = $1 and user_id = $2 and kind = 'low_stock'`,
+      [o.orgId, o.userId],
+    );
+    expect(Number(rows[0]!.n)).toBe(3);
   });
 });
 

@@ -28,8 +28,12 @@ export async function owner(overrides: Record<string, unknown> = {}): Promise<Ow
 }
 
 /** A second person in the owner's organization with `role` (what an accepted invitation does). */
-export async function member(of: Owner, role: 'MANAGER' | 'ACCOUNTANT' | 'SALES') {
-  const person = await registerAndSignIn();
+export async function member(
+  of: Owner,
+  role: 'MANAGER' | 'ACCOUNTANT' | 'SALES',
+  overrides: Record<string, unknown> = {},
+) {
+  const person = await registerAndSignIn(overrides);
   const admin = supabaseClient(SERVICE_ROLE_KEY);
   const { error } = await admin
     .from('memberships')
