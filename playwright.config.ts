@@ -2,7 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Browser tests run in Debian's Chromium (`npx playwright install` cannot download here). Without
 // BASE_URL, Playwright builds the SPA and starts the local stack on E2E_PORT with a fresh database.
-const port = Number(process.env.E2E_PORT ?? 54500);
+// Test stacks listen below 32768: Linux gives 32768–60999 to outgoing connections, and a stack whose port an
+// outgoing socket happens to hold cannot start (EADDRINUSE).
+const port = Number(process.env.E2E_PORT ?? 24500);
 const baseURL = process.env.BASE_URL ?? `http://localhost:${port}`;
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

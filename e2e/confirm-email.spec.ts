@@ -15,7 +15,7 @@ test.describe.configure({ mode: 'serial' });
 let stack: Awaited<ReturnType<typeof startConfirmingStack>>;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  stack = await startConfirmingStack(Number(process.env.E2E_PORT ?? 54500) + 20);
+  stack = await startConfirmingStack(Number(process.env.E2E_PORT ?? 24500) + 20);
 });
 test.afterAll(async () => {
   await stack?.stop();

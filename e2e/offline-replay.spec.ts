@@ -81,7 +81,7 @@ test.describe('a replay interrupted', () => {
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook uses from this pattern
     test.beforeAll(async ({}, testInfo) => {
       testInfo.setTimeout(240_000);
-      const port = testInfo.project.name === 'phone' ? 54573 : 54570;
+      const port = testInfo.project.name === 'phone' ? 24573 : 24570;
       config = loadConfig({
         ...process.env,
         PORT: String(port),

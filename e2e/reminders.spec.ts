@@ -93,71 +93,109 @@ for (const locale of ['en', 'fr'] as const) {
   });
 }
 
-test('an overdue invoice produces one reminder mail once reminders are on in Settings', async ({
-  page,
-}, testInfo) => {
-  const owner = await registerOwner(page);
-  await signIn(page, owner.email, owner.password);
-  const token = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
-  );
-  const api = async (path: string, data: unknown) => {
-    const res = await page.request.post(`/api${path}`, {
-      headers: { authorization: `Bearer ${token}` },
-      data,
+const REMINDER = {
+  en: {
+    owner: { country: 'GH', currency: 'GHS' },
+    phone: '024 412 3456',
+    wa: '/233244123456',
+    block: 'Payment reminders',
+    enable: 'Send payment reminders by email',
+    save: 'Save reminders',
+    saved: 'Payment reminders saved',
+    whatsapp: 'Send reminder on WhatsApp',
+    subject: (number: string) =>
+      new RegExp(`^Reminder: invoice ${number} of Efua Provisions \\S+ is overdue since `),
+    hello: 'Hello Kojo & Sons,',
+    due: /₵900\.00 is still to be paid/,
+    text: (number: string) =>
+      new RegExp(
+        `^Hello Kojo & Sons, a reminder from Efua Provisions \\S+: invoice ${number} was due on .*Amount due: ₵900\\.00\\. You can see it here: http\\S+/i/[A-Za-z0-9_-]+$`,
+      ),
+  },
+  fr: {
+    owner: { country: 'SN', currency: 'XOF', locale: 'fr' },
+    phone: '77 123 45 67',
+    wa: '/221771234567',
+    block: 'Rappels de paiement',
+    enable: 'Envoyer des rappels de paiement par e-mail',
+    save: 'Enregistrer les rappels',
+    saved: 'Rappels de paiement enregistrés',
+    whatsapp: 'Envoyer un rappel sur WhatsApp',
+    subject: (number: string) =>
+      new RegExp(`^Rappel : la facture ${number} de Efua Provisions \\S+ est en retard depuis le `),
+    hello: 'Bonjour Kojo & Sons,',
+    // 2 × 450 XOF: no decimals, as the franc CFA has none.
+    due: /Il reste 900\sCFA à payer/,
+    text: (number: string) =>
+      new RegExp(
+        `^Bonjour Kojo & Sons, un rappel de Efua Provisions \\S+ : la facture ${number} était à régler le .*Montant dû : 900\\sCFA\\. Vous pouvez la consulter ici : http\\S+/i/[A-Za-z0-9_-]+$`,
+      ),
+  },
+} as const;
+
+for (const locale of ['en', 'fr'] as const) {
+  const r = REMINDER[locale];
+  test(`an overdue invoice produces one reminder mail once reminders are on in Settings (${locale})`, async ({
+    page,
+  }, testInfo) => {
+    const owner = await registerOwner(page, r.owner);
+    if (locale === 'fr') await useLanguage(page, 'fr');
+    await signIn(page, owner.email, owner.password);
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
+    );
+    const api = async (path: string, data: unknown) => {
+      const res = await page.request.post(`/api${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+        data,
+      });
+      expect(res.ok(), await res.text()).toBe(true);
+      return res.json();
+    };
+    const email = `kojo-${owner.id}@test.kasuwa.app`;
+    const customer = await api('/customers', { name: 'Kojo & Sons', email, phone: r.phone });
+    const invoice = await api('/invoices', {
+      customerId: customer.id,
+      status: 'ISSUED',
+      lines: [{ description: 'Rice 50 kg', qty: 2, unitPrice: 450, taxRate: 0 }],
     });
-    expect(res.ok(), await res.text()).toBe(true);
-    return res.json();
-  };
-  const email = `kojo-${owner.id}@test.kasuwa.app`;
-  const customer = await api('/customers', { name: 'Kojo & Sons', email, phone: '024 412 3456' });
-  const invoice = await api('/invoices', {
-    customerId: customer.id,
-    status: 'ISSUED',
-    lines: [{ description: 'Rice 50 kg', qty: 2, unitPrice: 450, taxRate: 0 }],
+    // Issued ten days ago, due eight days ago (the service role may date it; a member may not).
+    const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    const dated = await page.request.patch(`/rest/v1/invoices?id=eq.${invoice.id}`, {
+      headers: service,
+      data: { issued_at: `${day(10)}T09:00:00Z`, due_at: day(8) },
+    });
+    expect(dated.ok(), await dated.text()).toBe(true);
+
+    // Reminders are off until the owner switches them on.
+    await runMailJobs(page);
+    expect(await mailsTo(mailUrl(testInfo), email)).toHaveLength(0);
+    await page.goto('/settings');
+    const block = page.getByRole('form', { name: r.block });
+    await expect(block.getByTestId('reminder-step')).toHaveCount(3);
+    await block.getByRole('switch', { name: r.enable }).check();
+    await block.getByRole('button', { name: r.save }).click();
+    await expect(page.getByText(r.saved)).toBeVisible();
+
+    await runMailJobs(page);
+    const mail = await mailTo(testInfo, email);
+    expect(mail.Subject).toMatch(r.subject(invoice.number));
+    expect(words(mail)).toContain(r.hello);
+    expect(words(mail)).toMatch(r.due);
+    // Once, however often the runs go.
+    await runMailJobs(page);
+    await runMailJobs(page);
+    expect(await mailsTo(mailUrl(testInfo), email)).toHaveLength(1);
+
+    // The invoice page offers the same reminder by WhatsApp, to the customer's phone.
+    await page.goto(`/sales/invoices/${invoice.id}`);
+    await page.context().route('https://wa.me/**', (route) => route.fulfill({ body: 'WhatsApp' }));
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: r.whatsapp }).click();
+    const wa = await popup;
+    await wa.waitForURL(/^https:\/\/wa\.me\//);
+    const url = new URL(wa.url());
+    expect(url.pathname).toBe(r.wa);
+    expect(url.searchParams.get('text')).toMatch(r.text(invoice.number));
   });
-  // Issued ten days ago, due eight days ago (the service role may date it; a member may not).
-  const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-  const dated = await page.request.patch(`/rest/v1/invoices?id=eq.${invoice.id}`, {
-    headers: service,
-    data: { issued_at: `${day(10)}T09:00:00Z`, due_at: day(8) },
-  });
-  expect(dated.ok(), await dated.text()).toBe(true);
-
-  // Reminders are off until the owner switches them on.
-  await runMailJobs(page);
-  expect(await mailsTo(mailUrl(testInfo), email)).toHaveLength(0);
-  await page.goto('/settings');
-  const block = page.getByRole('form', { name: 'Payment reminders' });
-  await expect(block.getByTestId('reminder-step')).toHaveCount(3);
-  await block.getByRole('switch', { name: 'Send payment reminders by email' }).check();
-  await block.getByRole('button', { name: 'Save reminders' }).click();
-  await expect(page.getByText('Payment reminders saved')).toBeVisible();
-
-  await runMailJobs(page);
-  const mail = await mailTo(testInfo, email);
-  expect(mail.Subject).toMatch(
-    new RegExp(`^Reminder: invoice ${invoice.number} of Efua Provisions \\S+ is overdue since `),
-  );
-  expect(words(mail)).toContain('Hello Kojo & Sons,');
-  expect(words(mail)).toMatch(/₵900\.00 is still to be paid/);
-  // Once, however often the runs go.
-  await runMailJobs(page);
-  await runMailJobs(page);
-  expect(await mailsTo(mailUrl(testInfo), email)).toHaveLength(1);
-
-  // The invoice page offers the same reminder by WhatsApp, to the customer's phone.
-  await page.goto(`/sales/invoices/${invoice.id}`);
-  await page.context().route('https://wa.me/**', (route) => route.fulfill({ body: 'WhatsApp' }));
-  const popup = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Send reminder on WhatsApp' }).click();
-  const wa = await popup;
-  await wa.waitForURL(/^https:\/\/wa\.me\//);
-  const url = new URL(wa.url());
-  expect(url.pathname).toBe('/233244123456');
-  expect(url.searchParams.get('text')).toMatch(
-    new RegExp(
-      `^Hello Kojo & Sons, a reminder from Efua Provisions \\S+: invoice ${invoice.number} was due on .*Amount due: ₵900\\.00\\. You can see it here: http\\S+/i/[A-Za-z0-9_-]+$`,
-    ),
-  );
-});
+}

@@ -32,7 +32,7 @@ interface Row {
 const config = loadConfig({
   ...process.env,
   DATA_DIR: process.env.DATA_DIR ?? '.data/bench',
-  PORT: process.env.PORT ?? '54600',
+  PORT: process.env.PORT ?? '24600',
 });
 if (!existsSync(path.join(config.dataDir, 'pg', 'PG_VERSION'))) {
   console.error(`No data set in ${config.dataDir}: run \`npm run seed:large\` first.`);

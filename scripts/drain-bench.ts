@@ -1,6 +1,6 @@
 // `npm run bench:drain`: 1,000 changes queued offline drain in under 60 s, none lost and none doubled.
 //
-// A local stack of its own (PORT 54580, data in .data/drain, emptied first) and Debian's Chromium. A new owner
+// A local stack of its own (PORT 24580, data in .data/drain, emptied first) and Debian's Chromium. A new owner
 // signs in, the browser goes offline, and 1,000 changes — customers and leads, alternating, each with its id
 // made on the device — are queued through the app's own outbox (the same enqueue the forms use, reached
 // through window.kasuwaOutbox). The network comes back; the time until the outbox on the device is empty is
@@ -30,7 +30,7 @@ if (!process.argv.includes('--no-build')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const config = loadConfig({ ...process.env, PORT: process.env.PORT ?? '54580', DATA_DIR: '.data/drain' });
+const config = loadConfig({ ...process.env, PORT: process.env.PORT ?? '24580', DATA_DIR: '.data/drain' });
 console.log(`Starting a local stack on ${config.port} (fresh database in ${config.dataDir}) …`);
 const stack = await startStack({ reset: true, config });
 const browser = await chromium.launch({

@@ -1,4 +1,4 @@
-// Reliability under load: `npm run reliability` starts its own stack (PORT 54700, data in
+// Reliability under load: `npm run reliability` starts its own stack (PORT 24700, data in
 // .data/reliability, reset), then runs many concurrent clients for a while, each doing a mix of reads and
 // writes through /api and /rest/v1 as the app does, and restarts the local Postgres in the middle.
 //
@@ -360,7 +360,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const flag = (name: string, fallback: number) =>
     Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
   const report = await runReliability({
-    port: Number(process.env.PORT ?? 54700),
+    port: Number(process.env.PORT ?? 24700),
     dataDir: process.env.DATA_DIR ?? '.data/reliability',
     clients: flag('clients', 50),
     seconds: flag('seconds', 60),

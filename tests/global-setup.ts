@@ -1,6 +1,7 @@
 // Vitest global setup: the suites take SUPABASE_URL and keys from the environment, so they run
 // unchanged against `supabase start` or a hosted project. Without SUPABASE_URL, start the local stack
-// on a throwaway data directory (TEST_PORT, default 54400) with a freshly reset database.
+// on a throwaway data directory (TEST_PORT, default 24400: below the range Linux gives to outgoing
+// connections, 32768–60999, so no client socket can hold it) with a freshly reset database.
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../local/config.ts';
 import { startStack, type Stack } from '../local/server.ts';
@@ -9,7 +10,7 @@ let stack: Stack | undefined;
 
 export default async function setup(project: TestProject) {
   if (!process.env.SUPABASE_URL) {
-    const port = Number(process.env.TEST_PORT ?? 54400);
+    const port = Number(process.env.TEST_PORT ?? 24400);
     const config = loadConfig({
       ...process.env,
       PORT: String(port),

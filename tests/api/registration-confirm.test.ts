@@ -16,7 +16,7 @@ const SIGN_INS_PER_ADDRESS = 6;
 describe.runIf(local)('registration with email confirmation on', () => {
   let stack: Awaited<ReturnType<typeof startConfirmingStack>>;
   beforeAll(async () => {
-    stack = await startConfirmingStack(Number(process.env.TEST_PORT ?? 54400) + 20, {
+    stack = await startConfirmingStack(Number(process.env.TEST_PORT ?? 24400) + 20, {
       AUTH_RATE_LIMIT_SIGN_IN: String(SIGN_INS_PER_ADDRESS),
     });
   }, 180_000);

@@ -18,7 +18,7 @@ const free = (port: number) =>
 
 /** Three free ports in a row from RELIABILITY_PORT (default TEST_PORT + 310). */
 async function portBase(): Promise<number> {
-  const first = Number(process.env.RELIABILITY_PORT ?? Number(process.env.TEST_PORT ?? 54400) + 310);
+  const first = Number(process.env.RELIABILITY_PORT ?? Number(process.env.TEST_PORT ?? 24400) + 310);
   for (let base = first; base < first + 60; base += 3) {
     if ((await free(base)) && (await free(base + 1)) && (await free(base + 2))) return base;
   }

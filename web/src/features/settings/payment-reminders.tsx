@@ -11,6 +11,7 @@ import {
   REMINDER_STEPS_MAX,
   type PaymentReminders,
 } from '../../../../packages/shared/schemas/reminders.ts';
+import { Icon } from '../../components/ui/icon.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
 import { submitWrite } from '../../lib/feedback.ts';
@@ -104,21 +105,29 @@ function RemindersForm({ initial, readOnly }: { initial: PaymentReminders; readO
             onChange={(e) => setEnabled(e.target.checked)}
           />
         </label>
-        <ul className="flex flex-col gap-2" aria-label={t('reminders.steps')}>
+        <p id="payment-reminders-steps" className="text-sm font-medium">
+          {t('reminders.steps')}
+        </p>
+        <ul className="flex flex-col gap-2" aria-labelledby="payment-reminders-steps">
           {steps.map((step, i) => (
-            <li key={i} className="flex flex-wrap items-center gap-2" data-testid="reminder-step">
+            // One row per reminder, even at 360 px: the days, when, and a remove button the size of a finger.
+            <li
+              key={i}
+              className="grid grid-cols-[4rem_minmax(0,1fr)_2.75rem] items-center gap-2"
+              data-testid="reminder-step"
+            >
               {step.when !== 'on' && (
                 <input
                   type="text"
                   inputMode="numeric"
-                  className="input input-bordered min-h-11 w-20"
+                  className="input input-bordered min-h-11 w-full"
                   aria-label={t('reminders.days')}
                   value={step.days}
                   onChange={(e) => change(i, { days: e.target.value })}
                 />
               )}
               <select
-                className="select select-bordered min-h-11 min-w-52 flex-1"
+                className={`select select-bordered min-h-11 w-full ${step.when === 'on' ? 'col-span-2' : ''}`}
                 aria-label={t('reminders.when')}
                 value={step.when}
                 onChange={(e) => change(i, { when: e.target.value as When, days: step.days || '1' })}
@@ -129,11 +138,13 @@ function RemindersForm({ initial, readOnly }: { initial: PaymentReminders; readO
               </select>
               <button
                 type="button"
-                className="btn btn-ghost min-h-11"
+                className="btn btn-ghost btn-square min-h-11 min-w-11"
+                aria-label={t('reminders.remove')}
+                title={t('reminders.remove')}
                 disabled={steps.length <= 1}
                 onClick={() => setSteps((all) => all.filter((_, j) => j !== i))}
               >
-                {t('reminders.remove')}
+                <Icon paths={['M18 6 6 18', 'M6 6l12 12']} />
               </button>
             </li>
           ))}
