@@ -52,6 +52,8 @@ export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 export const RegisterInviteeInputSchema = RegisterPersonalSchema.extend({
   invitationToken: z.string().min(1).max(200),
   locale: z.enum(['en', 'fr']).optional(),
+  /** The captcha widget's answer, passed on to Auth when the project asks for one ([auth.captcha]). */
+  captchaToken: z.string().max(4096).optional(),
 });
 export type RegisterInviteeInput = z.infer<typeof RegisterInviteeInputSchema>;
 

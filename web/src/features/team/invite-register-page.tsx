@@ -1,7 +1,8 @@
 // /invite/:token/register — the sign-up of someone invited: only their name, the invitation's email (read
 // only) and a password. The server creates the account and joins the inviting organization with the invited
 // role in one step (POST /api/auth/register with the link's token); they land in it, with no organization of
-// their own to set up.
+// their own to set up. Where the project confirms emails, they go to "Check your email" instead, and the
+// mail's link brings them back to the invitation, signed in, to accept it.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -22,7 +23,7 @@ import { supabase } from '../../lib/supabase.ts';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
 import { registerInvitee, useInvitationPreview } from './api/invitations.ts';
 import { type InvitationPreview } from './api/keys.ts';
-import { INVITE_KEY } from '../../lib/session/return-path.ts';
+import { INVITE_KEY, PENDING_EMAIL_KEY, PENDING_INVITE_KEY } from '../../lib/session/return-path.ts';
 
 export function InviteRegisterPage() {
   const { token = '' } = useParams();
@@ -73,6 +74,14 @@ function InviteRegisterForm({
     onJoining(true);
     try {
       const joined = await registerInvitee({ ...input, locale });
+      if ('confirmationRequired' in joined) {
+        // The project confirms emails: nothing is joined until the mail's link, which comes back to the
+        // invitation signed in, is followed.
+        sessionStorage.setItem(PENDING_EMAIL_KEY, joined.email);
+        sessionStorage.setItem(PENDING_INVITE_KEY, token);
+        void navigate('/check-email');
+        return;
+      }
       const { error: signInError } = await supabase.auth.signInWithPassword({
         email: input.email,
         password: input.password,

@@ -14,6 +14,3 @@ export const registerAccount = (input: RegisterInput) =>
 /** After the confirmation link: creates the organization asked for at registration (409 when its name was taken). */
 export const completeRegistration = () =>
   apiFetch<{ organization: { id: string; name: string } }>('/api/auth/register/complete', { body: {} });
-
-/** The address a confirmation mail went to, kept for the "Check your email" page (a reload keeps it). */
-export const PENDING_EMAIL_KEY = 'kasuwa-check-email';

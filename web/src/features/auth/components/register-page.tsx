@@ -9,7 +9,8 @@ import { RegisterInputSchema, type RegisterInput } from '../../../../../packages
 import { PERSON_FIELDS, PersonFields } from '../../../components/person-fields.tsx';
 import { notify } from '../../../components/ui/notify.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { PENDING_EMAIL_KEY, registerAccount } from '../api/register.ts';
+import { registerAccount } from '../api/register.ts';
+import { PENDING_EMAIL_KEY, PENDING_INVITE_KEY } from '../../../lib/session/return-path.ts';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { currentUserQuery } from '../../../lib/session/current-user.ts';
@@ -48,6 +49,7 @@ export function RegisterPage() {
       if ('confirmationRequired' in registered) {
         // The project confirms emails: nothing is signed in or created until the mail's link is followed.
         sessionStorage.setItem(PENDING_EMAIL_KEY, registered.email);
+        sessionStorage.removeItem(PENDING_INVITE_KEY);
         navigate('/check-email');
         return;
       }

@@ -66,8 +66,13 @@ export const useAcceptInvitation = () =>
       apiFetch<Accepted>(`/api/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST' }),
   });
 
-/** Sign-up through the invite link: the account is made and joins the organization in one call. */
+/**
+ * Sign-up through the invite link: the account is made and joins the organization in one call; or, where
+ * the project confirms emails, "confirmation required" — the mail's link brings the person back to the
+ * invitation, to accept it signed in.
+ */
 export const registerInvitee = (input: RegisterInviteeInput) =>
-  apiFetch<{ id: string; organization: { id: string; name: string }; role: Role }>('/api/auth/register', {
-    body: input,
-  });
+  apiFetch<
+    | { id: string; organization: { id: string; name: string }; role: Role }
+    | { email: string; confirmationRequired: true }
+  >('/api/auth/register', { body: input });
