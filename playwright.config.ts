@@ -65,6 +65,7 @@ export default defineConfig({
           'confirm-email',
           'notifications',
           'reminders',
+          'captcha',
         ].join('|')})\\.spec\\.ts$`,
       ),
     },

@@ -14,6 +14,7 @@ import {
   type RegisterInviteeInput,
 } from '../../../../packages/shared/schemas/accounts.ts';
 import { PersonFields } from '../../components/person-fields.tsx';
+import { useCaptcha } from '../../components/captcha.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
@@ -65,6 +66,7 @@ function InviteRegisterForm({
   const error = (name: keyof RegisterInviteeInput) =>
     validationMessage(intl, formState.errors[name]?.message);
   const role = t(`app.role.${invitation.role}`);
+  const captcha = useCaptcha();
 
   useEffect(() => {
     sessionStorage.setItem(INVITE_KEY, token);
@@ -73,7 +75,9 @@ function InviteRegisterForm({
   const onSubmit = handleSubmit(async (input) => {
     onJoining(true);
     try {
-      const joined = await registerInvitee({ ...input, locale });
+      const joined = await registerInvitee({ ...input, locale, captchaToken: captcha.token }).finally(
+        captcha.reset,
+      );
       if ('confirmationRequired' in joined) {
         // The project confirms emails: nothing is joined until the mail's link, which comes back to the
         // invitation signed in, is followed.
@@ -82,10 +86,8 @@ function InviteRegisterForm({
         void navigate('/check-email');
         return;
       }
-      const { error: signInError } = await supabase.auth.signInWithPassword({
-        email: input.email,
-        password: input.password,
-      });
+      // The session Auth's sign-up started (signing in again would need a second captcha token).
+      const { error: signInError } = await supabase.auth.setSession(joined.session);
       if (signInError) throw signInError;
       sessionStorage.removeItem(INVITE_KEY);
       selectOrganization(joined.organization.id);
@@ -109,6 +111,7 @@ function InviteRegisterForm({
       <p>{t('invite.registerText', { org: invitation.organizationName, role })}</p>
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         <PersonFields register={register} error={error} emailReadOnly />
+        {captcha.element}
         <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
           {t(formState.isSubmitting ? 'invite.registerSubmitting' : 'invite.registerSubmit')}
         </button>

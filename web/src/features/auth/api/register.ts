@@ -2,10 +2,10 @@
 // server answers "confirmation required" instead, and the organization is created once the mail's link is
 // followed (completeRegistration).
 import type { RegisterInput } from '../../../../../packages/shared/schemas/accounts.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch, type StartedSession } from '../../../lib/api-client.ts';
 
 export type Registered =
-  | { id: string; email: string; organization: { id: string; name: string } }
+  | { id: string; email: string; organization: { id: string; name: string }; session: StartedSession }
   | { email: string; confirmationRequired: true };
 
 export const registerAccount = (input: RegisterInput) =>

@@ -8,6 +8,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate } from 'react-router-dom';
+import { useCaptcha } from '../../../components/captcha.tsx';
 import { notify } from '../../../components/ui/notify.tsx';
 import { errorMessage } from '../../../lib/validation-message.ts';
 import { PENDING_EMAIL_KEY, PENDING_INVITE_KEY } from '../../../lib/session/return-path.ts';
@@ -21,19 +22,23 @@ export function CheckEmailPage() {
   // Read before the Supabase client (loaded for a resend) clears the address.
   const [linkFailed] = useState(() => /(^#|&)error_code=/.test(window.location.hash));
   const [sending, setSending] = useState(false);
+  const captcha = useCaptcha();
   if (!email && !linkFailed) return <Navigate to="/register" replace />;
 
   const resend = async (email: string) => {
     setSending(true);
     try {
       const { supabase } = await import('../../../lib/supabase.ts');
-      const { error } = await supabase.auth.resend({
-        type: 'signup',
-        email,
-        options: {
-          emailRedirectTo: `${window.location.origin}${invite ? `/invite/${encodeURIComponent(invite)}` : '/check-email'}`,
-        },
-      });
+      const { error } = await supabase.auth
+        .resend({
+          type: 'signup',
+          email,
+          options: {
+            emailRedirectTo: `${window.location.origin}${invite ? `/invite/${encodeURIComponent(invite)}` : '/check-email'}`,
+            captchaToken: captcha.token,
+          },
+        })
+        .finally(captcha.reset);
       if (error) throw error;
       notify({ title: intl.formatMessage({ id: 'checkEmail.resent' }, { email }) });
     } catch (e) {
@@ -70,6 +75,7 @@ export function CheckEmailPage() {
             </p>
           </>
         )}
+        {email && captcha.element}
         {email && (
           <button
             type="button"

@@ -3,7 +3,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { RegisterInviteeInput } from '../../../../../packages/shared/schemas/accounts.ts';
 import type { InvitationInput, Role } from '../../../../../packages/shared/schemas/team.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch, type StartedSession } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { useOrganization } from '../../../lib/organization.tsx';
 import {
@@ -73,6 +73,6 @@ export const useAcceptInvitation = () =>
  */
 export const registerInvitee = (input: RegisterInviteeInput) =>
   apiFetch<
-    | { id: string; organization: { id: string; name: string }; role: Role }
+    | { id: string; organization: { id: string; name: string }; role: Role; session: StartedSession }
     | { email: string; confirmationRequired: true }
   >('/api/auth/register', { body: input });
