@@ -163,6 +163,48 @@ test('sign-in needs the widget solved too; refused without it, in English here',
   expect(scripts).toHaveLength(1);
 });
 
+test('an invitee’s registration passes the widget’s token on to Auth, and is refused without one', async ({
+  page,
+}) => {
+  // An owner and an invitation, through /api (the local Auth checks only that a token came).
+  const owner = {
+    email: `owner-${unique()}@test.kasuwa.app`,
+    password: 'ama-secret-2026',
+    firstName: 'Ama',
+    lastName: 'Owusu',
+    organizationName: `Ama Textiles ${unique()}`,
+    country: 'GH',
+    currency: 'GHS',
+    captchaToken: 'stand-in-token',
+  };
+  const registered = await page.request.post(`${stack.url}/api/auth/register`, { data: owner });
+  expect(registered.status()).toBe(201);
+  const { organization, session } = await registered.json();
+  const email = `efua-${unique()}@test.kasuwa.app`;
+  const invited = await page.request.post(`${stack.url}/api/organizations/${organization.id}/invitations`, {
+    data: { email, role: 'SALES' },
+    headers: { authorization: `Bearer ${session.access_token}` },
+  });
+  expect(invited.status()).toBe(201);
+  const link = (await invited.json()).token as string;
+
+  await withStandIn(page);
+  await useLanguage(page, 'en');
+  await page.goto(`${stack.url}/invite/${link}/register`);
+  await page.getByLabel('First name', { exact: true }).fill('Efua');
+  await page.getByLabel('Last name', { exact: true }).fill('Mensah');
+  await page.getByLabel('Password', { exact: true }).fill('efua-secret-2026');
+  const human = page.getByRole('checkbox', { name: 'I am human (en)' });
+  await expect(human).toBeVisible();
+  await page.getByRole('button', { name: 'Create account and join' }).click();
+  await expect(
+    page.getByText('Please complete the check that you are not a robot, then try again.'),
+  ).toBeVisible();
+  await human.check();
+  await page.getByRole('button', { name: 'Create account and join' }).click();
+  await expect(page.getByText(`Welcome to ${organization.name}`)).toBeVisible();
+});
+
 test('an app built without a provider shows no widget and downloads nothing from one', async ({ page }) => {
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));

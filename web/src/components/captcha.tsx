@@ -27,6 +27,9 @@ interface ProviderApi {
   remove?(id: string): void;
 }
 
+/** The width of the widest normal widget (hCaptcha's). */
+const NORMAL_WIDTH = 303;
+
 let loading: Promise<ProviderApi> | undefined;
 
 /** The provider's script, added to the page once; resolves with its API when it says it is ready. */
@@ -73,6 +76,9 @@ export function useCaptcha(): Captcha {
         if (gone) return;
         const id = api.render(container, {
           sitekey: configured.siteKey,
+          // Both providers' normal widget is 300 px wide or more: the compact one where the form is narrower
+          // (a 360 px phone), so it never pushes the page wider than the screen.
+          size: container.clientWidth < NORMAL_WIDTH ? 'compact' : 'normal',
           callback: (answer: string) => setToken(answer),
           'expired-callback': () => setToken(undefined),
           'error-callback': () => setToken(undefined),
