@@ -205,6 +205,31 @@ test('an invitee’s registration passes the widget’s token on to Auth, and is
   await expect(page.getByText(`Welcome to ${organization.name}`)).toBeVisible();
 });
 
+test('POST /api/auth/login passes the token on too: 400 CAPTCHA_FAILED without one', async ({ request }) => {
+  const email = `login-${unique()}@test.kasuwa.app`;
+  const password = 'yaw-secret-2026';
+  const registered = await request.post(`${stack.url}/api/auth/register`, {
+    data: {
+      email,
+      password,
+      firstName: 'Yaw',
+      lastName: 'Boateng',
+      organizationName: `Yaw Phones ${unique()}`,
+      country: 'GH',
+      currency: 'GHS',
+      captchaToken: 'stand-in-token',
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const refused = await request.post(`${stack.url}/api/auth/login`, { data: { email, password } });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toMatchObject({ reason: 'CAPTCHA_FAILED' });
+  const signedIn = await request.post(`${stack.url}/api/auth/login`, {
+    data: { email, password, captchaToken: 'stand-in-token' },
+  });
+  expect(signedIn.status()).toBe(200);
+});
+
 test('an app built without a provider shows no widget and downloads nothing from one', async ({ page }) => {
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));

@@ -267,12 +267,17 @@ async function registerInvitee(req: Request, input: RegisterInviteeInput): Promi
 
 /** Signs in with email and password and returns the session, for integrators; the app signs in with Auth directly. */
 export async function login(req: Request): Promise<Response> {
-  const input = await parseBody(req, LoginInputSchema);
+  const { captchaToken, ...input } = await parseBody(req, LoginInputSchema);
   // Auth limits sign-ins per address: it is told the caller's, not the function's own.
-  const { data, error } = await anonClient(req.headers.get('x-forwarded-for')).auth.signInWithPassword(input);
+  const { data, error } = await anonClient(req.headers.get('x-forwarded-for')).auth.signInWithPassword({
+    ...input,
+    ...(captchaToken && { options: { captchaToken } }),
+  });
   if (error || !data.session) {
     if (error?.status === 429)
       throw new AppError('RATE_LIMITED', error.message, undefined, { reason: 'TOO_MANY_ATTEMPTS' });
+    if (error?.code === 'captcha_failed')
+      throw new AppError('BAD_REQUEST', error.message, undefined, { reason: 'CAPTCHA_FAILED' });
     throw new AppError('UNAUTHORIZED', error?.message ?? 'Invalid login credentials', undefined, {
       reason: 'INVALID_CREDENTIALS',
     });
