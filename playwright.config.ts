@@ -67,6 +67,7 @@ export default defineConfig({
           'confirm-email',
           'notifications',
           'reminders',
+          'captcha',
         ].join('|')})\\.spec\\.ts$`,
       ),
     },

@@ -1,7 +1,8 @@
 // Registering where the project confirms emails, as hosted projects do (issue #22): the newcomer fills in
 // the two steps, sees "Check your email", opens the mail the stack caught, follows its link and lands on the
 // dashboard of the organization they asked for — in English and in French. A name taken while the mail
-// waited is chosen again on "Set up your organization". The stack of this file is its own, started with
+// waited is chosen again on "Set up your organization". Someone invited signs up from the invite link, is
+// told to check their email, and the mail's link brings them back to the invitation, where they join. The stack of this file is its own, started with
 // confirmations on (AUTH_ENABLE_CONFIRMATIONS=1, tests/confirming-stack.ts) beside the suite's, which keeps
 // the local default (off). Phone only: the screens are the registration's.
 import type { Page } from '@playwright/test';
@@ -143,4 +144,73 @@ test('a name taken while the mail waited is chosen again on "Set up your organiz
   await page.getByRole('button', { name: t.create }).click();
   await expect(page.getByRole('heading', { name: t.welcome })).toBeVisible();
   await expect(page.getByRole('main').getByText(`${organizationName} Annex`)).toBeVisible();
+});
+
+/** An owner registered, confirmed and set up through /api on this file's stack; their token and organization. */
+async function confirmedOwner() {
+  const email = `owner-${unique()}@test.kasuwa.app`;
+  const post = (path: string, body: unknown, token?: string) =>
+    fetch(`${stack.url}/api${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: stack.url,
+        ...(token && { authorization: `Bearer ${token}` }),
+      },
+      body: JSON.stringify(body),
+    });
+  const registered = await post('/auth/register', {
+    email,
+    password: 'ama-secret-2026',
+    firstName: 'Ama',
+    lastName: 'Owusu',
+    organizationName: `Ama Textiles ${unique()}`,
+    country: 'GH',
+    currency: 'GHS',
+  });
+  expect(registered.status).toBe(202);
+  const verified = await fetch(verifyLink(await waitForMail(stack.mailUrl, email)), { redirect: 'manual' });
+  const token = new URLSearchParams(verified.headers.get('location')!.split('#')[1]).get('access_token')!;
+  const done = await post('/auth/register/complete', {}, token);
+  expect(done.status).toBe(201);
+  const organization = (await done.json()).organization as { id: string; name: string };
+  return {
+    organization,
+    invite: async (address: string) => {
+      const res = await post(
+        `/organizations/${organization.id}/invitations`,
+        { email: address, role: 'SALES' },
+        token,
+      );
+      expect(res.status).toBe(201);
+      return (await res.json()).token as string;
+    },
+  };
+}
+
+test('an invitee confirms their email from the mail, comes back to the invitation signed in and joins', async ({
+  page,
+}) => {
+  const owner = await confirmedOwner();
+  const email = `efua-${unique()}@test.kasuwa.app`;
+  const link = await owner.invite(email);
+  await useLanguage(page, 'fr');
+  await page.goto(`${stack.url}/invite/${link}/register`);
+  await page.getByLabel('Prénom', { exact: true }).fill('Efua');
+  await page.getByLabel('Nom', { exact: true }).fill('Mensah');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('efua-secret-2026');
+  await page.getByRole('button', { name: 'Créer le compte et rejoindre' }).click();
+
+  await expect(page).toHaveURL(/\/check-email$/);
+  await expect(page.getByRole('heading', { name: LABELS.fr.checkEmail })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(`Nous avons envoyé un lien à ${email}`);
+  await expect(page.getByRole('status')).toContainText('acceptez l’invitation');
+  // The invitation names the address: there is no other to use.
+  await expect(page.getByRole('link', { name: 'Utiliser une autre adresse' })).toHaveCount(0);
+
+  await page.goto(verifyLink(await waitForMail(stack.mailUrl, email)));
+  await expect(page).toHaveURL(new RegExp(`/invite/${link}#?$`));
+  await page.getByRole('button', { name: `Rejoindre ${owner.organization.name}` }).click();
+  await expect(page.getByText(`Bienvenue dans ${owner.organization.name}`)).toBeVisible();
+  await expect(page).toHaveURL(`${stack.url}/`);
 });

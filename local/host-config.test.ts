@@ -70,4 +70,39 @@ describe('the static host configuration written with the build', () => {
     expect(files._redirects.trim()).toBe('/*  /index.html  200');
     expect(headersFile(files._headers)['/*']!['Content-Security-Policy']).toContain("connect-src 'self';");
   });
+
+  it('lets a page built with a captcha provider load that provider’s widget, and a page built without none', () => {
+    const built = (provider: string) =>
+      html.replace('</head>', `<meta name="kasuwa-captcha-provider" content="${provider}"></head>`);
+    const policy = (page: string) => {
+      const csp = headersFile(hostConfig(page, {})._headers)['/*']!['Content-Security-Policy']!;
+      return Object.fromEntries(
+        csp.split('; ').map((d) => {
+          const [name, ...sources] = d.split(' ');
+          return [name!, sources];
+        }),
+      );
+    };
+
+    const hcaptcha = policy(built('hcaptcha'));
+    for (const directive of ['script-src', 'frame-src', 'style-src', 'connect-src'])
+      expect(hcaptcha[directive]).toEqual(
+        expect.arrayContaining(['https://hcaptcha.com', 'https://*.hcaptcha.com']),
+      );
+    expect(hcaptcha['script-src']).toContain(hash);
+    expect(JSON.stringify(hcaptcha)).not.toContain('cloudflare');
+
+    const turnstile = policy(built('turnstile'));
+    expect(turnstile['script-src']).toEqual(["'self'", hash, 'https://challenges.cloudflare.com']);
+    expect(turnstile['frame-src']).toEqual(['https://challenges.cloudflare.com']);
+    expect(JSON.stringify(turnstile)).not.toContain('hcaptcha');
+
+    // Without a provider (or with one the app does not know), no other origin and no frames at all.
+    for (const page of [html, built('recaptcha')]) {
+      const none = policy(page);
+      expect(none['script-src']).toEqual(["'self'", hash]);
+      expect(none['frame-src']).toBeUndefined();
+      expect(none['default-src']).toEqual(["'self'"]);
+    }
+  });
 });

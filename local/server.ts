@@ -33,6 +33,8 @@ export async function startStack(
     config?: StackConfig;
     /** Always its own embedded database, even where DATABASE_URL names another (a second stack in tests). */
     embedded?: boolean;
+    /** The built app's folder under web/ (WEB_DIST, else dist): a second stack may serve another build. */
+    webDist?: string;
   } = {},
 ): Promise<Stack> {
   const config = opts.config ?? loadConfig();
@@ -83,7 +85,7 @@ export async function startStack(
   const mailer = createMailSender(config.mail.smtp);
   const auth = createAuth({ pool: authPool, config, issuer: `${url}/auth/v1`, mail: mailer });
   const functions = await createFunctions({ config, supabaseUrl: url, dbUrl: db.postgresUrl, log });
-  const serveStatic = createStatic(path.join(ROOT, 'web', process.env.WEB_DIST ?? 'dist'), {
+  const serveStatic = createStatic(path.join(ROOT, 'web', opts.webDist ?? process.env.WEB_DIST ?? 'dist'), {
     anonKey: config.keys.anonKey,
   });
 

@@ -4421,6 +4421,12 @@ begin
   if p_email is null or lower(p_row.email) <> lower(p_email) then
     return private.team_refusal('FORBIDDEN', 'This invitation was sent to another email address', 'INVITATION_OTHER_EMAIL');
   end if;
+  -- Only an address its owner has confirmed joins: where the project confirms emails, a sign-up waits
+  -- unconfirmed until the mail's link is followed, and until then it proves nothing about who holds the
+  -- address the invitation was sent to. Both paths come here (accept_invitation, register_invitee).
+  if not exists (select 1 from auth.users u where u.id = p_user and u.email_confirmed_at is not null) then
+    return private.team_refusal('FORBIDDEN', 'Confirm your email address before joining an organization', 'EMAIL_NOT_CONFIRMED');
+  end if;
   insert into public.memberships (org_id, user_id, role) values (p_row.org_id, p_user, p_row.role);
   update public.invitations set accepted_at = now(), accepted_by = p_user where id = p_row.id;
   return jsonb_build_object('data', jsonb_build_object(

@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { hostConfig } from '../local/host-config.ts';
+import { CAPTCHA_META, isCaptchaProvider } from '../packages/shared/captcha.ts';
 
 /** A static host's configuration (rewrites and headers) written next to the built app. */
 function staticHostConfig(): Plugin {
@@ -27,6 +28,30 @@ function staticHostConfig(): Plugin {
   };
 }
 
+/**
+ * The captcha widget's settings (VITE_CAPTCHA_PROVIDER, VITE_CAPTCHA_SITE_KEY): refused when incomplete or
+ * unknown, rather than built into an app whose sign-in nobody could pass. A build with a provider names it
+ * in a <meta> of the page, from which the page's Content-Security-Policy allows that provider's widget
+ * (local/security-headers.ts) wherever the page is served.
+ */
+function captchaSettings(): Plugin {
+  let provider: string | undefined;
+  return {
+    name: 'kasuwa-captcha-settings',
+    configResolved(config) {
+      const env = config.env as Record<string, string>;
+      provider = env.VITE_CAPTCHA_PROVIDER || undefined;
+      if (provider === undefined && !env.VITE_CAPTCHA_SITE_KEY) return;
+      if (!isCaptchaProvider(provider))
+        throw new Error(`VITE_CAPTCHA_PROVIDER must be hcaptcha or turnstile (got ${provider ?? 'nothing'})`);
+      if (!env.VITE_CAPTCHA_SITE_KEY)
+        throw new Error('VITE_CAPTCHA_SITE_KEY is needed with VITE_CAPTCHA_PROVIDER');
+    },
+    transformIndexHtml: () =>
+      provider ? [{ tag: 'meta', attrs: { name: CAPTCHA_META, content: provider }, injectTo: 'head' }] : [],
+  };
+}
+
 // One copy of TanStack Query's core in the bundle: the one @tanstack/react-query itself uses. The persist
 // client and the storage persister were installed with their own (older 5.x) copies, and a browser
 // downloaded three.
@@ -43,6 +68,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    captchaSettings(),
     staticHostConfig(),
     // The app shell and every route chunk are precached by /sw.js, so the app opens offline after one
     // visit; a new build waits for the member to accept the update prompt.

@@ -476,6 +476,32 @@ describe('accepting an invitation', () => {
     });
   });
 
+  it('refuses an unconfirmed address on both paths (the invitee, the service role’s register_invitee) and adds nobody', async () => {
+    await asOwner(async (sql) => {
+      const org = await setupOrg(sql);
+      const invitation = await invited(sql, org, 'efua@example.com', 'ACCOUNTANT');
+      // A sign-up waiting for its confirmation mail, as Auth keeps it where the project confirms emails.
+      const efua = await createUser(sql, { email: 'efua@example.com' });
+      await sql(`update auth.users set email_confirmed_at = null where id = $1`, [efua.id]);
+      const refusal = {
+        error: {
+          code: 'FORBIDDEN',
+          message: 'Confirm your email address before joining an organization',
+          reason: 'EMAIL_NOT_CONFIRMED',
+        },
+      };
+      expect(await accept(sql, efua.id, invitation.token!)).toEqual(refusal);
+      expect(
+        await call(sql, { role: 'service_role' }, 'register_invitee($1, $2)', [efua.id, invitation.token!]),
+      ).toEqual(refusal);
+      expect(await roleOf(sql, org.id, efua.id)).toBeNull();
+      expect(await preview(sql, { role: 'anon' }, invitation.token!)).toMatchObject({ status: 'PENDING' });
+      // Once the address is confirmed (the mail's link followed), the same link lets them in.
+      await sql(`update auth.users set email_confirmed_at = now() where id = $1`, [efua.id]);
+      expect((await accept(sql, efua.id, invitation.token!)).data?.role).toBe('ACCOUNTANT');
+    });
+  });
+
   it('lets an invitee who already belongs to other organizations join with the role, keeping their own', async () => {
     await asOwner(async (sql) => {
       const org = await setupOrg(sql);

@@ -1,8 +1,10 @@
 // Registration when the project confirms emails (hosted projects do; the local default does not): POST
 // /api/auth/register goes through Auth's own sign-up, so Auth's per-address budget applies, and the
 // organization waits with the unconfirmed user, reserving nothing, until the mail's link is followed; the
-// app then creates it (POST /api/auth/register/complete), the name checked only then. Runs on a stack of its
-// own with confirmations on (tests/confirming-stack.ts), local only.
+// app then creates it (POST /api/auth/register/complete), the name checked only then. An invitee's sign-up
+// (with an invite link's token) also goes through Auth's sign-up and joins nothing until the mail's link,
+// which leads back to the invitation, is followed. Runs on a stack of its own with confirmations on
+// (tests/confirming-stack.ts), local only.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConfirmingStack } from '../confirming-stack.ts';
@@ -50,12 +52,15 @@ describe.runIf(local)('registration with email confirmation on', () => {
     }
   }
 
-  /** Follows the confirmation mail's link as the browser does: the session is in the fragment. */
-  async function confirm(email: string) {
+  /**
+   * Follows the confirmation mail's link as the browser does: the session is in the fragment. It leads to
+   * `path` (an ordinary registration's "Check your email" page, an invitee's invitation).
+   */
+  async function confirm(email: string, path = '/check-email') {
     const res = await fetch(verifyLink(await waitForMail(stack.mailUrl, email)), { redirect: 'manual' });
     expect(res.status).toBe(303);
     const location = res.headers.get('location')!;
-    expect(location.split('#')[0]).toBe(`${stack.url}/check-email`);
+    expect(location.split('#')[0]).toBe(`${stack.url}${path}`);
     const fragment = new URLSearchParams(location.split('#')[1]);
     expect(fragment.get('type')).toBe('signup');
     return fragment.get('access_token')!;
@@ -188,5 +193,92 @@ describe.runIf(local)('registration with email confirmation on', () => {
     expect(await sql('select 1 from auth.users where email = $1', [input.email])).toEqual([]);
     // Another address is not held up by it.
     expect((await api('/auth/register', { body: registration(), from: '192.0.2.251' })).status).toBe(202);
+  });
+  /** An owner whose registration is confirmed and complete: their access token and organization's id. */
+  async function confirmedOwner() {
+    const input = registration();
+    expect((await api('/auth/register', { body: input })).status).toBe(202);
+    const token = await confirm(input.email);
+    const done = await api('/auth/register/complete', { body: {}, token });
+    expect(done.status).toBe(201);
+    return { token, orgId: (await done.json()).organization.id as string };
+  }
+
+  /** An invitation from `owner` to a new address; the address and the link's token. */
+  async function invitation(owner: { token: string; orgId: string }, role = 'SALES') {
+    const email = `invitee-${unique()}@test.kasuwa.app`;
+    const res = await api(`/organizations/${owner.orgId}/invitations`, {
+      body: { email, role },
+      token: owner.token,
+    });
+    expect(res.status).toBe(201);
+    return { email, link: (await res.json()).token as string };
+  }
+
+  const invitee = (email: string, invitationToken: string) => ({
+    invitationToken,
+    firstName: 'Efua',
+    lastName: 'Mensah',
+    email,
+    password: 'correct-horse-battery',
+    locale: 'fr',
+  });
+
+  it('an invitee’s sign-up answers 202 and joins nothing; the mail’s link leads to the invitation, accepted there', async () => {
+    const owner = await confirmedOwner();
+    const { email, link } = await invitation(owner, 'ACCOUNTANT');
+    const res = await api('/auth/register', { body: invitee(email, link) });
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ email, confirmationRequired: true });
+
+    // Nothing joined, nothing confirmed: the link is still pending, the account unconfirmed and in no
+    // organization, and the database lets it join on no path until it is confirmed.
+    const [user] = await sql<{ id: string; email_confirmed_at: string | null }>(
+      'select id, email_confirmed_at from auth.users where email = $1',
+      [email],
+    );
+    expect(user!.email_confirmed_at).toBeNull();
+    expect(await sql('select 1 from public.memberships where user_id = $1', [user!.id])).toEqual([]);
+    expect((await (await api(`/invitations/${link}`)).json()).status).toBe('PENDING');
+    const [{ answer }] = (await sql<{ answer: { error: { reason: string } } }>(
+      'select public.register_invitee($1, $2) as answer',
+      [user!.id, link],
+    )) as [{ answer: { error: { reason: string } } }];
+    expect(answer.error.reason).toBe('EMAIL_NOT_CONFIRMED');
+
+    // The mail's link signs them in on the invitation's page, where they accept it.
+    const token = await confirm(email, `/invite/${link}`);
+    const accepted = await api(`/invitations/${link}/accept`, { body: {}, token });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toMatchObject({
+      organization: { id: owner.orgId },
+      role: 'ACCOUNTANT',
+      alreadyMember: false,
+    });
+    const me = await (await api('/auth/user', { token })).json();
+    expect(me).toMatchObject({ firstName: 'Efua', lastName: 'Mensah', locale: 'fr' });
+    expect(me.organizations).toEqual([expect.objectContaining({ id: owner.orgId, role: 'ACCOUNTANT' })]);
+  });
+
+  it('an invitee’s sign-up counts against Auth’s per-address sign-up budget', async () => {
+    const owner = await confirmedOwner();
+    // Room for two invitations (Starter counts a pending one as a seat).
+    await sql(`update public.licenses set plan = 'BUSINESS' where org_id = $1`, [owner.orgId]);
+    const { email, link } = await invitation(owner);
+    const from = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    // The invitee's sign-up takes one of the address's sign-ups; the rest go to ordinary registrations.
+    expect((await api('/auth/register', { body: invitee(email, link), from })).status).toBe(202);
+    for (let i = 1; i < SIGN_INS_PER_ADDRESS; i++) {
+      expect((await api('/auth/register', { body: registration(), from })).status).toBe(202);
+    }
+    const input = registration();
+    const res = await api('/auth/register', { body: input, from });
+    expect(res.status).toBe(429);
+    expect(await res.json()).toMatchObject({ code: 'RATE_LIMITED', reason: 'TOO_MANY_ATTEMPTS' });
+    // And an invitee is refused like anyone once the address's budget is spent.
+    const second = await invitation(owner);
+    const refused = await api('/auth/register', { body: invitee(second.email, second.link), from });
+    expect(refused.status).toBe(429);
+    expect(await sql('select 1 from auth.users where email = $1', [second.email])).toEqual([]);
   });
 });

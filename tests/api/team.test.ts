@@ -224,7 +224,10 @@ describe('POST /api/auth/register with an invitation token', () => {
       email: address.toUpperCase(),
       organization: { id: o.orgId, name: o.input.organizationName },
       role: 'ACCOUNTANT',
+      // The session Auth's sign-up started, which the app keeps instead of signing in again.
+      session: { access_token: expect.any(String), refresh_token: expect.any(String), expires_in: 3600 },
     });
+    expect((await json(await api('/auth/user', { token: body.session.access_token }))).id).toBe(body.id);
     const me = await json(await api('/auth/user', { token: await signIn(address) }));
     expect(me).toMatchObject({ firstName: 'Efua', lastName: 'Mensah', locale: 'fr' });
     expect(me.organizations).toEqual([expect.objectContaining({ id: o.orgId, role: 'ACCOUNTANT' })]);

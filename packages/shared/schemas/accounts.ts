@@ -17,6 +17,8 @@ const codes = (list: readonly { code: string }[]) => list.map((c) => c.code) as 
 export const LoginInputSchema = z.object({
   email,
   password: z.string().min(1, R.PASSWORD_REQUIRED),
+  /** The captcha widget's answer (POST /api/auth/login passes it on to Auth, as registration does). */
+  captchaToken: z.string().max(4096).optional(),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
@@ -52,6 +54,8 @@ export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 export const RegisterInviteeInputSchema = RegisterPersonalSchema.extend({
   invitationToken: z.string().min(1).max(200),
   locale: z.enum(['en', 'fr']).optional(),
+  /** The captcha widget's answer, passed on to Auth when the project asks for one ([auth.captcha]). */
+  captchaToken: z.string().max(4096).optional(),
 });
 export type RegisterInviteeInput = z.infer<typeof RegisterInviteeInputSchema>;
 

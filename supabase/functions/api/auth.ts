@@ -31,7 +31,7 @@ export async function register(req: Request): Promise<Response> {
       (body: unknown) => typeof (body as { invitationToken?: unknown } | null)?.invitationToken === 'string',
       () => false,
     );
-  if (invited) return registerInvitee(await parseBody(req, RegisterInviteeInputSchema));
+  if (invited) return registerInvitee(req, await parseBody(req, RegisterInviteeInputSchema));
   const input = await parseBody(req, RegisterInputSchema);
   // A taken name is said before any account exists (it reserves nothing; the database decides later).
   const { data: free, error: checkError } = await anonClient(req.headers.get('x-forwarded-for')).rpc(
@@ -68,7 +68,12 @@ export async function register(req: Request): Promise<Response> {
   }
   await forgetPendingOrganization(data.session.access_token);
   return Response.json(
-    { id: data.user.id, email: input.email, organization: { id: org.id, name: org.name } },
+    {
+      id: data.user.id,
+      email: input.email,
+      organization: { id: org.id, name: org.name },
+      session: sessionOf(data.session),
+    },
     { status: 201 },
   );
 }
@@ -142,6 +147,16 @@ async function forgetPendingOrganization(accessToken: string): Promise<void> {
   await res.body?.cancel();
 }
 
+/**
+ * The session Auth's sign-up answered, handed to the caller: the app starts it as it is, rather than signing
+ * in again — which, where the project asks for a captcha, would need a second token from the widget.
+ */
+const sessionOf = (session: { access_token: string; refresh_token: string; expires_in: number }) => ({
+  access_token: session.access_token,
+  refresh_token: session.refresh_token,
+  expires_in: session.expires_in,
+});
+
 const personMetadata = (input: { firstName: string; lastName: string; locale?: 'en' | 'fr' }) => ({
   first_name: input.firstName,
   last_name: input.lastName,
@@ -173,34 +188,21 @@ function signUpRefusal(error: { code?: string; status?: number; message: string 
   return new AppError('INTERNAL', 'Internal server error');
 }
 
-/** The auth user of a registration, with the names and language the profile keeps. */
-async function createUser(input: Omit<RegisterInviteeInput, 'invitationToken'>) {
-  const { data: created, error } = await adminClient().auth.admin.createUser({
-    email: input.email,
-    password: input.password,
-    email_confirm: true,
-    user_metadata: personMetadata(input),
-  });
-  if (error || !created.user) {
-    if (error?.code === 'email_exists' || error?.status === 422) {
-      throw new AppError('ALREADY_EXISTS', 'An account with this email already exists', undefined, {
-        reason: 'EMAIL_TAKEN',
-        field: 'email',
-      });
-    }
-    throw new AppError('INTERNAL', 'Internal server error');
-  }
-  return created.user;
-}
-
 const GONE = { EXPIRED: 'INVITATION_EXPIRED', REVOKED: 'INVITATION_REVOKED', ACCEPTED: 'INVITATION_USED' };
 
 /**
- * Sign-up through an invite link: the invitation is checked first (pending, for this email), then the auth
- * user is created and joins the inviting organization in one SQL call (register_invitee); if that refuses,
- * the auth user is deleted again. No organization of their own.
+ * Sign-up through an invite link. The invitation is checked first (pending, for this email), then the person
+ * signs up through Auth's own sign-up as in register() — the caller's address, Auth's limits and captcha —
+ * never through the admin API: an account made there would be confirmed for an address nobody has shown
+ * they hold, and anyone who can invite (the owner of any organization, who sees the link) could make one
+ * for any address. Then, as the project's email-confirmation setting says:
+ * - off: Auth answers a session, and the new user joins the inviting organization with the invitation's role
+ *   (register_invitee); if that refuses, the user is deleted again: all or nothing. 201.
+ * - on: Auth mails a link and answers no session; nothing is joined yet (the database lets no unconfirmed
+ *   address join). The link comes back to the invitation (/invite/<token>), where the person, now signed in,
+ *   accepts it. 202, as register()'s.
  */
-async function registerInvitee(input: RegisterInviteeInput): Promise<Response> {
+async function registerInvitee(req: Request, input: RegisterInviteeInput): Promise<Response> {
   const admin = adminClient();
   const { data: preview, error: previewError } = await admin.rpc('invitation_preview', {
     p_token: input.invitationToken,
@@ -220,7 +222,26 @@ async function registerInvitee(input: RegisterInviteeInput): Promise<Response> {
       reason: 'INVITATION_OTHER_EMAIL',
       field: 'email',
     });
-  const user = await createUser(input);
+  const origin = req.headers.get('origin');
+  const { data: signedUp, error: signUpError } = await anonClient(
+    req.headers.get('x-forwarded-for'),
+  ).auth.signUp({
+    email: input.email,
+    password: input.password,
+    options: {
+      data: personMetadata(input),
+      // The mail's link comes back to the invitation, which the person, signed in by it, accepts.
+      ...(origin && {
+        emailRedirectTo: new URL(`/invite/${encodeURIComponent(input.invitationToken)}`, origin).toString(),
+      }),
+      ...(input.captchaToken && { captchaToken: input.captchaToken }),
+    },
+  });
+  if (signUpError || !signedUp.user) throw signUpRefusal(signUpError);
+  if (!signedUp.session) {
+    return Response.json({ email: input.email, confirmationRequired: true }, { status: 202 });
+  }
+  const user = signedUp.user;
   const { data, error } = await admin.rpc('register_invitee', {
     p_user_id: user.id,
     p_token: input.invitationToken,
@@ -229,7 +250,13 @@ async function registerInvitee(input: RegisterInviteeInput): Promise<Response> {
     if (error) throw fromPostgrest(error);
     const joined = unwrap<{ organization: { id: string; name: string }; role: string }>(data);
     return Response.json(
-      { id: user.id, email: input.email, organization: joined.organization, role: joined.role },
+      {
+        id: user.id,
+        email: input.email,
+        organization: joined.organization,
+        role: joined.role,
+        session: sessionOf(signedUp.session),
+      },
       { status: 201 },
     );
   } catch (e) {
@@ -240,12 +267,17 @@ async function registerInvitee(input: RegisterInviteeInput): Promise<Response> {
 
 /** Signs in with email and password and returns the session, for integrators; the app signs in with Auth directly. */
 export async function login(req: Request): Promise<Response> {
-  const input = await parseBody(req, LoginInputSchema);
+  const { captchaToken, ...input } = await parseBody(req, LoginInputSchema);
   // Auth limits sign-ins per address: it is told the caller's, not the function's own.
-  const { data, error } = await anonClient(req.headers.get('x-forwarded-for')).auth.signInWithPassword(input);
+  const { data, error } = await anonClient(req.headers.get('x-forwarded-for')).auth.signInWithPassword({
+    ...input,
+    ...(captchaToken && { options: { captchaToken } }),
+  });
   if (error || !data.session) {
     if (error?.status === 429)
       throw new AppError('RATE_LIMITED', error.message, undefined, { reason: 'TOO_MANY_ATTEMPTS' });
+    if (error?.code === 'captcha_failed')
+      throw new AppError('BAD_REQUEST', error.message, undefined, { reason: 'CAPTCHA_FAILED' });
     throw new AppError('UNAUTHORIZED', error?.message ?? 'Invalid login credentials', undefined, {
       reason: 'INVALID_CREDENTIALS',
     });

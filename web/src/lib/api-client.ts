@@ -25,6 +25,12 @@ export interface ErrorBody {
   details?: unknown;
 }
 
+/** The session a registration answers (Auth's sign-up started it), for supabase.auth.setSession. */
+export interface StartedSession {
+  access_token: string;
+  refresh_token: string;
+}
+
 export class ApiError extends Error {
   readonly code?: string;
   readonly reason?: string;

@@ -75,7 +75,8 @@ export function InvitePage() {
       });
       void navigate('/');
     } catch (e) {
-      const wrongAccount = e instanceof ApiError && e.status === 403;
+      // Only this refusal is about the account; another (an unconfirmed address) says its own reason.
+      const wrongAccount = e instanceof ApiError && e.reason === 'INVITATION_OTHER_EMAIL';
       notify({
         variant: 'error',
         title: t('common.error'),

@@ -1,7 +1,8 @@
 // /invite/:token/register — the sign-up of someone invited: only their name, the invitation's email (read
 // only) and a password. The server creates the account and joins the inviting organization with the invited
 // role in one step (POST /api/auth/register with the link's token); they land in it, with no organization of
-// their own to set up.
+// their own to set up. Where the project confirms emails, they go to "Check your email" instead, and the
+// mail's link brings them back to the invitation, signed in, to accept it.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -13,6 +14,7 @@ import {
   type RegisterInviteeInput,
 } from '../../../../packages/shared/schemas/accounts.ts';
 import { PersonFields } from '../../components/person-fields.tsx';
+import { useCaptcha } from '../../components/captcha.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
@@ -22,7 +24,7 @@ import { supabase } from '../../lib/supabase.ts';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
 import { registerInvitee, useInvitationPreview } from './api/invitations.ts';
 import { type InvitationPreview } from './api/keys.ts';
-import { INVITE_KEY } from '../../lib/session/return-path.ts';
+import { INVITE_KEY, PENDING_EMAIL_KEY, PENDING_INVITE_KEY } from '../../lib/session/return-path.ts';
 
 export function InviteRegisterPage() {
   const { token = '' } = useParams();
@@ -64,6 +66,7 @@ function InviteRegisterForm({
   const error = (name: keyof RegisterInviteeInput) =>
     validationMessage(intl, formState.errors[name]?.message);
   const role = t(`app.role.${invitation.role}`);
+  const captcha = useCaptcha();
 
   useEffect(() => {
     sessionStorage.setItem(INVITE_KEY, token);
@@ -72,11 +75,19 @@ function InviteRegisterForm({
   const onSubmit = handleSubmit(async (input) => {
     onJoining(true);
     try {
-      const joined = await registerInvitee({ ...input, locale });
-      const { error: signInError } = await supabase.auth.signInWithPassword({
-        email: input.email,
-        password: input.password,
-      });
+      const joined = await registerInvitee({ ...input, locale, captchaToken: captcha.token }).finally(
+        captcha.reset,
+      );
+      if ('confirmationRequired' in joined) {
+        // The project confirms emails: nothing is joined until the mail's link, which comes back to the
+        // invitation signed in, is followed.
+        sessionStorage.setItem(PENDING_EMAIL_KEY, joined.email);
+        sessionStorage.setItem(PENDING_INVITE_KEY, token);
+        void navigate('/check-email');
+        return;
+      }
+      // The session Auth's sign-up started (signing in again would need a second captcha token).
+      const { error: signInError } = await supabase.auth.setSession(joined.session);
       if (signInError) throw signInError;
       sessionStorage.removeItem(INVITE_KEY);
       selectOrganization(joined.organization.id);
@@ -100,6 +111,7 @@ function InviteRegisterForm({
       <p>{t('invite.registerText', { org: invitation.organizationName, role })}</p>
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         <PersonFields register={register} error={error} emailReadOnly />
+        {captcha.element}
         <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
           {t(formState.isSubmitting ? 'invite.registerSubmitting' : 'invite.registerSubmit')}
         </button>

@@ -25,3 +25,12 @@ const isAppPath = (path: string) =>
 export const INVITE_KEY = 'kasuwa-invite';
 
 export const pendingInvitation = (): string | null => sessionStorage.getItem(INVITE_KEY);
+
+/** The address a confirmation mail went to, kept for the "Check your email" page (a reload keeps it). */
+export const PENDING_EMAIL_KEY = 'kasuwa-check-email';
+
+/**
+ * The invitation token of a sign-up through an invite link that waits for its confirmation mail: the
+ * "Check your email" page then speaks of the invitation, and a mail sent again links back to it.
+ */
+export const PENDING_INVITE_KEY = 'kasuwa-check-email-invite';

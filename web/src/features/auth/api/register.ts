@@ -2,10 +2,10 @@
 // server answers "confirmation required" instead, and the organization is created once the mail's link is
 // followed (completeRegistration).
 import type { RegisterInput } from '../../../../../packages/shared/schemas/accounts.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch, type StartedSession } from '../../../lib/api-client.ts';
 
 export type Registered =
-  | { id: string; email: string; organization: { id: string; name: string } }
+  | { id: string; email: string; organization: { id: string; name: string }; session: StartedSession }
   | { email: string; confirmationRequired: true };
 
 export const registerAccount = (input: RegisterInput) =>
@@ -14,6 +14,3 @@ export const registerAccount = (input: RegisterInput) =>
 /** After the confirmation link: creates the organization asked for at registration (409 when its name was taken). */
 export const completeRegistration = () =>
   apiFetch<{ organization: { id: string; name: string } }>('/api/auth/register/complete', { body: {} });
-
-/** The address a confirmation mail went to, kept for the "Check your email" page (a reload keeps it). */
-export const PENDING_EMAIL_KEY = 'kasuwa-check-email';

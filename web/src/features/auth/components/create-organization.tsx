@@ -19,7 +19,8 @@ import { PRODUCT_NAME } from '../../../lib/product.ts';
 import { currentUserQuery, type CurrentUser } from '../../../lib/session/current-user.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { errorMessage, refusalOf, validationMessage } from '../../../lib/validation-message.ts';
-import { completeRegistration, PENDING_EMAIL_KEY } from '../api/register.ts';
+import { completeRegistration } from '../api/register.ts';
+import { PENDING_EMAIL_KEY } from '../../../lib/session/return-path.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 type Step = { kind: 'creating' } | { kind: 'form'; name: string; country: string; currency: string };

@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { useCaptcha } from '../../../components/captcha.tsx';
 import { notify } from '../../../components/ui/notify.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorMessage, validationMessage } from '../../../lib/validation-message.ts';
@@ -21,6 +22,7 @@ export function ForgotPasswordPage() {
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string>();
+  const captcha = useCaptcha();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -34,9 +36,12 @@ export function ForgotPasswordPage() {
         form.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
         return;
       }
-      const { error: refused } = await supabase.auth.resetPasswordForEmail(parsed.data, {
-        redirectTo: `${window.location.origin}/reset-password`,
-      });
+      const { error: refused } = await supabase.auth
+        .resetPasswordForEmail(parsed.data, {
+          redirectTo: `${window.location.origin}/reset-password`,
+          captchaToken: captcha.token,
+        })
+        .finally(captcha.reset);
       if (refused) throw refused;
       setSentTo(parsed.data);
     } catch (e) {
@@ -80,6 +85,7 @@ export function ForgotPasswordPage() {
               autoComplete="email"
               error={validationMessage(intl, error)}
             />
+            {captcha.element}
             <button type="submit" className="btn btn-primary min-h-11" disabled={submitting}>
               <FormattedMessage id={submitting ? 'forgot.sending' : 'forgot.submit'} />
             </button>

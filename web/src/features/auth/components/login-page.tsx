@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { LoginInput } from '../../../../../packages/shared/schemas/accounts.ts';
+import { useCaptcha } from '../../../components/captcha.tsx';
 import { notify } from '../../../components/ui/notify.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
@@ -36,6 +37,7 @@ export function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const submitted = useRef(false);
   const [invite] = useState(pendingInvitation);
+  const captcha = useCaptcha();
 
   /** The input when the shared schema accepts it; else each field's first reason code is shown under it. */
   const check = async (form: HTMLFormElement): Promise<LoginInput | null> => {
@@ -60,7 +62,12 @@ export function LoginPage() {
         return;
       }
       const [, { supabase }] = await loadSignIn();
-      const { error } = await supabase.auth.signInWithPassword(input);
+      const { error } = await supabase.auth
+        .signInWithPassword({
+          ...input,
+          options: { captchaToken: captcha.token },
+        })
+        .finally(captcha.reset);
       if (error) throw error;
       await queryClient.invalidateQueries(currentUserQuery);
       notify({
@@ -108,6 +115,7 @@ export function LoginPage() {
           autoComplete="current-password"
           error={validationMessage(intl, errors.password)}
         />
+        {captcha.element}
         <button type="submit" className="btn btn-primary min-h-11" disabled={submitting}>
           <FormattedMessage id={submitting ? 'auth.signingIn' : 'auth.signIn'} />
         </button>

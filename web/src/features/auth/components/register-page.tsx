@@ -7,9 +7,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import { REGISTRATION_COUNTRIES } from '../../../../../packages/shared/countries.ts';
 import { RegisterInputSchema, type RegisterInput } from '../../../../../packages/shared/schemas/accounts.ts';
 import { PERSON_FIELDS, PersonFields } from '../../../components/person-fields.tsx';
+import { useCaptcha } from '../../../components/captcha.tsx';
 import { notify } from '../../../components/ui/notify.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { PENDING_EMAIL_KEY, registerAccount } from '../api/register.ts';
+import { registerAccount } from '../api/register.ts';
+import { PENDING_EMAIL_KEY, PENDING_INVITE_KEY } from '../../../lib/session/return-path.ts';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { currentUserQuery } from '../../../lib/session/current-user.ts';
@@ -41,20 +43,22 @@ export function RegisterPage() {
   const error = (name: keyof RegisterInput) => validationMessage(intl, formState.errors[name]?.message);
   const t = useT();
   const regionName = new Intl.DisplayNames([intl.locale], { type: 'region' });
+  const captcha = useCaptcha();
 
   const onSubmit = handleSubmit(async (input) => {
     try {
-      const registered = await registerAccount({ ...input, locale });
+      const registered = await registerAccount({ ...input, locale, captchaToken: captcha.token }).finally(
+        captcha.reset,
+      );
       if ('confirmationRequired' in registered) {
         // The project confirms emails: nothing is signed in or created until the mail's link is followed.
         sessionStorage.setItem(PENDING_EMAIL_KEY, registered.email);
+        sessionStorage.removeItem(PENDING_INVITE_KEY);
         navigate('/check-email');
         return;
       }
-      const { error: signInError } = await supabase.auth.signInWithPassword({
-        email: input.email,
-        password: input.password,
-      });
+      // The session Auth's sign-up started (signing in again would need a second captcha token).
+      const { error: signInError } = await supabase.auth.setSession(registered.session);
       if (signInError) throw signInError;
     } catch (e) {
       notify({
@@ -151,6 +155,7 @@ export function RegisterPage() {
               error={error('currency')}
               {...register('currency')}
             />
+            {captcha.element}
             <div className="flex gap-2">
               <button type="button" className="btn btn-ghost min-h-11 flex-1" onClick={() => setStep(1)}>
                 <FormattedMessage id="register.previous" />

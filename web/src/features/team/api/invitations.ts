@@ -3,7 +3,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { RegisterInviteeInput } from '../../../../../packages/shared/schemas/accounts.ts';
 import type { InvitationInput, Role } from '../../../../../packages/shared/schemas/team.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch, type StartedSession } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { useOrganization } from '../../../lib/organization.tsx';
 import {
@@ -66,8 +66,13 @@ export const useAcceptInvitation = () =>
       apiFetch<Accepted>(`/api/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST' }),
   });
 
-/** Sign-up through the invite link: the account is made and joins the organization in one call. */
+/**
+ * Sign-up through the invite link: the account is made and joins the organization in one call; or, where
+ * the project confirms emails, "confirmation required" — the mail's link brings the person back to the
+ * invitation, to accept it signed in.
+ */
 export const registerInvitee = (input: RegisterInviteeInput) =>
-  apiFetch<{ id: string; organization: { id: string; name: string }; role: Role }>('/api/auth/register', {
-    body: input,
-  });
+  apiFetch<
+    | { id: string; organization: { id: string; name: string }; role: Role; session: StartedSession }
+    | { email: string; confirmationRequired: true }
+  >('/api/auth/register', { body: input });
