@@ -72,6 +72,9 @@ const POSTS = /\/api\/(customers|invoices|products|payments|leads)$/;
 
 test.describe('a replay interrupted', () => {
   test.describe('by the server stopping', () => {
+    // What the app reads in the background (the device's warm-up, a list's refresh) may reach the server
+    // while it stops: the browser logs the 503 it answers ("try again"), which the app handles.
+    test.use({ expectedConsoleErrors: [/status of 503/] });
     // A stack of this file's own (its own ports and data folder per project, so desktop and phone never
     // share one), stopped and started again while the app is sending.
     let stack: Stack;

@@ -172,7 +172,17 @@ export function fromPostgrest(error: { code?: string; message: string; hint?: st
     case 'PGRST003':
     case 'PGRSTL01':
       return busy();
+    // The database went away under the request (shut down or restarted, its connection cut) or the Data API
+    // cannot reach it: nothing was decided either, and the same call can succeed once it is back.
+    case '57P01':
+    case '57P02':
+    case '57P03':
+    case 'PGRST000':
+    case 'PGRST001':
+    case 'PGRST002':
+      return busy();
     default:
+      if (error.code?.startsWith('08')) return busy();
       return new AppError('INTERNAL', 'Internal server error');
   }
 }
