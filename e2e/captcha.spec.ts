@@ -17,7 +17,7 @@ import { expect, test, useLanguage } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const port = Number(process.env.E2E_PORT ?? 54500) + 30;
+const port = Number(process.env.E2E_PORT ?? 24500) + 30;
 const dist = `dist-captcha-${port}`;
 let stack: Awaited<ReturnType<typeof startStack>>;
 

@@ -76,7 +76,7 @@ test.describe('a replay interrupted', () => {
     // while it stops: the browser logs the 503 it answers ("try again"), which the app handles.
     test.use({ expectedConsoleErrors: [/status of 503/] });
     // A stack of this file's own (its own ports and data folder per project, so desktop and phone never
-    // share one), stopped and started again while the app is sending.
+    // share one, and two runs of the suite on other E2E_PORTs never meet), stopped and started again while the app is sending.
     let stack: Stack;
     let config: ReturnType<typeof loadConfig>;
     const logs: string[] = [];
@@ -84,7 +84,9 @@ test.describe('a replay interrupted', () => {
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook uses from this pattern
     test.beforeAll(async ({}, testInfo) => {
       testInfo.setTimeout(240_000);
-      const port = testInfo.project.name === 'phone' ? 24573 : 24570;
+      // Beside the suite's own stack (E2E_PORT), past its mail catcher (+4, +5) and the other files' (+20, +30).
+      const base = Number(process.env.E2E_PORT ?? 24500) + 40;
+      const port = testInfo.project.name === 'phone' ? base + 10 : base;
       config = loadConfig({
         ...process.env,
         PORT: String(port),
