@@ -40,8 +40,9 @@ export default defineConfig({
     // The desktop project runs the files whose screens differ with the width (tables, sidebar, dialogs,
     // accessibility, look). It skips two kinds, which run in the phone project only (the app is phone-first):
     // files whose every test is at a phone's 360 px, and journeys whose subject is not the layout — offline
-    // replay and corrections, amounts and errors, drafts, credit notes, page weight, security headers —
-    // where a second run at 1280 px would repeat the same requests and answers.
+    // replay and corrections, amounts and errors, drafts, credit notes, page weight, security headers, the
+    // account forms (register, sign in, sign out) — where a second run at 1280 px would repeat the same
+    // requests and answers (the sidebar at 1280 px is the shell's and the organizations' journeys').
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
@@ -68,6 +69,7 @@ export default defineConfig({
           'notifications',
           'reminders',
           'captcha',
+          'accounts',
         ].join('|')})\\.spec\\.ts$`,
       ),
     },
