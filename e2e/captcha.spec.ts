@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { loadConfig } from '../local/config.ts';
 import { startStack } from '../local/server.ts';
 import { CAPTCHA_PROVIDERS } from '../packages/shared/captcha.ts';
@@ -93,6 +93,48 @@ async function withStandIn(page: Page) {
 
 const unique = () => Math.random().toString(36).slice(2, 10);
 
+/** An owner and their business, made through /api with a token (the local Auth checks only that one came). */
+async function registerOwner(
+  request: APIRequestContext,
+  person: { email: string; password: string; firstName: string },
+) {
+  const data = {
+    ...person,
+    lastName: 'Owusu',
+    organizationName: `${person.firstName} Textiles ${unique()}`,
+    country: 'GH',
+    currency: 'GHS',
+    captchaToken: 'stand-in-token',
+  };
+  const registered = await request.post(`${stack.url}/api/auth/register`, { data });
+  expect(registered.status()).toBe(201);
+  return registered.json() as Promise<{
+    organization: { id: string; name: string };
+    session: { access_token: string };
+  }>;
+}
+
+/**
+ * Submits the form with the widget unsolved: Auth refuses and the person is told what to do, in their
+ * language. Then solves it and submits again.
+ */
+async function refusedThenSolved(page: Page, locale: 'en' | 'fr', submit: string) {
+  const human = page.getByRole('checkbox', { name: `I am human (${locale})` });
+  await expect(human).toBeVisible();
+  await page.getByRole('button', { name: submit }).click();
+  await expect(
+    page.getByText(
+      locale === 'fr'
+        ? 'Veuillez compléter la vérification anti-robot, puis réessayer.'
+        : 'Please complete the check that you are not a robot, then try again.',
+    ),
+  ).toBeVisible();
+  return async () => {
+    await human.check();
+    await page.getByRole('button', { name: submit }).click();
+  };
+}
+
 test('sign-up needs the widget solved; refused without it, in the person’s language (French here)', async ({
   page,
 }) => {
@@ -110,17 +152,11 @@ test('sign-up needs the widget solved; refused without it, in the person’s lan
   await page.getByRole('button', { name: 'Suivant' }).click();
   await page.getByLabel('Nom de l’entreprise').fill(`Kojo Hardware ${unique()}`);
   await page.getByLabel('Pays').selectOption('GH');
-  const human = page.getByRole('checkbox', { name: 'I am human (fr)' });
-  await expect(human).toBeVisible();
   // Not solved: Auth refuses the sign-up, and the person is told what to do, in French.
-  await page.getByRole('button', { name: 'Créer le compte' }).click();
-  await expect(
-    page.getByText('Veuillez compléter la vérification anti-robot, puis réessayer.'),
-  ).toBeVisible();
+  const solve = await refusedThenSolved(page, 'fr', 'Créer le compte');
   await expect(page).toHaveURL(/\/register$/);
   // Solved: the account and the business are made, and the person is in.
-  await human.check();
-  await page.getByRole('button', { name: 'Créer le compte' }).click();
+  await solve();
   await expect(page.getByRole('heading', { name: 'Bienvenue, Kojo' })).toBeVisible();
 
   // The provider's script came once, and the page's policy let it run.
@@ -131,33 +167,14 @@ test('sign-up needs the widget solved; refused without it, in the person’s lan
 test('sign-in needs the widget solved too; refused without it, in English here', async ({ page }) => {
   const scripts = await withStandIn(page);
   const email = `captcha-${unique()}@test.kasuwa.app`;
-  // The account, made through /api with a token (the local Auth checks only that one came).
-  const registered = await page.request.post(`${stack.url}/api/auth/register`, {
-    data: {
-      email,
-      password: 'ama-secret-2026',
-      firstName: 'Ama',
-      lastName: 'Owusu',
-      organizationName: `Ama Textiles ${unique()}`,
-      country: 'GH',
-      currency: 'GHS',
-      captchaToken: 'stand-in-token',
-    },
-  });
-  expect(registered.status()).toBe(201);
+  await registerOwner(page.request, { email, password: 'ama-secret-2026', firstName: 'Ama' });
 
   await useLanguage(page, 'en');
   await page.goto(`${stack.url}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('ama-secret-2026');
-  const human = page.getByRole('checkbox', { name: 'I am human (en)' });
-  await expect(human).toBeVisible();
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(
-    page.getByText('Please complete the check that you are not a robot, then try again.'),
-  ).toBeVisible();
-  await human.check();
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  const solve = await refusedThenSolved(page, 'en', 'Sign In');
+  await solve();
   await expect(page.getByRole('heading', { name: 'Welcome, Ama' })).toBeVisible();
   // The widget was reset after the refused attempt: a token is good for one attempt.
   expect(scripts).toHaveLength(1);
@@ -166,20 +183,12 @@ test('sign-in needs the widget solved too; refused without it, in English here',
 test('an invitee’s registration passes the widget’s token on to Auth, and is refused without one', async ({
   page,
 }) => {
-  // An owner and an invitation, through /api (the local Auth checks only that a token came).
-  const owner = {
+  // An owner and an invitation, through /api.
+  const { organization, session } = await registerOwner(page.request, {
     email: `owner-${unique()}@test.kasuwa.app`,
     password: 'ama-secret-2026',
     firstName: 'Ama',
-    lastName: 'Owusu',
-    organizationName: `Ama Textiles ${unique()}`,
-    country: 'GH',
-    currency: 'GHS',
-    captchaToken: 'stand-in-token',
-  };
-  const registered = await page.request.post(`${stack.url}/api/auth/register`, { data: owner });
-  expect(registered.status()).toBe(201);
-  const { organization, session } = await registered.json();
+  });
   const email = `efua-${unique()}@test.kasuwa.app`;
   const invited = await page.request.post(`${stack.url}/api/organizations/${organization.id}/invitations`, {
     data: { email, role: 'SALES' },
@@ -194,33 +203,15 @@ test('an invitee’s registration passes the widget’s token on to Auth, and is
   await page.getByLabel('First name', { exact: true }).fill('Efua');
   await page.getByLabel('Last name', { exact: true }).fill('Mensah');
   await page.getByLabel('Password', { exact: true }).fill('efua-secret-2026');
-  const human = page.getByRole('checkbox', { name: 'I am human (en)' });
-  await expect(human).toBeVisible();
-  await page.getByRole('button', { name: 'Create account and join' }).click();
-  await expect(
-    page.getByText('Please complete the check that you are not a robot, then try again.'),
-  ).toBeVisible();
-  await human.check();
-  await page.getByRole('button', { name: 'Create account and join' }).click();
+  const solve = await refusedThenSolved(page, 'en', 'Create account and join');
+  await solve();
   await expect(page.getByText(`Welcome to ${organization.name}`)).toBeVisible();
 });
 
 test('POST /api/auth/login passes the token on too: 400 CAPTCHA_FAILED without one', async ({ request }) => {
   const email = `login-${unique()}@test.kasuwa.app`;
   const password = 'yaw-secret-2026';
-  const registered = await request.post(`${stack.url}/api/auth/register`, {
-    data: {
-      email,
-      password,
-      firstName: 'Yaw',
-      lastName: 'Boateng',
-      organizationName: `Yaw Phones ${unique()}`,
-      country: 'GH',
-      currency: 'GHS',
-      captchaToken: 'stand-in-token',
-    },
-  });
-  expect(registered.status()).toBe(201);
+  await registerOwner(request, { email, password, firstName: 'Yaw' });
   const refused = await request.post(`${stack.url}/api/auth/login`, { data: { email, password } });
   expect(refused.status()).toBe(400);
   expect(await refused.json()).toMatchObject({ reason: 'CAPTCHA_FAILED' });

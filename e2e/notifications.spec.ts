@@ -4,17 +4,8 @@
 // however often the product crosses. Phone only: the header at 360 px.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { SERVICE_ROLE_KEY } from '../local/config.ts';
 import { apiAs, expect, registerOwner, signIn, test } from './fixtures.ts';
-import { mailsTo, mailTo, mailUrl, words } from './mail.ts';
-
-/** What the stack's scheduler does every minute, called now instead of waiting for it: send the queue. */
-async function sendMail(page: Page) {
-  const sent = await page.request.post('/api/jobs/send-mail', {
-    headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` },
-  });
-  expect(sent.ok(), await sent.text()).toBe(true);
-}
+import { mailsTo, mailTo, mailUrl, sendMail, words } from './mail.ts';
 
 /** Serious and critical accessibility problems on the page as it is (the open list included). */
 async function violations(page: Page): Promise<string[]> {

@@ -4,11 +4,8 @@
 // The runs are called here (the SQL run and the sender's route, with the service role key) instead of
 // waiting for the stack's clock.
 import type { Page } from '@playwright/test';
-import { SERVICE_ROLE_KEY } from '../local/config.ts';
 import { expect, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
-import { mailTo, mailsTo, mailUrl, words } from './mail.ts';
-
-const service = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` };
+import { mailTo, mailsTo, mailUrl, sendMail, service, words } from './mail.ts';
 
 /** What the scheduler does every minute: queue the due reminders, then send the queue. */
 async function runMailJobs(page: Page) {
@@ -17,8 +14,7 @@ async function runMailJobs(page: Page) {
     data: {},
   });
   expect(queued.ok(), await queued.text()).toBe(true);
-  const sent = await page.request.post('/api/jobs/send-mail', { headers: service });
-  expect(sent.ok(), await sent.text()).toBe(true);
+  await sendMail(page);
 }
 
 const TEXT = {
