@@ -90,6 +90,9 @@ export default defineConfig({
           AUTH_RATE_LIMIT_SIGN_IN: '100000',
           // Likewise the project's 2 Auth mails an hour (config.toml): each password-reset journey sends some.
           AUTH_RATE_LIMIT_EMAIL_SENT: '100000',
+          // And /api's per-address budgets for registration and shared documents.
+          API_RATE_LIMIT_REGISTER: '100000',
+          API_RATE_LIMIT_PUBLIC: '100000',
         },
       },
 });

@@ -245,6 +245,22 @@ ALTER TABLE private.payments_by_day ADD CONSTRAINT payments_by_day_pkey PRIMARY 
 COMMENT ON TABLE private.payments_by_day IS 'Payments received and reversed per organization, UTC day and currency; amount is net of the reversals (kept by triggers on public.payments and public.payment_reversals).';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE private.payments_by_day TO postgres;
 
+-- table private.request_budgets
+CREATE TABLE private.request_budgets (
+    bucket text NOT NULL,
+    address text NOT NULL,
+    window_start timestamp with time zone NOT NULL,
+    hits integer NOT NULL
+);
+ALTER TABLE private.request_budgets OWNER TO postgres;
+ALTER TABLE private.request_budgets ADD CONSTRAINT request_budgets_address_check CHECK (((length(address) >= 1) AND (length(address) <= 100)));
+ALTER TABLE private.request_budgets ADD CONSTRAINT request_budgets_bucket_check CHECK (((length(bucket) >= 1) AND (length(bucket) <= 40)));
+ALTER TABLE private.request_budgets ADD CONSTRAINT request_budgets_hits_check CHECK ((hits > 0));
+ALTER TABLE private.request_budgets ADD CONSTRAINT request_budgets_pkey PRIMARY KEY (bucket, address, window_start);
+CREATE INDEX request_budgets_window_start_idx ON private.request_budgets USING btree (window_start);
+COMMENT ON TABLE private.request_budgets IS 'Anonymous requests per kind, address and fixed window (public.take_request_budget); kept one day.';
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE private.request_budgets TO postgres;
+
 -- table public.achievements
 CREATE TABLE public.achievements (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -7124,8 +7140,6 @@ AS $function$
 $function$;
 ALTER FUNCTION public.invitation_preview(p_token text) OWNER TO postgres;
 COMMENT ON FUNCTION public.invitation_preview(p_token text) IS 'The invite link''s organization name, inviter, email, role and status (PENDING, EXPIRED, REVOKED, ACCEPTED); null for an unknown token.';
-GRANT EXECUTE ON FUNCTION public.invitation_preview(p_token text) TO anon;
-GRANT EXECUTE ON FUNCTION public.invitation_preview(p_token text) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.invitation_preview(p_token text) TO postgres;
 GRANT EXECUTE ON FUNCTION public.invitation_preview(p_token text) TO service_role;
 
@@ -7324,9 +7338,6 @@ AS $function$
 $function$;
 ALTER FUNCTION public.organization_name_available(p_name text) OWNER TO postgres;
 COMMENT ON FUNCTION public.organization_name_available(p_name text) IS 'Whether a name is free for a new organization (case-insensitive, surrounding spaces ignored). Used by the registration form.';
-GRANT EXECUTE ON FUNCTION public.organization_name_available(p_name text) TO PUBLIC;
-GRANT EXECUTE ON FUNCTION public.organization_name_available(p_name text) TO anon;
-GRANT EXECUTE ON FUNCTION public.organization_name_available(p_name text) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.organization_name_available(p_name text) TO postgres;
 GRANT EXECUTE ON FUNCTION public.organization_name_available(p_name text) TO service_role;
 
@@ -8679,8 +8690,6 @@ AS $function$
 $function$;
 ALTER FUNCTION public.shared_invoice(p_token text) OWNER TO postgres;
 COMMENT ON FUNCTION public.shared_invoice(p_token text) IS 'The read-only invoice behind a live share link (for anyone holding the token), or null.';
-GRANT EXECUTE ON FUNCTION public.shared_invoice(p_token text) TO anon;
-GRANT EXECUTE ON FUNCTION public.shared_invoice(p_token text) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.shared_invoice(p_token text) TO postgres;
 GRANT EXECUTE ON FUNCTION public.shared_invoice(p_token text) TO service_role;
 
@@ -8697,9 +8706,6 @@ AS $function$
      and t.revoked_at is null and t.expires_at > now()
 $function$;
 ALTER FUNCTION public.shared_statement(p_token text) OWNER TO postgres;
-GRANT EXECUTE ON FUNCTION public.shared_statement(p_token text) TO PUBLIC;
-GRANT EXECUTE ON FUNCTION public.shared_statement(p_token text) TO anon;
-GRANT EXECUTE ON FUNCTION public.shared_statement(p_token text) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.shared_statement(p_token text) TO postgres;
 GRANT EXECUTE ON FUNCTION public.shared_statement(p_token text) TO service_role;
 
@@ -8714,6 +8720,40 @@ COMMENT ON FUNCTION public.subscribe(p_org_id uuid, p_mutation_id uuid, p_input 
 GRANT EXECUTE ON FUNCTION public.subscribe(p_org_id uuid, p_mutation_id uuid, p_input jsonb) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.subscribe(p_org_id uuid, p_mutation_id uuid, p_input jsonb) TO postgres;
 GRANT EXECUTE ON FUNCTION public.subscribe(p_org_id uuid, p_mutation_id uuid, p_input jsonb) TO service_role;
+
+-- function public.take_request_budget(p_bucket text, p_address text, p_limit integer, p_window_seconds integer)
+CREATE OR REPLACE FUNCTION public.take_request_budget(p_bucket text, p_address text, p_limit integer, p_window_seconds integer)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_start timestamptz :=
+    to_timestamp(floor(extract(epoch from now()) / p_window_seconds) * p_window_seconds);
+  v_hits integer;
+begin
+  if p_limit < 1 or p_window_seconds < 1 then
+    raise exception 'A budget needs a limit and a window of at least 1' using errcode = '22023';
+  end if;
+  insert into private.request_budgets as b (bucket, address, window_start, hits)
+  values (p_bucket, left(coalesce(nullif(p_address, ''), 'unknown'), 100), v_start, 1)
+  on conflict (bucket, address, window_start) do update set hits = b.hits + 1
+  returning hits into v_hits;
+  -- Now and then, windows older than a day go (a few rows per address that called).
+  if random() < 0.01 then
+    delete from private.request_budgets where window_start < now() - interval '1 day';
+  end if;
+  if v_hits <= p_limit then
+    return 0;
+  end if;
+  return greatest(1, ceil(extract(epoch from v_start + make_interval(secs => p_window_seconds) - now())))::integer;
+end
+$function$;
+ALTER FUNCTION public.take_request_budget(p_bucket text, p_address text, p_limit integer, p_window_seconds integer) OWNER TO postgres;
+COMMENT ON FUNCTION public.take_request_budget(p_bucket text, p_address text, p_limit integer, p_window_seconds integer) IS 'Spends one request of an address''s budget for a kind (service role, /api): 0 when it may be served, else the seconds until its window ends (the 429''s Retry-After).';
+GRANT EXECUTE ON FUNCTION public.take_request_budget(p_bucket text, p_address text, p_limit integer, p_window_seconds integer) TO postgres;
+GRANT EXECUTE ON FUNCTION public.take_request_budget(p_bucket text, p_address text, p_limit integer, p_window_seconds integer) TO service_role;
 
 -- function public.update_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_input jsonb)
 CREATE OR REPLACE FUNCTION public.update_expense(p_org_id uuid, p_mutation_id uuid, p_expense_id uuid, p_input jsonb)

@@ -24,6 +24,10 @@ export default async function setup(project: TestProject) {
       // checked on a stack of its own (tests/api/local-stack-doors.test.ts).
       AUTH_RATE_LIMIT_EMAIL_SENT: process.env.AUTH_RATE_LIMIT_EMAIL_SENT ?? '100000',
     });
+    // Likewise /api's per-address budgets for registration and shared documents, which the functions read
+    // from their environment; tests/api/anonymous-budgets.test.ts starts a function with small ones.
+    process.env.API_RATE_LIMIT_REGISTER ??= '100000';
+    process.env.API_RATE_LIMIT_PUBLIC ??= '100000';
     stack = await startStack({ reset: true, config });
     process.env.SUPABASE_URL = stack.url;
     process.env.SUPABASE_ANON_KEY = stack.config.keys.anonKey;

@@ -2770,6 +2770,10 @@ export type Database = {
       shared_invoice: { Args: { p_token: string }; Returns: Json };
       shared_statement: { Args: { p_token: string }; Returns: Json };
       subscribe: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
+      take_request_budget: {
+        Args: { p_address: string; p_bucket: string; p_limit: number; p_window_seconds: number };
+        Returns: number;
+      };
       update_expense: {
         Args: { p_expense_id: string; p_input: Json; p_mutation_id: string; p_org_id: string };
         Returns: Json;

@@ -475,4 +475,7 @@ as $$
 $$;
 comment on function public.organization_name_available(text) is
   'Whether a name is free for a new organization (case-insensitive, surrounding spaces ignored). Used by the registration form.';
-grant execute on function public.organization_name_available(text) to anon, authenticated, service_role;
+-- Only /api's registration asks (service role), after spending the caller's request budget: names are
+-- not for anyone to list.
+revoke execute on function public.organization_name_available(text) from public, anon, authenticated;
+grant execute on function public.organization_name_available(text) to service_role;

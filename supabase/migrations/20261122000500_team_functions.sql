@@ -489,4 +489,6 @@ grant execute on function public.save_preferences(uuid, jsonb) to authenticated;
 revoke execute on function public.register_invitee(uuid, text) from public, anon, authenticated;
 grant execute on function public.register_invitee(uuid, text) to service_role;
 revoke execute on function public.invitation_preview(text) from public;
-grant execute on function public.invitation_preview(text) to anon, authenticated, service_role;
+-- Only /api shows an invitation (service role), after spending the visitor's request budget.
+revoke execute on function public.invitation_preview(text) from anon, authenticated;
+grant execute on function public.invitation_preview(text) to service_role;

@@ -718,4 +718,6 @@ revoke execute on function public.revoke_invoice_shares(uuid, uuid) from public,
 grant execute on function public.create_invoice_share(uuid, uuid) to authenticated;
 grant execute on function public.revoke_invoice_shares(uuid, uuid) to authenticated;
 revoke execute on function public.shared_invoice(text) from public;
-grant execute on function public.shared_invoice(text) to anon, authenticated, service_role;
+-- Only /api reads a shared invoice (service role), after spending the visitor's request budget.
+revoke execute on function public.shared_invoice(text) from anon, authenticated;
+grant execute on function public.shared_invoice(text) to service_role;

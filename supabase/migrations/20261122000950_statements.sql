@@ -242,4 +242,6 @@ revoke all on function public.revoke_statement_shares(uuid, uuid) from public, a
 grant execute on function public.customer_statement(uuid, uuid, text, text) to authenticated, service_role;
 grant execute on function public.create_statement_share(uuid, uuid, text, text) to authenticated, service_role;
 grant execute on function public.revoke_statement_shares(uuid, uuid) to authenticated, service_role;
-grant execute on function public.shared_statement(text) to anon, authenticated, service_role;
+-- Only /api reads a shared statement (service role), after spending the visitor's request budget.
+revoke execute on function public.shared_statement(text) from public, anon, authenticated;
+grant execute on function public.shared_statement(text) to service_role;

@@ -28,3 +28,53 @@ alter role anon set idle_in_transaction_session_timeout = '10s';
 
 -- PostgREST reads role settings when its configuration is reloaded.
 notify pgrst, 'reload config';
+
+-- How many anonymous requests one address may make, per kind, in a window: the /api routes anyone can
+-- call without an account (registration and its name check, a shared invoice or statement, an invitation's
+-- preview) spend one each before they are served. The count lives here, not in the function's memory, so
+-- it holds across every function instance, and each spend is its own committed call (a count written in a
+-- refused request's transaction would be rolled back with it). The functions behind those routes are
+-- callable by the service role only, so the Data API offers no way around the budget.
+create table private.request_budgets (
+  bucket text not null check (length(bucket) between 1 and 40),
+  address text not null check (length(address) between 1 and 100),
+  window_start timestamptz not null,
+  hits integer not null check (hits > 0),
+  primary key (bucket, address, window_start)
+);
+create index request_budgets_window_start_idx on private.request_budgets (window_start);
+comment on table private.request_budgets is
+  'Anonymous requests per kind, address and fixed window (public.take_request_budget); kept one day.';
+
+create function public.take_request_budget(
+  p_bucket text, p_address text, p_limit integer, p_window_seconds integer
+) returns integer
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  v_start timestamptz :=
+    to_timestamp(floor(extract(epoch from now()) / p_window_seconds) * p_window_seconds);
+  v_hits integer;
+begin
+  if p_limit < 1 or p_window_seconds < 1 then
+    raise exception 'A budget needs a limit and a window of at least 1' using errcode = '22023';
+  end if;
+  insert into private.request_budgets as b (bucket, address, window_start, hits)
+  values (p_bucket, left(coalesce(nullif(p_address, ''), 'unknown'), 100), v_start, 1)
+  on conflict (bucket, address, window_start) do update set hits = b.hits + 1
+  returning hits into v_hits;
+  -- Now and then, windows older than a day go (a few rows per address that called).
+  if random() < 0.01 then
+    delete from private.request_budgets where window_start < now() - interval '1 day';
+  end if;
+  if v_hits <= p_limit then
+    return 0;
+  end if;
+  return greatest(1, ceil(extract(epoch from v_start + make_interval(secs => p_window_seconds) - now())))::integer;
+end
+$$;
+comment on function public.take_request_budget(text, text, integer, integer) is
+  'Spends one request of an address''s budget for a kind (service role, /api): 0 when it may be served, '
+  'else the seconds until its window ends (the 429''s Retry-After).';
+revoke execute on function public.take_request_budget(text, text, integer, integer) from public, anon, authenticated;
+grant execute on function public.take_request_budget(text, text, integer, integer) to service_role;

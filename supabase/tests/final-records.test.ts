@@ -334,9 +334,12 @@ describe('share links', () => {
           invoice,
         ]);
         expect(n!.n).toBeGreaterThan(0);
-        const [shown] = await sqlAs<{ s: unknown }>(sql, { role: 'anon' }, `select shared_invoice($1) as s`, [
-          link!.r.token,
-        ]);
+        const [shown] = await sqlAs<{ s: unknown }>(
+          sql,
+          { role: 'service_role' },
+          `select shared_invoice($1) as s`,
+          [link!.r.token],
+        );
         expect(shown!.s).toBeNull();
         expect(
           await outcome(

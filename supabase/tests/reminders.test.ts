@@ -109,9 +109,9 @@ describe('queue_payment_reminders', () => {
         locale: 'en',
         data: { number: inv!.number, dueAt: '2026-04-10', amountDue: 3001, currency: 'GHS', step: -3 },
       });
-      // The public link in the mail opens the invoice, without signing in.
+      // The public link in the mail opens the invoice, without signing in (read by /api as the service role).
       const token = String(mail!.data.path).replace('/i/', '');
-      const [shared] = await actAs(sql, { role: 'anon' }, () =>
+      const [shared] = await actAs(sql, { role: 'service_role' }, () =>
         sql<{ r: { invoice: { number: string } } | null }>(`select public.shared_invoice($1) as r`, [token]),
       );
       expect(JSON.stringify(shared!.r)).toContain(inv!.number);

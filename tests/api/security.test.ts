@@ -475,12 +475,7 @@ function rpc(name: string, args: unknown, token: string) {
 
 /** Functions a member of another organization may call successfully: they answer about the caller or
  * about public facts, never with the victim's data. */
-const SAFE_FOR_ANYONE_SIGNED_IN = [
-  'create_organization',
-  'currency_decimals',
-  'has_role',
-  'organization_name_available',
-];
+const SAFE_FOR_ANYONE_SIGNED_IN = ['create_organization', 'currency_decimals', 'has_role'];
 
 describe('every function of the Data API', () => {
   it('is found in the catalog (the enumeration works)', () => {
@@ -498,9 +493,8 @@ describe('every function of the Data API', () => {
       expect(res.status, `${fn.name}: ${text}`).not.toBe(404);
       expect(text, fn.name).not.toContain(victim.marker);
       if (res.status < 300) {
-        // An answer, if any, holds nothing of the victim's: no marker, no false "yes" (a name no one has
-        // taken is available: that "yes" is about nobody).
-        if (fn.name !== 'organization_name_available') expect(text, fn.name).not.toMatch(/^true$/);
+        // An answer, if any, holds nothing of the victim's: no marker, no false "yes".
+        expect(text, fn.name).not.toMatch(/^true$/);
         const body = JSON.parse(text || 'null');
         const refused = body && typeof body === 'object' && 'error' in body;
         const empty =

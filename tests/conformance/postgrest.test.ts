@@ -220,14 +220,10 @@ describe('Data API: writing', () => {
 
 describe('Data API: functions, errors and JWTs', () => {
   it('calls functions with POST and GET and answers scalars, objects and sets', async () => {
-    const free = await rest(
-      `/rpc/organization_name_available?p_name=${encodeURIComponent(`Nobody ${suffix}`)}`,
-    );
-    expect(await json(free)).toBe(true);
-    const taken = await rest('/rpc/organization_name_available', {
-      body: { p_name: `REST ORG A ${suffix}` },
-    });
-    expect(await json(taken)).toBe(false);
+    const decimals = await rest('/rpc/currency_decimals?p_currency=GHS');
+    expect(await json(decimals)).toBe(2);
+    const owner = await rest('/rpc/has_role', { body: { p_org_id: orgId, p_roles: ['OWNER'] } });
+    expect(await json(owner)).toBe(true);
     const metrics = await json(await rest('/rpc/get_metrics', { body: { p_org_id: orgId } }));
     expect(metrics).toMatchObject({ currency: 'GHS', activeCustomers: expect.any(Number) });
   });
@@ -285,7 +281,7 @@ describe('Data API: functions, errors and JWTs', () => {
     expect(updated.data).toEqual({ phone: '0200000000' });
     const missing = await client.from('customers').select('id').eq('id', randomUUID()).maybeSingle();
     expect(missing).toMatchObject({ data: null, error: null });
-    const rpc = await client.rpc('organization_name_available', { p_name: `JS Free ${suffix}` });
-    expect(rpc.data).toBe(true);
+    const rpc = await client.rpc('currency_decimals', { p_currency: 'XOF' });
+    expect(rpc.data).toBe(0);
   });
 });

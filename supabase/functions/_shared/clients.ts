@@ -1,5 +1,7 @@
 // Two clients, kept apart: the user's (their JWT forwarded, so RLS decides) and the admin one (service
-// role), used only where a route must act beyond the caller — creating the auth user at registration.
+// role), used only where a route must act beyond the caller: spending an anonymous caller's request budget,
+// then what such a caller may see (a shared document, an invitation, whether a name is free), and
+// undoing a registration that failed half-way.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../../packages/shared/database.types.ts';
 import { AppError } from './errors.ts';

@@ -47,6 +47,8 @@ export class AppError extends Error {
     message: string,
     readonly details?: unknown,
     readonly refusal?: Refusal,
+    /** Seconds before trying again, when the refusal knows (a spent budget); else the code's default. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -73,7 +75,7 @@ export function errorResponse(e: unknown, headers: HeadersInit = {}): Response {
   if (error.refusal?.field !== undefined) body.field = error.refusal.field;
   if (error.details !== undefined) body.details = error.details;
   // A 503 or a 429 says when to come back: clients (the app's outbox) wait that long.
-  const retryAfter = RETRY_AFTER_SECONDS[error.code];
+  const retryAfter = error.retryAfter ?? RETRY_AFTER_SECONDS[error.code];
   const extra: Record<string, string> = retryAfter ? { 'Retry-After': String(retryAfter) } : {};
   return Response.json(body, {
     status: error.status,

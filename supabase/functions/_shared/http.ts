@@ -181,6 +181,9 @@ export function fromPostgrest(error: { code?: string; message: string; hint?: st
     case 'PGRST001':
     case 'PGRST002':
       return busy();
+    // supabase-js could not reach the Data API at all (refused, reset, timed out): it answers a code of ''.
+    case '':
+      return busy();
     default:
       if (error.code?.startsWith('08')) return busy();
       return new AppError('INTERNAL', 'Internal server error');

@@ -8,6 +8,7 @@ import {
 } from '../../../packages/shared/schemas/accounts.ts';
 import { adminClient, anonClient, requireToken, requireUser, userClient } from '../_shared/clients.ts';
 import { unwrap } from '../_shared/context.ts';
+import { spendBudget } from '../_shared/budget.ts';
 import { AppError } from '../_shared/errors.ts';
 import { fromPostgrest, parseBody } from '../_shared/http.ts';
 
@@ -23,6 +24,8 @@ import { fromPostgrest, parseBody } from '../_shared/http.ts';
  *   the same answer whether or not the address already had an account, as Auth's.
  */
 export async function register(req: Request): Promise<Response> {
+  // Each attempt spends the address's budget first: the name check below answers before Auth's own.
+  await spendBudget(req, 'register');
   // With an invite link's token: the person joins the inviting organization instead (registerInvitee).
   const invited = await req
     .clone()
@@ -34,10 +37,9 @@ export async function register(req: Request): Promise<Response> {
   if (invited) return registerInvitee(req, await parseBody(req, RegisterInviteeInputSchema));
   const input = await parseBody(req, RegisterInputSchema);
   // A taken name is said before any account exists (it reserves nothing; the database decides later).
-  const { data: free, error: checkError } = await anonClient(req.headers.get('x-forwarded-for')).rpc(
-    'organization_name_available',
-    { p_name: input.organizationName },
-  );
+  const { data: free, error: checkError } = await adminClient().rpc('organization_name_available', {
+    p_name: input.organizationName,
+  });
   if (checkError) throw fromPostgrest(checkError);
   if (!free) throw nameTaken(input.organizationName, 'organizationName');
 

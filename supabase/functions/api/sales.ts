@@ -9,7 +9,8 @@ import {
   RefundInputSchema,
   ReversalInputSchema,
 } from '../../../packages/shared/schemas/sales.ts';
-import { anonClient } from '../_shared/clients.ts';
+import { adminClient } from '../_shared/clients.ts';
+import { spendBudget } from '../_shared/budget.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
 import { AppError, refusalOf } from '../_shared/errors.ts';
 import { fromPostgrest, invalidQuery, parseBody } from '../_shared/http.ts';
@@ -406,8 +407,9 @@ export async function revokeInvoiceShares(req: Request, { id }: Params): Promise
 }
 
 /** The read-only invoice behind a share link: no sign-in, nothing but that invoice. */
-export async function publicInvoice(_req: Request, { token }: Params): Promise<Response> {
-  const { data, error } = await anonClient().rpc('shared_invoice', { p_token: token! });
+export async function publicInvoice(req: Request, { token }: Params): Promise<Response> {
+  await spendBudget(req, 'public');
+  const { data, error } = await adminClient().rpc('shared_invoice', { p_token: token! });
   if (error) throw fromPostgrest(error);
   if (!data)
     throw new AppError('NOT_FOUND', 'This link is not valid any more', undefined, {

@@ -2,7 +2,8 @@
 // public link (/s/<token>) made and revoked, and /api/public/statements/:token for whoever has the link.
 // Everything is computed and checked by the SQL functions (20261122000950_statements.sql).
 import { z } from 'zod';
-import { anonClient } from '../_shared/clients.ts';
+import { adminClient } from '../_shared/clients.ts';
+import { spendBudget } from '../_shared/budget.ts';
 import { orgContext } from '../_shared/context.ts';
 import { AppError } from '../_shared/errors.ts';
 import { fromPostgrest, invalidQuery, parseBody } from '../_shared/http.ts';
@@ -51,8 +52,9 @@ export async function revokeStatementShares(req: Request, { id }: Params): Promi
 }
 
 /** The statement behind a share link: no sign-in, nothing but that customer's statement for that period. */
-export async function publicStatement(_req: Request, { token }: Params): Promise<Response> {
-  const { data, error } = await anonClient().rpc('shared_statement', { p_token: token! });
+export async function publicStatement(req: Request, { token }: Params): Promise<Response> {
+  await spendBudget(req, 'public');
+  const { data, error } = await adminClient().rpc('shared_statement', { p_token: token! });
   if (error) throw fromPostgrest(error);
   if (!data)
     throw new AppError('NOT_FOUND', 'This link is not valid any more', undefined, {

@@ -9,7 +9,8 @@ import {
   MemberRoleInputSchema,
   PreferencesInputSchema,
 } from '../../../packages/shared/schemas/team.ts';
-import { anonClient, requireUser } from '../_shared/clients.ts';
+import { adminClient, requireUser } from '../_shared/clients.ts';
+import { spendBudget } from '../_shared/budget.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
 import { AppError } from '../_shared/errors.ts';
 import { fromPostgrest, parseBody } from '../_shared/http.ts';
@@ -86,8 +87,9 @@ export async function revokeInvitation(req: Request, { id, invitationId }: Param
 }
 
 /** Public: what the invite page shows before the visitor signs in or registers. */
-export async function previewInvitation(_req: Request, { token }: Params): Promise<Response> {
-  const { data, error } = await anonClient().rpc('invitation_preview', { p_token: token! });
+export async function previewInvitation(req: Request, { token }: Params): Promise<Response> {
+  await spendBudget(req, 'public');
+  const { data, error } = await adminClient().rpc('invitation_preview', { p_token: token! });
   if (error) throw fromPostgrest(error);
   if (!data)
     throw new AppError('NOT_FOUND', 'This invitation link is not valid', undefined, {

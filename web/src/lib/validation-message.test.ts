@@ -82,6 +82,15 @@ describe('errorMessage', () => {
     expect(errorMessage(fr, limited)).toBe('Trop de tentatives. Patientez un instant puis réessayez.');
   });
 
+  it('says how long to wait when an address has spent its budget (a shared invoice opened too often)', () => {
+    const spent = (minutes: number) =>
+      answer(429, { code: 'RATE_LIMITED', reason: 'TOO_MANY_REQUESTS', params: { minutes } });
+    expect(errorMessage(fr, spent(4))).toBe(
+      'Trop de demandes depuis votre connexion. Réessayez dans 4 minutes.',
+    );
+    expect(errorMessage(en, spent(1))).toBe('Too many requests from your connection. Try again in 1 minute.');
+  });
+
   it("translates Auth's password refusals and names the field they are about", () => {
     const auth = (status: number, code: string, message: string, extra = {}) => ({
       __isAuthError: true,

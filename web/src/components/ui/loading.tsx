@@ -1,5 +1,7 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ApiError } from '../../lib/api-client.ts';
 import { useOnline } from '../../lib/connection.ts';
+import { errorMessage } from '../../lib/validation-message.ts';
 
 /**
  * The waiting state of a screen or list whose data (or code) is not there yet: "Loading..." (or "Setting up
@@ -45,4 +47,15 @@ export function NotLoaded({ failed }: { failed: boolean }) {
       </p>
     );
   return <Loading />;
+}
+
+/**
+ * What a visitor's page (a shared invoice or statement, an invitation) says when its link did not load:
+ * that the link is no longer valid (404, 410), or else why, in their language (too many requests from
+ * their connection, the server busy), since the link itself may be fine.
+ */
+export function LinkNotLoaded({ error, invalidId }: { error: unknown; invalidId: string }) {
+  const intl = useIntl();
+  const invalid = error instanceof ApiError && (error.status === 404 || error.status === 410);
+  return <p role="alert">{invalid ? intl.formatMessage({ id: invalidId }) : errorMessage(intl, error)}</p>;
 }

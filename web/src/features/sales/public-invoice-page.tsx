@@ -2,7 +2,7 @@
 // business's language. A link no longer valid says so in the visitor's language (their browser's).
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import { Loading } from '../../components/ui/loading.tsx';
+import { LinkNotLoaded, Loading } from '../../components/ui/loading.tsx';
 import { usePublicInvoice } from './api/invoices.ts';
 import { PdfButton } from './pdf-button.tsx';
 import { ReceiptDocument, receiptOf, type ReceiptData } from './receipt-document.tsx';
@@ -19,29 +19,33 @@ interface Shared {
   payments: InvoiceDocumentData['payments'];
 }
 
-/** The shared invoice, as the document's data (undefined while it loads; null when the link is not valid). */
-function useShared(token: string): InvoiceDocumentData | undefined | null {
+/** The shared invoice, as the document's data (undefined while it loads), or why it did not load. */
+function useShared(token: string): { data?: InvoiceDocumentData; error: unknown } {
   const shared = usePublicInvoice<Shared>(token);
-  if (shared.isError) return null;
-  if (!shared.data) return undefined;
+  if (!shared.data) return { error: shared.error };
   return {
-    ...shared.data.invoice,
-    organization: shared.data.organization,
-    lines: shared.data.lines,
-    payments: shared.data.payments,
+    data: {
+      ...shared.data.invoice,
+      organization: shared.data.organization,
+      lines: shared.data.lines,
+      payments: shared.data.payments,
+    },
+    error: null,
   };
+}
+
+function NotShown({ error }: { error: unknown }) {
+  return (
+    <section className="mx-auto max-w-2xl p-6">
+      <LinkNotLoaded error={error} invalidId="invoices.public.invalid" />
+    </section>
+  );
 }
 
 export function PublicInvoicePage() {
   const { token = '' } = useParams();
-  const intl = useIntl();
-  const data = useShared(token);
-  if (data === null)
-    return (
-      <section className="mx-auto max-w-2xl p-6">
-        <p role="alert">{intl.formatMessage({ id: 'invoices.public.invalid' })}</p>
-      </section>
-    );
+  const { data, error } = useShared(token);
+  if (error) return <NotShown error={error} />;
   if (!data) return <Loading />;
   // The customer reads it in the business's language (the buttons too), whatever their browser speaks.
   return (
@@ -54,14 +58,8 @@ export function PublicInvoicePage() {
 /** /i/:token/receipts/:receipt — one payment's receipt from a shared invoice link. */
 export function PublicReceiptPage() {
   const { token = '', receipt: number = '' } = useParams();
-  const intl = useIntl();
-  const data = useShared(token);
-  if (data === null)
-    return (
-      <section className="mx-auto max-w-2xl p-6">
-        <p role="alert">{intl.formatMessage({ id: 'invoices.public.invalid' })}</p>
-      </section>
-    );
+  const { data, error } = useShared(token);
+  if (error) return <NotShown error={error} />;
   if (!data) return <Loading />;
   const receipt = receiptOf(data, number);
   return (

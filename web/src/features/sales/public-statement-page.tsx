@@ -2,7 +2,7 @@
 // language. A link no longer valid says so in the visitor's language.
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { Loading } from '../../components/ui/loading.tsx';
+import { LinkNotLoaded, Loading } from '../../components/ui/loading.tsx';
 import { InLanguage } from '../../lib/i18n.tsx';
 import { documentLanguage } from '../../../../packages/shared/countries.ts';
 import { type Statement, usePublicStatement } from './api/statements.ts';
@@ -12,12 +12,11 @@ import { StatementDocument } from './statement-document.tsx';
 
 export function PublicStatementPage() {
   const { token = '' } = useParams();
-  const intl = useIntl();
   const statement = usePublicStatement(token);
   if (statement.isError)
     return (
       <section className="mx-auto max-w-2xl p-6">
-        <p role="alert">{intl.formatMessage({ id: 'invoices.public.invalid' })}</p>
+        <LinkNotLoaded error={statement.error} invalidId="invoices.public.invalid" />
       </section>
     );
   if (!statement.data) return <Loading />;

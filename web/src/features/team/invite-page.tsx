@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Loading } from '../../components/ui/loading.tsx';
+import { LinkNotLoaded, Loading } from '../../components/ui/loading.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/validation-message.ts';
@@ -46,14 +46,12 @@ export function InvitePage() {
     if (token) sessionStorage.setItem(INVITE_KEY, token);
   }, [token]);
 
-  if (preview.isError) {
-    const invalid = preview.error instanceof ApiError && preview.error.status === 404;
+  if (preview.isError)
     return (
       <Frame>
-        <p role="alert">{t(invalid ? 'invite.invalid' : 'common.loadFailed')}</p>
+        <LinkNotLoaded error={preview.error} invalidId="invite.invalid" />
       </Frame>
     );
-  }
   if (!preview.data || userPending) return <Loading />;
 
   const p = preview.data;
