@@ -67,16 +67,60 @@ const EXPOSED = [
   'x-sb-error-code',
 ].join(', ');
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /**
- * CORS as Kong's plugin and PostgREST answer it: any origin, the requested headers echoed, the
- * headers supabase-js reads exposed. Returns true when the request was a preflight and is answered.
+ * Which pages may call the stack's Data API and Auth from another origin: the app's own (the site URL),
+ * those ALLOWED_ORIGINS lists (comma-separated), and pages on this machine (a dev server); no other site's.
  */
-export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
+export function corsOriginCheck(siteUrl: string, allowedOrigins = ''): (origin: string) => boolean {
+  const allowed = new Set(
+    [siteUrl, ...allowedOrigins.split(',')]
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .flatMap((o) => {
+        try {
+          return [new URL(o).origin];
+        } catch {
+          return [];
+        }
+      }),
+  );
+  return (origin) => {
+    if (allowed.has(origin)) return true;
+    try {
+      const url = new URL(origin);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname);
+    } catch {
+      return false;
+    }
+  };
+}
+
+/**
+ * CORS as Kong's plugin and PostgREST answer it — the requested headers echoed, the headers supabase-js
+ * reads exposed — for the app's configured origins only (`allowed`), and never with credentials: sessions
+ * travel in the Authorization header, so no page elsewhere can use a browser's cookies here. A page of
+ * another origin gets no CORS headers, so its browser keeps the answer from it. Returns true when the
+ * request was a preflight and is answered.
+ */
+export function applyCors(
+  req: IncomingMessage,
+  res: ServerResponse,
+  allowed: (origin: string) => boolean,
+): boolean {
   const origin = req.headers.origin;
   if (!origin) return false;
-  res.setHeader('Access-Control-Allow-Origin', origin);
   res.setHeader('Vary', 'Origin');
-  res.setHeader('Access-Control-Allow-Credentials', 'true');
+  if (!allowed(origin)) {
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      res.writeHead(204);
+      res.end();
+      return true;
+    }
+    return false;
+  }
+  res.setHeader('Access-Control-Allow-Origin', origin);
   res.setHeader('Access-Control-Expose-Headers', EXPOSED);
   if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
     res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD');

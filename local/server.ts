@@ -7,7 +7,7 @@ import { loadConfig, ROOT, type StackConfig } from './config.ts';
 import { createFunctions } from './functions.ts';
 import { useJwtSecret } from './jwt.ts';
 import { createAuth } from './auth/index.ts';
-import { applyCors, sendJson, type Handler } from './http.ts';
+import { applyCors, corsOriginCheck, sendJson, type Handler } from './http.ts';
 import { migrate, reset, unknownMigrations } from './migrate.ts';
 import { startDatabase, type Database } from './postgres.ts';
 import { createRest } from './rest/index.ts';
@@ -89,6 +89,7 @@ export async function startStack(
     anonKey: config.keys.anonKey,
   });
 
+  const corsAllowed = corsOriginCheck(config.siteUrl, process.env.ALLOWED_ORIGINS);
   const routes: [prefix: string, handler: Handler, strip: boolean][] = [
     ['/auth/v1', auth.handler, true],
     ['/rest/v1', rest.handler, true],
@@ -103,7 +104,9 @@ export async function startStack(
       if (url.pathname === '/health') return sendJson(res, 200, { status: 'ok' });
       for (const [prefix, handler, strip] of routes) {
         if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) {
-          if (prefix !== '/api' && applyCors(req, res)) return;
+          // Functions answer their own CORS (ALLOWED_ORIGINS), as on a hosted project.
+          if (!prefix.startsWith('/functions') && prefix !== '/api' && applyCors(req, res, corsAllowed))
+            return;
           if (strip) url.pathname = url.pathname.slice(prefix.length) || '/';
           return await handler(req, res, url);
         }
