@@ -41,7 +41,7 @@ export default defineConfig({
     // accessibility, look). It skips two kinds, which run in the phone project only (the app is phone-first):
     // files whose every test is at a phone's 360 px, and journeys whose subject is not the layout — offline
     // replay and corrections, amounts and errors, drafts, credit notes, page weight, security headers, the
-    // account forms (register, sign in, sign out) — where a second run at 1280 px would repeat the same
+    // account forms (register, sign in, sign out), the prerendered first pages (a phone on 3G) — where a second run at 1280 px would repeat the same
     // requests and answers (the sidebar at 1280 px is the shell's and the organizations' journeys').
     {
       name: 'desktop',
@@ -70,6 +70,7 @@ export default defineConfig({
           'reminders',
           'captcha',
           'accounts',
+          'prerender',
         ].join('|')})\\.spec\\.ts$`,
       ),
     },

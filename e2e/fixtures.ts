@@ -4,6 +4,7 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { SERVICE_ROLE_KEY } from '../local/config.ts';
 
 export const test = base.extend<{
+  appOverPrerender: void;
   failOnConsoleErrors: void;
   expectedConsoleErrors: RegExp[];
   budget: void;
@@ -18,6 +19,35 @@ export const test = base.extend<{
     async ({}, use, testInfo) => {
       await use();
       testInfo.annotations.push({ type: 'budget', description: String(testInfo.timeout) });
+    },
+    { auto: true },
+  ],
+  /**
+   * A visitor's first page (/, /login) is first a prerendered picture, inert until the app draws the same
+   * page over it (index.html, web/vite.config.ts). A test acts on the app: after a page load, it waits for the
+   * picture to go, as a person waits for the page to respond. (e2e/prerender.spec.ts looks at the picture
+   * itself, with `waitUntil: 'commit'`.)
+   */
+  appOverPrerender: [
+    async ({ page }, use) => {
+      for (const method of ['goto', 'reload'] as const) {
+        const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+        Object.assign(page, {
+          [method]: async (...args: unknown[]) => {
+            const answer = await original(...args);
+            const options = args.find((a) => typeof a === 'object' && a !== null) as
+              { waitUntil?: string } | undefined;
+            if (options?.waitUntil !== 'commit')
+              await page
+                .waitForFunction(() => !document.querySelector('[data-prerendered]'), undefined, {
+                  timeout: 15_000,
+                })
+                .catch(() => {}); // the app did not start (offline, no code kept): the test says what it sees
+            return answer;
+          },
+        });
+      }
+      await use();
     },
     { auto: true },
   ],

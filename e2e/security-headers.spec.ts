@@ -1,5 +1,5 @@
 // The app's pages and files are served with the security headers (issue #22): a Content-Security-Policy that
-// allows no script but the app's own (the one inline script by its hash), no framing, no MIME sniffing, a
+// allows no script but the app's own (its two inline scripts by their hashes), no framing, no MIME sniffing, a
 // cautious referrer policy; and the app runs under it — pages, the logo's data: URL, the PDF writer — with
 // no violation reported by the browser.
 import { expect, signIn, test } from './fixtures.ts';
@@ -13,7 +13,8 @@ test('pages and files carry the security headers, and the app runs under its pol
   const csp = home.headers()['content-security-policy'] ?? '';
   expect(csp).toContain("default-src 'self'");
   expect(csp).toContain("frame-ancestors 'none'");
-  expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
+  // The page's two inline scripts (the theme and language before the first paint; the app's start), by hash.
+  expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
   expect(home.headers()).toMatchObject({
     'x-content-type-options': 'nosniff',

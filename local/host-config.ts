@@ -1,7 +1,7 @@
 // What a static host needs to serve the built app as the local stack does (local/static.ts): every path
 // that is not a file is the app (index.html); /api/* goes to the project's `api` function when the build
 // calls it on the app's own origin; every answer carries the security headers, and the page its
-// Content-Security-Policy (with the hash of its one inline script, and the hosted project's origin); hashed
+// Content-Security-Policy (with the hashes of its inline scripts, and the hosted project's origin); hashed
 // assets are cached for good. Written into the build as `_headers` and
 // `_redirects` (Netlify, Cloudflare Pages) and `vercel.json` (Vercel, deploying the built folder).
 import { contentSecurityPolicy, SECURITY_HEADERS } from './security-headers.ts';

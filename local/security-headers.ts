@@ -1,6 +1,7 @@
 // The headers every page and file of the app is served with: a strict Content-Security-Policy on the HTML
-// (scripts from the app's own origin only — the one inline script, which applies the theme before the first
-// paint, is allowed by its SHA-256, computed from the page served), no framing, no MIME sniffing, the
+// (scripts from the app's own origin only — the page's two inline scripts, which apply the theme and the
+// language before the first paint and start the app, are allowed by their SHA-256, computed from the page
+// served), no framing, no MIME sniffing, the
 // referrer kept to the origin across sites, and the browser features the app uses (the camera, for barcode
 // scanning) and no others. A page built with a captcha provider may also load that provider's widget.
 import { createHash } from 'node:crypto';

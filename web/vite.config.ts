@@ -3,10 +3,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { hostConfig } from '../local/host-config.ts';
 import { CAPTCHA_META, isCaptchaProvider } from '../packages/shared/captcha.ts';
+import type { Prerendered } from './src/prerender.tsx';
 
 /** A static host's configuration (rewrites and headers) written next to the built app. */
 function staticHostConfig(): Plugin {
@@ -52,6 +53,97 @@ function captchaSettings(): Plugin {
   };
 }
 
+/**
+ * The landing page and sign-in, rendered at build time in English and French (web/src/prerender.tsx) into
+ * the page's root: a visitor's phone paints them from the HTML and the CSS, before the JavaScript. Each is
+ * hidden (index.css) unless the page's first script marks <html data-prerender> with its page and language:
+ * at / or /login, in the language the app will show, and only without a session (a member at / gets the
+ * dashboard); the others are removed as the page ends. It is inert — read, not used: a tap or a key does
+ * nothing until the app renders the same page over it, a second or two later on 3G (main.tsx).
+ */
+function prerenderVisitorPages(): Plugin {
+  return {
+    name: 'kasuwa-prerender-visitor-pages',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const server = await createServer({
+          configFile: false,
+          root: import.meta.dirname,
+          mode: 'production',
+          plugins: [react()],
+          resolve: { alias: [{ find: /^@tanstack\/query-core$/, replacement: queryCore }] },
+          server: { middlewareMode: true, hmr: false, ws: false },
+          appType: 'custom',
+          logLevel: 'error',
+        });
+        try {
+          const { renderVisitorPages } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
+            renderVisitorPages: () => Promise<Prerendered[]>;
+          };
+          const pages = await renderVisitorPages();
+          const blocks = pages
+            // inert: a picture of the page until the app is here (nothing to type into, nothing submitted).
+            .map(
+              (p) => `<div data-prerendered="${p.page}-${p.locale}" lang="${p.locale}" inert>${p.html}</div>`,
+            )
+            .join('');
+          if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+          return deferAppScripts(html.replace('<div id="root"></div>', `<div id="root">${blocks}</div>`));
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}
+
+/**
+ * The end of the page: a small script that keeps only the prerendered page the first script picked (none
+ * for a member, or at another address), then starts the app's scripts — at once for a member, and for a
+ * visitor's prerendered page once it is painted, so the HTML and the CSS have the connection to themselves
+ * until then (a phone on 3G paints sooner; the code follows a frame later). The app's script tags move into
+ * it.
+ */
+function deferAppScripts(html: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!entry) throw new Error('index.html has no module script');
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  let out = html.replace(entry[0], '');
+  for (const p of preloads) out = out.replace(p[0], '');
+  const loader = `<script>
+      (function () {
+        var shown = document.documentElement.getAttribute('data-prerender');
+        document.querySelectorAll('[data-prerendered]').forEach(function (page) {
+          if (page.getAttribute('data-prerendered') !== shown) page.remove();
+        });
+        var started = false;
+        function start() {
+          if (started) return;
+          started = true;
+          ${JSON.stringify(preloads.map((p) => p[1]))}.forEach(function (href) {
+            var link = document.createElement('link');
+            link.rel = 'modulepreload';
+            link.crossOrigin = '';
+            link.href = href;
+            document.head.appendChild(link);
+          });
+          var script = document.createElement('script');
+          script.type = 'module';
+          script.crossOrigin = '';
+          script.src = ${JSON.stringify(entry[1])};
+          document.head.appendChild(script);
+        }
+        if (!shown) return start();
+        requestAnimationFrame(function () { setTimeout(start); });
+        setTimeout(start, 250); // a tab opened in the background draws no frame
+      })();
+    </script>
+  </body>`;
+  return out.replace('</body>', loader);
+}
+
 // One copy of TanStack Query's core in the bundle: the one @tanstack/react-query itself uses. The persist
 // client and the storage persister were installed with their own (older 5.x) copies, and a browser
 // downloaded three.
@@ -69,6 +161,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     captchaSettings(),
+    prerenderVisitorPages(),
     staticHostConfig(),
     // The app shell and every route chunk are precached by /sw.js, so the app opens offline after one
     // visit; a new build waits for the member to accept the update prompt.

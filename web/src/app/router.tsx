@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Loading } from '../components/ui/loading.tsx';
 import type { CurrentUser } from '../lib/session/current-user.ts';
@@ -41,10 +41,42 @@ const screens = {
   settings: () => import('../features/settings/settings-page.tsx'),
 };
 
+/**
+ * A screen that draws at once when its code is already here, else as a lazy one ("Loading..." first). Each
+ * mount keeps the kind it started with, so a page never remounts (and loses what was typed) when its code
+ * arrives. The prerendered visitor pages use it: main.tsx waits for their code, and the app's first render
+ * replaces the prerendered page by the same page, never by a spinner.
+ */
+function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (e: unknown) => {
+        loading = undefined; // offline before the code was kept: the next render tries again
+        throw e;
+      },
+    ));
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function Screen(props: P) {
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
+    return <Component {...props} />;
+  }
+  return Object.assign(Screen, { preload });
+}
+
 // Route-level code splitting: each page is its own chunk, loaded when first visited.
-const LandingPage = lazy(() => screens.landing().then((m) => ({ default: m.LandingPage })));
+const LandingPage = preloadable(() => screens.landing().then((m) => m.LandingPage));
 // Sign-in shows the shell's strings only (a visitor's first page may be this one).
-const LoginPage = lazy(() => screens.login().then((m) => ({ default: m.LoginPage })));
+const LoginPage = preloadable(() => screens.login().then((m) => m.LoginPage));
+
+/** The code of the prerendered visitor page at this path (the landing page, sign-in), when it is one. */
+export function preloadVisitorPage(pathname: string): Promise<unknown> | undefined {
+  const path = pathname.replace(/(.)\/+$/, '$1');
+  const screen = path === '/' ? LandingPage : path === '/login' ? LoginPage : undefined;
+  return screen?.preload();
+}
 const RegisterPage = lazy(withStrings(() => screens.register().then((m) => ({ default: m.RegisterPage }))));
 // Forgetting a password and setting a new one: the shell's strings, as on sign-in.
 const ForgotPasswordPage = lazy(() =>

@@ -30,7 +30,8 @@ function subscribe(listener: () => void) {
 }
 
 export function useTheme(): [Theme, (t: Theme) => void] {
-  const theme = useSyncExternalStore(subscribe, stored);
+  // stored() on the server too: the prerendered pages (web/src/prerender.tsx) show the default, "system".
+  const theme = useSyncExternalStore(subscribe, stored, stored);
   useEffect(() => {
     apply(theme);
     if (theme !== 'system') return;

@@ -37,6 +37,9 @@ export function readCurrentUserEarly(): void {
 
 export const currentUserQuery = queryOptions({
   queryKey: ['/api/auth/user'],
+  // A browser without a session has no current user, known at once: a visitor's page draws on the first
+  // render, without "Loading..." (the prerendered landing and sign-in pages are replaced by the same page).
+  initialData: () => (hasStoredSession() ? undefined : null),
   queryFn: async (): Promise<CurrentUser | null> => {
     // Visitors without a stored session never download the Supabase client (a smaller landing page).
     if (!hasStoredSession()) return null;
