@@ -3,7 +3,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { createServer, defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin, type Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
 import { VitePWA } from 'vite-plugin-pwa';
 import { hostConfig } from '../local/host-config.ts';
 import { CAPTCHA_META, isCaptchaProvider } from '../packages/shared/captcha.ts';
@@ -62,12 +65,16 @@ function captchaSettings(): Plugin {
  * nothing until the app renders the same page over it, a second or two later on 3G (main.tsx).
  */
 function prerenderVisitorPages(): Plugin {
+  let apiUrl = '';
   return {
     name: 'kasuwa-prerender-visitor-pages',
     apply: 'build',
+    configResolved(config) {
+      apiUrl = ((config.env as Record<string, string>).VITE_API_URL ?? '').replace(/\/+$/, '');
+    },
     transformIndexHtml: {
       order: 'post',
-      async handler(html) {
+      async handler(html, ctx) {
         const server = await createServer({
           configFile: false,
           root: import.meta.dirname,
@@ -90,7 +97,11 @@ function prerenderVisitorPages(): Plugin {
             )
             .join('');
           if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
-          return deferAppScripts(html.replace('<div id="root"></div>', `<div id="root">${blocks}</div>`));
+          return deferAppScripts(
+            html.replace('<div id="root"></div>', `<div id="root">${blocks}</div>`),
+            ctx.bundle,
+            apiUrl,
+          );
         } finally {
           await server.close();
         }
@@ -99,45 +110,122 @@ function prerenderVisitorPages(): Plugin {
   };
 }
 
+/** Where a member's first visit lands, by address: the screen's source (its code is fetched at once). */
+const MEMBER_SCREENS: [path: string, source: string][] = [
+  ['^/$', 'src/features/dashboard/dashboard-page.tsx'],
+  ['^/accounting/?$', 'src/features/accounting/accounting-page.tsx'],
+  ['^/reports/?$', 'src/features/reports/reports-page.tsx'],
+  ['^/inventory/?$', 'src/features/inventory/inventory-page.tsx'],
+  ['^/sales/?$', 'src/features/sales/sales-page.tsx'],
+  ['^/sales/invoices/[^/]+/?$', 'src/features/sales/invoice-page.tsx'],
+  ['^/crm/?$', 'src/features/crm/crm-page.tsx'],
+  ['^/team/?$', 'src/features/team/team-page.tsx'],
+  ['^/settings/?$', 'src/features/settings/settings-page.tsx'],
+];
+
+/** The files of a chunk loaded on demand (a screen, a language's strings): it and what it imports. */
+function chunkFiles(bundle: OutputBundle | undefined, source: string, skip: Set<string>): string[] {
+  const byName = new Map(
+    Object.values(bundle ?? {})
+      .filter((c): c is OutputChunk => c.type === 'chunk')
+      .map((c) => [c.fileName, c]),
+  );
+  const root = [...byName.values()].find((c) => c.facadeModuleId?.endsWith(`/web/${source}`));
+  if (!root) throw new Error(`no chunk for ${source}`);
+  const files = new Set<string>();
+  const visit = (chunk: OutputChunk) => {
+    const href = `/${chunk.fileName}`;
+    if (files.has(href) || skip.has(href)) return;
+    files.add(href);
+    for (const name of chunk.imports) {
+      const imported = byName.get(name);
+      if (imported) visit(imported);
+    }
+  };
+  visit(root);
+  return [...files];
+}
+
 /**
  * The end of the page: a small script that keeps only the prerendered page the first script picked (none
- * for a member, or at another address), then starts the app's scripts — at once for a member, and for a
- * visitor's prerendered page once it is painted, so the HTML and the CSS have the connection to themselves
- * until then (a phone on 3G paints sooner; the code follows a frame later). The app's script tags move into
- * it.
+ * for a member, or at another address), then starts the app's scripts. For a visitor's prerendered page, once
+ * it is painted, so the HTML and the CSS have the connection to themselves until then (a phone on 3G paints
+ * sooner; the code follows a frame later). For a member at once, with what their first screen needs beside the
+ * app's own code — the shell's and the screen's code and every string of their language — and who they are
+ * (/api/auth/user with the stored token while it has time left; lib/session/current-user.ts takes the
+ * answer): all of it on its way together, rather than each after the code that asks for it. The app's script
+ * tags move into it.
  */
-function deferAppScripts(html: string): string {
+function deferAppScripts(html: string, bundle: OutputBundle | undefined, apiUrl: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
   if (!entry) throw new Error('index.html has no module script');
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
   let out = html.replace(entry[0], '');
   for (const p of preloads) out = out.replace(p[0], '');
+  const skip = new Set([entry[1]!, ...preloads.map((p) => p[1]!)]);
+  const member = {
+    shell: chunkFiles(bundle, 'src/app/shell/app-layout.tsx', skip),
+    strings: Object.fromEntries(
+      (['en', 'fr'] as const).map((l) => [
+        l,
+        [
+          ...chunkFiles(bundle, `src/locales/shell-${l}.ts`, skip),
+          ...chunkFiles(bundle, `src/locales/features-${l}.ts`, skip),
+        ],
+      ]),
+    ),
+    screens: MEMBER_SCREENS.map(([path, source]) => [path, chunkFiles(bundle, source, skip)]),
+  };
   const loader = `<script>
       (function () {
         var shown = document.documentElement.getAttribute('data-prerender');
         document.querySelectorAll('[data-prerendered]').forEach(function (page) {
           if (page.getAttribute('data-prerendered') !== shown) page.remove();
         });
-        var started = false;
-        function start() {
-          if (started) return;
-          started = true;
-          ${JSON.stringify(preloads.map((p) => p[1]))}.forEach(function (href) {
+        function load(hrefs) {
+          hrefs.forEach(function (href) {
             var link = document.createElement('link');
             link.rel = 'modulepreload';
             link.crossOrigin = '';
             link.href = href;
             document.head.appendChild(link);
           });
+        }
+        var started = false;
+        function start() {
+          if (started) return;
+          started = true;
+          load(${JSON.stringify(preloads.map((p) => p[1]))});
           var script = document.createElement('script');
           script.type = 'module';
           script.crossOrigin = '';
           script.src = ${JSON.stringify(entry[1])};
           document.head.appendChild(script);
         }
-        if (!shown) return start();
-        requestAnimationFrame(function () { setTimeout(start); });
-        setTimeout(start, 250); // a tab opened in the background draws no frame
+        if (shown) {
+          requestAnimationFrame(function () { setTimeout(start); });
+          setTimeout(start, 250); // a tab opened in the background draws no frame
+          return;
+        }
+        var session = null;
+        try {
+          session = JSON.parse(localStorage.getItem('kasuwa-auth'));
+        } catch (e) {}
+        if (session && typeof session.access_token === 'string') {
+          if (session.expires_at * 1000 > Date.now() + 60000 && navigator.onLine) {
+            window.kasuwaUser = fetch(${JSON.stringify(`${apiUrl}/api/auth/user`)}, {
+              headers: { Authorization: 'Bearer ' + session.access_token },
+            });
+            window.kasuwaUser.catch(function () {});
+          }
+          var member = ${JSON.stringify(member)};
+          var path = location.pathname;
+          load(member.shell.concat(member.strings[document.documentElement.lang] || member.strings.en));
+          member.screens.forEach(function (screen) {
+            if (new RegExp(screen[0]).test(path)) load(screen[1]);
+          });
+        }
+        start();
       })();
     </script>
   </body>`;

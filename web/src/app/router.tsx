@@ -19,28 +19,6 @@ const withStrings =
   () =>
     Promise.all([load(), loadMessages(storedLocale())]).then(([m]) => m);
 
-// The code of the screens a first visit may open, by name: each is loaded when first shown, or at start for
-// the screen in the address bar (preloadScreen), at the same time as the strings instead of after them.
-const screens = {
-  landing: () => import('../features/marketing/landing-page.tsx'),
-  login: () => import('../features/auth/components/login-page.tsx'),
-  register: () => import('../features/auth/components/register-page.tsx'),
-  dashboard: () => import('../features/dashboard/dashboard-page.tsx'),
-  shell: () => import('./shell/app-layout.tsx'),
-  accounting: () => import('../features/accounting/accounting-page.tsx'),
-  reports: () => import('../features/reports/reports-page.tsx'),
-  inventory: () => import('../features/inventory/inventory-page.tsx'),
-  sales: () => import('../features/sales/sales-page.tsx'),
-  invoice: () => import('../features/sales/invoice-page.tsx'),
-  receipt: () => import('../features/sales/receipt-page.tsx'),
-  creditNote: () => import('../features/sales/credit-note-page.tsx'),
-  statement: () => import('../features/sales/statement-page.tsx'),
-  subscription: () => import('../features/sales/subscription-page.tsx'),
-  crm: () => import('../features/crm/crm-page.tsx'),
-  team: () => import('../features/team/team-page.tsx'),
-  settings: () => import('../features/settings/settings-page.tsx'),
-};
-
 /**
  * A screen that draws at once when its code is already here, else as a lazy one ("Loading..." first). Each
  * mount keeps the kind it started with, so a page never remounts (and loses what was typed) when its code
@@ -66,10 +44,79 @@ function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
   return Object.assign(Screen, { preload });
 }
 
-// Route-level code splitting: each page is its own chunk, loaded when first visited.
-const LandingPage = preloadable(() => screens.landing().then((m) => m.LandingPage));
+// Route-level code splitting: each page is its own chunk, loaded when first visited. The screens a first
+// visit may open draw at once once their code is here (preloadable), which preloadScreen fetches at start
+// with the strings: no "Loading..." between the session's answer and the screen (React would otherwise hold
+// a screen whose code arrives just after a spinner for 300 ms more, so as not to flicker).
+const LandingPage = preloadable(() =>
+  import('../features/marketing/landing-page.tsx').then((m) => m.LandingPage),
+);
 // Sign-in shows the shell's strings only (a visitor's first page may be this one).
-const LoginPage = preloadable(() => screens.login().then((m) => m.LoginPage));
+const LoginPage = preloadable(() =>
+  import('../features/auth/components/login-page.tsx').then((m) => m.LoginPage),
+);
+const RegisterPage = preloadable(
+  withStrings(() => import('../features/auth/components/register-page.tsx').then((m) => m.RegisterPage)),
+);
+const AppLayout = preloadable(withStrings(() => import('./shell/app-layout.tsx').then((m) => m.AppLayout)));
+const DashboardPage = preloadable(
+  withStrings(() => import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage)),
+);
+const AccountingPage = preloadable(
+  withStrings(() => import('../features/accounting/accounting-page.tsx').then((m) => m.AccountingPage)),
+);
+const ReportsPage = preloadable(
+  withStrings(() => import('../features/reports/reports-page.tsx').then((m) => m.ReportsPage)),
+);
+const InventoryPage = preloadable(
+  withStrings(() => import('../features/inventory/inventory-page.tsx').then((m) => m.InventoryPage)),
+);
+const SalesPage = preloadable(
+  withStrings(() => import('../features/sales/sales-page.tsx').then((m) => m.SalesPage)),
+);
+const InvoicePage = preloadable(
+  withStrings(() => import('../features/sales/invoice-page.tsx').then((m) => m.InvoicePage)),
+);
+const ReceiptPage = preloadable(
+  withStrings(() => import('../features/sales/receipt-page.tsx').then((m) => m.ReceiptPage)),
+);
+const CreditNotePage = preloadable(
+  withStrings(() => import('../features/sales/credit-note-page.tsx').then((m) => m.CreditNotePage)),
+);
+const StatementPage = preloadable(
+  withStrings(() => import('../features/sales/statement-page.tsx').then((m) => m.StatementPage)),
+);
+const SubscriptionPage = preloadable(
+  withStrings(() => import('../features/sales/subscription-page.tsx').then((m) => m.SubscriptionPage)),
+);
+const CrmPage = preloadable(withStrings(() => import('../features/crm/crm-page.tsx').then((m) => m.CrmPage)));
+const TeamPage = preloadable(
+  withStrings(() => import('../features/team/team-page.tsx').then((m) => m.TeamPage)),
+);
+const SettingsPage = preloadable(
+  withStrings(() => import('../features/settings/settings-page.tsx').then((m) => m.SettingsPage)),
+);
+
+// The screens a first visit may open, by name (preloadScreen).
+const screens = {
+  landing: LandingPage,
+  login: LoginPage,
+  register: RegisterPage,
+  dashboard: DashboardPage,
+  shell: AppLayout,
+  accounting: AccountingPage,
+  reports: ReportsPage,
+  inventory: InventoryPage,
+  sales: SalesPage,
+  invoice: InvoicePage,
+  receipt: ReceiptPage,
+  creditNote: CreditNotePage,
+  statement: StatementPage,
+  subscription: SubscriptionPage,
+  crm: CrmPage,
+  team: TeamPage,
+  settings: SettingsPage,
+};
 
 /** The code of the prerendered visitor page at this path (the landing page, sign-in), when it is one. */
 export function preloadVisitorPage(pathname: string): Promise<unknown> | undefined {
@@ -77,7 +124,6 @@ export function preloadVisitorPage(pathname: string): Promise<unknown> | undefin
   const screen = path === '/' ? LandingPage : path === '/login' ? LoginPage : undefined;
   return screen?.preload();
 }
-const RegisterPage = lazy(withStrings(() => screens.register().then((m) => ({ default: m.RegisterPage }))));
 // Forgetting a password and setting a new one: the shell's strings, as on sign-in.
 const ForgotPasswordPage = lazy(() =>
   import('../features/auth/components/forgot-password-page.tsx').then((m) => ({
@@ -100,9 +146,6 @@ const LogoutPage = lazy(
     import('../features/auth/components/logout-page.tsx').then((m) => ({ default: m.LogoutPage })),
   ),
 );
-const DashboardPage = lazy(
-  withStrings(() => screens.dashboard().then((m) => ({ default: m.DashboardPage }))),
-);
 const PricingPage = lazy(() =>
   import('../features/marketing/pricing-page.tsx').then((m) => ({ default: m.PricingPage })),
 );
@@ -117,26 +160,6 @@ const TestimonialsPage = lazy(() =>
 );
 const DemoPage = lazy(
   withStrings(() => import('../features/marketing/demo-page.tsx').then((m) => ({ default: m.DemoPage }))),
-);
-const AppLayout = lazy(withStrings(() => screens.shell().then((m) => ({ default: m.AppLayout }))));
-const AccountingPage = lazy(
-  withStrings(() => screens.accounting().then((m) => ({ default: m.AccountingPage }))),
-);
-const ReportsPage = lazy(withStrings(() => screens.reports().then((m) => ({ default: m.ReportsPage }))));
-const InventoryPage = lazy(
-  withStrings(() => screens.inventory().then((m) => ({ default: m.InventoryPage }))),
-);
-const SalesPage = lazy(withStrings(() => screens.sales().then((m) => ({ default: m.SalesPage }))));
-const InvoicePage = lazy(withStrings(() => screens.invoice().then((m) => ({ default: m.InvoicePage }))));
-const ReceiptPage = lazy(withStrings(() => screens.receipt().then((m) => ({ default: m.ReceiptPage }))));
-const CreditNotePage = lazy(
-  withStrings(() => screens.creditNote().then((m) => ({ default: m.CreditNotePage }))),
-);
-const StatementPage = lazy(
-  withStrings(() => screens.statement().then((m) => ({ default: m.StatementPage }))),
-);
-const SubscriptionPage = lazy(
-  withStrings(() => screens.subscription().then((m) => ({ default: m.SubscriptionPage }))),
 );
 const PublicStatementPage = lazy(
   withStrings(() =>
@@ -153,8 +176,6 @@ const PublicInvoicePage = lazy(
     import('../features/sales/public-invoice-page.tsx').then((m) => ({ default: m.PublicInvoicePage })),
   ),
 );
-const CrmPage = lazy(withStrings(() => screens.crm().then((m) => ({ default: m.CrmPage }))));
-const TeamPage = lazy(withStrings(() => screens.team().then((m) => ({ default: m.TeamPage }))));
 const InvitePage = lazy(
   withStrings(() => import('../features/team/invite-page.tsx').then((m) => ({ default: m.InvitePage }))),
 );
@@ -163,7 +184,6 @@ const InviteRegisterPage = lazy(
     import('../features/team/invite-register-page.tsx').then((m) => ({ default: m.InviteRegisterPage })),
   ),
 );
-const SettingsPage = lazy(withStrings(() => screens.settings().then((m) => ({ default: m.SettingsPage }))));
 const CreateOrganization = lazy(
   withStrings(() =>
     import('../features/auth/components/create-organization.tsx').then((m) => ({
@@ -249,7 +269,7 @@ export function preloadScreen(pathname: string): void {
     ? ['shell' as const, MEMBER_SCREENS.find(([path]) => matchPath(path, pathname))?.[1]]
     : [VISITOR_SCREENS[pathname]];
   // A failure here is met again, and shown, when the screen itself loads.
-  for (const name of names) if (name) screens[name]().catch(() => {});
+  for (const name of names) if (name) screens[name].preload().catch(() => {});
   if (!signedIn) return;
   // The client is needed first only to refresh a token about to expire (lib/session/stored-session.ts).
   if (!freshStoredToken()) import('../lib/supabase.ts').catch(() => {});

@@ -88,13 +88,23 @@ async function apiResponse<T>(path: string, init: ApiInit): Promise<{ body: T; h
   if (orgId) headers['x-org-id'] = orgId;
   if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  let res: Response;
-  try {
-    res = await fetch(apiUrl(path), {
+  return answerOf<T>(
+    fetch(apiUrl(path), {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
+    }),
+  );
+}
+
+/**
+ * The body and headers of an /api answer, or the ApiError it stands for; a request that reached nothing says
+ * the server is out of reach (also a request index.html started before the app's code: /api/auth/user).
+ */
+export async function answerOf<T>(request: Promise<Response>): Promise<{ body: T; headers: Headers }> {
+  let res: Response;
+  try {
+    res = await request;
   } catch (e) {
     // No way through to the server, whatever the browser says about the network.
     reportReachable(false);

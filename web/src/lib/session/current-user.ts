@@ -1,6 +1,6 @@
 // The current user, cached under the key /api/auth/user: null when signed out.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch, isUnauthorizedError } from '../api-client.ts';
+import { answerOf, apiFetch, isUnauthorizedError } from '../api-client.ts';
 import { freshStoredToken, hasStoredSession } from './stored-session.ts';
 import { handleUnauthorized } from './unauthorized.ts';
 
@@ -30,7 +30,12 @@ let early: Promise<CurrentUser> | null = null;
  */
 export function readCurrentUserEarly(): void {
   if (early || !navigator.onLine || !freshStoredToken()) return;
-  early = apiFetch<CurrentUser>('/api/auth/user');
+  // index.html asks already, as the page starts, before the app's code (web/vite.config.ts).
+  const started = (window as { kasuwaUser?: Promise<Response> }).kasuwaUser;
+  delete (window as { kasuwaUser?: Promise<Response> }).kasuwaUser;
+  early = started
+    ? answerOf<CurrentUser>(started).then((answer) => answer.body)
+    : apiFetch<CurrentUser>('/api/auth/user');
   // Handled when the query takes it; not an unhandled rejection meanwhile.
   early.catch(() => {});
 }
