@@ -59,7 +59,7 @@ const LABELS = {
     subject: 'Confirmez votre adresse e-mail Kasuwa',
     welcome: 'Bienvenue, Kojo',
     setUp: 'Configurez votre entreprise',
-    taken: 'Une organisation porte déjà ce nom',
+    taken: 'Une entreprise porte déjà ce nom',
     create: 'Créer mon entreprise',
     linkFailed: 'Ce lien ne fonctionne plus',
   },
@@ -190,6 +190,7 @@ async function confirmedOwner() {
 
 test('an invitee confirms their email from the mail, comes back to the invitation signed in and joins', async ({
   page,
+  browser,
 }) => {
   const owner = await confirmedOwner();
   const email = `efua-${unique()}@test.kasuwa.app`;
@@ -208,9 +209,20 @@ test('an invitee confirms their email from the mail, comes back to the invitatio
   // The invitation names the address: there is no other to use.
   await expect(page.getByRole('link', { name: 'Utiliser une autre adresse' })).toHaveCount(0);
 
-  await page.goto(verifyLink(await waitForMail(stack.mailUrl, email)));
+  const confirm = verifyLink(await waitForMail(stack.mailUrl, email));
+  await page.goto(confirm);
   await expect(page).toHaveURL(new RegExp(`/invite/${link}#?$`));
   await page.getByRole('button', { name: `Rejoindre ${owner.organization.name}` }).click();
   await expect(page.getByText(`Bienvenue dans ${owner.organization.name}`)).toBeVisible();
   await expect(page).toHaveURL(`${stack.url}/`);
+
+  // The mail's link works once: opened again elsewhere, the invitation says the link no longer works.
+  const elsewhere = await browser.newPage();
+  await useLanguage(elsewhere, 'fr');
+  await elsewhere.goto(confirm);
+  await expect(elsewhere).toHaveURL(new RegExp(`/invite/${link}#.*error_code=`));
+  await expect(elsewhere.getByRole('alert').filter({ hasText: 'Ce lien ne fonctionne plus' })).toContainText(
+    'Si vous avez confirmé votre adresse, connectez-vous',
+  );
+  await elsewhere.close();
 });

@@ -30,7 +30,7 @@ test.describe('refusals in French', () => {
     await page.getByRole('button', { name: 'Créer le compte' }).click();
     await expect(page.getByText('Échec de l’inscription')).toBeVisible();
     await expect(page.getByLabel('Nom de l’entreprise')).toHaveAccessibleDescription(
-      'Une organisation porte déjà ce nom',
+      'Une entreprise porte déjà ce nom',
     );
     await expect(page.getByText('An organization with this name already exists')).toHaveCount(0);
   });

@@ -218,11 +218,11 @@ test.describe('settings', () => {
     await expect(page.getByText('Votre compte a été créé.')).toBeVisible();
 
     await page.goto('/settings');
-    await expect(page.getByRole('tab', { name: 'Organisation' })).toBeVisible();
-    await expect(page.getByLabel('Nom de l’organisation')).toHaveValue(`Boutique Awa ${id}`);
-    await page.getByLabel('Nom de l’organisation').fill('');
+    await expect(page.getByRole('tab', { name: 'Entreprise', exact: true })).toBeVisible();
+    await expect(page.getByLabel('Nom de l’entreprise')).toHaveValue(`Boutique Awa ${id}`);
+    await page.getByLabel('Nom de l’entreprise').fill('');
     await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
-    await expect(page.getByText('Le nom de l’organisation est obligatoire')).toBeVisible();
+    await expect(page.getByText('Le nom de l’entreprise est obligatoire')).toBeVisible();
     await page.getByRole('tab', { name: 'Profil' }).click();
     await expect(page.getByLabel('Langue')).toHaveValue('fr');
 

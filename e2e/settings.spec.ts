@@ -87,8 +87,8 @@ test.describe('settings', () => {
     await signIn(page, owner.email, owner.password);
     await page.goto('/settings');
     await expect(page.getByTestId('danger-zone')).toContainText('Zone dangereuse');
-    await button(page, 'Supprimer l’organisation').click();
-    const dialog = page.getByRole('dialog', { name: 'Supprimer l’organisation' });
+    await button(page, 'Supprimer l’entreprise').click();
+    const dialog = page.getByRole('dialog', { name: 'Supprimer l’entreprise' });
     await expect(dialog.getByRole('button', { name: 'Supprimer définitivement' })).toBeDisabled();
     await dialog.getByRole('button', { name: 'Annuler' }).click();
     await page.getByRole('tab', { name: 'Abonnement' }).click();

@@ -150,7 +150,7 @@ export function renderInvitation(d: InvitationData, locale: MailLocale, siteUrl:
         ],
         button: { label: "Accepter l'invitation", href: link },
         footer: [
-          "Vous recevez ce message parce qu'un membre de cette organisation a saisi votre adresse. Si vous ne l'attendiez pas, ignorez-le.",
+          "Vous recevez ce message parce qu'un membre de cette entreprise a saisi votre adresse. Si vous ne l'attendiez pas, ignorez-le.",
         ],
       }),
     };

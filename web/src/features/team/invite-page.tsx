@@ -3,7 +3,7 @@
 // that joins at once (invite-register-page.tsx); the invited person, signed in, joins and lands in the
 // organization.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { LinkNotLoaded, Loading } from '../../components/ui/loading.tsx';
@@ -40,6 +40,8 @@ export function InvitePage() {
   const preview = useInvitationPreview(token);
   const { data: user, isPending: userPending } = useCurrentUser();
   const accept = useAcceptInvitation();
+  // Back from a confirmation mail whose link had expired or was used (Auth says so in the address).
+  const [linkFailed] = useState(() => /(^#|&)error_code=/.test(window.location.hash));
 
   // Kept for this tab so that, once signed in or registered, the invitation can be found again.
   useEffect(() => {
@@ -89,6 +91,12 @@ export function InvitePage() {
   return (
     <Frame>
       <h1 className="text-2xl font-bold">{t('invite.title', { org: p.organizationName })}</h1>
+      {linkFailed && !user && (
+        <div role="alert" className="alert alert-warning flex-col items-start">
+          <p className="font-semibold">{t('checkEmail.linkFailedTitle')}</p>
+          <p>{t('checkEmail.linkFailed')}</p>
+        </div>
+      )}
       <p data-testid="invite-summary">{t(p.inviterName ? 'invite.text' : 'invite.textNoInviter', values)}</p>
       {p.status === 'PENDING' ? (
         <p className="text-sm opacity-70">

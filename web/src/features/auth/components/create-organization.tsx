@@ -4,14 +4,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { REGISTRATION_COUNTRIES } from '../../../../../packages/shared/countries.ts';
+import { OrganizationFields } from '../../../components/organization-fields.tsx';
 import {
   RegisterOrganizationSchema,
   type RegisterInput,
 } from '../../../../../packages/shared/schemas/accounts.ts';
 import { reasonText } from '../../../../../packages/shared/schemas/reason-codes.ts';
 import { notify } from '../../../components/ui/notify.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createOrganization } from '../../../lib/api/organizations.ts';
 import { showRefusalInForm } from '../../../lib/feedback.ts';
@@ -107,23 +106,22 @@ export function CreateOrganization({ user }: { user: CurrentUser }) {
   );
 }
 
-type OrganizationFields = Pick<RegisterInput, 'organizationName' | 'country' | 'currency'>;
+type OrganizationInput = Pick<RegisterInput, 'organizationName' | 'country' | 'currency'>;
 
 /** "Set up your organization": the choices made at registration, the name marked taken when it was. */
 function SetUpOrganization({ initial }: { initial: { name: string; country: string; currency: string } }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const form = useForm<OrganizationFields>({
+  const form = useForm<OrganizationInput>({
     resolver: zodResolver(RegisterOrganizationSchema),
     defaultValues: {
       organizationName: initial.name,
       country: initial.country,
       currency: initial.currency,
-    } as OrganizationFields,
+    } as OrganizationInput,
   });
   const { register, handleSubmit, formState, setValue, setError } = form;
-  const error = (name: keyof OrganizationFields) => validationMessage(intl, formState.errors[name]?.message);
-  const regionName = new Intl.DisplayNames([intl.locale], { type: 'region' });
+  const error = (name: keyof OrganizationInput) => validationMessage(intl, formState.errors[name]?.message);
 
   useEffect(() => {
     // Said at once: the name they chose is the reason they are here.
@@ -170,43 +168,7 @@ function SetUpOrganization({ initial }: { initial: { name: string; country: stri
         <p className="opacity-70">
           <FormattedMessage id="setupOrg.text" />
         </p>
-        <TextField
-          label={intl.formatMessage({ id: 'register.orgName' })}
-          hint={intl.formatMessage({ id: 'register.orgNameHint' })}
-          error={error('organizationName')}
-          {...register('organizationName')}
-        />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="country" className="text-sm font-medium">
-            <FormattedMessage id="register.country" />
-          </label>
-          <select
-            id="country"
-            className={`select select-bordered min-h-11 w-full ${error('country') ? 'select-error' : ''}`}
-            {...register('country', {
-              onChange: (e: { target: { value: string } }) => {
-                const country = REGISTRATION_COUNTRIES.find((c) => c.code === e.target.value);
-                setValue('currency', (country?.currency ?? '') as OrganizationFields['currency'], {
-                  shouldValidate: !!country,
-                });
-              },
-            })}
-          >
-            <option value="">{intl.formatMessage({ id: 'register.selectCountry' })}</option>
-            {REGISTRATION_COUNTRIES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {regionName.of(c.code) ?? c.name}
-              </option>
-            ))}
-          </select>
-          {error('country') && <p className="text-sm text-error">{error('country')}</p>}
-        </div>
-        <TextField
-          label={intl.formatMessage({ id: 'register.currency' })}
-          readOnly
-          error={error('currency')}
-          {...register('currency')}
-        />
+        <OrganizationFields register={register} setValue={setValue} error={error} />
         <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
           <FormattedMessage id={formState.isSubmitting ? 'org.creatingShort' : 'setupOrg.submit'} />
         </button>

@@ -4,12 +4,11 @@ import { Fragment, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
-import { REGISTRATION_COUNTRIES } from '../../../../../packages/shared/countries.ts';
+import { OrganizationFields } from '../../../components/organization-fields.tsx';
 import { RegisterInputSchema, type RegisterInput } from '../../../../../packages/shared/schemas/accounts.ts';
 import { PERSON_FIELDS, PersonFields } from '../../../components/person-fields.tsx';
 import { useCaptcha } from '../../../components/captcha.tsx';
 import { notify } from '../../../components/ui/notify.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { registerAccount } from '../api/register.ts';
 import { PENDING_EMAIL_KEY, PENDING_INVITE_KEY } from '../../../lib/session/return-path.ts';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
@@ -42,7 +41,6 @@ export function RegisterPage() {
   const { register, handleSubmit, formState, trigger, setValue } = form;
   const error = (name: keyof RegisterInput) => validationMessage(intl, formState.errors[name]?.message);
   const t = useT();
-  const regionName = new Intl.DisplayNames([intl.locale], { type: 'region' });
   const captcha = useCaptcha();
 
   const onSubmit = handleSubmit(async (input) => {
@@ -118,43 +116,7 @@ export function RegisterPage() {
             <h1 className="text-2xl font-bold">
               <FormattedMessage id="register.orgTitle" />
             </h1>
-            <TextField
-              label={t('register.orgName')}
-              hint={t('register.orgNameHint')}
-              error={error('organizationName')}
-              {...register('organizationName')}
-            />
-            <div className="flex flex-col gap-1">
-              <label htmlFor="country" className="text-sm font-medium">
-                <FormattedMessage id="register.country" />
-              </label>
-              <select
-                id="country"
-                className={`select select-bordered min-h-11 w-full ${error('country') ? 'select-error' : ''}`}
-                {...register('country', {
-                  onChange: (e: { target: { value: string } }) => {
-                    const country = REGISTRATION_COUNTRIES.find((c) => c.code === e.target.value);
-                    setValue('currency', (country?.currency ?? '') as RegisterInput['currency'], {
-                      shouldValidate: !!country,
-                    });
-                  },
-                })}
-              >
-                <option value="">{t('register.selectCountry')}</option>
-                {REGISTRATION_COUNTRIES.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {regionName.of(c.code) ?? c.name}
-                  </option>
-                ))}
-              </select>
-              {error('country') && <p className="text-sm text-error">{error('country')}</p>}
-            </div>
-            <TextField
-              label={t('register.currency')}
-              readOnly
-              error={error('currency')}
-              {...register('currency')}
-            />
+            <OrganizationFields register={register} setValue={setValue} error={error} />
             {captcha.element}
             <div className="flex gap-2">
               <button type="button" className="btn btn-ghost min-h-11 flex-1" onClick={() => setStep(1)}>
