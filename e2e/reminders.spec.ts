@@ -30,9 +30,9 @@ const TEXT = {
   },
   fr: {
     invite: 'Inviter un membre',
-    dialog: "Inviter un membre de l'équipe",
+    dialog: 'Inviter un membre de l’équipe',
     email: 'Adresse e-mail',
-    send: "Envoyer l'invitation",
+    send: 'Envoyer l’invitation',
     sent: (email: string) => `Invitation envoyée à ${email}.`,
     subject: (org: string) => `Invitation à rejoindre ${org} sur Kasuwa`,
     join: (org: string) => `Rejoindre ${org}`,

@@ -128,7 +128,7 @@ test.describe('reports', () => {
     await page.reload();
     await expect(page.getByLabel('Type de rapport')).toHaveValue('overview');
     await expect(page.getByLabel('Période')).toContainText('30 derniers jours');
-    await expect(page.getByTestId('report-totalRevenue')).toContainText("Chiffre d'affaires total");
+    await expect(page.getByTestId('report-totalRevenue')).toContainText('Chiffre d’affaires total');
     await expect(page.getByTestId('report-totalRevenue')).toContainText('200,00 ₵');
     await expect(page.getByTestId('report-profitLoss')).toContainText('Bénéfice/Perte');
     await expect(page.getByTestId('report-profitLoss').locator('.text-error')).toContainText('-260,25 ₵');
@@ -138,7 +138,7 @@ test.describe('reports', () => {
     expect(file.name).toBe('overview_report.csv');
     // Written for a French Excel: French words, ';' between fields, a decimal comma.
     expect(file.text.startsWith('\uFEFFIndicateur;Devise;Valeur\r\n')).toBe(true);
-    expect(file.text).toContain("Chiffre d'affaires total;GHS;200\r\n");
+    expect(file.text).toContain('Chiffre d’affaires total;GHS;200\r\n');
     expect(file.text).toContain('Bénéfice/Perte;GHS;-260,25\r\n');
     await expect(page.getByText('Rapport exporté avec succès')).toBeVisible();
     await page.getByLabel('Type de rapport').selectOption({ label: 'Rapport des dépenses' });

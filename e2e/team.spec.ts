@@ -292,36 +292,36 @@ test.describe('team', () => {
     await expect(page.getByRole('tab', { name: 'Membres' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByText('Permissions des rôles')).toBeVisible();
     await button(page, 'Inviter un membre').click();
-    const dialog = page.getByRole('dialog', { name: "Inviter un membre de l'équipe" });
+    const dialog = page.getByRole('dialog', { name: 'Inviter un membre de l’équipe' });
     await dialog.getByLabel('Adresse e-mail').fill('fatou@');
-    await dialog.getByRole('button', { name: "Envoyer l'invitation" }).click();
+    await dialog.getByRole('button', { name: 'Envoyer l’invitation' }).click();
     await expect(dialog.getByText('Adresse e-mail invalide')).toBeVisible();
     const email = `fatou-${owner.id}@test.kasuwa.app`;
     await dialog.getByLabel('Adresse e-mail').fill(email);
     await dialog.getByLabel('Rôle').selectOption('MANAGER');
-    await dialog.getByRole('button', { name: "Envoyer l'invitation" }).click();
+    await dialog.getByRole('button', { name: 'Envoyer l’invitation' }).click();
     await expect(page.getByText('Invitation envoyée avec succès')).toBeVisible();
-    const first = await dialog.getByLabel("Lien d'invitation").inputValue();
+    const first = await dialog.getByLabel('Lien d’invitation').inputValue();
     await dialog.getByRole('button', { name: 'Terminé' }).click();
     await expect(page.getByTestId('invitation-row')).toContainText('Invité');
     await expect(page.getByTestId('invitation-row')).toContainText('Gérant');
 
     await button(page, `Nouveau lien pour ${email}`).click();
-    await expect(page.getByText("Un nouveau lien a été créé ; l'ancien ne fonctionne plus")).toBeVisible();
-    const renewed = page.getByRole('dialog', { name: "Inviter un membre de l'équipe" });
-    const second = await renewed.getByLabel("Lien d'invitation").inputValue();
+    await expect(page.getByText('Un nouveau lien a été créé ; l’ancien ne fonctionne plus')).toBeVisible();
+    const renewed = page.getByRole('dialog', { name: 'Inviter un membre de l’équipe' });
+    const second = await renewed.getByLabel('Lien d’invitation').inputValue();
     expect(second).not.toBe(first);
     await renewed.getByRole('button', { name: 'Terminé' }).click();
 
     const visitor = await stranger(browser, 'fr');
     await visitor.goto(first);
-    await expect(visitor.getByText("Ce lien d'invitation n'est pas valide.")).toBeVisible();
+    await expect(visitor.getByText('Ce lien d’invitation n’est pas valide.')).toBeVisible();
     await visitor.goto(second);
     await expect(visitor.getByTestId('invite-summary')).toContainText('en tant que Gérant');
 
-    await button(page, `Révoquer l'invitation de ${email}`).click();
+    await button(page, `Révoquer l’invitation de ${email}`).click();
     await page
-      .getByRole('dialog', { name: "Révoquer l'invitation" })
+      .getByRole('dialog', { name: 'Révoquer l’invitation' })
       .getByRole('button', { name: 'Révoquer' })
       .click();
     await expect(page.getByText('Invitation révoquée')).toBeVisible();

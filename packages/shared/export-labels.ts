@@ -134,7 +134,7 @@ export const EXPORT_LABELS: Record<ExportLanguage, Labels> = {
       from: 'Du',
       to: 'Au',
       days: 'Jours',
-      revenue: "Chiffre d'affaires total",
+      revenue: 'Chiffre d’affaires total',
       expenses: 'Total des dépenses',
       profit: 'Bénéfice/Perte',
       activeCustomers: 'Clients actifs',

@@ -146,11 +146,11 @@ export function renderInvitation(d: InvitationData, locale: MailLocale, siteUrl:
         heading: subject,
         paragraphs: [
           `${who} à rejoindre ${d.orgName} sur Kasuwa en tant que ${role}.`,
-          `Le lien est valable jusqu'au ${expires}.`,
+          `Le lien est valable jusqu’au ${expires}.`,
         ],
-        button: { label: "Accepter l'invitation", href: link },
+        button: { label: 'Accepter l’invitation', href: link },
         footer: [
-          "Vous recevez ce message parce qu'un membre de cette entreprise a saisi votre adresse. Si vous ne l'attendiez pas, ignorez-le.",
+          'Vous recevez ce message parce qu’un membre de cette entreprise a saisi votre adresse. Si vous ne l’attendiez pas, ignorez-le.',
         ],
       }),
     };

@@ -28,15 +28,18 @@ const withStrings =
 function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
+  const lazyScreen = () => lazy(() => preload().then((component) => ({ default: component })));
+  let Lazy = lazyScreen();
   const preload = () =>
     (loading ??= load().then(
       (component) => (loaded = component),
       (e: unknown) => {
-        loading = undefined; // offline before the code was kept: the next render tries again
+        // Offline before the code was kept: this mount shows the route's error; the next one tries again.
+        loading = undefined;
+        Lazy = lazyScreen();
         throw e;
       },
     ));
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   function Screen(props: P) {
     const [Component] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
     return <Component {...props} />;
