@@ -92,6 +92,22 @@ describe('per-address budgets on the anonymous routes', () => {
     );
   });
 
+  it('counts an IPv6 caller by its /64: a new address in the same prefix spends the same budget', async () => {
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${(Math.floor(Math.random() * 0xfff0) + 2).toString(16)}`;
+    const path = `${api}/public/invoices/${'z'.repeat(32)}`;
+    for (const host of ['1', 'a:b:c:d', '::ffff:1', '2', '0:0:0:3']) {
+      const address = host.startsWith('::')
+        ? `${prefix}:0:0${host}`
+        : host.includes(':')
+          ? `${prefix}:${host}`
+          : `${prefix}::${host}`;
+      const res = await fetch(path, from(address));
+      expect(res.status, address).toBe(host === '0:0:0:3' ? 429 : 404);
+    }
+    // The next prefix is someone else.
+    expect((await fetch(path, from(`${prefix.replace(/:[0-9a-f]+$/, '')}:1::1`))).status).toBe(404);
+  });
+
   it('limits registration attempts per address before the organization name is checked', async () => {
     const o = await owner();
     const address = `192.0.2.1-${unique()}`;

@@ -25,11 +25,37 @@ export function callerAddress(req: Request): string {
   return req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
 }
 
+/**
+ * Whose budget an address spends: an IPv4 address its own; an IPv6 address its /64, since one subscriber
+ * holds a whole /64 (or more) and could otherwise take a new address for every request.
+ */
+export function budgetHolder(address: string): string {
+  const plain = address
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '')
+    .toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain);
+  if (mapped) return mapped[1]!;
+  if (!plain.includes(':')) return plain;
+  const [head = '', tail = ''] = plain.split('::');
+  const before = head ? head.split(':') : [];
+  const after = tail ? tail.split(':') : [];
+  const groups = [
+    ...before,
+    ...Array<string>(Math.max(0, 8 - before.length - after.length)).fill('0'),
+    ...after,
+  ];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 /** Spends one request of the caller's budget, or refuses with 429 and when to come back. */
 export async function spendBudget(req: Request, budget: Budget): Promise<void> {
   const { data: wait, error } = await adminClient().rpc('take_request_budget', {
     p_bucket: budget,
-    p_address: callerAddress(req),
+    p_address: budgetHolder(callerAddress(req)),
     p_limit: BUDGETS[budget],
     p_window_seconds: WINDOW_SECONDS,
   });
