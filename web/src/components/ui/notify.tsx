@@ -30,9 +30,14 @@ export function notify(opts: { title: string; description?: string; variant?: 's
   void load().then((m) => {
     for (const listener of onLoad) listener(m);
     const variant = opts.variant ?? 'success';
-    m.default[variant](body, { id: 'kasuwa', duration: DURATION[variant] });
+    // One toast at a time: the one on screen is replaced by the new one. Each has its own id: a toast that
+    // reused the id of one just timed out was removed with it a moment later, never seen (a profile saved
+    // five seconds after signing in said nothing).
+    m.default.remove();
+    m.default[variant](body, { id: `kasuwa-${++shown}`, duration: DURATION[variant] });
   });
 }
+let shown = 0;
 
 const WIDE = '(min-width: 640px)';
 const subscribeWide = (change: () => void) => {
