@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
-import { AppRoutes, preloadScreen, preloadVisitorPage } from './app/router.tsx';
+import { AppRoutes, preloadScreen } from './app/router.tsx';
 import { UpdatePrompt } from './app/update-prompt.tsx';
 import { loadStartMessages, storedLocale } from './lib/i18n.tsx';
 import './index.css';
@@ -10,11 +10,10 @@ import './index.css';
 // The strings of the language on screen come first (a small chunk), so nothing shows untranslated; the first
 // screen's code downloads meanwhile. A visitor's prerendered page (index.html, vite.config.ts) stays on
 // screen until its code is here too, so the app replaces it by the same page at once.
-const prerendered = document.documentElement.hasAttribute('data-prerender');
-preloadScreen(window.location.pathname);
+const screen = preloadScreen(window.location.pathname);
 await Promise.all([
   loadStartMessages(storedLocale()),
-  prerendered ? preloadVisitorPage(window.location.pathname)?.catch(() => {}) : undefined,
+  document.documentElement.hasAttribute('data-prerender') ? screen : undefined,
 ]);
 
 createRoot(document.getElementById('root')!).render(

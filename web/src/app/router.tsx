@@ -121,12 +121,6 @@ const screens = {
   settings: SettingsPage,
 };
 
-/** The code of the prerendered visitor page at this path (the landing page, sign-in), when it is one. */
-export function preloadVisitorPage(pathname: string): Promise<unknown> | undefined {
-  const path = pathname.replace(/(.)\/+$/, '$1');
-  const screen = path === '/' ? LandingPage : path === '/login' ? LoginPage : undefined;
-  return screen?.preload();
-}
 // Forgetting a password and setting a new one: the shell's strings, as on sign-in.
 const ForgotPasswordPage = lazy(() =>
   import('../features/auth/components/forgot-password-page.tsx').then((m) => ({
@@ -264,20 +258,22 @@ const VISITOR_SCREENS: Record<string, Screen> = {
 /**
  * Starts downloading the code the first screen needs, before the app has drawn anything: for a member the
  * shell and the screen, and who they are (or the Supabase client first, when the session must be
- * refreshed); for a visitor the page at that path.
+ * refreshed); for a visitor the page at that path. Resolves once that code is here (main.tsx waits for it
+ * under a prerendered page).
  */
-export function preloadScreen(pathname: string): void {
+export function preloadScreen(pathname: string): Promise<unknown> {
   const signedIn = hasStoredSession();
   const names = signedIn
     ? ['shell' as const, MEMBER_SCREENS.find(([path]) => matchPath(path, pathname))?.[1]]
-    : [VISITOR_SCREENS[pathname]];
+    : [VISITOR_SCREENS[pathname.replace(/(.)\/+$/, '$1')]];
   // A failure here is met again, and shown, when the screen itself loads.
-  for (const name of names) if (name) screens[name].preload().catch(() => {});
-  if (!signedIn) return;
+  const loaded = Promise.all(names.map((name) => name && screens[name].preload().catch(() => {})));
+  if (!signedIn) return loaded;
   // The client is needed first only to refresh a token about to expire (lib/session/stored-session.ts).
   if (!freshStoredToken()) import('../lib/supabase.ts').catch(() => {});
   // Who is signed in, and in which organizations, is read while the code downloads.
   else readCurrentUserEarly();
+  return loaded;
 }
 
 /**
