@@ -1,10 +1,27 @@
 // Registers /sw.js and, when a new version of the app is waiting, asks "A new version is available. Would
 // you like to update?"; confirming reloads into it.
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useIntl } from 'react-intl';
+import { whenIdle } from '../lib/idle.ts';
 
+/**
+ * The service worker is registered once the first screen is drawn and the browser is idle: its code (and the
+ * worker's own download of the app) does not stand in the way of the first screen on a slow phone.
+ */
 export function UpdatePrompt() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void whenIdle().then(() => live && setIdle(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return idle ? <ServiceWorkerPrompt /> : null;
+}
+
+function ServiceWorkerPrompt() {
   const intl = useIntl();
   const registration = useRef<ServiceWorkerRegistration | undefined>(undefined);
   const {

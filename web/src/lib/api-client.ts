@@ -80,7 +80,30 @@ export async function apiList<T>(path: string, init: ApiInit = {}): Promise<{ ro
   return { rows: body, total: Number(headers.get('x-total-count') ?? body.length) };
 }
 
+/** How many /api calls are waiting for their answer, and who waits for there to be none. */
+let inFlight = 0;
+let whenNoneInFlight: (() => void)[] = [];
+
+/** Resolves once no /api call is waiting for its answer (at once when none is). */
+export function apiSettled(): Promise<void> {
+  if (inFlight === 0) return Promise.resolve();
+  return new Promise((resolve) => whenNoneInFlight.push(resolve));
+}
+
 async function apiResponse<T>(path: string, init: ApiInit): Promise<{ body: T; headers: Headers }> {
+  inFlight++;
+  try {
+    return await sendApi<T>(path, init);
+  } finally {
+    if (--inFlight === 0) {
+      const waiting = whenNoneInFlight;
+      whenNoneInFlight = [];
+      waiting.forEach((resolve) => resolve());
+    }
+  }
+}
+
+async function sendApi<T>(path: string, init: ApiInit): Promise<{ body: T; headers: Headers }> {
   const headers: Record<string, string> = {};
   const token = freshStoredToken() ?? (await sessionToken());
   if (token) headers.Authorization = `Bearer ${token}`;

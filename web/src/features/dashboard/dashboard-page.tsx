@@ -4,10 +4,13 @@
 import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
+import { NotLoaded } from '../../components/ui/loading.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { useDashboard } from './api/dashboard.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { CurrentUser } from '../../lib/session/current-user.ts';
+import type { Dashboard } from '../../../../packages/shared/schemas/crm.ts';
+import { useOnline } from '../../lib/connection.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { timeAgo } from './time-ago.ts';
 import { useT } from '../../lib/i18n.tsx';
@@ -28,14 +31,13 @@ function Card({ title, children, testId }: { title: string; children: ReactNode;
   );
 }
 
-function MetricCards() {
+function MetricCards({ d }: { d: Dashboard }) {
   const intl = useIntl();
   const org = useOrganization();
-  const d = useDashboard().data;
   const money = (n: number) => formatMoney(n, org.currency, intl.locale);
   const inOrgCurrency = (list: { currency: string; amount: number }[]) =>
     list.find((x) => x.currency === org.currency)?.amount ?? 0;
-  const revenueHint = d?.hints.revenue.find((r) => r.currency === org.currency);
+  const revenueHint = d.hints.revenue.find((r) => r.currency === org.currency);
   const change =
     revenueHint?.changePercent != null
       ? intl.formatNumber(revenueHint.changePercent / 100, {
@@ -44,8 +46,8 @@ function MetricCards() {
           signDisplay: 'always',
         })
       : null;
-  const others = (d?.metrics.totalRevenue ?? []).filter((x) => x.currency !== org.currency && x.amount !== 0);
-  const m = d && {
+  const others = d.metrics.totalRevenue.filter((x) => x.currency !== org.currency && x.amount !== 0);
+  const m = {
     totalRevenue: inOrgCurrency(d.metrics.totalRevenue),
     activeCustomers: d.metrics.activeCustomers,
     newCustomersThisMonth: d.hints.newCustomersThisMonth,
@@ -56,12 +58,10 @@ function MetricCards() {
   const cards = [
     {
       id: 'totalRevenue',
-      value: m ? money(m.totalRevenue) : '…',
-      hint: !m
-        ? ''
-        : change
-          ? intl.formatMessage({ id: 'dashboard.revenueChange' }, { change })
-          : intl.formatMessage({ id: 'dashboard.noLastMonth' }),
+      value: money(m.totalRevenue),
+      hint: change
+        ? intl.formatMessage({ id: 'dashboard.revenueChange' }, { change })
+        : intl.formatMessage({ id: 'dashboard.noLastMonth' }),
       extra: others.length
         ? intl.formatMessage(
             { id: 'dashboard.otherCurrencies' },
@@ -71,24 +71,24 @@ function MetricCards() {
     },
     {
       id: 'activeCustomers',
-      value: m ? intl.formatNumber(m.activeCustomers) : '…',
-      hint: m ? intl.formatMessage({ id: 'dashboard.newCustomers' }, { count: m.newCustomersThisMonth }) : '',
+      value: intl.formatNumber(m.activeCustomers),
+      hint: intl.formatMessage({ id: 'dashboard.newCustomers' }, { count: m.newCustomersThisMonth }),
     },
     {
       id: 'pendingInvoices',
-      value: m ? intl.formatNumber(m.pendingInvoices) : '…',
-      hint: m ? intl.formatMessage({ id: 'dashboard.outstanding' }, { amount: money(m.outstanding) }) : '',
+      value: intl.formatNumber(m.pendingInvoices),
+      hint: intl.formatMessage({ id: 'dashboard.outstanding' }, { amount: money(m.outstanding) }),
     },
     {
       id: 'lowStockItems',
-      value: m ? intl.formatNumber(m.lowStockItems) : '…',
-      hint: m ? intl.formatMessage({ id: 'dashboard.lowStockHint' }, { count: m.lowStockItems }) : '',
+      value: intl.formatNumber(m.lowStockItems),
+      hint: intl.formatMessage({ id: 'dashboard.lowStockHint' }, { count: m.lowStockItems }),
     },
   ];
   // Recurring invoices (issue #26): what the active subscriptions bring in a month, for a business that has
   // any (one that bills none is not shown an empty card).
-  const recurring = d && (d.metrics.activeSubscriptions > 0 || d.metrics.monthlyRecurringRevenue.length > 0);
-  if (d && recurring) {
+  const recurring = d.metrics.activeSubscriptions > 0 || d.metrics.monthlyRecurringRevenue.length > 0;
+  if (recurring) {
     const otherMrr = d.metrics.monthlyRecurringRevenue.filter((x) => x.currency !== org.currency);
     cards.push({
       id: 'monthlyRecurringRevenue',
@@ -130,15 +130,14 @@ function MetricCards() {
   );
 }
 
-function Pipeline() {
+function Pipeline({ pipeline }: { pipeline: Dashboard['pipeline'] }) {
   const intl = useIntl();
   const org = useOrganization();
-  const pipeline = useDashboard().data?.pipeline;
   return (
     <Card title={intl.formatMessage({ id: 'dashboard.pipeline' })} testId="pipeline">
       <div className="grid grid-cols-2 gap-2 md:grid-cols-4">
         {STAGES.map((stage) => {
-          const column = pipeline?.find((x) => x.stage === stage);
+          const column = pipeline.find((x) => x.stage === stage);
           const totals = column?.totals ?? [];
           return (
             <div key={stage} className="min-w-0 rounded-box bg-base-200 p-2" data-testid={`stage-${stage}`}>
@@ -173,7 +172,7 @@ function Pipeline() {
           );
         })}
       </div>
-      {pipeline && pipeline.every((p) => p.count === 0) && (
+      {pipeline.every((p) => p.count === 0) && (
         <p className="text-sm opacity-70">
           <FormattedMessage id="dashboard.noLeads" />
         </p>
@@ -182,13 +181,12 @@ function Pipeline() {
   );
 }
 
-function InventoryAlerts() {
+function InventoryAlerts({ alerts }: { alerts: Dashboard['inventoryAlerts']['items'] }) {
   const intl = useIntl();
-  const alerts = useDashboard().data?.inventoryAlerts.items;
   const qty = new Intl.NumberFormat(intl.locale, { maximumFractionDigits: 3 });
   return (
     <Card title={intl.formatMessage({ id: 'dashboard.inventoryAlerts' })} testId="inventory-alerts">
-      {alerts?.length ? (
+      {alerts.length ? (
         <ul className="flex flex-col gap-1 text-sm">
           {alerts.map((p) => (
             <li key={p.id} className="flex justify-between gap-2">
@@ -211,15 +209,14 @@ function InventoryAlerts() {
   );
 }
 
-function GettingStarted() {
+function GettingStarted({ g }: { g: Dashboard['gettingStarted'] }) {
   const intl = useIntl();
-  const g = useDashboard().data?.gettingStarted;
   const steps = [
-    { id: 'product', done: !!g?.hasProduct, to: '/inventory' },
-    { id: 'customer', done: !!g?.hasCustomer, to: '/sales?tab=customers' },
-    { id: 'invoice', done: !!g?.hasInvoice, to: '/sales' },
-    { id: 'payment', done: !!g?.hasPayment, to: '/accounting' },
-    { id: 'team', done: !!g?.hasTeamMember, to: '/team' },
+    { id: 'product', done: g.hasProduct, to: '/inventory' },
+    { id: 'customer', done: g.hasCustomer, to: '/sales?tab=customers' },
+    { id: 'invoice', done: g.hasInvoice, to: '/sales' },
+    { id: 'payment', done: g.hasPayment, to: '/accounting' },
+    { id: 'team', done: g.hasTeamMember, to: '/team' },
   ];
   const done = steps.filter((s) => s.done).length;
   return (
@@ -270,9 +267,8 @@ function StepMark({ done }: { done: boolean }) {
   );
 }
 
-function RecentActivity() {
+function RecentActivity({ activity }: { activity: Dashboard['activity'] }) {
   const intl = useIntl();
-  const activity = useDashboard().data?.activity ?? [];
   const items = activity.map((a) => ({
     key: `${a.kind}-${a.id}`,
     at: a.at,
@@ -355,8 +351,16 @@ function QuickActions({ dialogs }: { dialogs: QuickDialogs }) {
   );
 }
 
+/**
+ * The figures, pipeline, alerts and steps come together with the one answer they are all from: until then,
+ * "Loading..." under the greeting, never cards that claim there is nothing ("No inventory alerts", no step
+ * done) nor ones that grow and push what is below as the answer comes in.
+ */
 export function DashboardPage({ user, dialogs }: { user: CurrentUser; dialogs: QuickDialogs }) {
   const org = useOrganization();
+  const dashboard = useDashboard();
+  const d = dashboard.data;
+  const online = useOnline();
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-4 p-4">
       <div>
@@ -371,14 +375,25 @@ export function DashboardPage({ user, dialogs }: { user: CurrentUser; dialogs: Q
           />
         </p>
       </div>
-      <MetricCards />
-      <Pipeline />
-      <div className="grid gap-4 md:grid-cols-2">
-        <QuickActions dialogs={dialogs} />
-        <RecentActivity />
-        <InventoryAlerts />
-        <GettingStarted />
-      </div>
+      {d ? (
+        <>
+          <MetricCards d={d} />
+          <Pipeline pipeline={d.pipeline} />
+          <div className="grid gap-4 md:grid-cols-2">
+            <QuickActions dialogs={dialogs} />
+            <RecentActivity activity={d.activity} />
+            <InventoryAlerts alerts={d.inventoryAlerts.items} />
+            <GettingStarted g={d.gettingStarted} />
+          </div>
+        </>
+      ) : (
+        <>
+          <NotLoaded failed={dashboard.isError} />
+          {/* Offline, or when the figures cannot load, the quick actions still work (an invoice can be
+              written offline); nothing is drawn below them that could push them down. */}
+          {(dashboard.isError || !online) && <QuickActions dialogs={dialogs} />}
+        </>
+      )}
     </section>
   );
 }
