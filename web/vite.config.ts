@@ -128,8 +128,8 @@ const MEMBER_SCREENS: [path: string, source: string][] = [
  * screens share: a member's first screen came in 43 files (many under 1 KB) and the landing page in 28, and on
  * a phone every file is a round trip (150 ms on 3G, six at a time). So:
  * - `core`: everything the app's entry imports, which every page runs first anyway, in one file;
- * - `member`: the signed-in shell (header, menus, notifications, the outbox) and what only it and the screens
- *   inside it use, in one file; a visitor's page never needs it;
+ * - `member`: the signed-in shell (header, menus, notifications, the outbox) and what it imports that no
+ *   visitor's page does, in one file;
  * - `ui`: the pieces every list screen draws (the list, its search, pages, badges, tabs) in one file;
  * - `pdf-lib` on its own, so the service worker can leave it out.
  * The landing page now comes in 4 files and a member's first screen in 10 to 13, with no more bytes
