@@ -3,14 +3,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useIntl } from 'react-intl';
+import { useOnline } from '../lib/connection.ts';
 import { whenIdle } from '../lib/idle.ts';
 
 /**
- * The service worker is registered once the first screen is drawn and the browser is idle: its code (and the
- * worker's own download of the app) does not stand in the way of the first screen on a slow phone.
+ * The service worker is registered once the first screen is drawn and has its answers, and the browser is
+ * idle: its code (and the worker's own download of the app) does not stand in the way of the first screen on
+ * a slow phone. Never while offline, where registering fails (until the next visit): then as soon as the
+ * connection is back.
  */
 export function UpdatePrompt() {
+  const online = useOnline();
   const [idle, setIdle] = useState(false);
+  const [registering, setRegistering] = useState(false);
   useEffect(() => {
     let live = true;
     void whenIdle().then(() => live && setIdle(true));
@@ -18,7 +23,9 @@ export function UpdatePrompt() {
       live = false;
     };
   }, []);
-  return idle ? <ServiceWorkerPrompt /> : null;
+  // Once started it stays: going offline later does not undo a registration.
+  if (idle && online && !registering) setRegistering(true);
+  return registering ? <ServiceWorkerPrompt /> : null;
 }
 
 function ServiceWorkerPrompt() {
