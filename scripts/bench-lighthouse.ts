@@ -1,7 +1,7 @@
 // Lighthouse's mobile profile (a mid-range phone: simulated slow 4G, CPU / 4) on the landing page, sign-in and
-// a signed-in first visit to the dashboard, Inventory and Sales, in Debian's Chromium: the Performance,
-// Accessibility and Best Practices scores (targets 90, 95, 95), largest contentful paint, total blocking time
-// and the JavaScript the page downloads (as transferred). Part of `npm run bench`; on its own against any
+// a signed-in first visit to each screen of the app (dashboard, Inventory, Sales, CRM, Accounting, Reports,
+// Team, Settings), in Debian's Chromium: the Performance, Accessibility and Best Practices scores (targets 90,
+// 95, 95), largest contentful paint, total blocking time and the JavaScript the page downloads (as transferred). Part of `npm run bench`; on its own against any
 // running stack: `npx tsx scripts/bench-lighthouse.ts http://localhost:3000 demo@kasuwa.app kasuwa-demo-2026`.
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -99,6 +99,11 @@ export async function lighthouseRows(base: string, email: string, password: stri
       ['first dashboard visit, signed in (/)', '/', true, 3000],
       ['first Inventory visit, signed in (/inventory)', '/inventory', true, 3000],
       ['first Sales visit, signed in (/sales)', '/sales', true, 3000],
+      ['first CRM visit, signed in (/crm)', '/crm', true, 3000],
+      ['first Accounting visit, signed in (/accounting)', '/accounting', true, 3000],
+      ['first Reports visit, signed in (/reports)', '/reports', true, 3000],
+      ['first Team visit, signed in (/team)', '/team', true, 3000],
+      ['first Settings visit, signed in (/settings)', '/settings', true, 3000],
     ] as const) {
       if (!ONLY.test(`Lighthouse ${name}`)) continue;
       const runs: Measure[] = [];

@@ -12,7 +12,6 @@ import { notify } from '../../components/ui/notify.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { notifyError } from '../../lib/feedback.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { supabase } from '../../lib/supabase.ts';
 import { refusalOf, validationMessage } from '../../lib/validation-message.ts';
 
 const ChangePasswordSchema = z.object({
@@ -33,6 +32,8 @@ export function PasswordForm() {
   });
   const error = (name: keyof ChangePassword) => validationMessage(intl, formState.errors[name]?.message);
   const onSubmit = handleSubmit(async ({ currentPassword, password }) => {
+    // Supabase Auth comes with the first change, not with the settings screen.
+    const { supabase } = await import('../../lib/supabase.ts');
     const { error: refused } = await supabase.auth.updateUser({
       password,
       current_password: currentPassword,
