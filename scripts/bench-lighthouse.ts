@@ -1,8 +1,9 @@
 // Lighthouse's mobile profile (a mid-range phone: simulated slow 4G, CPU / 4) on the landing page, sign-in and
 // a signed-in first visit to each screen of the app (dashboard, Inventory, Sales, CRM, Accounting, Reports,
 // Team, Settings), in Debian's Chromium: the Performance, Accessibility and Best Practices scores (targets 90,
-// 95, 95), largest contentful paint, total blocking time and the JavaScript the page downloads (as transferred). Part of `npm run bench`; on its own against any
-// running stack: `npx tsx scripts/bench-lighthouse.ts http://localhost:3000 demo@kasuwa.app kasuwa-demo-2026`.
+// 95, 95), largest contentful paint, total blocking time and the JavaScript the page downloads (as
+// transferred). Part of `npm run bench`; on its own against any running stack:
+// `npx tsx scripts/bench-lighthouse.ts http://localhost:3000 demo@kasuwa.app kasuwa-demo-2026`.
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
