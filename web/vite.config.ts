@@ -131,8 +131,6 @@ const MEMBER_SCREENS: [path: string, source: string][] = [
  * - `member`: the signed-in shell (header, menus, notifications, the outbox) and what it imports that no
  *   visitor's page does, in one file;
  * - `ui`: the pieces every list screen draws (the list, its search, pages, badges, tabs) in one file;
- * - `forms`: what checks a form (zod, react-hook-form, the shared schemas), which a screen with a form
- *   needs whole, in one file; sign-in still loads it with the first submit;
  * - `pdf-lib` on its own, so the service worker can leave it out.
  * The landing page now comes in 4 files and a member's first screen in 10 to 13, with no more bytes
  * (`npm run bench` holds the weights).
@@ -167,16 +165,12 @@ function chunkGroups(): NonNullable<Rollup.OutputOptions['codeSplitting']> {
     `web${sep}src${sep}(components${sep}ui${sep}(data-list|empty-state|pagination|search-input|status-badge|tabs|` +
       `pending|stat-card|money-lines|confirm-dialog)\\.tsx|lib${sep}(download|kept-search|use-write|send|feedback)\\.ts)$`,
   );
-  const forms = new RegExp(
-    `node_modules${sep}(zod|react-hook-form|@hookform)${sep}|packages${sep}shared${sep}schemas${sep}`,
-  );
   return {
     groups: [
       { name: 'pdf-lib', test: /node_modules[\\/](pdf-lib|@pdf-lib)[\\/]/, priority: 10 },
       { name: 'core', tags: ['$initial'], priority: 5 },
       { name: member, debugName: 'member', priority: 1 },
       { name: 'ui', test: ui, priority: 0 },
-      { name: 'forms', test: forms, priority: 0 },
     ],
   };
 }
