@@ -1,6 +1,6 @@
 // Accounting and reports (amounts are kept per currency, never added across currencies): the
 // expense form's schema and the shapes the report functions answer with, shared by the app and `api`.
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { CURRENCIES } from '../countries.ts';
 import { optionalIsoDate } from './dates.ts';
 import { R, reasonText } from './reasons.ts';

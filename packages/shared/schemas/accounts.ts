@@ -1,6 +1,6 @@
 // Input schemas for accounts, shared by the forms (react-hook-form + zodResolver) and the `api` function.
 // Messages are reason codes (./reasons.ts); the app shows them through its translations (`errors.*`).
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { passwordProblem } from '../../../supabase/functions/_shared/passwords.ts';
 import { R, reasonText } from './reasons.ts';
 import { MOBILE_MONEY_PROVIDERS } from './sales.ts';

@@ -1,6 +1,6 @@
 // Input schema for leads, shared by the lead form and the `api` function: name required; company, value and
 // close date optional; stage PROSPECT by default.
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { optionalIsoDate } from './dates.ts';
 import { R } from './reasons.ts';
 

@@ -1,5 +1,5 @@
 // Input schemas for inventory, shared by the product form and the `api` function.
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { optionalIsoDate } from './dates.ts';
 import { R, reasonText, type SchemaReason } from './reasons.ts';
 

@@ -1,6 +1,6 @@
 // The schemas' reason codes (./reason-codes.ts, without zod: the web app's screens read codes without loading
 // it) and zod's messages turned into codes, for every schema that imports this file.
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { R, reasonText } from './reason-codes.ts';
 
 export * from './reason-codes.ts';

@@ -1,7 +1,7 @@
 // Payment reminders of an organization: on or off, and the days, relative to an invoice's due date, on
 // which its customer is reminded (-3: three days before; 0: on the day; 7: a week after). The database
 // (public.payment_reminder_settings) checks the same bounds.
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const REMINDER_STEP_MIN = -30;
 export const REMINDER_STEP_MAX = 90;

@@ -1,6 +1,6 @@
 // Input schemas for sales (invoices with lines: docs/product-rules.md), shared by the forms
 // and the `api` function.
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { optionalIsoDate } from './dates.ts';
 import { R, type SchemaReason } from './reasons.ts';
 

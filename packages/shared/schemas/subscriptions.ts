@@ -1,7 +1,7 @@
 // Recurring invoices (issue #26): the inputs of the plan form and the subscribe form, shared by the screens
 // and the `api` function, and what /api/subscription-plans and /api/subscriptions answer. The database
 // checks every rule again (supabase/migrations/20261122001250_billing_functions.sql).
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { optionalIsoDate } from './dates.ts';
 import { R } from './reasons.ts';
 

@@ -1,6 +1,6 @@
 // Input schemas for the team and settings (invitations and saved preferences: docs/product-rules.md),
 // shared by the forms and the `api` function.
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { R } from './reasons.ts';
 
 export const ROLES = ['OWNER', 'MANAGER', 'ACCOUNTANT', 'SALES'] as const;

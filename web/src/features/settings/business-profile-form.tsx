@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { z } from 'zod';
+import { z } from '../../../../packages/shared/schemas/zod.ts';
 import { taxIdLabel } from '../../../../packages/shared/countries.ts';
 import {
   BusinessProfileInputSchema,

@@ -5,7 +5,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { z } from 'zod';
+import { z } from '../../../../packages/shared/schemas/zod.ts';
 import { passwordProblem } from '../../../../supabase/functions/_shared/passwords.ts';
 import { R } from '../../../../packages/shared/schemas/reason-codes.ts';
 import { notify } from '../../components/ui/notify.tsx';

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
-import { z } from 'zod';
+import { z } from '../../../../../packages/shared/schemas/zod.ts';
 import { R } from '../../../../../packages/shared/schemas/reason-codes.ts';
 import { passwordProblem } from '../../../../../supabase/functions/_shared/passwords.ts';
 import { Loading } from '../../../components/ui/loading.tsx';
