@@ -3,7 +3,7 @@
 // and Payments, each with its record dialog. Each expense can be edited or reversed (with a reason; it stays
 // listed, marked, and no longer counts: docs/decisions/010-corrections.md).
 // SALES has no expenses (role matrix) and cannot record payments: those parts are not shown to it.
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DataList } from '../../components/ui/data-list.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -19,14 +19,10 @@ import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { useExpenseList } from './api/expenses.ts';
 import { PAGE_SIZE } from './api/keys.ts';
 import { useAccountingSummary } from './api/summary.ts';
+import { ExpenseDialog } from './expense-dialog.tsx';
 import type { Expense } from './api/keys.ts';
+import { ReverseExpenseDialog } from './reverse-expense-dialog.tsx';
 import { useT } from '../../lib/i18n.tsx';
-
-// The expense forms (and their checks) come when one is opened, not with the list.
-const ExpenseDialog = lazy(() => import('./expense-dialog.tsx').then((m) => ({ default: m.ExpenseDialog })));
-const ReverseExpenseDialog = lazy(() =>
-  import('./reverse-expense-dialog.tsx').then((m) => ({ default: m.ReverseExpenseDialog })),
-);
 
 function SummaryCards({ withExpenses }: { withExpenses: boolean }) {
   const intl = useIntl();
@@ -206,11 +202,9 @@ function ExpensesTab() {
           />
         </>
       )}
-      <Suspense fallback={null}>
-        {recording && <ExpenseDialog onClose={() => setRecording(false)} />}
-        {editing && <ExpenseDialog expense={editing} onClose={() => setEditing(null)} />}
-        {reversing && <ReverseExpenseDialog expense={reversing} onClose={() => setReversing(null)} />}
-      </Suspense>
+      {recording && <ExpenseDialog onClose={() => setRecording(false)} />}
+      {editing && <ExpenseDialog expense={editing} onClose={() => setEditing(null)} />}
+      {reversing && <ReverseExpenseDialog expense={reversing} onClose={() => setReversing(null)} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // Invoices: search by number or customer name, newest first, pages of 25; the Create Invoice dialog.
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DataList } from '../../components/ui/data-list.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -10,13 +10,9 @@ import { formatMoney } from '../../lib/money.ts';
 import { PendingBadge } from '../../components/ui/pending.tsx';
 import { useInvoiceList } from './api/invoices.ts';
 import { PAGE_SIZE } from './api/keys.ts';
+import { CreateInvoiceDialog } from './create-invoice-dialog.tsx';
 import { InvoiceStatusBadge } from '../../components/ui/status-badge.tsx';
 import { useT } from '../../lib/i18n.tsx';
-
-// The invoice form (and its checks) comes when it is opened, not with the list.
-const CreateInvoiceDialog = lazy(() =>
-  import('./create-invoice-dialog.tsx').then((m) => ({ default: m.CreateInvoiceDialog })),
-);
 
 export function InvoicesTab() {
   const intl = useIntl();
@@ -106,9 +102,7 @@ export function InvoicesTab() {
           />
         </>
       )}
-      <Suspense fallback={null}>
-        {creating && <CreateInvoiceDialog onClose={() => setCreating(false)} />}
-      </Suspense>
+      {creating && <CreateInvoiceDialog onClose={() => setCreating(false)} />}
     </div>
   );
 }
