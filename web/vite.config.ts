@@ -267,14 +267,15 @@ function deferAppScripts(html: string, bundle: OutputBundle | undefined, apiUrl:
         try {
           session = JSON.parse(localStorage.getItem('kasuwa-auth'));
         } catch (e) {}
-        if (session && typeof session.access_token === 'string') {
-          if (session.expires_at * 1000 > Date.now() + 60000 && navigator.onLine) {
-            window.kasuwaUser = fetch(${JSON.stringify(`${apiUrl}/api/auth/user`)}, {
-              headers: { Authorization: 'Bearer ' + session.access_token },
-            });
-            window.kasuwaUser.catch(function () {});
-          }
-          start();
+        var signedIn = !!session && typeof session.access_token === 'string';
+        if (signedIn && session.expires_at * 1000 > Date.now() + 60000 && navigator.onLine) {
+          window.kasuwaUser = fetch(${JSON.stringify(`${apiUrl}/api/auth/user`)}, {
+            headers: { Authorization: 'Bearer ' + session.access_token },
+          });
+          window.kasuwaUser.catch(function () {});
+        }
+        start();
+        if (signedIn) {
           var member = ${JSON.stringify(member)};
           var path = location.pathname;
           load(member.shell.concat(member.strings[document.documentElement.lang] || member.strings.en));
@@ -282,7 +283,6 @@ function deferAppScripts(html: string, bundle: OutputBundle | undefined, apiUrl:
             if (new RegExp(screen[0]).test(path)) load(screen[1]);
           });
         }
-        start();
       })();
     </script>
   </body>`;

@@ -47,18 +47,10 @@ function MetricCards({ d }: { d: Dashboard }) {
         })
       : null;
   const others = d.metrics.totalRevenue.filter((x) => x.currency !== org.currency && x.amount !== 0);
-  const m = {
-    totalRevenue: inOrgCurrency(d.metrics.totalRevenue),
-    activeCustomers: d.metrics.activeCustomers,
-    newCustomersThisMonth: d.hints.newCustomersThisMonth,
-    pendingInvoices: d.metrics.pendingInvoices,
-    outstanding: inOrgCurrency(d.hints.outstanding),
-    lowStockItems: d.metrics.lowStockItems,
-  };
   const cards = [
     {
       id: 'totalRevenue',
-      value: money(m.totalRevenue),
+      value: money(inOrgCurrency(d.metrics.totalRevenue)),
       hint: change
         ? intl.formatMessage({ id: 'dashboard.revenueChange' }, { change })
         : intl.formatMessage({ id: 'dashboard.noLastMonth' }),
@@ -71,24 +63,26 @@ function MetricCards({ d }: { d: Dashboard }) {
     },
     {
       id: 'activeCustomers',
-      value: intl.formatNumber(m.activeCustomers),
-      hint: intl.formatMessage({ id: 'dashboard.newCustomers' }, { count: m.newCustomersThisMonth }),
+      value: intl.formatNumber(d.metrics.activeCustomers),
+      hint: intl.formatMessage({ id: 'dashboard.newCustomers' }, { count: d.hints.newCustomersThisMonth }),
     },
     {
       id: 'pendingInvoices',
-      value: intl.formatNumber(m.pendingInvoices),
-      hint: intl.formatMessage({ id: 'dashboard.outstanding' }, { amount: money(m.outstanding) }),
+      value: intl.formatNumber(d.metrics.pendingInvoices),
+      hint: intl.formatMessage(
+        { id: 'dashboard.outstanding' },
+        { amount: money(inOrgCurrency(d.hints.outstanding)) },
+      ),
     },
     {
       id: 'lowStockItems',
-      value: intl.formatNumber(m.lowStockItems),
-      hint: intl.formatMessage({ id: 'dashboard.lowStockHint' }, { count: m.lowStockItems }),
+      value: intl.formatNumber(d.metrics.lowStockItems),
+      hint: intl.formatMessage({ id: 'dashboard.lowStockHint' }, { count: d.metrics.lowStockItems }),
     },
   ];
   // Recurring invoices (issue #26): what the active subscriptions bring in a month, for a business that has
   // any (one that bills none is not shown an empty card).
-  const recurring = d.metrics.activeSubscriptions > 0 || d.metrics.monthlyRecurringRevenue.length > 0;
-  if (recurring) {
+  if (d.metrics.activeSubscriptions > 0 || d.metrics.monthlyRecurringRevenue.length > 0) {
     const otherMrr = d.metrics.monthlyRecurringRevenue.filter((x) => x.currency !== org.currency);
     cards.push({
       id: 'monthlyRecurringRevenue',
