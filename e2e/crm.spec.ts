@@ -88,4 +88,33 @@ test.describe('the CRM pipeline', () => {
       .click();
     await expect(page.getByText('Le nom est obligatoire')).toBeVisible();
   });
+
+  test('a long column shows its most valuable leads first and the rest on demand; a link opens any lead', async ({
+    page,
+  }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    // 27 prospects, worth 100 to 2,700: the column shows the 25 most valuable first.
+    const leads: { id: string }[] = [];
+    for (let i = 1; i <= 27; i++)
+      leads.push(await apiAs(page, '/leads', { name: `Prospect ${i}`, value: i * 100 }));
+    await page.goto('/crm');
+    const column = page.getByTestId('column-PROSPECT');
+    await expect(column.getByTestId('lead-card')).toHaveCount(25);
+    await expect(column.getByTestId('column-count')).toHaveText('27');
+    await expect(column.getByTestId('lead-card').first()).toContainText('Prospect 27');
+    await expect(column.getByText('Prospect 1', { exact: true })).toHaveCount(0);
+    await expect(page.getByTestId('summary-PROSPECT')).toContainText('27');
+    await column.getByRole('button', { name: 'Show 2 more' }).click();
+    await expect(column.getByTestId('lead-card')).toHaveCount(27);
+    await expect(column.getByText('Prospect 1', { exact: true })).toBeVisible();
+    await expect(column.getByRole('button', { name: /Show \d+ more/ })).toHaveCount(0);
+
+    // A notification's link names a lead the board does not show first: its details open all the same.
+    await page.goto(`/crm?lead=${leads[0]!.id}`);
+    const details = page.getByRole('dialog', { name: 'Lead Details' });
+    await expect(details).toContainText('Prospect 1');
+    await expect(column.getByTestId('lead-card')).toHaveCount(25);
+    await expect(page).toHaveURL(/\/crm$/);
+  });
 });

@@ -39,6 +39,15 @@ describe('/api/leads', () => {
       body: { stage: 'CLOSED_WON' },
     });
     expect(await json(moved)).toMatchObject({ stage: 'CLOSED_WON', name: 'Aisha Bello', value: 2500 });
+    // One lead by its id (a notification's link), as the board lists it.
+    const one = await call(`/leads/${lead.id}`, { token: o.token });
+    expect(one.status).toBe(200);
+    expect(await json(one)).toMatchObject({
+      id: lead.id,
+      stage: 'CLOSED_WON',
+      owner: { id: o.userId, firstName: 'Adwoa', lastName: 'Owusu' },
+    });
+    expect((await call(`/leads/${randomUUID()}`, { token: o.token })).status).toBe(404);
 
     const note = await call(`/leads/${lead.id}/notes`, {
       token: o.token,
@@ -89,6 +98,8 @@ describe('/api/leads', () => {
       body: { stage: 'CLOSED_LOST' },
     });
     expect(hijack.status).toBe(404);
+    expect((await call(`/leads/${lead.id}`, { token: stranger.token })).status).toBe(404);
+    expect((await call(`/leads/${lead.id}`, asAccountant)).status).toBe(200);
     expect((await json(await call('/leads', { token: o.token })))[0].stage).toBe('QUALIFIED');
   });
 });

@@ -43,7 +43,15 @@ import {
 import { getReport } from './reports.ts';
 import { listAudit } from './audit.ts';
 import { getDashboard } from './dashboard.ts';
-import { addLeadNote, createLead, leadSummary, listLeadNotes, listLeads, updateLead } from './leads.ts';
+import {
+  addLeadNote,
+  createLead,
+  getLead,
+  leadSummary,
+  listLeadNotes,
+  listLeads,
+  updateLead,
+} from './leads.ts';
 import { sendMailJob } from './mail.ts';
 import { getPaymentReminders, updatePaymentReminders } from './reminders.ts';
 import { Router } from './router.ts';
@@ -171,6 +179,7 @@ const router = new Router()
   .on('GET', '/api/audit', listAudit)
   .on('GET', '/api/leads', listLeads)
   .on('GET', '/api/leads/summary', leadSummary)
+  .on('GET', '/api/leads/:id', getLead)
   .on('POST', '/api/leads', createLead)
   .on('PUT', '/api/leads/:id', updateLead)
   .on('GET', '/api/leads/:id/notes', listLeadNotes)

@@ -1,8 +1,9 @@
 // /api/leads: the pipeline read through RLS (search by name or company in the database, stage filter,
-// pages), and every write one idempotent SQL mutation (Idempotency-Key = the outbox's id).
+// pages; one lead by its id), and every write one idempotent SQL mutation (Idempotency-Key = the outbox's id).
 import { z } from 'zod';
 import { LeadFormSchema, LeadNoteSchema, LeadUpdateSchema } from '../../../packages/shared/schemas/crm.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
+import { AppError } from '../_shared/errors.ts';
 import { fromPostgrest, invalidQuery, parseBody } from '../_shared/http.ts';
 import type { Db } from '../_shared/clients.ts';
 import type { Params } from './router.ts';
@@ -77,6 +78,20 @@ export async function listLeads(req: Request): Promise<Response> {
     data.map((l) => toLead(l, owners)),
     { headers: { 'x-total-count': String(count ?? data.length) } },
   );
+}
+
+/** One lead, wherever it is on the board (a notification's link opens it). */
+export async function getLead(req: Request, { id }: Params): Promise<Response> {
+  const { db, orgId } = await orgContext(req);
+  const { data, error } = await db
+    .from('leads')
+    .select('id, name, company, value, stage, close_date, owner_id, created_at, updated_at')
+    .eq('org_id', orgId)
+    .eq('id', id!)
+    .maybeSingle();
+  if (error) throw fromPostgrest(error);
+  if (!data) throw new AppError('NOT_FOUND', 'Lead not found');
+  return Response.json(toLead(data, await names(db, [data.owner_id])));
 }
 
 async function saveLead(req: Request, id?: string): Promise<Response> {

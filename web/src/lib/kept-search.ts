@@ -34,37 +34,50 @@ const searched = (key: QueryKey) => Boolean((key[2] as { search?: string } | und
  * and the server's answer to that search is not kept — then the matching rows kept on this device, with
  * `searchedKept` so the screen says where they come from.
  */
-export function useKeptSearch<T extends { id: string }, Q extends UseQueryResult<ListPage<T>>>(
+function keptSearch<T extends { id: string }, Q extends UseQueryResult<ListPage<T>>>(
   query: Q,
   list: { path: string; orgId: string; search: string | undefined; matches: (row: T) => boolean },
+  online: boolean,
 ): { query: Q; searchedKept: boolean } {
-  const online = useOnline();
   if (online || !list.search?.trim() || (query.data && !query.isPlaceholderData))
     return { query, searchedKept: false };
   const kept = searchKept(list.path, list.orgId, list.matches);
   return { query: { ...query, data: kept, isError: false, isPlaceholderData: true }, searchedKept: true };
 }
 
-/**
- * A list as its screen shows it: the server's page (offline, a search among the rows kept: useKeptSearch) with
- * `pending`, the rows made on this device that the server does not have yet, on top of the first page when
- * they match the search.
- */
-export function useListOnDevice<T extends { id: string }, Q extends UseQueryResult<ListPage<T>>>(
+export const useKeptSearch = <T extends { id: string }, Q extends UseQueryResult<ListPage<T>>>(
   query: Q,
-  list: {
-    path: string;
-    orgId: string;
-    search: string | undefined;
-    matches: (row: T) => boolean;
-    pending: (T & { pending: true })[];
-    firstPage: boolean;
-  },
+  list: { path: string; orgId: string; search: string | undefined; matches: (row: T) => boolean },
+) => keptSearch(query, list, useOnline());
+
+export interface DeviceList<T> {
+  path: string;
+  orgId: string;
+  search: string | undefined;
+  matches: (row: T) => boolean;
+  pending: (T & { pending: true })[];
+  firstPage: boolean;
+}
+
+/**
+ * A list as its screen shows it: the server's page (offline, a search among the rows kept: keptSearch) with
+ * `pending`, the rows made on this device that the server does not have yet, on top of the first page when
+ * they match the search. `online` is the connection's state (useOnline), for screens that show several lists.
+ */
+export function listOnDevice<T extends { id: string }, Q extends UseQueryResult<ListPage<T>>>(
+  query: Q,
+  list: DeviceList<T>,
+  online: boolean,
 ) {
-  const kept = useKeptSearch(query, list);
+  const kept = keptSearch(query, list, online);
   const rows = mergePending(kept.query.data?.rows, list.pending, {
     firstPage: list.firstPage,
     matches: list.matches,
   });
   return { ...kept, rows };
 }
+
+export const useListOnDevice = <T extends { id: string }, Q extends UseQueryResult<ListPage<T>>>(
+  query: Q,
+  list: DeviceList<T>,
+) => listOnDevice(query, list, useOnline());

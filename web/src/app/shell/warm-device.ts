@@ -16,6 +16,7 @@ import { preferencesQuery } from '../../lib/preferences.ts';
 import { accountingSummaryQuery } from '../../features/accounting/api/summary.ts';
 import { expensesQuery } from '../../features/accounting/api/expenses.ts';
 import { leadSummaryQuery, leadsQuery } from '../../features/crm/api/leads.ts';
+import { STAGES } from '../../features/crm/api/keys.ts';
 import { dashboardQuery } from '../../features/dashboard/api/dashboard.ts';
 import { purchaseOrdersQuery } from '../../features/inventory/api/purchase-orders.ts';
 import { suppliersQuery } from '../../features/inventory/api/suppliers.ts';
@@ -59,7 +60,7 @@ export function screenQueries(orgId: string, role: Role) {
       invoicesQuery(orgId, { status: 'ISSUED', limit: 200 }),
       subscriptionsQuery(orgId),
     ],
-    crm: [leadsQuery(orgId, ''), leadSummaryQuery(orgId), membersQuery(orgId)],
+    crm: [...STAGES.map((s) => leadsQuery(orgId, '', s)), leadSummaryQuery(orgId), membersQuery(orgId)],
     accounting: [accountingSummaryQuery(orgId), expensesQuery(orgId, '', 0)],
     reports: readsAll
       ? [reportQuery(orgId, REPORT_TYPES[0], DEFAULT_DAYS), reportQuery(orgId, 'timeseries', DEFAULT_DAYS)]

@@ -21,7 +21,15 @@ import { submitWrite, useRefusalInForm } from '../../lib/feedback.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { type Lead, STAGES, type Stage, type StageSummary } from './api/keys.ts';
-import { useLeadSummary, useLeadList, useMembers, useMoveLead, useSaveLead } from './api/leads.ts';
+import {
+  COLUMN_PAGE,
+  useBoard,
+  useLead,
+  useLeadSummary,
+  useMembers,
+  useMoveLead,
+  useSaveLead,
+} from './api/leads.ts';
 import { useAddNote, useLeadNotes } from './api/notes.ts';
 import { type LeadInput, LeadFormSchema } from '../../../../packages/shared/schemas/crm.ts';
 import { refusedInput, type OutboxEntry } from '../../lib/outbox.ts';
@@ -310,6 +318,69 @@ function useScrollEnds() {
   return { attach: setRow, update, ...ends };
 }
 
+const firstPages = () => Object.fromEntries(STAGES.map((s) => [s, COLUMN_PAGE])) as Record<Stage, number>;
+
+/**
+ * A stage's column: how many leads it holds (for the search), its first leads most valuable first, and "Show
+ * more" while it holds more than it shows. A column not read yet says it is loading, never "no leads".
+ */
+function BoardColumn({
+  column,
+  canEdit,
+  onOpen,
+  onDrop,
+  onMore,
+}: {
+  column: ReturnType<typeof useBoard>[number];
+  canEdit: boolean;
+  onOpen: (lead: Lead) => void;
+  onDrop: (lead: Lead, stage: Stage) => void;
+  onMore: () => void;
+}) {
+  const t = useT();
+  const { stage, rows, query } = column;
+  const pendingCount = rows.filter((l) => 'pending' in l).length;
+  const total = query.data ? query.data.total + pendingCount : rows.length;
+  return (
+    <div
+      data-stage={stage}
+      data-testid={`column-${stage}`}
+      className="flex w-64 shrink-0 snap-start flex-col gap-2 rounded-box bg-base-200 p-2 @min-[56rem]:w-auto @min-[56rem]:min-w-0 @min-[56rem]:flex-1"
+    >
+      <p className="flex items-start justify-between gap-1 text-sm font-semibold">
+        <FormattedMessage id={`crm.stage.${stage}`} />
+        <span className="badge badge-sm" data-testid="column-count">
+          {total}
+        </span>
+      </p>
+      {rows.length === 0 ? (
+        <p className="text-xs opacity-75">{t(query.data ? 'crm.empty' : 'common.loading')}</p>
+      ) : (
+        rows.map((l) => (
+          <LeadCard
+            key={l.id}
+            lead={l}
+            // A lead still on this device is changed once the server has it.
+            draggable={canEdit && !('pending' in l)}
+            onOpen={() => !('pending' in l) && onOpen(l)}
+            onDrop={(next) => onDrop(l, next)}
+          />
+        ))
+      )}
+      {total > rows.length && (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm min-h-11"
+          disabled={query.isFetching}
+          onClick={onMore}
+        >
+          {t('crm.showMore', { count: total - rows.length })}
+        </button>
+      )}
+    </div>
+  );
+}
+
 export function CrmPage() {
   const intl = useIntl();
   const t = useT();
@@ -317,9 +388,12 @@ export function CrmPage() {
   const canEdit = useCan('OWNER', 'MANAGER', 'SALES');
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
-  const { query: leadQuery, rows: leads, searchedKept } = useLeadList(search);
+  const [limits, setLimits] = useState(firstPages);
+  const board = useBoard(search, limits);
+  const searchedKept = board.some((c) => c.searchedKept);
   // Nothing kept and nothing made on this device: the board says it is not there, never "no leads".
-  const unavailable = !leadQuery.data && leads.length === 0;
+  const unavailable = board.every((c) => !c.query.data && c.rows.length === 0);
+  const failed = board.some((c) => c.query.isError);
   const move = useMoveLead();
   const [open, setOpen] = useState<
     { kind: 'add' } | { kind: 'edit'; lead: Lead } | { kind: 'details'; lead: Lead } | null
@@ -328,11 +402,11 @@ export function CrmPage() {
     setOpen(null);
     if (params.has('new')) setParams({}, { replace: true });
   };
-  // /crm?lead=<id> (a notification that a lead was given to you) opens that lead once the board has it.
+  // /crm?lead=<id> (a notification that a lead was given to you) opens that lead, wherever it is on the board.
   const askedId = params.get('lead');
-  const asked = askedId ? leads.find((l) => l.id === askedId && !('pending' in l)) : undefined;
+  const asked = useLead(askedId).data;
   const [shown, setShown] = useState<string | null>(null);
-  if (asked && !('pending' in asked) && shown !== asked.id) {
+  if (asked && asked.id === askedId && shown !== asked.id) {
     setShown(asked.id);
     setOpen({ kind: 'details', lead: asked });
   }
@@ -354,7 +428,6 @@ export function CrmPage() {
     (summary?.totals.length ? summary.totals : [{ currency: org.currency, amount: 0 }])
       .map((x) => formatMoney(x.amount, x.currency, intl.locale))
       .join(' + ');
-  const byStage = (s: Stage) => leads.filter((l) => l.stage === s);
   const drop = async (lead: Lead, stage: Stage) => {
     await submitWrite(intl, () => move.mutateAsync({ lead, stage }), { success: 'crm.updated' });
   };
@@ -366,7 +439,10 @@ export function CrmPage() {
           placeholder={t('crm.search')}
           value={search}
           searchedKept={searchedKept}
-          onChange={setSearch}
+          onChange={(next) => {
+            setSearch(next);
+            setLimits(firstPages);
+          }}
         />
         {canEdit && (
           <button type="button" className="btn btn-primary min-h-11" onClick={() => setOpen({ kind: 'add' })}>
@@ -376,7 +452,7 @@ export function CrmPage() {
       </div>
       {!canEdit && <p className="text-sm opacity-70">{t('crm.readOnly')}</p>}
       {unavailable ? (
-        <NotLoaded failed={leadQuery.isError} />
+        <NotLoaded failed={failed} />
       ) : (
         <>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
@@ -406,32 +482,15 @@ export function CrmPage() {
               data-testid="board"
               className="@container flex snap-x gap-3 overflow-x-auto overscroll-x-contain pb-2"
             >
-              {STAGES.map((s) => (
-                <div
-                  key={s}
-                  data-stage={s}
-                  data-testid={`column-${s}`}
-                  className="flex w-64 shrink-0 snap-start flex-col gap-2 rounded-box bg-base-200 p-2 @min-[56rem]:w-auto @min-[56rem]:min-w-0 @min-[56rem]:flex-1"
-                >
-                  <p className="flex items-start justify-between gap-1 text-sm font-semibold">
-                    <FormattedMessage id={`crm.stage.${s}`} />
-                    <span className="badge badge-sm">{byStage(s).length}</span>
-                  </p>
-                  {byStage(s).length === 0 ? (
-                    <p className="text-xs opacity-75">{t('crm.empty')}</p>
-                  ) : (
-                    byStage(s).map((l) => (
-                      <LeadCard
-                        key={l.id}
-                        lead={l}
-                        // A lead still on this device is changed once the server has it.
-                        draggable={canEdit && !('pending' in l)}
-                        onOpen={() => !('pending' in l) && setOpen({ kind: 'details', lead: l })}
-                        onDrop={(stage) => void drop(l, stage)}
-                      />
-                    ))
-                  )}
-                </div>
+              {board.map((column) => (
+                <BoardColumn
+                  key={column.stage}
+                  column={column}
+                  canEdit={canEdit}
+                  onOpen={(lead) => setOpen({ kind: 'details', lead })}
+                  onDrop={(lead, stage) => void drop(lead, stage)}
+                  onMore={() => setLimits((l) => ({ ...l, [column.stage]: l[column.stage] + COLUMN_PAGE }))}
+                />
               ))}
             </div>
             {moreBefore && (

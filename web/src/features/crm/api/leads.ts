@@ -1,44 +1,64 @@
 // Leads of the current organization: the board's list (with those made on this device), the summary per
 // stage, and the writes that save a lead and move it between stages.
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { apiFetch, apiList } from '../../../lib/api-client.ts';
-import { useListOnDevice } from '../../../lib/kept-search.ts';
+import { useOnline } from '../../../lib/connection.ts';
+import { listOnDevice } from '../../../lib/kept-search.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { uuidv7 } from '../../../lib/uuid.ts';
 import { useOrganization } from '../../../lib/organization.tsx';
 import { textMatches, usePendingRows } from '../../../lib/use-outbox.ts';
 import type { LeadInput } from '../../../../../packages/shared/schemas/crm.ts';
-import { type Lead, type Stage, type StageSummary, crmKeys } from './keys.ts';
+import { type Lead, STAGES, type Stage, type StageSummary, crmKeys } from './keys.ts';
 
 export { useMembers } from '../../../lib/api/members.ts';
 
-/** Every lead of a search, grouped by the board (a pipeline has hundreds of leads, not thousands). */
-export const leadsQuery = (orgId: string, search: string) =>
+/** How many leads a column of the board shows first, and how many more each "Show more" adds. */
+export const COLUMN_PAGE = 25;
+
+/** A column of the board: a stage's first `limit` leads of a search, most valuable first. */
+export const leadsQuery = (orgId: string, search: string, stage: Stage, limit = COLUMN_PAGE) =>
   queryOptions({
-    queryKey: crmKeys.leads(orgId, search),
+    queryKey: crmKeys.leads(orgId, search, stage, limit),
     queryFn: () =>
-      apiList<Lead>(`/api/leads?limit=500${search ? `&search=${encodeURIComponent(search)}` : ''}`, {
-        orgId,
-      }),
+      apiList<Lead>(
+        `/api/leads?stage=${stage}&limit=${limit}${search ? `&search=${encodeURIComponent(search)}` : ''}`,
+        { orgId },
+      ),
     placeholderData: keepPreviousData,
   });
 
-const matching = (search: string) => (l: Lead) => textMatches(search, l.name, l.company);
+const matching = (search: string, stage: Stage) => (l: Lead) =>
+  l.stage === stage && textMatches(search, l.name, l.company);
 
-export const useLeads = (search: string) => useQuery(leadsQuery(useOrganization().id, search));
-
-/** Leads, with those made on this device on top (matching the search). */
-export function useLeadList(search: string) {
+/**
+ * The board: each stage's column (its first leads, with those made on this device on top when they match the
+ * search), read in parallel, one answer per column; `limits` is how many each column shows.
+ */
+export function useBoard(search: string, limits: Record<Stage, number>) {
   const orgId = useOrganization().id;
-  return useListOnDevice(useLeads(search), {
-    path: '/api/leads',
-    orgId,
-    search,
-    matches: matching(search),
-    pending: usePendingRows<Lead>('leads', orgId),
-    firstPage: true,
-  });
+  const online = useOnline();
+  const pending = usePendingRows<Lead>('leads', orgId);
+  const columns = useQueries({ queries: STAGES.map((s) => leadsQuery(orgId, search, s, limits[s])) });
+  return STAGES.map((stage, i) => ({
+    stage,
+    ...listOnDevice(
+      columns[i]!,
+      { path: '/api/leads', orgId, search, matches: matching(search, stage), pending, firstPage: true },
+      online,
+    ),
+  }));
 }
+
+/** One lead (a notification's link opens it, wherever it is on the board). */
+export const useLead = (id: string | null) => {
+  const orgId = useOrganization().id;
+  return useQuery({
+    queryKey: crmKeys.lead(orgId, id ?? ''),
+    queryFn: () => apiFetch<Lead>(`/api/leads/${id}`, { orgId }),
+    enabled: !!id,
+  });
+};
 
 /** Per stage: how many leads and their value, counted by the database over every lead. */
 export const leadSummaryQuery = (orgId: string) =>
