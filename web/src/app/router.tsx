@@ -34,9 +34,17 @@ function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
     (loading ??= load().then(
       (component) => (loaded = component),
       (e: unknown) => {
-        // Offline before the code was kept: this mount shows the route's error; the next one tries again.
+        // Offline before the code was kept: this mount shows the route's error. The next one tries again once
+        // the connection is back or a few seconds have passed, not at once: React draws a screen that failed
+        // once more before showing the error, and a fresh download for that draw failed again, without end.
         loading = undefined;
-        Lazy = lazyScreen();
+        const renew = () => {
+          window.removeEventListener('online', renew);
+          clearTimeout(timer);
+          Lazy = lazyScreen();
+        };
+        const timer = setTimeout(renew, 5_000);
+        window.addEventListener('online', renew);
         throw e;
       },
     ));
