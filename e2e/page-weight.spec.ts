@@ -127,3 +127,76 @@ test('a first Inventory visit shows one page of products with less than 250 KB o
   expect(asked.filter((c) => c.pathname.startsWith('/api/products/'))).toEqual([]);
   await context.close();
 });
+
+// A member's first screen: its data does not wait for its code. index.html asks for it as soon as it knows the
+// member (web/vite.config.ts), and the app takes those answers rather than asking again.
+const FIRST_READS: [screen: string, reads: string[]][] = [
+  ['/', ['/api/dashboard']],
+  ['/inventory', ['/api/products?offset=0&limit=25']],
+  ['/sales', ['/api/invoices?offset=0&limit=25']],
+  [
+    '/crm',
+    [
+      ...['PROSPECT', 'QUALIFIED', 'PROPOSAL', 'CLOSED_WON', 'CLOSED_LOST'].map(
+        (s) => `/api/leads?stage=${s}&limit=25`,
+      ),
+      '/api/leads/summary',
+    ],
+  ],
+  ['/accounting', ['/api/accounting/summary', '/api/expenses?offset=0&limit=25']],
+  [
+    '/reports',
+    ['/api/reports/overview?days=30&offset=0&limit=25', '/api/reports/timeseries?days=30&offset=0&limit=25'],
+  ],
+  ['/team', ['/api/organizations/{org}/members', '/api/organizations/{org}/invitations']],
+  [
+    '/settings',
+    [
+      '/api/organizations/{org}/payment-reminders',
+      '/api/organizations/{org}',
+      '/api/organizations/{org}/profile',
+    ],
+  ],
+];
+
+test("a member's first visit to each screen asks for its data while the code downloads, and only once", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const storageState = await page.context().storageState();
+  const orgId = (
+    await page.evaluate(() =>
+      fetch('/api/auth/user', {
+        headers: { Authorization: `Bearer ${JSON.parse(localStorage.getItem('kasuwa-auth')!).access_token}` },
+      }).then((r) => r.json()),
+    )
+  ).organizations[0].id as string;
+  for (const [screen, reads] of FIRST_READS) {
+    const context = await browser.newContext({ storageState, serviceWorkers: 'block' });
+    // The app's code comes slowly, as on 3G.
+    let codeArrived = Infinity;
+    await context.route('**/assets/*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 700));
+      await route.continue();
+      codeArrived = Math.min(codeArrived, Date.now());
+    });
+    const visit = await context.newPage();
+    const asked: { path: string; at: number }[] = [];
+    visit.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/') && r.method() === 'GET')
+        asked.push({ path: url.pathname + url.search, at: Date.now() });
+    });
+    await visit.goto(screen);
+    await expect(visit.getByRole('main')).toBeVisible();
+    await visit.waitForLoadState('networkidle');
+    for (const read of reads.map((r) => r.replace('{org}', orgId))) {
+      const times = asked.filter((a) => a.path === read);
+      expect(times.length, `${screen}: ${read} asked once`).toBe(1);
+      expect(times[0]!.at, `${screen}: ${read} asked before the code arrived`).toBeLessThan(codeArrived);
+    }
+    await context.close();
+  }
+});

@@ -110,17 +110,64 @@ function prerenderVisitorPages(): Plugin {
   };
 }
 
-/** Where a member's first visit lands, by address: the screen's source (its code is fetched at once). */
-const MEMBER_SCREENS: [path: string, source: string][] = [
-  ['^/$', 'src/features/dashboard/dashboard-page.tsx'],
-  ['^/accounting/?$', 'src/features/accounting/accounting-page.tsx'],
-  ['^/reports/?$', 'src/features/reports/reports-page.tsx'],
-  ['^/inventory/?$', 'src/features/inventory/inventory-page.tsx'],
-  ['^/sales/?$', 'src/features/sales/sales-page.tsx'],
-  ['^/sales/invoices/[^/]+/?$', 'src/features/sales/invoice-page.tsx'],
-  ['^/crm/?$', 'src/features/crm/crm-page.tsx'],
-  ['^/team/?$', 'src/features/team/team-page.tsx'],
-  ['^/settings/?$', 'src/features/settings/settings-page.tsx'],
+/**
+ * Where a member's first visit lands, by address (a regular expression): the screen's source (its code is
+ * fetched at once) and the /api reads it makes first, exactly as its queries ask for them (`{org}`: the
+ * member's organization), which index.html starts beside the code for members of the roles that make them
+ * (`roles`, default all; lib/api-client.ts takes the answers). e2e/page-weight.spec.ts checks each is read
+ * once and before the code is there.
+ */
+const MEMBER_SCREENS: { path: string; source: string; reads?: string[]; roles?: string[] }[] = [
+  { path: '^/$', source: 'src/features/dashboard/dashboard-page.tsx', reads: ['/api/dashboard'] },
+  {
+    path: '^/accounting/?$',
+    source: 'src/features/accounting/accounting-page.tsx',
+    reads: ['/api/accounting/summary', '/api/expenses?offset=0&limit=25'],
+  },
+  {
+    path: '^/reports/?$',
+    source: 'src/features/reports/reports-page.tsx',
+    reads: [
+      '/api/reports/overview?days=30&offset=0&limit=25',
+      '/api/reports/timeseries?days=30&offset=0&limit=25',
+    ],
+    roles: ['OWNER', 'MANAGER', 'ACCOUNTANT'],
+  },
+  {
+    path: '^/inventory/?$',
+    source: 'src/features/inventory/inventory-page.tsx',
+    reads: ['/api/products?offset=0&limit=25'],
+  },
+  {
+    path: '^/sales/?$',
+    source: 'src/features/sales/sales-page.tsx',
+    reads: ['/api/invoices?offset=0&limit=25'],
+  },
+  { path: '^/sales/invoices/[^/]+/?$', source: 'src/features/sales/invoice-page.tsx' },
+  {
+    path: '^/crm/?$',
+    source: 'src/features/crm/crm-page.tsx',
+    reads: [
+      ...['PROSPECT', 'QUALIFIED', 'PROPOSAL', 'CLOSED_WON', 'CLOSED_LOST'].map(
+        (s) => `/api/leads?stage=${s}&limit=25`,
+      ),
+      '/api/leads/summary',
+    ],
+  },
+  {
+    path: '^/team/?$',
+    source: 'src/features/team/team-page.tsx',
+    reads: ['/api/organizations/{org}/members', '/api/organizations/{org}/invitations'],
+  },
+  {
+    path: '^/settings/?$',
+    source: 'src/features/settings/settings-page.tsx',
+    reads: [
+      '/api/organizations/{org}/payment-reminders',
+      '/api/organizations/{org}',
+      '/api/organizations/{org}/profile',
+    ],
+  },
 ];
 
 /**
@@ -151,7 +198,7 @@ function chunkGroups(): NonNullable<Rollup.OutputOptions['codeSplitting']> {
         return seen;
       };
       const shell = src('src/app/shell/app-layout.tsx');
-      const members = new Set([shell, ...MEMBER_SCREENS.map(([, file]) => src(file))]);
+      const members = new Set([shell, ...MEMBER_SCREENS.map((screen) => src(screen.source))]);
       // Every other page the router loads counts as a visitor's (a few are members', which only keeps more
       // of the shell's modules out of the file).
       const others = ctx.getModuleInfo(src('src/app/router.tsx'))?.dynamicallyImportedIds ?? [];
@@ -230,7 +277,12 @@ function deferAppScripts(html: string, bundle: OutputBundle | undefined, apiUrl:
         ],
       ]),
     ),
-    screens: MEMBER_SCREENS.map(([path, source]) => [path, chunkFiles(bundle, source, skip)]),
+    screens: MEMBER_SCREENS.map((screen) => ({
+      path: screen.path,
+      files: chunkFiles(bundle, screen.source, skip),
+      reads: screen.reads ?? [],
+      roles: screen.roles ?? null,
+    })),
   };
   const loader = `<script>
       (function () {
@@ -268,20 +320,45 @@ function deferAppScripts(html: string, bundle: OutputBundle | undefined, apiUrl:
           session = JSON.parse(localStorage.getItem('kasuwa-auth'));
         } catch (e) {}
         var signedIn = !!session && typeof session.access_token === 'string';
+        var member = ${JSON.stringify(member)};
+        var screen = null;
+        member.screens.forEach(function (s) {
+          if (new RegExp(s.path).test(location.pathname)) screen = s;
+        });
         if (signedIn && session.expires_at * 1000 > Date.now() + 60000 && navigator.onLine) {
-          window.kasuwaUser = fetch(${JSON.stringify(`${apiUrl}/api/auth/user`)}, {
-            headers: { Authorization: 'Bearer ' + session.access_token },
-          });
+          var headers = { Authorization: 'Bearer ' + session.access_token };
+          window.kasuwaUser = fetch(${JSON.stringify(`${apiUrl}/api/auth/user`)}, { headers: headers });
           window.kasuwaUser.catch(function () {});
+          if (screen && screen.reads.length && !location.search) readFirst(screen, headers);
         }
         start();
         if (signedIn) {
-          var member = ${JSON.stringify(member)};
-          var path = location.pathname;
           load(member.shell.concat(member.strings[document.documentElement.lang] || member.strings.en));
-          member.screens.forEach(function (screen) {
-            if (new RegExp(screen[0]).test(path)) load(screen[1]);
-          });
+          if (screen) load(screen.files);
+        }
+        // Once the member is known, the screen's first reads for their organization (the one chosen on this
+        // device, else their first), kept for the app to take (lib/api-client.ts).
+        function readFirst(screen, headers) {
+          window.kasuwaReads = {};
+          window.kasuwaUser
+            .then(function (res) {
+              return res.ok ? res.clone().json() : null;
+            })
+            .then(function (user) {
+              var orgs = (user && user.organizations) || [];
+              var chosen = localStorage.getItem('kasuwa-org');
+              var org = orgs.filter(function (o) { return o.id === chosen; })[0] || orgs[0];
+              if (!org || (screen.roles && screen.roles.indexOf(org.role) < 0)) return;
+              screen.reads.forEach(function (read) {
+                var path = read.replace('{org}', org.id);
+                var answer = fetch(${JSON.stringify(apiUrl)} + path, {
+                  headers: { Authorization: headers.Authorization, 'x-org-id': org.id },
+                });
+                answer.catch(function () {});
+                window.kasuwaReads[path] = { orgId: org.id, at: Date.now(), answer: answer };
+              });
+            })
+            .catch(function () {});
         }
       })();
     </script>

@@ -111,13 +111,35 @@ async function sendApi<T>(path: string, init: ApiInit): Promise<{ body: T; heade
   if (orgId) headers['x-org-id'] = orgId;
   if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
   return answerOf<T>(
-    fetch(apiUrl(path), {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    }),
+    (method === 'GET' && startedRead(path, orgId)) ||
+      fetch(apiUrl(path), {
+        method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      }),
   );
+}
+
+/** A read index.html started for the first screen, beside the app's code (web/src/app/first-reads.ts). */
+interface StartedRead {
+  orgId: string;
+  /** When it was started (ms since 1970). */
+  at: number;
+  answer: Promise<Response>;
+}
+
+/**
+ * The answer index.html is already reading for `path`, for the same organization, taken once, while it is
+ * fresh (the page was opened moments ago); else nothing, and the call is made as usual.
+ */
+function startedRead(path: string, orgId: string | null): Promise<Response> | undefined {
+  const reads = (window as { kasuwaReads?: Record<string, StartedRead> }).kasuwaReads;
+  const read = reads?.[path];
+  if (!read) return undefined;
+  delete reads![path];
+  return read.orgId === orgId && Date.now() - read.at < 20_000 ? read.answer : undefined;
 }
 
 /**
