@@ -210,7 +210,7 @@ function chunkGroups(): NonNullable<Rollup.OutputOptions['codeSplitting']> {
   const sep = String.raw`[\\/]`;
   const ui = new RegExp(
     `web${sep}src${sep}(components${sep}ui${sep}(data-list|empty-state|pagination|search-input|status-badge|tabs|` +
-      `pending|stat-card|money-lines|confirm-dialog)\\.tsx|lib${sep}(download|kept-search|use-write|send|feedback)\\.ts)$`,
+      `pending|stat-card|money-lines|confirm-dialog)\\.tsx|lib${sep}(download|kept-search|use-write|send|feedback|lazy-schema)\\.ts)$`,
   );
   return {
     groups: [
@@ -351,6 +351,7 @@ function deferAppScripts(html: string, bundle: OutputBundle | undefined, apiUrl:
               if (!org || (screen.roles && screen.roles.indexOf(org.role) < 0)) return;
               screen.reads.forEach(function (read) {
                 var path = read.replace('{org}', org.id);
+                if (path in window.kasuwaReads) return; // the app asked for it already
                 var answer = fetch(${JSON.stringify(apiUrl)} + path, {
                   headers: { Authorization: headers.Authorization, 'x-org-id': org.id },
                 });

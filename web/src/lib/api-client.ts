@@ -131,15 +131,17 @@ interface StartedRead {
 }
 
 /**
- * The answer index.html is already reading for `path`, for the same organization, taken once, while it is
- * fresh (the page was opened moments ago); else nothing, and the call is made as usual.
+ * The answer index.html is already reading for `path`, for the same organization, while it is fresh (the page
+ * was opened moments ago); else nothing, and the call is made as usual. Only the app's first call for a path
+ * may take it: that call leaves `null` in its place, and index.html starts no read for a path the app has
+ * asked for already. A later call (a refresh after a write) never gets an answer read before the write.
  */
 function startedRead(path: string, orgId: string | null): Promise<Response> | undefined {
-  const reads = (window as { kasuwaReads?: Record<string, StartedRead> }).kasuwaReads;
-  const read = reads?.[path];
-  if (!read) return undefined;
-  delete reads![path];
-  return read.orgId === orgId && Date.now() - read.at < 20_000 ? read.answer : undefined;
+  const reads = (window as { kasuwaReads?: Record<string, StartedRead | null> }).kasuwaReads;
+  if (!reads) return undefined;
+  const read = reads[path];
+  reads[path] = null;
+  return read && read.orgId === orgId && Date.now() - read.at < 10_000 ? read.answer : undefined;
 }
 
 /**
