@@ -5,16 +5,9 @@ import { CURRENCIES } from '../countries.ts';
 import { optionalIsoDate } from './dates.ts';
 import { R, reasonText } from './reasons.ts';
 import { REPORT_DAYS, type ReportDays } from '../report-types.ts';
+import { EXPENSE_CATEGORIES } from './values.ts';
 
-export const EXPENSE_CATEGORIES = [
-  'office-supplies',
-  'rent',
-  'utilities',
-  'marketing',
-  'travel',
-  'equipment',
-  'other',
-] as const;
+export { EXPENSE_CATEGORIES };
 export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
 
 const CURRENCY_CODES = Object.keys(CURRENCIES) as [keyof typeof CURRENCIES, ...(keyof typeof CURRENCIES)[]];

@@ -3,7 +3,7 @@
 import { z } from './zod.ts';
 import { passwordProblem } from '../../../supabase/functions/_shared/passwords.ts';
 import { R, reasonText } from './reasons.ts';
-import { MOBILE_MONEY_PROVIDERS } from './sales.ts';
+import { MOBILE_MONEY_PROVIDERS, ORGANIZATION_CURRENCIES } from './values.ts';
 import {
   REGISTRATION_COUNTRIES,
   REGISTRATION_CURRENCIES,
@@ -62,9 +62,7 @@ export type RegisterInviteeInput = z.infer<typeof RegisterInviteeInputSchema>;
 export const OrganizationInputSchema = z.object({
   name: z.string().trim().min(1, R.ORGANIZATION_NAME_REQUIRED).max(255),
   country: z.enum(codes(SETTINGS_COUNTRIES), { message: R.COUNTRY_REQUIRED }),
-  currency: z.enum(['NGN', 'GHS', 'XOF', 'CVE', 'GMD', 'GNF', 'LRD', 'MRU', 'SLL', 'SLE', 'KES', 'ZAR'], {
-    message: R.CURRENCY_REQUIRED,
-  }),
+  currency: z.enum(ORGANIZATION_CURRENCIES, { message: R.CURRENCY_REQUIRED }),
   timezone: z.enum(TIME_ZONES, { message: R.TIMEZONE_REQUIRED }).optional(),
   defaultTaxRate: z.coerce
     .number({ message: R.TAX_RATE_RANGE })

@@ -2,10 +2,9 @@
 // which its customer is reminded (-3: three days before; 0: on the day; 7: a week after). The database
 // (public.payment_reminder_settings) checks the same bounds.
 import { z } from './zod.ts';
+import { REMINDER_STEP_MAX, REMINDER_STEP_MIN, REMINDER_STEPS_MAX } from './values.ts';
 
-export const REMINDER_STEP_MIN = -30;
-export const REMINDER_STEP_MAX = 90;
-export const REMINDER_STEPS_MAX = 6;
+export { REMINDER_STEP_MAX, REMINDER_STEP_MIN, REMINDER_STEPS_MAX };
 export const DEFAULT_REMINDER_STEPS = [-3, 0, 7] as const;
 
 export const PaymentRemindersInputSchema = z.object({

@@ -3,6 +3,7 @@
 import { z } from './zod.ts';
 import { optionalIsoDate } from './dates.ts';
 import { R, type SchemaReason } from './reasons.ts';
+import { MOBILE_MONEY_PROVIDERS, PAYMENT_METHODS } from './values.ts';
 
 const amount = (required: SchemaReason) =>
   z.coerce.number({ message: required }).positive(required).max(999_999_999_999.99);
@@ -26,19 +27,7 @@ export const InvoiceLineSchema = z.object({
   taxRate: z.coerce.number().min(0).max(100).optional(),
 });
 
-export const PAYMENT_METHODS = ['cash', 'bank-transfer', 'mobile-money', 'card', 'check'] as const;
-export const MOBILE_MONEY_PROVIDERS = [
-  'MTN_MOMO',
-  'ORANGE_MONEY',
-  'WAVE',
-  'MPESA',
-  'AIRTEL_MONEY',
-  'MOOV_MONEY',
-  'TELECEL_CASH',
-  'FREE_MONEY',
-  'AFRIMONEY',
-  'OTHER',
-] as const;
+export { MOBILE_MONEY_PROVIDERS, PAYMENT_METHODS };
 
 /** How a payment was made: its method (with the mobile-money provider), reference and date (now when none). */
 export const PaymentDetailsSchema = z.object({

@@ -2,8 +2,9 @@
 // shared by the forms and the `api` function.
 import { z } from './zod.ts';
 import { R } from './reasons.ts';
+import { EMPLOYEE_STATUSES, ROLES } from './values.ts';
 
-export const ROLES = ['OWNER', 'MANAGER', 'ACCOUNTANT', 'SALES'] as const;
+export { EMPLOYEE_STATUSES, ROLES };
 export type Role = (typeof ROLES)[number];
 
 export const InvitationInputSchema = z.object({
@@ -18,8 +19,6 @@ export const MemberRoleInputSchema = z.object({
   role: z.enum(ROLES, { message: R.ROLE_REQUIRED }),
 });
 export type MemberRoleInput = z.infer<typeof MemberRoleInputSchema>;
-
-export const EMPLOYEE_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 
 const employeeFields = z.object({
   name: z.string().trim().min(1, R.NAME_REQUIRED).max(255),

@@ -2,13 +2,16 @@
 // what happens, in a sentence, then the reason (required, at most 500 characters, the database's own limit), then
 // Cancel and the action, drawn as a danger. `onSubmit` runs the write and says whether it went through; the
 // dialog closes only then, so a refusal leaves what was typed.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { ReversalInputSchema } from '../../../../packages/shared/schemas/sales.ts';
+import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { Dialog, FormActions } from './dialog.tsx';
+
+const reversalSchema = lazySchema(() =>
+  import('../../../../packages/shared/schemas/sales.ts').then((m) => m.ReversalInputSchema),
+);
 
 export function ReasonDialog({
   title,
@@ -29,7 +32,7 @@ export function ReasonDialog({
 }) {
   const intl = useIntl();
   const id = useId();
-  const form = useForm({ resolver: zodResolver(ReversalInputSchema), defaultValues: { reason: '' } });
+  const form = useForm({ resolver: useLazyResolver(reversalSchema), defaultValues: { reason: '' } });
   const { register, handleSubmit, formState } = form;
   const error = validationMessage(intl, formState.errors.reason?.message);
   return (

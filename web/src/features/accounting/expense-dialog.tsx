@@ -1,16 +1,13 @@
 // Record Expense: vendor, category, amount (typed as text), currency (the organization's by default), the
 // day it was paid (today in the organization's time zone) and a note; each field's message under it.
 // Given an expense, the same form edits it (its currency stays; the activity log keeps before and after).
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { CURRENCIES } from '../../../../packages/shared/countries.ts';
 import { localDateTime } from '../../../../packages/shared/csv.ts';
-import {
-  EXPENSE_CATEGORIES,
-  type ExpenseInput,
-  ExpenseInputSchema,
-} from '../../../../packages/shared/schemas/accounting.ts';
+import type { ExpenseInput } from '../../../../packages/shared/schemas/accounting.ts';
+import { EXPENSE_CATEGORIES } from '../../../../packages/shared/schemas/values.ts';
+import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
 import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -25,6 +22,10 @@ import { useRecordExpense, useUpdateExpense } from './api/expenses.ts';
 import type { Expense } from './api/keys.ts';
 import { useT } from '../../lib/i18n.tsx';
 
+const expenseSchema = lazySchema(() =>
+  import('../../../../packages/shared/schemas/accounting.ts').then((m) => m.ExpenseInputSchema),
+);
+
 type Field = 'vendor' | 'category' | 'amount' | 'currency' | 'paidAt' | 'note';
 
 export function ExpenseDialog({ expense, onClose }: { expense?: Expense; onClose: () => void }) {
@@ -33,8 +34,9 @@ export function ExpenseDialog({ expense, onClose }: { expense?: Expense; onClose
   const org = useOrganization();
   const record = useRecordExpense();
   const update = useUpdateExpense();
+  const resolver = useLazyResolver(expenseSchema);
   const form = useForm({
-    resolver: zodResolver(ExpenseInputSchema),
+    resolver,
     defaultValues: expense
       ? {
           vendor: expense.vendor,

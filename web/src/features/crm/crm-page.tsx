@@ -4,7 +4,6 @@
 // and notes.
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
 import { draftName, useFormDraft } from '../../lib/form-draft.ts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -31,9 +30,14 @@ import {
   useSaveLead,
 } from './api/leads.ts';
 import { useAddNote, useLeadNotes } from './api/notes.ts';
-import { type LeadInput, LeadFormSchema } from '../../../../packages/shared/schemas/crm.ts';
+import type { LeadInput } from '../../../../packages/shared/schemas/crm.ts';
+import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
 import { refusedInput, type OutboxEntry } from '../../lib/outbox.ts';
 import { useT } from '../../lib/i18n.tsx';
+
+const leadSchema = lazySchema(() =>
+  import('../../../../packages/shared/schemas/crm.ts').then((m) => m.LeadFormSchema),
+);
 
 export function LeadDialog({
   lead,
@@ -52,7 +56,7 @@ export function LeadDialog({
   const was = refusedInput<LeadInput>(refused);
   const from = was ?? (lead && { ...lead, ownerId: lead.owner?.id });
   const form = useForm({
-    resolver: zodResolver(LeadFormSchema),
+    resolver: useLazyResolver(leadSchema),
     defaultValues: {
       name: from?.name ?? '',
       company: from?.company ?? '',

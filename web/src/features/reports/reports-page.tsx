@@ -5,15 +5,13 @@
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { REPORT_FILE_NAMES } from '../../../../packages/shared/csv.ts';
-import {
-  REPORT_DAYS,
-  REPORT_TYPES,
-  SALES_REPORT_TYPES,
-  type Money,
-  type OverviewReport,
-  type ReportDays,
-  type ReportType,
+import type {
+  Money,
+  OverviewReport,
+  ReportDays,
+  ReportType,
 } from '../../../../packages/shared/schemas/accounting.ts';
+import { REPORT_DAYS, REPORT_TYPES, SALES_REPORT_TYPES } from '../../../../packages/shared/report-types.ts';
 import { type CardSlot, DataList } from '../../components/ui/data-list.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Loading } from '../../components/ui/loading.tsx';

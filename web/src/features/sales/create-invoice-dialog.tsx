@@ -8,19 +8,14 @@ import { DraftNotice } from '../../components/ui/draft-notice.tsx';
 import { draftName, useFormDraft } from '../../lib/form-draft.ts';
 import { inPlaceOf, refusedInput, type OutboxEntry } from '../../lib/outbox.ts';
 import { useBusinessProfile } from '../../lib/api/business-profile.ts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { CURRENCIES } from '../../../../packages/shared/countries.ts';
 import { invoiceTotals } from '../../../../packages/shared/invoice-totals.ts';
-import {
-  type InvoiceInput,
-  InvoiceInputSchema,
-  type PaymentDetails,
-  QuoteInputSchema,
-} from '../../../../packages/shared/schemas/sales.ts';
+import type { InvoiceInput, PaymentDetails } from '../../../../packages/shared/schemas/sales.ts';
+import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
 import { LineItems } from '../../components/ui/line-items.tsx';
 import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
@@ -49,6 +44,15 @@ function dueAfterTerms(day: string, days: number | null | undefined): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+const invoiceSchema = lazySchema(() =>
+  import('../../../../packages/shared/schemas/sales.ts').then((m) => m.InvoiceInputSchema),
+);
+const quoteSchema = lazySchema(() =>
+  import('../../../../packages/shared/schemas/sales.ts').then(
+    (m) => m.QuoteInputSchema as unknown as typeof m.InvoiceInputSchema,
+  ),
+);
 
 export function CreateInvoiceDialog({
   onClose,
@@ -81,8 +85,7 @@ export function CreateInvoiceDialog({
   };
   // Only the roles that record payments create an invoice as Paid (the database refuses the others).
   const canPay = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
-  const schema = quote ? (QuoteInputSchema as unknown as typeof InvoiceInputSchema) : InvoiceInputSchema;
-  const validate = zodResolver(schema);
+  const validate = useLazyResolver(quote ? quoteSchema : invoiceSchema);
   // The payment's fields count only for an invoice created as Paid.
   const resolver: typeof validate = (values, context, options) =>
     validate({ ...values, payment: values.status === 'PAID' ? values.payment : undefined }, context, options);

@@ -1,11 +1,10 @@
 // Customers: search by name, phone or email; add and edit (name required, email checked when given).
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
 import { draftName, useFormDraft } from '../../lib/form-draft.ts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { CustomerInputSchema } from '../../../../packages/shared/schemas/sales.ts';
+import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
 import { DataList } from '../../components/ui/data-list.tsx';
 import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -23,6 +22,10 @@ import { Link } from 'react-router-dom';
 import { useCustomerList, useSaveCustomer } from './api/customers.ts';
 import { type Customer, PAGE_SIZE } from './api/keys.ts';
 import { useT } from '../../lib/i18n.tsx';
+
+const customerSchema = lazySchema(() =>
+  import('../../../../packages/shared/schemas/sales.ts').then((m) => m.CustomerInputSchema),
+);
 
 export function CustomerDialog({
   customer,
@@ -43,7 +46,7 @@ export function CustomerDialog({
   const save = useSaveCustomer();
   const was = refusedInput<{ name: string; email?: string | null; phone?: string | null }>(refused);
   const form = useForm({
-    resolver: zodResolver(CustomerInputSchema),
+    resolver: useLazyResolver(customerSchema),
     defaultValues: {
       name: (was ?? customer)?.name ?? initialName,
       email: (was ?? customer)?.email ?? '',

@@ -3,7 +3,7 @@
 // differs between the two (the amount, the date) goes between the provider and the reference.
 import type { ReactNode } from 'react';
 import { type FieldValues, type Path, type UseFormReturn, useWatch } from 'react-hook-form';
-import { MOBILE_MONEY_PROVIDERS, PAYMENT_METHODS } from '../../../../packages/shared/schemas/sales.ts';
+import { MOBILE_MONEY_PROVIDERS, PAYMENT_METHODS } from '../../../../packages/shared/schemas/values.ts';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useT } from '../../lib/i18n.tsx';

@@ -1,18 +1,14 @@
 // Settings > Organization > Business profile: what every document prints about the seller — legal name,
 // address, contacts, tax ID (labelled as the country calls it), logo, how to pay (bank, mobile money),
 // payment terms and a footer note. Owners and managers edit it; the others see it read-only.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { z } from '../../../../packages/shared/schemas/zod.ts';
 import { taxIdLabel } from '../../../../packages/shared/countries.ts';
-import {
-  BusinessProfileInputSchema,
-  type BusinessProfileInput,
-} from '../../../../packages/shared/schemas/accounts.ts';
-import { MOBILE_MONEY_PROVIDERS } from '../../../../packages/shared/schemas/sales.ts';
+import type { BusinessProfileInput } from '../../../../packages/shared/schemas/accounts.ts';
+import { MOBILE_MONEY_PROVIDERS } from '../../../../packages/shared/schemas/values.ts';
+import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
@@ -46,18 +42,17 @@ const toValues = (p: BusinessProfile, country: string): Values => ({
   footer: p.footer ?? '',
 });
 
+const businessProfileSchema = lazySchema(() =>
+  import('./business-profile-schema.ts').then((m) => m.BusinessProfileFormSchema),
+);
+
 export function BusinessProfileForm({ profile, readOnly }: { profile: BusinessProfile; readOnly: boolean }) {
   const intl = useIntl();
   const t = useT();
   const org = useOrganization();
   const queryClient = useQueryClient();
   const form = useForm<Values>({
-    // The terms field holds what was typed: blank is "no terms", not 0 days.
-    resolver: zodResolver(
-      BusinessProfileInputSchema.extend({
-        paymentTermsDays: z.union([z.literal(''), BusinessProfileInputSchema.shape.paymentTermsDays]),
-      }),
-    ) as never,
+    resolver: useLazyResolver(businessProfileSchema) as never,
     defaultValues: toValues(profile, org.country),
   });
   const { register, handleSubmit, formState, control, setValue } = form;

@@ -1,13 +1,11 @@
 // The organization's name, country, currency (set from the country, still changeable), and in Settings its
 // time zone and default tax rate. Used by Settings > Organization and by "Create organization".
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { SETTINGS_COUNTRIES, TIME_ZONES } from '../../../../packages/shared/countries.ts';
-import {
-  OrganizationInputSchema,
-  type OrganizationInput,
-} from '../../../../packages/shared/schemas/accounts.ts';
+import type { OrganizationInput } from '../../../../packages/shared/schemas/accounts.ts';
+import { ORGANIZATION_CURRENCIES } from '../../../../packages/shared/schemas/values.ts';
+import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { AmountField } from '../../components/ui/amount-field.tsx';
@@ -15,7 +13,9 @@ import { refusalOf, validationMessage } from '../../lib/validation-message.ts';
 import { notifyError, showRefusalInForm } from '../../lib/feedback.ts';
 import { useT } from '../../lib/i18n.tsx';
 
-const CURRENCY_CODES = OrganizationInputSchema.shape.currency.options;
+const organizationSchema = lazySchema(() =>
+  import('../../../../packages/shared/schemas/accounts.ts').then((m) => m.OrganizationInputSchema),
+);
 
 export function OrganizationForm({
   initial,
@@ -38,7 +38,7 @@ export function OrganizationForm({
   const t = useT();
   const regionName = new Intl.DisplayNames([intl.locale], { type: 'region' });
   const form = useForm<OrganizationInput>({
-    resolver: zodResolver(OrganizationInputSchema) as never,
+    resolver: useLazyResolver(organizationSchema) as never,
     defaultValues: { name: '', country: 'NG', currency: 'NGN', ...initial },
   });
   const { register, handleSubmit, formState, setValue, control } = form;
@@ -78,7 +78,7 @@ export function OrganizationForm({
           label={t('settings.org.currency')}
           error={error('currency')}
           hint={full ? t('settings.org.currencyHint') : undefined}
-          options={CURRENCY_CODES.map((c) => ({ value: c, label: c }))}
+          options={ORGANIZATION_CURRENCIES.map((c) => ({ value: c, label: c }))}
           {...register('currency')}
         />
         {full && (

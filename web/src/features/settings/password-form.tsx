@@ -2,32 +2,26 @@
 // a session left open on a shared phone cannot be used to lock its owner out; the new one follows the
 // rules Auth enforces (supabase/functions/_shared/passwords.ts). Refusals show under the field they are
 // about, in the user's language.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { z } from '../../../../packages/shared/schemas/zod.ts';
-import { passwordProblem } from '../../../../supabase/functions/_shared/passwords.ts';
-import { R } from '../../../../packages/shared/schemas/reason-codes.ts';
+import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
 import { notify } from '../../components/ui/notify.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { notifyError } from '../../lib/feedback.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { refusalOf, validationMessage } from '../../lib/validation-message.ts';
 
-const ChangePasswordSchema = z.object({
-  currentPassword: z.string().min(1, R.CURRENT_PASSWORD_REQUIRED),
-  password: z.string().superRefine((password, ctx) => {
-    const problem = passwordProblem(password);
-    if (problem) ctx.addIssue({ code: 'custom', message: R[problem] });
-  }),
-});
-type ChangePassword = z.infer<typeof ChangePasswordSchema>;
+const passwordSchema = lazySchema(() => import('./password-schema.ts').then((m) => m.ChangePasswordSchema));
+interface ChangePassword {
+  currentPassword: string;
+  password: string;
+}
 
 export function PasswordForm() {
   const intl = useIntl();
   const t = useT();
   const { register, handleSubmit, formState, setError, reset } = useForm<ChangePassword>({
-    resolver: zodResolver(ChangePasswordSchema),
+    resolver: useLazyResolver(passwordSchema),
     defaultValues: { currentPassword: '', password: '' },
   });
   const error = (name: keyof ChangePassword) => validationMessage(intl, formState.errors[name]?.message);

@@ -5,12 +5,12 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import type { PaymentReminders } from '../../../../packages/shared/schemas/reminders.ts';
 import {
   REMINDER_STEP_MAX,
   REMINDER_STEP_MIN,
   REMINDER_STEPS_MAX,
-  type PaymentReminders,
-} from '../../../../packages/shared/schemas/reminders.ts';
+} from '../../../../packages/shared/schemas/values.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { apiFetch } from '../../lib/api-client.ts';

@@ -1,9 +1,9 @@
 // Settings > Profile: names and language; the email is shown but not changed here.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { ProfileInputSchema, type ProfileInput } from '../../../../packages/shared/schemas/accounts.ts';
+import type { ProfileInput } from '../../../../packages/shared/schemas/accounts.ts';
+import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
 import { notify } from '../../components/ui/notify.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -14,6 +14,10 @@ import { currentUserQuery, type CurrentUser } from '../../lib/session/current-us
 import { useChangeLanguage } from '../../components/ui/language-switch.tsx';
 import { notifyError } from '../../lib/feedback.ts';
 
+const profileSchema = lazySchema(() =>
+  import('../../../../packages/shared/schemas/accounts.ts').then((m) => m.ProfileInputSchema),
+);
+
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const intl = useIntl();
   const t = useT();
@@ -21,7 +25,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const { locale } = useLocale();
   const announceLanguage = useChangeLanguage();
   const { register, handleSubmit, formState } = useForm<ProfileInput>({
-    resolver: zodResolver(ProfileInputSchema),
+    resolver: useLazyResolver(profileSchema),
     defaultValues: {
       firstName: user.firstName,
       lastName: user.lastName,

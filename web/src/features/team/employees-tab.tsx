@@ -1,14 +1,11 @@
 // Employees: staff who work in the business without using the app (name, email, title, status). OWNER and
 // MANAGER add, edit and deactivate them; everyone else reads the list.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import {
-  EMPLOYEE_STATUSES,
-  EmployeeInputSchema,
-  type EmployeeInput,
-} from '../../../../packages/shared/schemas/team.ts';
+import type { EmployeeInput } from '../../../../packages/shared/schemas/team.ts';
+import { EMPLOYEE_STATUSES } from '../../../../packages/shared/schemas/values.ts';
+import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataList } from '../../components/ui/data-list.tsx';
 import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
@@ -23,12 +20,16 @@ import { useEmployees, useSaveEmployee } from './api/employees.ts';
 import { type Employee } from './api/keys.ts';
 import { useT } from '../../lib/i18n.tsx';
 
+const employeeSchema = lazySchema(() =>
+  import('../../../../packages/shared/schemas/team.ts').then((m) => m.EmployeeInputSchema),
+);
+
 function EmployeeDialog({ employee, onClose }: { employee?: Employee; onClose: () => void }) {
   const intl = useIntl();
   const t = useT();
   const save = useSaveEmployee();
   const form = useForm({
-    resolver: zodResolver(EmployeeInputSchema),
+    resolver: useLazyResolver(employeeSchema),
     defaultValues: {
       name: employee?.name ?? '',
       email: employee?.email ?? '',

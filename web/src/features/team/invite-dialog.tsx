@@ -1,11 +1,11 @@
 // Invite Team Member (email checked, role defaulting to SALES, the invitation mail's language defaulting
 // to the inviter's). The server mails the invitation; the answer also carries the link once, shown here to
 // copy or send by WhatsApp as well.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { InvitationInputSchema, ROLES } from '../../../../packages/shared/schemas/team.ts';
+import { ROLES } from '../../../../packages/shared/schemas/values.ts';
+import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
 import { Dialog, DialogActions, FormActions } from '../../components/ui/dialog.tsx';
 import { ShareLink } from '../../components/ui/share-link.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
@@ -43,6 +43,10 @@ export function InviteLink({ invitation }: { invitation: CreatedInvitation }) {
 }
 
 /** Invite a member; `created` opens it on the link of an invitation just made (a new link). */
+const invitationSchema = lazySchema(() =>
+  import('../../../../packages/shared/schemas/team.ts').then((m) => m.InvitationInputSchema),
+);
+
 export function InviteDialog({ created, onClose }: { created?: CreatedInvitation; onClose: () => void }) {
   const intl = useIntl();
   const t = useT();
@@ -51,7 +55,7 @@ export function InviteDialog({ created, onClose }: { created?: CreatedInvitation
   const { locale } = useLocale();
   const [invitation, setInvitation] = useState<CreatedInvitation | undefined>(created);
   const form = useForm({
-    resolver: zodResolver(InvitationInputSchema),
+    resolver: useLazyResolver(invitationSchema),
     defaultValues: { email: '', role: 'SALES' as const, locale },
   });
   const { register, handleSubmit, formState } = form;

@@ -3,7 +3,8 @@
 // invitations; a MANAGER never reaches the OWNER role. Everyone else reads.
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { ROLES, type Role } from '../../../../packages/shared/schemas/team.ts';
+import type { Role } from '../../../../packages/shared/schemas/team.ts';
+import { ROLES } from '../../../../packages/shared/schemas/values.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataList } from '../../components/ui/data-list.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';

@@ -1,0 +1,50 @@
+// The fixed lists the schemas accept, without zod: the app's forms draw their options from them in their
+// screen's first paint, while the schemas themselves (and zod) load later (web/src/lib/lazy-schema.ts).
+// The schema modules export them too.
+
+export const PAYMENT_METHODS = ['cash', 'bank-transfer', 'mobile-money', 'card', 'check'] as const;
+export const MOBILE_MONEY_PROVIDERS = [
+  'MTN_MOMO',
+  'ORANGE_MONEY',
+  'WAVE',
+  'MPESA',
+  'AIRTEL_MONEY',
+  'MOOV_MONEY',
+  'TELECEL_CASH',
+  'FREE_MONEY',
+  'AFRIMONEY',
+  'OTHER',
+] as const;
+
+export const EXPENSE_CATEGORIES = [
+  'office-supplies',
+  'rent',
+  'utilities',
+  'marketing',
+  'travel',
+  'equipment',
+  'other',
+] as const;
+
+/** The currencies an organization keeps its books in (Settings > Organization). */
+export const ORGANIZATION_CURRENCIES = [
+  'NGN',
+  'GHS',
+  'XOF',
+  'CVE',
+  'GMD',
+  'GNF',
+  'LRD',
+  'MRU',
+  'SLL',
+  'SLE',
+  'KES',
+  'ZAR',
+] as const;
+
+export const ROLES = ['OWNER', 'MANAGER', 'ACCOUNTANT', 'SALES'] as const;
+export const EMPLOYEE_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+
+export const REMINDER_STEP_MIN = -30;
+export const REMINDER_STEP_MAX = 90;
+export const REMINDER_STEPS_MAX = 6;
