@@ -1,3 +1,4 @@
+import { lazy, type ComponentType } from 'react';
 import { apiSettled } from './api-client.ts';
 
 const idleCallback = (timeout: number) =>
@@ -15,4 +16,26 @@ export async function whenIdle(): Promise<void> {
   await idleCallback(3000);
   await Promise.race([apiSettled(), new Promise((resolve) => setTimeout(resolve, 4000))]);
   await idleCallback(1000);
+  // When the first screen was done and the background work began (DevTools' timeline, e2e/page-weight.spec.ts).
+  if (!performance.getEntriesByName(IDLE_MARK).length) performance.mark(IDLE_MARK);
+}
+
+const IDLE_MARK = 'kasuwa:first-screen-done';
+
+/**
+ * A part of a screen whose code comes after the screen's first paint (a dialog, another tab: React.lazy), and
+ * is fetched as soon as the screen has its answers (whenIdle), so that it still opens if the connection drops
+ * before the service worker keeps the app (a first visit).
+ */
+export function lazyAfterFirstPaint<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loading: Promise<ComponentType<P>> | undefined;
+  const get = () =>
+    (loading ??= load().catch((e: unknown) => {
+      loading = undefined;
+      throw e;
+    }));
+  void whenIdle()
+    .then(get)
+    .catch(() => {});
+  return lazy(() => get().then((component) => ({ default: component })));
 }

@@ -1,13 +1,14 @@
 // /inventory: Products, Suppliers and Purchase Orders.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyAfterFirstPaint } from '../../lib/idle.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Loading } from '../../components/ui/loading.tsx';
 import { Tabs, useTab } from '../../components/ui/tabs.tsx';
 import { ProductsTab } from './products-tab.tsx';
 
 // Suppliers and purchase orders (with their forms) load when their tab is opened.
-const SuppliersTab = lazy(() => import('./purchasing.tsx').then((m) => ({ default: m.SuppliersTab })));
-const OrdersTab = lazy(() => import('./purchasing.tsx').then((m) => ({ default: m.OrdersTab })));
+const SuppliersTab = lazyAfterFirstPaint(() => import('./purchasing.tsx').then((m) => m.SuppliersTab));
+const OrdersTab = lazyAfterFirstPaint(() => import('./purchasing.tsx').then((m) => m.OrdersTab));
 
 const TABS = ['products', 'suppliers', 'orders'] as const;
 

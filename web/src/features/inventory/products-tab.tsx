@@ -1,6 +1,7 @@
 // The product list: search by name, SKU or barcode (in the database), the low-stock alert, the list (a table
 // on wide screens, cards on phones), pages of 25, and the add, edit, delete, stock and import actions.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyAfterFirstPaint } from '../../lib/idle.ts';
 import { useSearchParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
@@ -21,11 +22,11 @@ import { StockBadge } from '../../components/ui/status-badge.tsx';
 import { submitWrite, notifyError } from '../../lib/feedback.ts';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 
-// The dialogs (their forms, react-hook-form and the shared schemas with zod) come when one is opened: the first
-// Inventory visit downloads the list, not the forms.
-const ProductDialog = lazy(() => import('./product-dialog.tsx').then((m) => ({ default: m.ProductDialog })));
-const StockDialog = lazy(() => import('./stock-dialogs.tsx').then((m) => ({ default: m.StockDialog })));
-const ImportDialog = lazy(() => import('./import-dialog.tsx').then((m) => ({ default: m.ImportDialog })));
+// The dialogs (their forms, react-hook-form and the shared schemas with zod) come after the list: the first
+// Inventory visit draws the list, then fetches the forms.
+const ProductDialog = lazyAfterFirstPaint(() => import('./product-dialog.tsx').then((m) => m.ProductDialog));
+const StockDialog = lazyAfterFirstPaint(() => import('./stock-dialogs.tsx').then((m) => m.StockDialog));
+const ImportDialog = lazyAfterFirstPaint(() => import('./import-dialog.tsx').then((m) => m.ImportDialog));
 
 type Open =
   | { kind: 'add' }

@@ -1,13 +1,14 @@
 // /sales: Invoices, Customers, Payments and Recurring (subscriptions and their plans).
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyAfterFirstPaint } from '../../lib/idle.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Tabs, useTab } from '../../components/ui/tabs.tsx';
 import { InvoicesTab } from './invoices-tab.tsx';
 
 // The first tab comes with the page; the others when opened (a first visit to Sales downloads one list).
-const CustomersTab = lazy(() => import('./customers-tab.tsx').then((m) => ({ default: m.CustomersTab })));
-const PaymentsTab = lazy(() => import('./payments-tab.tsx').then((m) => ({ default: m.PaymentsTab })));
-const RecurringTab = lazy(() => import('./recurring-tab.tsx').then((m) => ({ default: m.RecurringTab })));
+const CustomersTab = lazyAfterFirstPaint(() => import('./customers-tab.tsx').then((m) => m.CustomersTab));
+const PaymentsTab = lazyAfterFirstPaint(() => import('./payments-tab.tsx').then((m) => m.PaymentsTab));
+const RecurringTab = lazyAfterFirstPaint(() => import('./recurring-tab.tsx').then((m) => m.RecurringTab));
 
 const TABS = ['invoices', 'customers', 'payments', 'recurring'] as const;
 
