@@ -177,47 +177,75 @@ const MEMBER_SCREENS: { path: string; source: string; reads?: string[]; roles?: 
  * - `core`: everything the app's entry imports, which every page runs first anyway, in one file;
  * - `member`: the signed-in shell (header, menus, notifications, the outbox) and what it imports that no
  *   visitor's page does, in one file;
- * - `ui`: the pieces every list screen draws (the list, its search, pages, badges, tabs) in one file;
+ * - `forms`: what a member's screen draws first and the sign-in page too (the text field...), in one file;
+ * - `screens`: what two member screens or more draw first, or a visitor's page other than the landing page
+ *   and sign-in (react-hook-form, the list, its search, pages, badges, tabs, the form fields), in one file;
+ * - each member screen's own first paint in one file; its dialogs and other tabs, fetched once it is drawn
+ *   (lib/idle.ts), keep rolldown's own cut;
  * - `pdf-lib` on its own, so the service worker can leave it out.
- * The landing page now comes in 4 files and a member's first screen in 10 to 13, with no more bytes
- * (`npm run bench` holds the weights).
+ * The landing page comes in 4 files and a member's first screen in 9: the app's, rolldown's runtime, the
+ * shell's, its strings (3), `forms`, `screens` and the screen's (`npm run bench` holds the weights).
  */
 function chunkGroups(): NonNullable<Rollup.OutputOptions['codeSplitting']> {
   const src = (file: string) => path.join(import.meta.dirname, file);
-  let memberOnly: Set<string> | undefined;
-  const member = (id: string, ctx: { getModuleInfo(id: string): Rollup.ModuleInfo | null }) => {
-    if (!memberOnly) {
-      const closure = (roots: string[]) => {
-        const seen = new Set<string>();
-        const visit = (m: string) => {
-          if (seen.has(m)) return;
-          seen.add(m);
-          for (const i of ctx.getModuleInfo(m)?.importedIds ?? []) visit(i);
-        };
-        roots.forEach(visit);
-        return seen;
+  type Ctx = { getModuleInfo(id: string): Rollup.ModuleInfo | null };
+  let groupOf: Map<string, string> | undefined;
+  const plan = (ctx: Ctx) => {
+    if (groupOf) return groupOf;
+    const closure = (roots: string[]) => {
+      const seen = new Set<string>();
+      const visit = (m: string) => {
+        if (seen.has(m)) return;
+        seen.add(m);
+        for (const i of ctx.getModuleInfo(m)?.importedIds ?? []) visit(i);
       };
-      const shell = src('src/app/shell/app-layout.tsx');
-      const members = new Set([shell, ...MEMBER_SCREENS.map((screen) => src(screen.source))]);
-      // Every other page the router loads counts as a visitor's (a few are members', which only keeps more
-      // of the shell's modules out of the file).
-      const others = ctx.getModuleInfo(src('src/app/router.tsx'))?.dynamicallyImportedIds ?? [];
-      const visitors = closure(others.filter((m) => !members.has(m)));
-      memberOnly = new Set([...closure([shell])].filter((m) => !visitors.has(m)));
-    }
-    return memberOnly.has(id) ? 'member' : null;
+      roots.forEach(visit);
+      return seen;
+    };
+    const shell = src('src/app/shell/app-layout.tsx');
+    // An invoice's page shares its document with the public one: it keeps rolldown's own cut.
+    const screens = MEMBER_SCREENS.map((screen) => src(screen.source)).filter(
+      (m) => !m.endsWith('invoice-page.tsx'),
+    );
+    const members = new Set([shell, ...MEMBER_SCREENS.map((screen) => src(screen.source))]);
+    // The pages the router loads for visitors; the two painted from the HTML (landing, sign-in) apart.
+    const others = ctx.getModuleInfo(src('src/app/router.tsx'))?.dynamicallyImportedIds ?? [];
+    const visitorPages = others.filter(
+      (m) => !members.has(m) && /features[\\/](marketing|auth)[\\/]|public-|invite-|not-found/.test(m),
+    );
+    const firstPaint = closure(visitorPages.filter((m) => /(landing|login)-page\.tsx$/.test(m)));
+    const visitors = closure(visitorPages);
+    groupOf = new Map();
+    for (const m of closure([shell])) if (!visitors.has(m)) groupOf.set(m, 'member');
+    const drawnBy = new Map<string, string[]>();
+    for (const screen of screens)
+      for (const m of closure([screen]))
+        if (!groupOf.has(m)) drawnBy.set(m, [...(drawnBy.get(m) ?? []), screen]);
+    for (const [m, by] of drawnBy)
+      groupOf.set(
+        m,
+        firstPaint.has(m)
+          ? 'forms'
+          : by.length >= 2 || visitors.has(m)
+            ? 'screens'
+            : path.basename(by[0]!).replace(/\.tsx$/, ''),
+      );
+    return groupOf;
   };
-  const sep = String.raw`[\\/]`;
-  const ui = new RegExp(
-    `web${sep}src${sep}(components${sep}ui${sep}(data-list|empty-state|pagination|search-input|status-badge|tabs|` +
-      `pending|stat-card|money-lines|confirm-dialog)\\.tsx|lib${sep}(download|kept-search|use-write|send|feedback|lazy-schema)\\.ts)$`,
-  );
+  // One group per kind, the more shared first: a group takes what its modules import along with them.
+  const group = (kind: (name: string) => boolean) => (id: string, ctx: Ctx) => {
+    const name = plan(ctx).get(id);
+    return name && kind(name) ? name : null;
+  };
+  const shared = ['member', 'forms', 'screens'];
   return {
     groups: [
       { name: 'pdf-lib', test: /node_modules[\\/](pdf-lib|@pdf-lib)[\\/]/, priority: 10 },
       { name: 'core', tags: ['$initial'], priority: 5 },
-      { name: member, debugName: 'member', priority: 1 },
-      { name: 'ui', test: ui, priority: 0 },
+      { name: group((n) => n === 'member'), debugName: 'member', priority: 4 },
+      { name: group((n) => n === 'forms'), debugName: 'forms', priority: 3 },
+      { name: group((n) => n === 'screens'), debugName: 'screens', priority: 2 },
+      { name: group((n) => !shared.includes(n)), debugName: 'screen', priority: 1 },
     ],
   };
 }
