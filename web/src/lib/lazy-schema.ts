@@ -1,4 +1,4 @@
-// A form checked with its shared schema, without zod (about 45 KB) in its screen's first paint: the schema
+// A form checked with its shared schema, without zod (27 KB gzipped) in its screen's first paint: the schema
 // and zod's resolver are asked for as soon as the screen's code has run, beside its data rather than before
 // it, and are there (kept by the browser, later by the service worker) when the connection drops right after
 // a first visit. A check whose schema is not there yet waits for it.
@@ -15,7 +15,7 @@ export interface LazySchema<T extends z4.$ZodType> {
   load: () => Promise<FormResolver<T>>;
 }
 
-/** A schema loaded when first needed; defined once per form, beside it (module level). */
+/** A form's schema, asked for once the module that defines it has run; defined beside the form (module level). */
 export function lazySchema<T extends z4.$ZodType>(schema: () => Promise<T>): LazySchema<T> {
   let loading: Promise<FormResolver<T>> | undefined;
   const load = () =>
