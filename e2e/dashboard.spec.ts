@@ -1,4 +1,4 @@
-import { apiAs, expect, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
+import { apiAs, expect, registerOwner, shifted, signIn, test, useLanguage, watchShifts } from './fixtures.ts';
 
 test.describe('the dashboard', () => {
   test('shows the real figures of the demo shop, with computed hints', async ({ page }) => {
@@ -33,15 +33,7 @@ test.describe('the dashboard', () => {
       await held;
       await route.continue();
     });
-    // What moved on screen, as the browser measures it (layout shifts not caused by the person).
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifted: number };
-      w.shifted = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-          if (!e.hadRecentInput) w.shifted += e.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchShifts(page);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Welcome, Ama' })).toBeVisible();
     await expect(page.getByRole('main').getByRole('status')).toContainText('Loading...');
@@ -52,7 +44,7 @@ test.describe('the dashboard', () => {
     await expect(page.getByTestId('metric-activeCustomers')).toBeVisible();
     await expect(page.getByTestId('inventory-alerts').getByRole('listitem').first()).toBeVisible();
     await expect(page.getByRole('main').getByRole('status')).toHaveCount(0);
-    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.01);
+    expect(await shifted(page)).toBeLessThan(0.01);
   });
 
   test('Getting Started ticks itself as a new shop adds a product, a customer, an invoice and a payment', async ({

@@ -106,6 +106,24 @@ export async function waitForServiceWorker(page: Page) {
   });
 }
 
+/**
+ * Counts, from the next page load on, how far the page's content moved by itself (layout shifts not caused by
+ * the person, as the browser measures them); `shifted(page)` reads the total.
+ */
+export async function watchShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifted: number };
+    w.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) w.shifted += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+export const shifted = (page: Page) =>
+  page.evaluate(() => (window as unknown as { shifted: number }).shifted);
+
 /** Signs in through the /login form and waits for the app. */
 export async function signIn(page: Page, email = 'demo@kasuwa.app', password = 'kasuwa-demo-2026') {
   await page.goto('/login');

@@ -1,13 +1,14 @@
 // Edge functions: the real function code under Deno (from npm), one runtime process per function started
 // with that function's own deno.json (as Supabase deploys and runs each on its own), reached at
 // /functions/v1/<name>/… and, for the `api` function, /api/…. The relay checks the JWT for functions with
-// verify_jwt on, as Supabase's relay does, then forwards the request unchanged.
+// verify_jwt on, as Supabase's relay does, then forwards the request unchanged (its answer gzipped as the
+// gateway does, see compressedRelay).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { ROOT, type StackConfig } from './config.ts';
-import { clientIp, sendJson, type Handler } from './http.ts';
+import { clientIp, compressedRelay, sendJson, type Handler } from './http.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
 import type { SmtpSettings } from './mail/send.ts';
 
@@ -185,8 +186,10 @@ export async function createFunctions(opts: {
           headers: { ...req.headers, 'x-forwarded-for': clientIp(req) },
         },
         (up) => {
-          res.writeHead(up.statusCode ?? 502, up.headers);
-          up.pipe(res);
+          const status = up.statusCode ?? 502;
+          const { headers, gzip } = compressedRelay(req, status, up.headers);
+          res.writeHead(status, headers);
+          (gzip ? up.pipe(gzip) : up).pipe(res);
           up.on('end', resolve);
         },
       );

@@ -1,5 +1,6 @@
 // Small HTTP helpers shared by the local stack's services (node:http, no framework).
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { createGzip, type Gzip } from 'node:zlib';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
 
@@ -30,6 +31,40 @@ export function sendJson(
     ...headers,
   });
   res.end(text);
+}
+
+/** Whether the caller takes a gzipped body (every browser does). */
+export const acceptsGzip = (req: IncomingMessage) =>
+  /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+
+const COMPRESSIBLE_TYPE = /^(application\/(json|javascript|xml|[\w.+-]+\+json)|text\/|image\/svg\+xml)/;
+/** Below this a gzipped body saves less than its header and the work costs (the gateways' own threshold). */
+const COMPRESS_FROM = 1024;
+
+/**
+ * How a relayed answer goes on to the caller: gzipped, with its headers changed to say so, when it is text of
+ * a kilobyte or more that the caller takes gzipped and the service did not compress itself, as Supabase's
+ * gateway sends the functions' and PostgREST's answers (a phone on 3G pays per byte); else unchanged.
+ */
+export function compressedRelay(
+  req: IncomingMessage,
+  status: number,
+  headers: IncomingHttpHeaders,
+): { headers: OutgoingHttpHeaders; gzip: Gzip | null } {
+  const length = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
+  const compress =
+    req.method !== 'HEAD' &&
+    status !== 204 &&
+    status !== 304 &&
+    !headers['content-encoding'] &&
+    COMPRESSIBLE_TYPE.test(String(headers['content-type'] ?? '')) &&
+    !String(headers['content-type']).startsWith('text/event-stream') && // sent as it comes, never held back
+    (length === undefined || length >= COMPRESS_FROM) &&
+    acceptsGzip(req);
+  if (!compress) return { headers, gzip: null };
+  const { 'content-length': _length, ...rest } = headers;
+  const vary = [rest.vary, 'Accept-Encoding'].filter(Boolean).join(', ');
+  return { headers: { ...rest, 'content-encoding': 'gzip', vary }, gzip: createGzip() };
 }
 
 export function sendEmpty(res: ServerResponse, status: number, headers: Record<string, string> = {}): void {

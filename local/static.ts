@@ -6,7 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { Handler } from './http.ts';
+import { acceptsGzip, type Handler } from './http.ts';
 import { contentSecurityPolicy, SECURITY_HEADERS } from './security-headers.ts';
 
 const TYPES: Record<string, string> = {
@@ -114,7 +114,7 @@ export function createStatic(distDir: string, opts: { anonKey?: string } = {}): 
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       vary: 'Accept-Encoding',
     };
-    if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    if (COMPRESSIBLE.has(ext) && acceptsGzip(req)) {
       const body = await compressed(file, info.mtimeMs);
       res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length });
       res.end(req.method === 'HEAD' ? undefined : body);

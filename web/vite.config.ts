@@ -136,7 +136,7 @@ const MEMBER_SCREENS: { path: string; source: string; reads?: string[]; roles?: 
   {
     path: '^/inventory/?$',
     source: 'src/features/inventory/inventory-page.tsx',
-    reads: ['/api/products?offset=0&limit=25'],
+    reads: ['/api/products?offset=0&limit=25', '/api/reports/metrics'],
   },
   {
     path: '^/sales/?$',

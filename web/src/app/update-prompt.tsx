@@ -1,10 +1,10 @@
 // Registers /sw.js and, when a new version of the app is waiting, asks "A new version is available. Would
 // you like to update?"; confirming reloads into it.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useIntl } from 'react-intl';
 import { useOnline } from '../lib/connection.ts';
-import { whenIdle } from '../lib/idle.ts';
+import { useIdle } from '../lib/idle.ts';
 
 /**
  * The service worker is registered once the first screen is drawn and has its answers, and the browser is
@@ -14,15 +14,8 @@ import { whenIdle } from '../lib/idle.ts';
  */
 export function UpdatePrompt() {
   const online = useOnline();
-  const [idle, setIdle] = useState(false);
+  const idle = useIdle();
   const [registering, setRegistering] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void whenIdle().then(() => live && setIdle(true));
-    return () => {
-      live = false;
-    };
-  }, []);
   // Once started it stays: going offline later does not undo a registration.
   if (idle && online && !registering) setRegistering(true);
   return registering ? <ServiceWorkerPrompt /> : null;

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { apiSettled } from './api-client.ts';
 
 const idleCallback = (timeout: number) =>
@@ -21,6 +21,19 @@ export async function whenIdle(): Promise<void> {
 }
 
 const IDLE_MARK = 'kasuwa:first-screen-done';
+
+/** False until the first screen is done (whenIdle): for what the screen does not draw first. */
+export function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void whenIdle().then(() => live && setIdle(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return idle;
+}
 
 /**
  * A part of a screen whose code comes after the screen's first paint (a dialog, another tab: React.lazy), and

@@ -1,12 +1,14 @@
 // A form checked with its shared schema, without zod (27 KB gzipped) in its screen's first paint: the schema
-// and zod's resolver are asked for as soon as the screen's code has run, beside its data rather than before
-// it, and are there (kept by the browser, later by the service worker) when the connection drops right after
-// a first visit. A check whose schema is not there yet waits for it.
+// and zod's resolver are asked for once the screen is drawn with its answers (whenIdle, like the screen's
+// dialogs), so they do not share the slow line with what the screen draws first. They are then kept by the
+// browser (later by the service worker) should the connection drop. A check whose schema is not there yet
+// waits for it.
 import { useCallback, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type * as z4 from 'zod/v4/core';
 import { notify } from '../components/ui/notify.tsx';
+import { whenIdle } from './idle.ts';
 
 type FormResolver<T extends z4.$ZodType> = Resolver<z4.input<T> & FieldValues, unknown, z4.output<T>>;
 
@@ -26,19 +28,24 @@ export function lazySchema<T extends z4.$ZodType>(schema: () => Promise<T>): Laz
         throw e;
       },
     ));
-  // After the screen's modules have run, not while they do.
-  setTimeout(() => load().catch(() => {}));
+  // Once the first screen is drawn with its answers (or when its form opens, whichever comes first).
+  void whenIdle()
+    .then(load)
+    .catch(() => {});
   return { load };
 }
 
 /**
- * The form's resolver. Its schema starts loading when the form opens; a check whose schema cannot be loaded
+ * The form's resolver. A form that opens asks for its schema again (after a load that failed offline), once the
+ * screen is done; a check whose schema is not here yet waits for it, and one whose schema cannot be loaded
  * (offline before the app was kept on this device) says so and sends nothing.
  */
 export function useLazyResolver<T extends z4.$ZodType>(schema: LazySchema<T>): FormResolver<T> {
   const intl = useIntl();
   useEffect(() => {
-    schema.load().catch(() => {});
+    void whenIdle()
+      .then(schema.load)
+      .catch(() => {});
   }, [schema]);
   return useCallback<FormResolver<T>>(
     async (values, context, options) => {

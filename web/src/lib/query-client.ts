@@ -39,3 +39,10 @@ export function forgetCachedData(): void {
   queryClient.clear();
   localStorage.removeItem(CACHE_KEY);
 }
+
+/**
+ * Whether a query is on its way to its first answer: what sits below what it draws waits for it rather than
+ * move down when it comes (false once answered, failed, or paused offline).
+ */
+export const firstAnswerComing = (query: { isPending: boolean; fetchStatus: string }) =>
+  query.isPending && query.fetchStatus === 'fetching';

@@ -1,6 +1,7 @@
 // The signed-in frame: sidebar navigation (a slide-out menu on phones), the header with the page title,
 // connection state, theme switch, notifications and user menu, and the organization switcher.
 import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Drawer, MenuButton } from '../../components/ui/drawer.tsx';
@@ -11,7 +12,8 @@ import { useLocale } from '../../lib/i18n.tsx';
 import { usePreferencesEffect, useSavePreferences } from '../../lib/preferences.ts';
 import { ConnectionBadge } from './connection-badge.tsx';
 import { PendingChanges, SignOutLink } from './pending-changes.tsx';
-import { useMetrics } from '../../lib/metrics.ts';
+import { metricsQuery } from '../../lib/metrics.ts';
+import { useIdle } from '../../lib/idle.ts';
 import { OrganizationProvider, useCurrentOrganization, type Organization } from '../../lib/organization.tsx';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -36,7 +38,8 @@ export const MANAGEMENT = [
 /** The inventory entry's badge: products at or below their low-stock threshold. */
 function LowStockBadge({ org }: { org: Organization }) {
   const intl = useIntl();
-  const count = useMetrics(org.id).data?.lowStockItems ?? 0;
+  // Not a read the screen waits for: asked for once the screen is done (Inventory's own tab asks at once).
+  const count = useQuery({ ...metricsQuery(org.id), enabled: useIdle() }).data?.lowStockItems ?? 0;
   if (!count) return null;
   return (
     <span

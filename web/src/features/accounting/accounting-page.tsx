@@ -23,6 +23,7 @@ import { ExpenseDialog } from './expense-dialog.tsx';
 import type { Expense } from './api/keys.ts';
 import { ReverseExpenseDialog } from './reverse-expense-dialog.tsx';
 import { useT } from '../../lib/i18n.tsx';
+import { firstAnswerComing } from '../../lib/query-client.ts';
 
 function SummaryCards({ withExpenses }: { withExpenses: boolean }) {
   const intl = useIntl();
@@ -215,17 +216,23 @@ export function AccountingPage({ payments }: { payments: ReactNode }) {
   const seesExpenses = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
   const tabs = seesExpenses ? (['expenses', 'payments'] as const) : (['payments'] as const);
   const [tab, setTab] = useTab<'expenses' | 'payments'>(tabs);
+  // The cards' height comes with their figures: the screen shows once they are here, its list asked for
+  // meanwhile (mounted, not drawn), rather than the list moving down under them.
+  const loading = firstAnswerComing(useAccountingSummary());
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-4 p-4">
-      <SummaryCards withExpenses={seesExpenses} />
-      <Tabs
-        label={intl.formatMessage({ id: 'shell.nav.accounting' })}
-        current={tab}
-        onChange={setTab}
-        tabs={tabs.map((id) => ({ id, label: <FormattedMessage id={`accounting.tab.${id}`} /> }))}
-      />
-      {tab === 'expenses' && <ExpensesTab />}
-      {tab === 'payments' && <Suspense fallback={<Loading />}>{payments}</Suspense>}
+      {loading && <Loading />}
+      <div className={`flex flex-col gap-4 ${loading ? 'hidden' : ''}`}>
+        <SummaryCards withExpenses={seesExpenses} />
+        <Tabs
+          label={intl.formatMessage({ id: 'shell.nav.accounting' })}
+          current={tab}
+          onChange={setTab}
+          tabs={tabs.map((id) => ({ id, label: <FormattedMessage id={`accounting.tab.${id}`} /> }))}
+        />
+        {tab === 'expenses' && <ExpensesTab />}
+        {tab === 'payments' && <Suspense fallback={<Loading />}>{payments}</Suspense>}
+      </div>
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { downloadFromApi } from '../../lib/download.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { useMetrics } from '../../lib/metrics.ts';
+import { firstAnswerComing } from '../../lib/query-client.ts';
 import { PendingBadge } from '../../components/ui/pending.tsx';
 import { PAGE_SIZE, type Product, useDeleteProduct, useProductList } from './api/products.ts';
 import { ScanButton } from './barcode-scanner.tsx';
@@ -36,9 +37,15 @@ type Open =
   | { kind: 'import' }
   | null;
 
-function LowStockCard({ attention, onToggle }: { attention: boolean; onToggle: () => void }) {
-  const org = useOrganization();
-  const count = useMetrics(org.id).data?.lowStockItems ?? 0;
+function LowStockCard({
+  count,
+  attention,
+  onToggle,
+}: {
+  count: number;
+  attention: boolean;
+  onToggle: () => void;
+}) {
   if (!count && !attention) return null;
   return (
     <div
@@ -83,6 +90,8 @@ export function ProductsTab() {
     offset,
     status: attention ? 'attention' : undefined,
   });
+  // The low-stock card sits above the list: the list waits for its first answer rather than move under it.
+  const metrics = useMetrics(org.id);
   const askedId = params.get('product');
   const asked = askedId ? rows.find((p) => p.id === askedId) : undefined;
   const [shown, setShown] = useState<string | null>(null);
@@ -212,13 +221,14 @@ export function ProductsTab() {
       </div>
       {!canEdit && <p className="text-sm opacity-70">{t('inventory.readOnly')}</p>}
       <LowStockCard
+        count={metrics.data?.lowStockItems ?? 0}
         attention={attention}
         onToggle={() => {
           setAttention(!attention);
           setOffset(0);
         }}
       />
-      {!products.data && !rows.length ? (
+      {(!products.data && !rows.length) || firstAnswerComing(metrics) ? (
         <NotLoaded failed={products.isError} />
       ) : rows.length === 0 ? (
         <EmptyState title={t(search || attention ? 'inventory.noMatch' : 'inventory.empty')}>

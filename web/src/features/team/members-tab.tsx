@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataList } from '../../components/ui/data-list.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { NotLoaded } from '../../components/ui/loading.tsx';
+import { firstAnswerComing } from '../../lib/query-client.ts';
 import { notifySaved, notifyError } from '../../lib/feedback.ts';
 import { useCurrentUser } from '../../lib/session/current-user.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
@@ -159,6 +160,8 @@ export function MembersTab() {
 
   const rows = members.data?.rows ?? [];
   const pending = invitations.data ?? [];
+  // Drawn together once members and invitations are here: the explainer below does not move down twice.
+  const loading = firstAnswerComing(members) || firstAnswerComing(invitations);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
@@ -174,8 +177,8 @@ export function MembersTab() {
         )}
       </div>
       {/* Counted only from the list itself: without it, no "0 owners". */}
-      {members.data && <RoleCards members={rows} />}
-      {!members.data ? (
+      {members.data && !loading && <RoleCards members={rows} />}
+      {!members.data || loading ? (
         <NotLoaded failed={members.isError} />
       ) : rows.length + pending.length === 0 ? (
         <EmptyState title={t('team.empty')} />
@@ -264,7 +267,7 @@ export function MembersTab() {
           ]}
         />
       )}
-      <Permissions />
+      {!loading && <Permissions />}
       {open?.kind === 'invite' && <InviteDialog created={open.created} onClose={close} />}
       {open?.kind === 'remove' && (
         <ConfirmDialog
