@@ -1,20 +1,13 @@
 // The fixed lists the schemas accept, without zod: the app's forms draw their options from them in their
 // screen's first paint, while the schemas themselves (and zod) load later (web/src/lib/lazy-schema.ts).
-// The schema modules export them too.
+// The schema modules export them too. The lists the database keeps as enums are its own (the generated
+// Constants, in the migrations' order, which is the order the forms show them in).
+import { Constants } from '../database.types.ts';
+
+const ENUMS = Constants.public.Enums;
 
 export const PAYMENT_METHODS = ['cash', 'bank-transfer', 'mobile-money', 'card', 'check'] as const;
-export const MOBILE_MONEY_PROVIDERS = [
-  'MTN_MOMO',
-  'ORANGE_MONEY',
-  'WAVE',
-  'MPESA',
-  'AIRTEL_MONEY',
-  'MOOV_MONEY',
-  'TELECEL_CASH',
-  'FREE_MONEY',
-  'AFRIMONEY',
-  'OTHER',
-] as const;
+export const MOBILE_MONEY_PROVIDERS = ENUMS.mobile_money_provider;
 
 export const EXPENSE_CATEGORIES = [
   'office-supplies',
@@ -42,8 +35,8 @@ export const ORGANIZATION_CURRENCIES = [
   'ZAR',
 ] as const;
 
-export const ROLES = ['OWNER', 'MANAGER', 'ACCOUNTANT', 'SALES'] as const;
-export const EMPLOYEE_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+export const ROLES = ENUMS.membership_role;
+export const EMPLOYEE_STATUSES = ENUMS.employee_status;
 
 export const REMINDER_STEP_MIN = -30;
 export const REMINDER_STEP_MAX = 90;
