@@ -5916,48 +5916,52 @@ GRANT EXECUTE ON FUNCTION public.accept_invitation(p_token text) TO service_role
 CREATE OR REPLACE FUNCTION public.accounting_summary(p_org_id uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
- STABLE
+ STABLE SECURITY DEFINER
  SET search_path TO ''
  SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_currency text;
+  v_expenses boolean;
   v_answer jsonb;
 begin
   select o.currency::text into v_currency from public.organizations o where o.id = p_org_id;
-  if v_currency is null then
+  if v_currency is null or not private.has_role(p_org_id) then
     raise exception 'You are not a member of this organization' using errcode = '42501',
         hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
   end if;
+  v_expenses := private.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}');
 
   with invoiced as (
     -- Net of credit notes: what a credit note took off an invoice was not sold.
-    select i.currency::text as currency, sum(i.total - i.amount_credited) as amount,
-           sum(i.total - i.amount_credited - i.amount_paid) filter (where i.status = 'ISSUED') as owed, count(*) as n
-      from public.invoices i where i.org_id = p_org_id and i.status in ('ISSUED', 'PAID') group by i.currency
+    select t.currency, sum(t.total - t.amount_credited) as amount,
+           sum(t.total - t.amount_credited - t.amount_paid) filter (where t.status = 'ISSUED') as owed,
+           sum(t.invoices) as n
+      from private.invoices_by_day t
+     where t.org_id = p_org_id and t.status in ('ISSUED', 'PAID')
+     group by t.currency
+    having sum(t.invoices) <> 0
   ),
-  -- Net of reversals: a reversed payment or expense counts neither in the amount nor in the count. Payments
-  -- are net of the refunds given back on credit notes too (in the amount only).
+  -- Net of reversals (the daily amounts already are): a reversed payment or expense counts neither in the
+  -- amount nor in the count. Payments are net of the refunds given back on credit notes too (in the amount
+  -- only; refunds are few and read from their table).
+  -- A currency is listed once anything was recorded in it (`k`), even if all of it was reversed since.
   received as (
     select x.currency, sum(x.amount) as amount, sum(x.n) as n, sum(x.r) as r
-      from (select p.currency::text as currency, p.amount, 1 as n, 0 as r
-              from public.payments p where p.org_id = p_org_id
+      from (select t.currency, t.amount, t.payments - t.reversals as n, t.reversals as r, t.payments + t.reversals as k
+              from private.payments_by_day t where t.org_id = p_org_id
             union all
-            select v.currency::text, -v.amount, -1, 1
-              from public.payment_reversals v where v.org_id = p_org_id
-            union all
-            select f.currency::text, -f.amount, 0, 0
+            select f.currency::text, -f.amount, 0, 0, 1
               from public.refunds f where f.org_id = p_org_id) x
      group by x.currency
+    having sum(x.k) <> 0
   ),
   spent as (
-    select x.currency, sum(x.amount) as amount, sum(x.n) as n, sum(x.r) as r
-      from (select e.currency::text as currency, e.amount, 1 as n, 0 as r
-              from public.expenses e where e.org_id = p_org_id
-            union all
-            select v.currency::text, -v.amount, -1, 1
-              from public.expense_reversals v where v.org_id = p_org_id) x
-     group by x.currency
+    select t.currency, sum(t.amount) as amount, sum(t.expenses - t.reversals) as n, sum(t.reversals) as r
+      from private.expenses_by_day t
+     where t.org_id = p_org_id and v_expenses
+     group by t.currency
+    having sum(t.expenses + t.reversals) <> 0
   )
   select jsonb_build_object(
     'currency', v_currency,
@@ -5979,7 +5983,7 @@ begin
 end
 $function$;
 ALTER FUNCTION public.accounting_summary(p_org_id uuid) OWNER TO postgres;
-COMMENT ON FUNCTION public.accounting_summary(p_org_id uuid) IS 'The accounting cards: invoiced (and still owed), payments and expenses per currency (all time) with counts, under the caller''s RLS.';
+COMMENT ON FUNCTION public.accounting_summary(p_org_id uuid) IS 'The accounting cards: invoiced (and still owed), payments and expenses per currency (all time) with counts, from the running totals, with the readers of each (expenses for owners, managers and accountants).';
 GRANT EXECUTE ON FUNCTION public.accounting_summary(p_org_id uuid) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.accounting_summary(p_org_id uuid) TO postgres;
 GRANT EXECUTE ON FUNCTION public.accounting_summary(p_org_id uuid) TO service_role;

@@ -512,4 +512,85 @@ revoke all on function private.open_invoices(uuid) from public, anon, authentica
 revoke all on function private.whole_days(timestamptz, timestamptz) from public, anon;
 revoke all on function private.payments_between(uuid, timestamptz, timestamptz) from public, anon, authenticated;
 revoke all on function private.expenses_between(uuid, timestamptz, timestamptz) from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------------------------------
+-- The /accounting cards, all time, per currency (the organization's currency first, 0 when nothing
+-- happened in it): revenue is what was invoiced (ISSUED and PAID invoices, not quotes or VOID) with what
+-- is still owed on it; payments are the money received; expenses the money spent; each with its count, both
+-- net of their reversals (a reversed one counts in neither; `reversed` says how many were).
+-- Added up from the running totals (a few rows a day) rather than every invoice, payment and expense ever
+-- recorded, so it answers as fast at 100,000 of each as at ten. Read as the function's owner (security
+-- definer) once the caller is known to be a member, with the reading rules of the rows it adds up: every
+-- member reads invoices and payments; owners, managers and accountants read expenses (a SALES member gets
+-- none, as the expenses' RLS gives them).
+create function public.accounting_summary(p_org_id uuid) returns jsonb
+language plpgsql stable security definer set search_path = '' set plan_cache_mode = force_custom_plan
+as $$
+declare
+  v_currency text;
+  v_expenses boolean;
+  v_answer jsonb;
+begin
+  select o.currency::text into v_currency from public.organizations o where o.id = p_org_id;
+  if v_currency is null or not private.has_role(p_org_id) then
+    raise exception 'You are not a member of this organization' using errcode = '42501',
+        hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
+  end if;
+  v_expenses := private.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}');
+
+  with invoiced as (
+    -- Net of credit notes: what a credit note took off an invoice was not sold.
+    select t.currency, sum(t.total - t.amount_credited) as amount,
+           sum(t.total - t.amount_credited - t.amount_paid) filter (where t.status = 'ISSUED') as owed,
+           sum(t.invoices) as n
+      from private.invoices_by_day t
+     where t.org_id = p_org_id and t.status in ('ISSUED', 'PAID')
+     group by t.currency
+    having sum(t.invoices) <> 0
+  ),
+  -- Net of reversals (the daily amounts already are): a reversed payment or expense counts neither in the
+  -- amount nor in the count. Payments are net of the refunds given back on credit notes too (in the amount
+  -- only; refunds are few and read from their table).
+  -- A currency is listed once anything was recorded in it (`k`), even if all of it was reversed since.
+  received as (
+    select x.currency, sum(x.amount) as amount, sum(x.n) as n, sum(x.r) as r
+      from (select t.currency, t.amount, t.payments - t.reversals as n, t.reversals as r, t.payments + t.reversals as k
+              from private.payments_by_day t where t.org_id = p_org_id
+            union all
+            select f.currency::text, -f.amount, 0, 0, 1
+              from public.refunds f where f.org_id = p_org_id) x
+     group by x.currency
+    having sum(x.k) <> 0
+  ),
+  spent as (
+    select t.currency, sum(t.amount) as amount, sum(t.expenses - t.reversals) as n, sum(t.reversals) as r
+      from private.expenses_by_day t
+     where t.org_id = p_org_id and v_expenses
+     group by t.currency
+    having sum(t.expenses + t.reversals) <> 0
+  )
+  select jsonb_build_object(
+    'currency', v_currency,
+    'invoiced', jsonb_build_object(
+      'count', coalesce((select sum(n) from invoiced), 0),
+      'totals', private.money_list((select jsonb_object_agg(currency, amount) from invoiced), v_currency),
+      'outstanding', private.money_list((select jsonb_object_agg(currency, owed) from invoiced where owed is not null),
+                                        v_currency)),
+    'payments', jsonb_build_object(
+      'count', coalesce((select sum(n) from received), 0),
+      'reversed', coalesce((select sum(r) from received), 0),
+      'totals', private.money_list((select jsonb_object_agg(currency, amount) from received), v_currency)),
+    'expenses', jsonb_build_object(
+      'count', coalesce((select sum(n) from spent), 0),
+      'reversed', coalesce((select sum(r) from spent), 0),
+      'totals', private.money_list((select jsonb_object_agg(currency, amount) from spent), v_currency)))
+    into v_answer;
+  return v_answer;
+end
+$$;
+comment on function public.accounting_summary(uuid) is
+  'The accounting cards: invoiced (and still owed), payments and expenses per currency (all time) with counts, from the running totals, with the readers of each (expenses for owners, managers and accountants).';
+
+revoke execute on function public.accounting_summary(uuid) from public, anon;
+grant execute on function public.accounting_summary(uuid) to authenticated, service_role;
 revoke all on function private.invoices_between(uuid, timestamptz, timestamptz) from public, anon, authenticated;

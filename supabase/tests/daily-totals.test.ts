@@ -2,9 +2,9 @@
 // (20261122001300_running_totals.sql): after invoices, lines, issues, voids, payments (some reversed, some
 // deleted), and expenses added, edited, reversed and deleted, one by one and several in one statement, the
 // kept totals equal totals recomputed from the tables, and a sum over a range that starts and ends inside a day (Kathmandu is UTC+5:45)
-// equals the sum of the rows themselves.
+// equals the sum of the rows themselves; so do the accounting cards, which add up all of them.
 import { describe, expect, it } from 'vitest';
-import { asOwner, type Sql } from './harness.ts';
+import { addMember, asOwner, type Sql, sqlAs, user } from './harness.ts';
 import { setupOrg, type Org } from './fixtures.ts';
 
 const HOUR = 3_600_000;
@@ -138,6 +138,63 @@ describe('daily totals', () => {
       expect(kept.payments.filter((r) => Number(r.reversals) > 0).length).toBeGreaterThan(1);
       expect(kept.expenses.filter((r) => Number(r.reversals) > 0).length).toBeGreaterThan(1);
       expect(kept).toEqual(rebuilt);
+    });
+  });
+
+  it('give the accounting cards (all time) as the rows themselves add up, and no expenses to a salesperson', async () => {
+    await asOwner(async (sql) => {
+      const org = await busyOrganization(sql);
+      // The cards summed from every row: invoiced net of credit notes (and still owed), payments net of their
+      // reversals and refunds, expenses net of theirs; per currency, the organization's first.
+      const [direct] = await sql<{ r: Record<string, unknown> }>(
+        `with invoiced as (
+           select currency::text as currency, count(*) as n, sum(total - amount_credited) as amount,
+                  sum(total - amount_credited - amount_paid) filter (where status = 'ISSUED') as owed
+             from public.invoices where org_id = $1 and status in ('ISSUED', 'PAID') group by 1),
+         received as (
+           select x.currency, sum(x.amount) as amount, sum(x.n) as n, sum(x.r) as r
+             from (select currency::text as currency, amount, 1 as n, 0 as r from public.payments where org_id = $1
+                   union all select currency::text, -amount, -1, 1 from public.payment_reversals where org_id = $1
+                   union all select currency::text, -amount, 0, 0 from public.refunds where org_id = $1) x
+            group by 1),
+         spent as (
+           select x.currency, sum(x.amount) as amount, sum(x.n) as n, sum(x.r) as r
+             from (select currency::text as currency, amount, 1 as n, 0 as r from public.expenses where org_id = $1
+                   union all select currency::text, -amount, -1, 1 from public.expense_reversals where org_id = $1) x
+            group by 1)
+         select jsonb_build_object(
+           'currency', 'GHS',
+           'invoiced', jsonb_build_object('count', (select sum(n) from invoiced),
+             'totals', private.money_list((select jsonb_object_agg(currency, amount) from invoiced), 'GHS'),
+             'outstanding', private.money_list((select jsonb_object_agg(currency, owed) from invoiced), 'GHS')),
+           'payments', jsonb_build_object('count', (select sum(n) from received), 'reversed', (select sum(r) from received),
+             'totals', private.money_list((select jsonb_object_agg(currency, amount) from received), 'GHS')),
+           'expenses', jsonb_build_object('count', (select sum(n) from spent), 'reversed', (select sum(r) from spent),
+             'totals', private.money_list((select jsonb_object_agg(currency, amount) from spent), 'GHS'))) as r`,
+        [org.id],
+      );
+      type Card = { count: number; reversed: number; totals: { currency: string; amount: number }[] };
+      const summary = async (userId: string) =>
+        (
+          await sqlAs<{ r: { payments: Card; expenses: Card } & Record<string, unknown> }>(
+            sql,
+            user(userId),
+            `select public.accounting_summary($1) as r`,
+            [org.id],
+          )
+        )[0]!.r;
+      const mine = await summary(org.ownerId);
+      expect(mine).toEqual(direct!.r);
+      // What the organization went through shows in the cards: two currencies of expenses, reversals.
+      expect(mine.expenses.totals.map((m) => m.currency)).toEqual(['GHS', 'XOF']);
+      expect(mine.payments.reversed).toBeGreaterThan(1);
+      expect(mine.expenses.reversed).toBeGreaterThan(1);
+      const sales = await addMember(sql, org.id, 'SALES');
+      const theirs = await summary(sales.id);
+      expect(theirs).toEqual({
+        ...direct!.r,
+        expenses: { count: 0, reversed: 0, totals: [{ currency: 'GHS', amount: 0 }] },
+      });
     });
   });
 
