@@ -26,7 +26,9 @@ test.describe('the dashboard', () => {
   }) => {
     await signIn(page);
     // A first visit on this device: nothing kept from before, and the dashboard's answer held back.
-    await page.evaluate(() => localStorage.removeItem('kasuwa-cache'));
+    // (Before the page's own scripts: the app still open would otherwise write its cache back in the meantime,
+    // as it does when a late answer comes in.)
+    await page.addInitScript(() => localStorage.removeItem('kasuwa-cache'));
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/dashboard', async (route) => {

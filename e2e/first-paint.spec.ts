@@ -7,7 +7,8 @@ import { issuedInvoice } from './people.ts';
 
 /** Opens `path` afresh (nothing kept on the device) with the answers to `held` held back until released. */
 async function openHolding(page: Page, path: string, held: string) {
-  await page.evaluate(() => localStorage.removeItem('kasuwa-cache'));
+  // Before the page's own scripts: the app still open would otherwise write its cache back in the meantime.
+  await page.addInitScript(() => localStorage.removeItem('kasuwa-cache'));
   let release = () => {};
   const until = new Promise<void>((resolve) => (release = resolve));
   await page.route(held, async (route) => {

@@ -107,6 +107,23 @@ for (const locale of ['en', 'fr'] as const) {
       // What checking and sending the form needs comes with the first submit.
       expect(listing(scripts)).not.toMatch(/supabase|zod/);
     });
+
+    // The issue's budget is 150 KB, like sign-in's; registration is not there yet (170 KB, #17): it draws with the
+    // form library and the fields that the screens share, from files that hold more than it needs (`screens`,
+    // `member`). It did come with zod, the Supabase client and every feature's strings (about 260 KB).
+    test('the registration page shows its form without zod or the Supabase client, in a few files', async ({
+      page,
+    }) => {
+      const scripts = await scriptsOf(page, async () => {
+        await page.goto('/register');
+        await expect(page.getByLabel(locale === 'en' ? 'First name' : 'Prénom')).toBeVisible();
+        await expect(page.getByRole('button', { name: locale === 'en' ? 'Next' : 'Suivant' })).toBeVisible();
+      });
+      expectServedWell(scripts);
+      expect(total(scripts), listing(scripts)).toBeLessThan(175 * KB);
+      expect(scripts.length, listing(scripts)).toBeLessThanOrEqual(11);
+      expect(listing(scripts)).not.toMatch(/supabase|zod/);
+    });
   });
 }
 

@@ -72,6 +72,7 @@ export async function browserBudgets(base: string, token: string, anonKey: strin
     for (const [name, path, budget] of [
       ['landing page (/)', '/', 150],
       ['sign-in page (/login)', '/login', 150],
+      ['registration page (/register)', '/register', 150],
     ] as const) {
       const context = await newContext(browser);
       const page = await context.newPage();

@@ -66,8 +66,9 @@ const LandingPage = preloadable(() =>
 const LoginPage = preloadable(() =>
   import('../features/auth/components/login-page.tsx').then((m) => m.LoginPage),
 );
-const RegisterPage = preloadable(
-  withStrings(() => import('../features/auth/components/register-page.tsx').then((m) => m.RegisterPage)),
+// Registration too: its strings are the shell's.
+const RegisterPage = preloadable(() =>
+  import('../features/auth/components/register-page.tsx').then((m) => m.RegisterPage),
 );
 const AppLayout = preloadable(withStrings(() => import('./shell/app-layout.tsx').then((m) => m.AppLayout)));
 const DashboardPage = preloadable(

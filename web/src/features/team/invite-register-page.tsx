@@ -3,16 +3,12 @@
 // role in one step (POST /api/auth/register with the link's token); they land in it, with no organization of
 // their own to set up. Where the project confirms emails, they go to "Check your email" instead, and the
 // mail's link brings them back to the invitation, signed in, to accept it.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import {
-  RegisterInviteeInputSchema,
-  type RegisterInviteeInput,
-} from '../../../../packages/shared/schemas/accounts.ts';
+import type { RegisterInviteeInput } from '../../../../packages/shared/schemas/accounts.ts';
 import { PersonFields } from '../../components/person-fields.tsx';
 import { useCaptcha } from '../../components/captcha.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
@@ -20,11 +16,17 @@ import { notify } from '../../components/ui/notify.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { selectOrganization } from '../../lib/organization.tsx';
 import { currentUserQuery, useCurrentUser } from '../../lib/session/current-user.ts';
-import { supabase } from '../../lib/supabase.ts';
 import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
 import { registerInvitee, useInvitationPreview } from './api/invitations.ts';
 import { type InvitationPreview } from './api/keys.ts';
 import { INVITE_KEY, PENDING_EMAIL_KEY, PENDING_INVITE_KEY } from '../../lib/session/return-path.ts';
+import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
+
+// Drawn without zod and the Supabase client, like the registration page: the check comes once the page is
+// drawn, the client with the new member's session.
+const inviteeSchema = lazySchema(() =>
+  import('../../../../packages/shared/schemas/accounts.ts').then((m) => m.RegisterInviteeInputSchema),
+);
 
 export function InviteRegisterPage() {
   const { token = '' } = useParams();
@@ -54,7 +56,7 @@ function InviteRegisterForm({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { register, handleSubmit, formState } = useForm<RegisterInviteeInput>({
-    resolver: zodResolver(RegisterInviteeInputSchema),
+    resolver: useLazyResolver(inviteeSchema) as never,
     defaultValues: {
       invitationToken: token,
       firstName: '',
@@ -87,6 +89,7 @@ function InviteRegisterForm({
         return;
       }
       // The session Auth's sign-up started (signing in again would need a second captcha token).
+      const { supabase } = await import('../../lib/supabase.ts');
       const { error: signInError } = await supabase.auth.setSession(joined.session);
       if (signInError) throw signInError;
       sessionStorage.removeItem(INVITE_KEY);

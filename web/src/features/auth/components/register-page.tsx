@@ -1,23 +1,28 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { OrganizationFields } from '../../../components/organization-fields.tsx';
-import { RegisterInputSchema, type RegisterInput } from '../../../../../packages/shared/schemas/accounts.ts';
+import type { RegisterInput } from '../../../../../packages/shared/schemas/accounts.ts';
 import { PERSON_FIELDS, PersonFields } from '../../../components/person-fields.tsx';
 import { useCaptcha } from '../../../components/captcha.tsx';
 import { notify } from '../../../components/ui/notify.tsx';
 import { registerAccount } from '../api/register.ts';
 import { PENDING_EMAIL_KEY, PENDING_INVITE_KEY } from '../../../lib/session/return-path.ts';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
-import { supabase } from '../../../lib/supabase.ts';
 import { currentUserQuery } from '../../../lib/session/current-user.ts';
 import { errorMessage, refusalOf, validationMessage } from '../../../lib/validation-message.ts';
 import { showRefusalInForm } from '../../../lib/feedback.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { useLocale, useT } from '../../../lib/i18n.tsx';
+import { lazySchema, useLazyResolver } from '../../../lib/lazy-schema.ts';
+
+// The page draws without zod and the Supabase client (a phone's first page may be this one): the check comes
+// once the page is drawn, the client with the account's session.
+const registerSchema = lazySchema(() =>
+  import('../../../../../packages/shared/schemas/accounts.ts').then((m) => m.RegisterInputSchema),
+);
 
 export function RegisterPage() {
   const intl = useIntl();
@@ -26,7 +31,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2>(1);
   const form = useForm<RegisterInput>({
-    resolver: zodResolver(RegisterInputSchema),
+    resolver: useLazyResolver(registerSchema) as never,
     // Every field starts empty (not undefined), so an untouched one fails with its own message.
     defaultValues: {
       firstName: '',
@@ -56,6 +61,7 @@ export function RegisterPage() {
         return;
       }
       // The session Auth's sign-up started (signing in again would need a second captcha token).
+      const { supabase } = await import('../../../lib/supabase.ts');
       const { error: signInError } = await supabase.auth.setSession(registered.session);
       if (signInError) throw signInError;
     } catch (e) {
