@@ -169,10 +169,14 @@ function WarmDevice({ org }: { org: Organization }) {
         return;
       }
       window.requestIdleCallback(
-        () =>
-          void import('./warm-device.ts').then(({ warmDevice }) =>
-            warmDevice(queryClient, { id: org.id, role: org.role as Role }, stop.signal),
-          ),
+        () => {
+          // Gone offline meanwhile: this effect runs again once the connection is back.
+          if (stop.signal.aborted) return;
+          void import('./warm-device.ts').then(
+            ({ warmDevice }) => warmDevice(queryClient, { id: org.id, role: org.role as Role }, stop.signal),
+            () => {}, // its code could not be fetched (the connection dropped): the same
+          );
+        },
         { timeout: 5000 },
       );
     }, 2000);
