@@ -37,7 +37,9 @@ export function sendJson(
 export const acceptsGzip = (req: IncomingMessage) =>
   /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 
-const COMPRESSIBLE_TYPE = /^(application\/(json|javascript|xml|[\w.+-]+\+json)|text\/|image\/svg\+xml)/;
+// Text, but not an event stream: that is sent as it comes, never held back.
+const COMPRESSIBLE_TYPE =
+  /^(application\/(json|javascript|xml|[\w.+-]+\+json)|text\/(?!event-stream)|image\/svg\+xml)/;
 /** Below this a gzipped body saves less than its header and the work costs (the gateways' own threshold). */
 const COMPRESS_FROM = 1024;
 
@@ -58,7 +60,6 @@ export function compressedRelay(
     status !== 304 &&
     !headers['content-encoding'] &&
     COMPRESSIBLE_TYPE.test(String(headers['content-type'] ?? '')) &&
-    !String(headers['content-type']).startsWith('text/event-stream') && // sent as it comes, never held back
     (length === undefined || length >= COMPRESS_FROM) &&
     acceptsGzip(req);
   if (!compress) return { headers, gzip: null };
