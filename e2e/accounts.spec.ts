@@ -81,6 +81,26 @@ test.describe('registration and sign-in', () => {
     await expect(page.getByLabel('Currency')).toHaveValue('GHS');
   });
 
+  test('a problem goes as soon as it is put right, and Enter on the first step goes to the second', async ({
+    page,
+  }) => {
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('First name is required.')).toBeVisible();
+    // The cursor is where the first problem is.
+    await expect(page.getByLabel('First name')).toBeFocused();
+    await page.getByLabel('First name').fill('Esi');
+    await expect(page.getByText('First name is required.')).toHaveCount(0);
+    await expect(page.getByText('Last name is required.')).toBeVisible();
+    await page.getByLabel('Last name').fill('Boateng');
+    await page.getByLabel('Email').fill('esi@test.kasuwa.app');
+    await page.getByLabel('Password').fill('esi-secret-1');
+    await page.getByLabel('Password').press('Enter');
+    await expect(page.getByRole('heading', { name: 'Setup Your Organization' })).toBeVisible();
+    // Nothing was said about the second step's fields before its own check.
+    await expect(page.getByText('Organization name is required.')).toHaveCount(0);
+  });
+
   test('a wrong password gives "Sign In Failed" with the server message', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill('demo@kasuwa.app');

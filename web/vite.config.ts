@@ -213,7 +213,7 @@ function chunkGroups(): NonNullable<Rollup.OutputOptions['codeSplitting']> {
     const visitorPages = others.filter(
       (m) => !members.has(m) && /features[\\/](marketing|auth)[\\/]|public-|invite-|not-found/.test(m),
     );
-    const firstPaint = closure(visitorPages.filter((m) => /(landing|login)-page\.tsx$/.test(m)));
+    const firstPaint = closure(visitorPages.filter((m) => /(landing|login|register)-page\.tsx$/.test(m)));
     const visitors = closure(visitorPages);
     groupOf = new Map();
     for (const m of closure([shell])) if (!visitors.has(m)) groupOf.set(m, 'member');

@@ -4,9 +4,8 @@
 import { useEffect } from 'react';
 import type { IntlShape } from 'react-intl';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { reasonText } from '../../../packages/shared/schemas/reason-codes.ts';
 import { notify } from '../components/ui/notify.tsx';
-import { errorMessage, type Refusal, refusalOf } from './validation-message.ts';
+import { errorMessage, type Refusal, refusalOf, refusedFields } from './validation-message.ts';
 
 /** The success toast of a write, or, when it was kept on the device (`null`), says so. */
 export function notifySaved(
@@ -45,21 +44,10 @@ export function showRefusalInForm<T extends FieldValues>(
   form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>,
   refusal: Refusal | undefined,
 ): boolean {
-  if (!refusal) return false;
   const values = form.getValues() as Record<string, unknown>;
-  const listed = (refusal.details as { fields?: unknown } | undefined)?.fields;
-  const fields = [
-    ...(Array.isArray(listed) ? (listed as Refusal[]) : []),
-    ...(refusal.field && refusal.reason ? [refusal] : []),
-  ].filter((f): f is Refusal & { field: string; reason: string } =>
-    Boolean(f && typeof f.field === 'string' && typeof f.reason === 'string' && f.field in values),
-  );
+  const fields = refusedFields(refusal, (field) => field in values);
   fields.forEach((f, i) =>
-    form.setError(
-      f.field as Path<T>,
-      { type: 'server', message: reasonText(f.reason, f.params) },
-      { shouldFocus: i === 0 },
-    ),
+    form.setError(f.field as Path<T>, { type: 'server', message: f.message }, { shouldFocus: i === 0 }),
   );
   return fields.length > 0;
 }

@@ -1,5 +1,6 @@
 import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { apiSettled } from './api-client.ts';
+import { loadOnce } from './load-once.ts';
 
 const idleCallback = (timeout: number) =>
   new Promise<void>((resolve) => {
@@ -41,12 +42,7 @@ export function useIdle(): boolean {
  * before the service worker keeps the app (a first visit).
  */
 export function lazyAfterFirstPaint<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loading: Promise<ComponentType<P>> | undefined;
-  const get = () =>
-    (loading ??= load().catch((e: unknown) => {
-      loading = undefined;
-      throw e;
-    }));
+  const get = loadOnce(load);
   void whenIdle()
     .then(get)
     .catch(() => {});

@@ -9,6 +9,7 @@ import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type * as z4 from 'zod/v4/core';
 import { notify } from '../components/ui/notify.tsx';
 import { whenIdle } from './idle.ts';
+import { loadOnce } from './load-once.ts';
 
 type FormResolver<T extends z4.$ZodType> = Resolver<z4.input<T> & FieldValues, unknown, z4.output<T>>;
 
@@ -19,15 +20,11 @@ export interface LazySchema<T extends z4.$ZodType> {
 
 /** A form's schema, asked for once the module that defines it has run; defined beside the form (module level). */
 export function lazySchema<T extends z4.$ZodType>(schema: () => Promise<T>): LazySchema<T> {
-  let loading: Promise<FormResolver<T>> | undefined;
-  const load = () =>
-    (loading ??= Promise.all([schema(), import('@hookform/resolvers/zod')]).then(
+  const load = loadOnce(() =>
+    Promise.all([schema(), import('@hookform/resolvers/zod')]).then(
       ([s, { zodResolver }]) => zodResolver(s as never) as unknown as FormResolver<T>,
-      (e: unknown) => {
-        loading = undefined; // offline before the code was kept: the next check tries again
-        throw e;
-      },
-    ));
+    ),
+  );
   // Once the first screen is drawn with its answers (or when its form opens, whichever comes first).
   void whenIdle()
     .then(load)

@@ -4,7 +4,7 @@
 // (`errors.code.FORBIDDEN`), then to "Something went wrong". The English `message` of an answer is for logs
 // and is never shown.
 import type { IntlShape } from 'react-intl';
-import { readReason } from '../../../packages/shared/schemas/reason-codes.ts';
+import { readReason, reasonText } from '../../../packages/shared/schemas/reason-codes.ts';
 import { ApiError } from './api-client.ts';
 import { formatMoney } from './money.ts';
 
@@ -182,4 +182,24 @@ export function validationMessage(intl: IntlShape, code: string | undefined): st
     (refusal && translated(intl, `errors.${refusal.reason}`, refusal.params)) ||
     intl.formatMessage({ id: 'errors.INVALID_VALUE' })
   );
+}
+
+/**
+ * The fields of a form that a refusal names (a taken SKU, a taken name; each field of an INVALID_INPUT
+ * answer), each with its reason code, which the form's field translates as it does its own checks.
+ */
+export function refusedFields(
+  refusal: Refusal | undefined,
+  inForm: (field: string) => boolean,
+): { field: string; message: string }[] {
+  if (!refusal) return [];
+  const listed = (refusal.details as { fields?: unknown } | undefined)?.fields;
+  return [
+    ...(Array.isArray(listed) ? (listed as Refusal[]) : []),
+    ...(refusal.field && refusal.reason ? [refusal] : []),
+  ]
+    .filter((f): f is Refusal & { field: string; reason: string } =>
+      Boolean(f && typeof f.field === 'string' && typeof f.reason === 'string' && inForm(f.field)),
+    )
+    .map((f) => ({ field: f.field, message: reasonText(f.reason, f.params) }));
 }

@@ -13,7 +13,7 @@ import { errorMessage } from '../../lib/validation-message.ts';
 import { INVITE_KEY } from '../../lib/session/return-path.ts';
 import { useCurrentUser } from '../../lib/session/current-user.ts';
 import { selectOrganization } from '../../lib/organization.tsx';
-import { useAcceptInvitation, useInvitationPreview } from './api/invitations.ts';
+import { useAcceptInvitation, useInvitationPreview } from './api/invitation-link.ts';
 import { type InvitationPreview } from './api/keys.ts';
 import { useT } from '../../lib/i18n.tsx';
 

@@ -5,10 +5,8 @@
 // mail's link brings them back to the invitation, signed in, to accept it.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import type { RegisterInviteeInput } from '../../../../packages/shared/schemas/accounts.ts';
 import { PersonFields } from '../../components/person-fields.tsx';
 import { useCaptcha } from '../../components/captcha.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
@@ -16,15 +14,16 @@ import { notify } from '../../components/ui/notify.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { selectOrganization } from '../../lib/organization.tsx';
 import { currentUserQuery, useCurrentUser } from '../../lib/session/current-user.ts';
-import { errorMessage, validationMessage } from '../../lib/validation-message.ts';
-import { registerInvitee, useInvitationPreview } from './api/invitations.ts';
+import { errorMessage, refusalOf } from '../../lib/validation-message.ts';
+import { registerInvitee, useInvitationPreview } from './api/invitation-link.ts';
 import { type InvitationPreview } from './api/keys.ts';
 import { INVITE_KEY, PENDING_EMAIL_KEY, PENDING_INVITE_KEY } from '../../lib/session/return-path.ts';
-import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
+import { useCheckedForm } from '../../lib/checked-form.ts';
+import { loadOnce } from '../../lib/load-once.ts';
 
-// Drawn without zod and the Supabase client, like the registration page: the check comes once the page is
-// drawn, the client with the new member's session.
-const inviteeSchema = lazySchema(() =>
+// Drawn without zod, a form library and the Supabase client, like the registration page: the check comes when
+// a field is first focused, the client with the new member's session.
+const inviteeSchema = loadOnce(() =>
   import('../../../../packages/shared/schemas/accounts.ts').then((m) => m.RegisterInviteeInputSchema),
 );
 
@@ -55,18 +54,13 @@ function InviteRegisterForm({
   const { locale } = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { register, handleSubmit, formState } = useForm<RegisterInviteeInput>({
-    resolver: useLazyResolver(inviteeSchema) as never,
-    defaultValues: {
-      invitationToken: token,
-      firstName: '',
-      lastName: '',
-      email: invitation.email,
-      password: '',
-    },
+  const form = useCheckedForm(inviteeSchema, {
+    invitationToken: token,
+    firstName: '',
+    lastName: '',
+    email: invitation.email,
+    password: '',
   });
-  const error = (name: keyof RegisterInviteeInput) =>
-    validationMessage(intl, formState.errors[name]?.message);
   const role = t(`app.role.${invitation.role}`);
   const captcha = useCaptcha();
 
@@ -74,7 +68,7 @@ function InviteRegisterForm({
     sessionStorage.setItem(INVITE_KEY, token);
   }, [token]);
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = form.submit(async (input) => {
     onJoining(true);
     try {
       const joined = await registerInvitee({ ...input, locale, captchaToken: captcha.token }).finally(
@@ -103,6 +97,7 @@ function InviteRegisterForm({
     } catch (e) {
       onJoining(false);
       notify({ variant: 'error', title: t('register.failed'), description: errorMessage(intl, e) });
+      form.showRefusal(refusalOf(e));
     }
   });
 
@@ -112,11 +107,11 @@ function InviteRegisterForm({
         {t('invite.registerTitle', { org: invitation.organizationName })}
       </h1>
       <p>{t('invite.registerText', { org: invitation.organizationName, role })}</p>
-      <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-        <PersonFields register={register} error={error} emailReadOnly />
+      <form className="flex flex-col gap-4" onSubmit={onSubmit} onFocus={form.preload} noValidate>
+        <PersonFields form={form} emailReadOnly />
         {captcha.element}
-        <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
-          {t(formState.isSubmitting ? 'invite.registerSubmitting' : 'invite.registerSubmit')}
+        <button type="submit" className="btn btn-primary min-h-11" disabled={form.submitting}>
+          {t(form.submitting ? 'invite.registerSubmitting' : 'invite.registerSubmit')}
         </button>
       </form>
       <p className="text-sm">

@@ -1,23 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { OrganizationFields } from '../../../components/organization-fields.tsx';
-import {
-  RegisterOrganizationSchema,
-  type RegisterInput,
-} from '../../../../../packages/shared/schemas/accounts.ts';
-import { reasonText } from '../../../../../packages/shared/schemas/reason-codes.ts';
+import { RegisterOrganizationSchema } from '../../../../../packages/shared/schemas/accounts.ts';
 import { notify } from '../../../components/ui/notify.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createOrganization } from '../../../lib/api/organizations.ts';
-import { showRefusalInForm } from '../../../lib/feedback.ts';
+import { useCheckedForm } from '../../../lib/checked-form.ts';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
 import { currentUserQuery, type CurrentUser } from '../../../lib/session/current-user.ts';
 import { supabase } from '../../../lib/supabase.ts';
-import { errorMessage, refusalOf, validationMessage } from '../../../lib/validation-message.ts';
+import { errorMessage, refusalOf } from '../../../lib/validation-message.ts';
 import { completeRegistration } from '../api/register.ts';
 import { PENDING_EMAIL_KEY } from '../../../lib/session/return-path.ts';
 import { AuthLayout } from './auth-layout.tsx';
@@ -106,32 +100,29 @@ export function CreateOrganization({ user }: { user: CurrentUser }) {
   );
 }
 
-type OrganizationInput = Pick<RegisterInput, 'organizationName' | 'country' | 'currency'>;
+const organizationSchema = async () => RegisterOrganizationSchema;
 
 /** "Set up your organization": the choices made at registration, the name marked taken when it was. */
 function SetUpOrganization({ initial }: { initial: { name: string; country: string; currency: string } }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const form = useForm<OrganizationInput>({
-    resolver: zodResolver(RegisterOrganizationSchema),
-    defaultValues: {
-      organizationName: initial.name,
-      country: initial.country,
-      currency: initial.currency,
-    } as OrganizationInput,
+  const form = useCheckedForm(organizationSchema, {
+    organizationName: initial.name,
+    country: initial.country,
+    currency: initial.currency,
   });
-  const { register, handleSubmit, formState, setValue, setError } = form;
-  const error = (name: keyof OrganizationInput) => validationMessage(intl, formState.errors[name]?.message);
+  const { showRefusal } = form;
 
   useEffect(() => {
     // Said at once: the name they chose is the reason they are here.
-    setError('organizationName', {
-      type: 'server',
-      message: reasonText('ORGANIZATION_NAME_TAKEN', { name: initial.name }),
-    });
-  }, [setError, initial.name]);
+    showRefusal(
+      { field: 'organizationName', reason: 'ORGANIZATION_NAME_TAKEN', params: { name: initial.name } },
+      { focus: false },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form opens
+  }, []);
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = form.submit(async (input) => {
     try {
       await createOrganization({
         name: input.organizationName,
@@ -145,7 +136,7 @@ function SetUpOrganization({ initial }: { initial: { name: string; country: stri
         title: intl.formatMessage({ id: 'org.createFailed' }),
         description: errorMessage(intl, e),
       });
-      showRefusalInForm(form, {
+      form.showRefusal({
         ...refusal,
         field: refusal.field === 'name' ? 'organizationName' : refusal.field,
       });
@@ -168,9 +159,9 @@ function SetUpOrganization({ initial }: { initial: { name: string; country: stri
         <p className="opacity-70">
           <FormattedMessage id="setupOrg.text" />
         </p>
-        <OrganizationFields register={register} setValue={setValue} error={error} />
-        <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
-          <FormattedMessage id={formState.isSubmitting ? 'org.creatingShort' : 'setupOrg.submit'} />
+        <OrganizationFields form={form} />
+        <button type="submit" className="btn btn-primary min-h-11" disabled={form.submitting}>
+          <FormattedMessage id={form.submitting ? 'org.creatingShort' : 'setupOrg.submit'} />
         </button>
       </form>
       {/* Outside the app's frame there is no user menu: the way out is here. */}

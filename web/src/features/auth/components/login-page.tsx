@@ -1,67 +1,38 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { LoginInput } from '../../../../../packages/shared/schemas/accounts.ts';
 import { useCaptcha } from '../../../components/captcha.tsx';
 import { notify } from '../../../components/ui/notify.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { useCheckedForm } from '../../../lib/checked-form.ts';
+import { loadOnce } from '../../../lib/load-once.ts';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
 import { currentUserQuery } from '../../../lib/session/current-user.ts';
 import { pendingInvitation } from '../../../lib/session/return-path.ts';
-import { errorMessage, validationMessage } from '../../../lib/validation-message.ts';
+import { errorMessage } from '../../../lib/validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
-type Errors = Partial<Record<keyof LoginInput, string>>;
-
 /**
- * What checking and sending the form needs — the shared schema (zod) and Supabase Auth — comes with the first
- * submit, not with the page: a phone on 3G downloads a third of the JavaScript to show two fields.
+ * What checking and sending the form needs — the shared schema (zod) and Supabase Auth — comes when a field is
+ * first focused and with the first submit, not with the page: a phone on 3G downloads a third of the
+ * JavaScript to show two fields.
  */
-const importSignIn = () =>
-  Promise.all([
-    import('../../../../../packages/shared/schemas/accounts.ts'),
-    import('../../../lib/supabase.ts'),
-  ]);
-let signIn: ReturnType<typeof importSignIn> | undefined;
-const loadSignIn = () =>
-  (signIn ??= importSignIn().catch((e: unknown) => {
-    signIn = undefined; // offline before the app was kept on this device: the next submit tries again
-    throw e;
-  }));
+const loginSchema = loadOnce(() =>
+  import('../../../../../packages/shared/schemas/accounts.ts').then((m) => m.LoginInputSchema),
+);
+const loadSupabase = loadOnce(() => import('../../../lib/supabase.ts'));
 
 export function LoginPage() {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitting, setSubmitting] = useState(false);
-  const submitted = useRef(false);
   const [invite] = useState(pendingInvitation);
   const captcha = useCaptcha();
+  const form = useCheckedForm(loginSchema, { email: '', password: '' });
 
-  /** The input when the shared schema accepts it; else each field's first reason code is shown under it. */
-  const check = async (form: HTMLFormElement): Promise<LoginInput | null> => {
-    const [{ LoginInputSchema }] = await loadSignIn();
-    const data = new FormData(form);
-    const parsed = LoginInputSchema.safeParse({ email: data.get('email'), password: data.get('password') });
-    const next: Errors = {};
-    for (const issue of parsed.error?.issues ?? []) next[issue.path[0] as keyof LoginInput] ??= issue.message;
-    setErrors(next);
-    return parsed.success ? parsed.data : null;
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    submitted.current = true;
-    setSubmitting(true);
+  const onSubmit = form.submit(async (input) => {
     try {
-      const input = await check(form);
-      if (!input) {
-        form.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
-        return;
-      }
-      const [, { supabase }] = await loadSignIn();
+      const { supabase } = await loadSupabase();
       const { error } = await supabase.auth
         .signInWithPassword({
           ...input,
@@ -81,10 +52,8 @@ export function LoginPage() {
         title: intl.formatMessage({ id: 'auth.signInFailed' }),
         description: errorMessage(intl, error),
       });
-    } finally {
-      setSubmitting(false);
     }
-  };
+  });
 
   return (
     <AuthLayout>
@@ -94,30 +63,22 @@ export function LoginPage() {
       <p className="opacity-70">
         <FormattedMessage id="auth.subtitle" />
       </p>
-      <form
-        className="mt-4 flex flex-col gap-4"
-        onSubmit={(event) => void onSubmit(event)}
-        // After a first submit each change is checked again, so an error goes as soon as it is put right.
-        onChange={(event) => submitted.current && void check(event.currentTarget).catch(() => {})}
-        noValidate
-      >
+      <form className="mt-4 flex flex-col gap-4" onSubmit={onSubmit} onFocus={form.preload} noValidate>
         <TextField
           label={intl.formatMessage({ id: 'auth.email' })}
-          name="email"
           type="email"
           autoComplete="email"
-          error={validationMessage(intl, errors.email)}
+          {...form.field('email')}
         />
         <TextField
           label={intl.formatMessage({ id: 'auth.password' })}
-          name="password"
           type="password"
           autoComplete="current-password"
-          error={validationMessage(intl, errors.password)}
+          {...form.field('password')}
         />
         {captcha.element}
-        <button type="submit" className="btn btn-primary min-h-11" disabled={submitting}>
-          <FormattedMessage id={submitting ? 'auth.signingIn' : 'auth.signIn'} />
+        <button type="submit" className="btn btn-primary min-h-11" disabled={form.submitting}>
+          <FormattedMessage id={form.submitting ? 'auth.signingIn' : 'auth.signIn'} />
         </button>
       </form>
       <p className="mt-2 text-sm">

@@ -1,10 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { OrganizationFields } from '../../../components/organization-fields.tsx';
-import type { RegisterInput } from '../../../../../packages/shared/schemas/accounts.ts';
 import { PERSON_FIELDS, PersonFields } from '../../../components/person-fields.tsx';
 import { useCaptcha } from '../../../components/captcha.tsx';
 import { notify } from '../../../components/ui/notify.tsx';
@@ -12,15 +10,15 @@ import { registerAccount } from '../api/register.ts';
 import { PENDING_EMAIL_KEY, PENDING_INVITE_KEY } from '../../../lib/session/return-path.ts';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
 import { currentUserQuery } from '../../../lib/session/current-user.ts';
-import { errorMessage, refusalOf, validationMessage } from '../../../lib/validation-message.ts';
-import { showRefusalInForm } from '../../../lib/feedback.ts';
+import { errorMessage, refusalOf } from '../../../lib/validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { useLocale, useT } from '../../../lib/i18n.tsx';
-import { lazySchema, useLazyResolver } from '../../../lib/lazy-schema.ts';
+import { useCheckedForm } from '../../../lib/checked-form.ts';
+import { loadOnce } from '../../../lib/load-once.ts';
 
-// The page draws without zod and the Supabase client (a phone's first page may be this one): the check comes
-// once the page is drawn, the client with the account's session.
-const registerSchema = lazySchema(() =>
+// The page draws without zod, a form library and the Supabase client (a phone's first page may be this one):
+// the check comes when a field is first focused, the client with the account's session.
+const registerSchema = loadOnce(() =>
   import('../../../../../packages/shared/schemas/accounts.ts').then((m) => m.RegisterInputSchema),
 );
 
@@ -30,25 +28,21 @@ export function RegisterPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2>(1);
-  const form = useForm<RegisterInput>({
-    resolver: useLazyResolver(registerSchema) as never,
-    // Every field starts empty (not undefined), so an untouched one fails with its own message.
-    defaultValues: {
-      firstName: '',
-      lastName: '',
-      email: '',
-      password: '',
-      organizationName: '',
-      country: '',
-      currency: '',
-    } as unknown as RegisterInput,
+  // Every field starts empty, so an untouched one fails with its own message.
+  const form = useCheckedForm(registerSchema, {
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+    organizationName: '',
+    country: '',
+    currency: '',
   });
-  const { register, handleSubmit, formState, trigger, setValue } = form;
-  const error = (name: keyof RegisterInput) => validationMessage(intl, formState.errors[name]?.message);
   const t = useT();
   const captcha = useCaptcha();
+  const next = async () => (await form.valid(PERSON_FIELDS)) && setStep(2);
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = form.submit(async (input) => {
     try {
       const registered = await registerAccount({ ...input, locale, captchaToken: captcha.token }).finally(
         captcha.reset,
@@ -57,7 +51,7 @@ export function RegisterPage() {
         // The project confirms emails: nothing is signed in or created until the mail's link is followed.
         sessionStorage.setItem(PENDING_EMAIL_KEY, registered.email);
         sessionStorage.removeItem(PENDING_INVITE_KEY);
-        navigate('/check-email');
+        void navigate('/check-email');
         return;
       }
       // The session Auth's sign-up started (signing in again would need a second captcha token).
@@ -73,7 +67,7 @@ export function RegisterPage() {
       // A taken email is said under the email, on the first step; a taken business name under the name.
       const refusal = refusalOf(e);
       if (refusal.field && (PERSON_FIELDS as readonly string[]).includes(refusal.field)) setStep(1);
-      showRefusalInForm(form, refusal);
+      form.showRefusal(refusal);
       return;
     }
     await queryClient.invalidateQueries(currentUserQuery);
@@ -100,20 +94,28 @@ export function RegisterPage() {
           <FormattedMessage id="register.step.organization" />
         </li>
       </ul>
-      <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-        {/* Each step has its own inputs (keyed): React would otherwise reuse step 1's inputs for step 2's
-            fields and carry the typed text across when going back. */}
+      <form
+        className="flex flex-col gap-4"
+        // On the first step, Next (or Enter in a field) checks it and goes to the second.
+        onSubmit={
+          step === 1
+            ? (event) => {
+                event.preventDefault();
+                void next();
+              }
+            : onSubmit
+        }
+        onFocus={form.preload}
+        noValidate
+      >
+        {/* Each step has its own inputs (keyed): the values are the form's, kept when going back. */}
         {step === 1 ? (
           <Fragment key="personal">
             <h1 className="text-2xl font-bold">
               <FormattedMessage id="register.title" />
             </h1>
-            <PersonFields register={register} error={error} />
-            <button
-              type="button"
-              className="btn btn-primary min-h-11"
-              onClick={async () => (await trigger([...PERSON_FIELDS])) && setStep(2)}
-            >
+            <PersonFields form={form} />
+            <button type="submit" className="btn btn-primary min-h-11">
               <FormattedMessage id="register.next" />
             </button>
           </Fragment>
@@ -122,18 +124,14 @@ export function RegisterPage() {
             <h1 className="text-2xl font-bold">
               <FormattedMessage id="register.orgTitle" />
             </h1>
-            <OrganizationFields register={register} setValue={setValue} error={error} />
+            <OrganizationFields form={form} />
             {captcha.element}
             <div className="flex gap-2">
               <button type="button" className="btn btn-ghost min-h-11 flex-1" onClick={() => setStep(1)}>
                 <FormattedMessage id="register.previous" />
               </button>
-              <button
-                type="submit"
-                className="btn btn-primary min-h-11 flex-1"
-                disabled={formState.isSubmitting}
-              >
-                <FormattedMessage id={formState.isSubmitting ? 'register.submitting' : 'register.submit'} />
+              <button type="submit" className="btn btn-primary min-h-11 flex-1" disabled={form.submitting}>
+                <FormattedMessage id={form.submitting ? 'register.submitting' : 'register.submit'} />
               </button>
             </div>
           </Fragment>

@@ -1,19 +1,11 @@
-// Invitations: the organization's pending ones and the writes that send and revoke them; and, outside any
-// organization (the invitee is not a member yet), the link's preview, its acceptance and the sign-up from it.
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { RegisterInviteeInput } from '../../../../../packages/shared/schemas/accounts.ts';
-import type { InvitationInput, Role } from '../../../../../packages/shared/schemas/team.ts';
-import { apiFetch, type StartedSession } from '../../../lib/api-client.ts';
+// Invitations: the organization's pending ones and the writes that send and revoke them. What the invitee does
+// with the link, outside any organization, is in ./invitation-link.ts.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InvitationInput } from '../../../../../packages/shared/schemas/team.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { useOrganization } from '../../../lib/organization.tsx';
-import {
-  type Accepted,
-  type CreatedInvitation,
-  type Invitation,
-  type InvitationPreview,
-  ORG_KEY,
-  teamKeys,
-} from './keys.ts';
+import { type CreatedInvitation, type Invitation, ORG_KEY, teamKeys } from './keys.ts';
 
 export const invitationsQuery = (orgId: string) =>
   queryOptions({
@@ -48,31 +40,3 @@ export function useRevokeInvitation() {
     [ORG_KEY],
   );
 }
-
-export function useInvitationPreview(token: string) {
-  return useQuery({
-    queryKey: teamKeys.invitation(token),
-    queryFn: () => apiFetch<InvitationPreview>(`/api/invitations/${encodeURIComponent(token)}`),
-    // Read afresh on every visit (it may have been revoked or used since) and not kept once left.
-    staleTime: 0,
-    gcTime: 0,
-  });
-}
-
-/** Joining needs the server there and then (no organization to queue it under yet): sent directly. */
-export const useAcceptInvitation = () =>
-  useMutation({
-    mutationFn: (token: string) =>
-      apiFetch<Accepted>(`/api/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST' }),
-  });
-
-/**
- * Sign-up through the invite link: the account is made and joins the organization in one call; or, where
- * the project confirms emails, "confirmation required" — the mail's link brings the person back to the
- * invitation, to accept it signed in.
- */
-export const registerInvitee = (input: RegisterInviteeInput) =>
-  apiFetch<
-    | { id: string; organization: { id: string; name: string }; role: Role; session: StartedSession }
-    | { email: string; confirmationRequired: true }
-  >('/api/auth/register', { body: input });
