@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
+import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin, type Rollup } from 'vite';
 
@@ -399,16 +400,51 @@ function deferAppScripts(html: string, bundle: OutputBundle | undefined, apiUrl:
 // client and the storage persister were installed with their own (older 5.x) copies, and a browser
 // downloaded three.
 const require = createRequire(import.meta.url);
-const queryCore = path.dirname(
-  require.resolve('@tanstack/query-core/package.json', {
-    paths: [path.dirname(require.resolve('@tanstack/react-query/package.json'))],
-  }),
+// Its modern build (what its `import` condition names; the folder's `module` field is the legacy one, whose
+// private fields are emulated with helper functions: larger, and slower to run).
+const queryCore = path.join(
+  path.dirname(
+    require.resolve('@tanstack/query-core/package.json', {
+      paths: [path.dirname(require.resolve('@tanstack/react-query/package.json'))],
+    }),
+  ),
+  'build/modern/index.js',
+);
+
+/**
+ * The strings' messages parsed when the app is built, not in the browser: react-intl takes them parsed, and
+ * the app then ships without the message parser (about 12 KB gzipped on every page, the landing page's too)
+ * and does not parse each message the first time it is shown (hundreds on a screen, on a slow phone's CPU).
+ * The prerendered pages and the tests read the catalogs as they are written (react-intl takes either).
+ */
+function precompiledMessages(): Plugin {
+  return {
+    name: 'kasuwa:precompiled-messages',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]locales[\\/][^\\/]+\.json$/.test(id)) return null;
+      const catalog = JSON.parse(code) as Record<string, string>;
+      const parsed = Object.entries(catalog).map(([key, message]) => [key, parseMessage(message)]);
+      return { code: JSON.stringify(Object.fromEntries(parsed)), map: null };
+    },
+  };
+}
+// Every copy of the parser (react-intl's, intl-messageformat's) without its parsing: its types and helpers only.
+const messageParser = path.join(
+  path.dirname(require.resolve('@formatjs/icu-messageformat-parser')),
+  'no-parser.js',
 );
 
 export default defineConfig({
   root: import.meta.dirname,
-  resolve: { alias: [{ find: /^@tanstack\/query-core$/, replacement: queryCore }] },
+  resolve: {
+    alias: [
+      { find: /^@tanstack\/query-core$/, replacement: queryCore },
+      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: messageParser },
+    ],
+  },
   plugins: [
+    precompiledMessages(),
     react(),
     tailwindcss(),
     captchaSettings(),

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
@@ -18,15 +18,18 @@ async function start() {
     loadStartMessages(storedLocale()),
     document.documentElement.hasAttribute('data-prerender') ? screen : undefined,
   ]);
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Providers>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-        <UpdatePrompt />
-      </Providers>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+          <UpdatePrompt />
+        </Providers>
+      </StrictMode>,
+    ),
   );
 }
 

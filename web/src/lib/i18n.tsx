@@ -11,6 +11,8 @@ export const LOCALE_KEY = 'kasuwa-locale';
 // with all of them; a screen that shows features' strings waits for them (router.tsx); a switch of
 // language loads the other before showing it.
 type Part = 'shell' | 'features';
+// In the built app each message comes parsed (precompiledMessages in vite.config.ts): read them through an
+// IntlShape (formatMessage), never as text.
 type Catalog = Record<string, string>;
 const LOADERS: Record<Locale, Record<Part, () => Promise<{ default: Catalog }>>> = {
   en: { shell: () => import('../locales/shell-en.ts'), features: () => import('../locales/features-en.ts') },
@@ -45,8 +47,21 @@ export async function loadStartMessages(locale: Locale): Promise<Catalog> {
 }
 
 /** The messages of a language already loaded (the one on screen always is). */
-export function messagesFor(locale: Locale): Catalog {
+function messagesFor(locale: Locale): Catalog {
   return LOADED[locale] ?? LOADED.en ?? {};
+}
+
+const loadedIntls = new WeakMap<Catalog, IntlShape>();
+/** Formatting and the strings of a language already loaded (the one on screen always is), outside React. */
+export function loadedIntl(locale: Locale): IntlShape {
+  const messages = messagesFor(locale);
+  let intl = loadedIntls.get(messages);
+  if (!intl)
+    loadedIntls.set(
+      messages,
+      (intl = createIntl({ locale: FORMATS[locale], defaultLocale: 'en', messages })),
+    );
+  return intl;
 }
 
 /** The language chosen on this browser, else the first of the browser's languages we speak, else English. */

@@ -46,6 +46,12 @@ const EDITABLE: Record<string, typeof ProductDialog> = {
 export function PendingChanges({ organizations }: { organizations: Organization[] }) {
   const intl = useIntl();
   const t = useT();
+  // The kind of change (its address when it has no name). The strings come parsed: no message is made from a
+  // string while the app runs, so this is not a default message.
+  const opName = (path: string) => {
+    const id = `outbox.op.${path.split('/')[2] ?? 'other'}`;
+    return id in intl.messages ? t(id) : path;
+  };
   const entries = useOutboxEntries();
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState<OutboxEntry | null>(null);
@@ -99,10 +105,7 @@ export function PendingChanges({ organizations }: { organizations: Organization[
             {entries.map((e) => (
               <li key={e.id} className="flex flex-col gap-1 py-2" data-testid="pending-change">
                 <span className="font-medium">
-                  <FormattedMessage
-                    id={`outbox.op.${e.path.split('/')[2] ?? 'other'}`}
-                    defaultMessage={e.path}
-                  />
+                  {opName(e.path)}
                   {e.label && !e.label.startsWith(e.method) && (
                     <span className="font-normal"> — {e.label}</span>
                   )}

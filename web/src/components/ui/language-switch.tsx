@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
-import { loadMessages, useLocale, type Locale } from '../../lib/i18n.tsx';
+import { intlIn, useLocale, type Locale } from '../../lib/i18n.tsx';
 import { notify } from './notify.tsx';
 
 /** Switches the language at once and announces it with the "Language Changed" toast in the new language. */
@@ -8,11 +8,14 @@ export function useChangeLanguage() {
   const { setLocale } = useLocale();
   return useCallback(
     async (next: Locale) => {
-      const m = await loadMessages(next);
+      const intl = await intlIn(next);
       setLocale(next);
       notify({
-        title: m['language.changed']!,
-        description: m['language.changedTo']!.replace('{language}', m[`language.${next}`]!),
+        title: intl.formatMessage({ id: 'language.changed' }),
+        description: intl.formatMessage(
+          { id: 'language.changedTo' },
+          { language: intl.formatMessage({ id: `language.${next}` }) },
+        ),
       });
     },
     [setLocale],

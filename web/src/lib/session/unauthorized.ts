@@ -1,7 +1,7 @@
 // A session the server no longer accepts (expired, signed out elsewhere): an "Unauthorized" toast,
 // then sign-in after 500 ms.
 import { notify } from '../../components/ui/notify.tsx';
-import { LOCALE_KEY, messagesFor } from '../i18n.tsx';
+import { LOCALE_KEY, loadedIntl } from '../i18n.tsx';
 import { isUnauthorizedError } from '../api-client.ts';
 import { forgetCachedData, onQueryError } from '../query-client.ts';
 import { rememberReturnPath } from './return-path.ts';
@@ -24,8 +24,12 @@ export async function handleUnauthorized(): Promise<void> {
   const { supabase } = await import('../supabase.ts');
   await supabase.auth.signOut({ scope: 'local' });
   forgetCachedData();
-  const m = messagesFor(localStorage.getItem(LOCALE_KEY) === 'fr' ? 'fr' : 'en');
-  notify({ variant: 'error', title: m['auth.unauthorized']!, description: m['auth.loggedOut']! });
+  const intl = loadedIntl(localStorage.getItem(LOCALE_KEY) === 'fr' ? 'fr' : 'en');
+  notify({
+    variant: 'error',
+    title: intl.formatMessage({ id: 'auth.unauthorized' }),
+    description: intl.formatMessage({ id: 'auth.loggedOut' }),
+  });
   setTimeout(() => window.location.assign('/api/login'), UNAUTHORIZED_REDIRECT_MS);
 }
 
