@@ -27,6 +27,9 @@ test.describe('registration and sign-in', () => {
     await expect(page.getByText('This name must be unique across all organizations')).toBeVisible();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText('Organization name is required.')).toBeVisible();
+    // The currency follows the country: only the country says what to do.
+    await expect(page.getByText('Please select a country.')).toBeVisible();
+    await expect(page.getByText('Please select a currency.')).toHaveCount(0);
     await page.getByLabel('Organization name').fill(`Abena Pharmacy ${id}`);
     await page.getByLabel('Country').selectOption('SN');
     await expect(page.getByLabel('Currency')).toHaveValue('XOF');

@@ -40,7 +40,13 @@ export function OrganizationFields({
           form.set('currency', chosen?.currency ?? '');
         }}
       />
-      <TextField label={t('register.currency')} readOnly {...form.field('currency')} />
+      {/* The currency follows the country: without a country, only the country says what to do. */}
+      <TextField
+        label={t('register.currency')}
+        readOnly
+        {...form.field('currency')}
+        error={country.error ? undefined : form.field('currency').error}
+      />
     </>
   );
 }
