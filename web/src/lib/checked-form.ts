@@ -64,19 +64,21 @@ export function useCheckedForm<T extends Record<string, string>, Out>(
     focus.current = undefined;
   });
 
-  /** Each field's first problem, by the schema; null when the schema cannot be fetched (said in a toast). */
+  /** Each field's first problem, by the schema; null when the schema cannot be fetched (said in a toast unless quiet). */
   const problems = async (
     input: T,
+    quiet = false,
   ): Promise<{ data?: Out; found: Partial<Record<keyof T, string>> } | null> => {
     let s: Schema<Out>;
     try {
       s = await schema();
     } catch {
-      notify({
-        variant: 'error',
-        title: intl.formatMessage({ id: 'common.notKept' }),
-        description: intl.formatMessage({ id: 'common.notKeptText' }),
-      });
+      if (!quiet)
+        notify({
+          variant: 'error',
+          title: intl.formatMessage({ id: 'common.notKept' }),
+          description: intl.formatMessage({ id: 'common.notKeptText' }),
+        });
       return null;
     }
     const parsed = s.safeParse(input);
@@ -104,7 +106,8 @@ export function useCheckedForm<T extends Record<string, string>, Out>(
     latest.current = next;
     setValues(next);
     if (!shown.current.has(name)) return;
-    void problems(next).then(
+    // Quietly: a check that could not be fetched (offline) was said when the person asked for one.
+    void problems(next, true).then(
       (result) => result && setErrors((before) => ({ ...before, [name]: result.found[name] })),
     );
   };
