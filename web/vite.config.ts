@@ -369,7 +369,8 @@ function deferAppScripts(html: string, bundle: OutputBundle | undefined, apiUrl:
         // device, else their first), kept for the app to take (lib/api-client.ts).
         function readFirst(screen, headers) {
           window.kasuwaReads = {};
-          window.kasuwaUser
+          // Settled once the reads are started (or none will be): the app waits for their answers too.
+          window.kasuwaReadsStarted = window.kasuwaUser
             .then(function (res) {
               return res.ok ? res.clone().json() : null;
             })

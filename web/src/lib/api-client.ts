@@ -84,9 +84,25 @@ export async function apiList<T>(path: string, init: ApiInit = {}): Promise<{ ro
 let inFlight = 0;
 let whenNoneInFlight: (() => void)[] = [];
 
-/** Resolves once no /api call is waiting for its answer (at once when none is). */
-export function apiSettled(): Promise<void> {
-  if (inFlight === 0) return Promise.resolve();
+/**
+ * Resolves once no /api call is waiting for its answer (at once when none is), the first screen's reads that
+ * index.html started included: the app may not have asked for them yet (its code is still coming).
+ */
+export async function apiSettled(): Promise<void> {
+  const page = window as {
+    kasuwaReadsStarted?: Promise<unknown>;
+    kasuwaReads?: Record<string, StartedRead | null>;
+  };
+  await page.kasuwaReadsStarted;
+  await Promise.all(
+    Object.values(page.kasuwaReads ?? {}).map((read) =>
+      read?.answer.then(
+        () => {},
+        () => {},
+      ),
+    ),
+  );
+  if (inFlight === 0) return;
   return new Promise((resolve) => whenNoneInFlight.push(resolve));
 }
 

@@ -11,9 +11,12 @@ const idleCallback = (timeout: number) =>
 /**
  * Resolves once the screen on show has been drawn and has the answers it asked /api for, and the browser is
  * idle: for work that need not stand in the way of the first screen's own code and data on a slow connection
- * (the Supabase client, the service worker). Waits at most about 8 s, however busy the screen stays.
+ * (the Supabase client, the service worker). Waits at most about 12 s, however busy the screen stays.
  */
 export async function whenIdle(): Promise<void> {
+  // The page's own files first (the first screen's code, which index.html asked for): the browser is idle
+  // while they download, and what comes next would share the line with them.
+  await Promise.race([pageLoaded(), new Promise((resolve) => setTimeout(resolve, 4000))]);
   await idleCallback(3000);
   await Promise.race([apiSettled(), new Promise((resolve) => setTimeout(resolve, 4000))]);
   await idleCallback(1000);
@@ -22,6 +25,12 @@ export async function whenIdle(): Promise<void> {
 }
 
 const IDLE_MARK = 'kasuwa:first-screen-done';
+
+const pageLoaded = () =>
+  new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
 
 /** False until the first screen is done (whenIdle): for what the screen does not draw first. */
 export function useIdle(): boolean {
