@@ -295,12 +295,14 @@ test.describe('an expired session', () => {
     request,
   }) => {
     await signIn(page);
-    // What the app reads once the screen is done (the sidebar's low-stock count) is read before the session
-    // ends: the Payments tab's list is then the first read the server refuses.
-    const idleRead = page.waitForResponse((r) => r.url().includes('/api/reports/metrics'));
     await page.goto('/sales');
     await expect(page.getByTestId('invoices-table')).toBeVisible();
-    await idleRead;
+    // What the app reads by itself once a screen is done (the sidebar's count, what the device keeps for use
+    // offline; the activity log last) is read before the session ends: a read of the test's making is then
+    // the first the server refuses, not one of those, whenever they come.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('kasuwa-cache') ?? ''), { timeout: 30_000 })
+      .toContain('/api/audit');
     const session = JSON.parse((await page.evaluate(() => localStorage.getItem('kasuwa-auth')))!) as {
       access_token: string;
     };
@@ -315,8 +317,9 @@ test.describe('an expired session', () => {
           sessionStorage.setItem('saw-toast', '1');
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     });
-    // The payments list is read for the first time: the server refuses the session.
-    await page.getByRole('tab', { name: 'Payments' }).click();
+    // A list read for the first time (a search of the invoices, which the device does not keep): the server
+    // refuses the session.
+    await page.getByRole('searchbox', { name: 'Search invoices' }).fill('no such invoice');
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => sessionStorage.getItem('saw-toast'))).toBe('1');
   });
