@@ -18,6 +18,7 @@ export function OrganizationFields({
   const intl = useIntl();
   const regionName = new Intl.DisplayNames([intl.locale], { type: 'region' });
   const country = form.field('country');
+  const currency = form.field('currency');
   return (
     <>
       <TextField
@@ -44,8 +45,8 @@ export function OrganizationFields({
       <TextField
         label={t('register.currency')}
         readOnly
-        {...form.field('currency')}
-        error={country.error ? undefined : form.field('currency').error}
+        {...currency}
+        error={country.error ? undefined : currency.error}
       />
     </>
   );

@@ -16,15 +16,19 @@ const idleCallback = (timeout: number) =>
 export async function whenIdle(): Promise<void> {
   // The page's own files first (the first screen's code, which index.html asked for): the browser is idle
   // while they download, and what comes next would share the line with them.
-  await Promise.race([pageLoaded(), new Promise((resolve) => setTimeout(resolve, 4000))]);
+  await atMost(4000, pageLoaded());
   await idleCallback(3000);
-  await Promise.race([apiSettled(), new Promise((resolve) => setTimeout(resolve, 4000))]);
+  await atMost(4000, apiSettled());
   await idleCallback(1000);
   // When the first screen was done and the background work began (DevTools' timeline, e2e/page-weight.spec.ts).
   if (!performance.getEntriesByName(IDLE_MARK).length) performance.mark(IDLE_MARK);
 }
 
 const IDLE_MARK = 'kasuwa:first-screen-done';
+
+/** `promise`, or nothing once `ms` have passed. */
+const atMost = (ms: number, promise: Promise<unknown>) =>
+  Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms))]);
 
 const pageLoaded = () =>
   new Promise<void>((resolve) => {
