@@ -131,7 +131,7 @@ test.describe('accessibility', () => {
         await check(page, '/accounting', async (p) => {
           await expect(p.locator('[data-row]').first()).toBeVisible();
         });
-        await check(page, '/reports', visible('report-totalRevenue'));
+        await check(page, '/reports', visible('report-cashReceived'));
         await check(page, '/team', async (p) => {
           await expect(p.locator('[data-row]').first()).toBeVisible();
         });

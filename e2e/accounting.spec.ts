@@ -12,10 +12,10 @@ test.describe('accounting', () => {
     const owner = await registerOwner(page);
     await signIn(page, owner.email, owner.password);
     await page.goto('/accounting');
-    for (const card of ['totalRevenue', 'totalPayments', 'totalExpenses'])
+    for (const card of ['invoiced', 'cashReceived', 'totalExpenses'])
       await expect(page.getByTestId(`card-${card}`)).toContainText('₵0.00');
-    await expect(page.getByTestId('card-totalRevenue')).toContainText('Total Revenue');
-    await expect(page.getByTestId('card-totalPayments')).toContainText('Total Payments');
+    await expect(page.getByTestId('card-invoiced')).toContainText('Invoiced');
+    await expect(page.getByTestId('card-cashReceived')).toContainText('Cash received');
     await expect(page.getByTestId('card-totalExpenses')).toContainText('Total Expenses');
     await expect(page.getByRole('tab', { name: 'Expenses' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByText('No expenses recorded')).toBeVisible();
@@ -75,12 +75,12 @@ test.describe('accounting', () => {
     await expect(page.getByText('Payment recorded successfully')).toBeVisible();
     await expect(page.getByTestId('payments-table').locator('[data-row]')).toHaveCount(1);
     await expect(page.getByTestId('payments-table')).toContainText(invoice.number);
-    await expect(page.getByTestId('card-totalPayments')).toContainText('₵200.00');
-    await expect(page.getByTestId('card-totalPayments')).toContainText('1 payment received');
+    await expect(page.getByTestId('card-cashReceived')).toContainText('₵200.00');
+    await expect(page.getByTestId('card-cashReceived')).toContainText('1 payment received');
     // Revenue is what was invoiced, not the same figure as the money received.
-    await expect(page.getByTestId('card-totalRevenue')).toContainText('₵500.00');
-    await expect(page.getByTestId('card-totalRevenue')).toContainText('1 invoice issued');
-    await expect(page.getByTestId('card-totalRevenue')).toContainText('₵300.00 still owed');
+    await expect(page.getByTestId('card-invoiced')).toContainText('₵500.00');
+    await expect(page.getByTestId('card-invoiced')).toContainText('1 invoice issued');
+    await expect(page.getByTestId('card-invoiced')).toContainText('₵300.00 still owed');
   });
 
   test('en français, les dépenses et leurs messages ; un montant en XOF sans décimales', async ({ page }) => {
@@ -123,7 +123,7 @@ test.describe('accounting', () => {
     await issuedInvoice(page, 300);
     const sales = await memberOf(browser, page, 'SALES');
     await sales.goto('/accounting');
-    await expect(sales.getByTestId('card-totalPayments')).toBeVisible();
+    await expect(sales.getByTestId('card-cashReceived')).toBeVisible();
     await expect(sales.getByTestId('card-totalExpenses')).toHaveCount(0);
     await expect(sales.getByRole('tab', { name: 'Expenses' })).toHaveCount(0);
     await expect(sales.getByRole('tab', { name: 'Payments' })).toHaveAttribute('aria-selected', 'true');

@@ -140,8 +140,8 @@ for (const locale of ['en', 'fr'] as const) {
     // Accounting: the payment no longer counts, and the card says one was reversed.
     await apiAs(page, '/expenses', { vendor: 'Landlord', category: 'rent', amount: Number(amounts.expense) });
     await page.goto('/accounting');
-    await expect(page.getByTestId('card-totalPayments')).toContainText(w.reversedCount);
-    await expect(page.getByTestId('card-totalPayments')).toContainText(amounts.zeroIn);
+    await expect(page.getByTestId('card-cashReceived')).toContainText(w.reversedCount);
+    await expect(page.getByTestId('card-cashReceived')).toContainText(amounts.zeroIn);
 
     // Edit the expense's amount.
     const rows = page.getByTestId('expenses-table').locator('[data-row]');

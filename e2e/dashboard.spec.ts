@@ -11,7 +11,7 @@ test.describe('the dashboard', () => {
     };
     for (const [id, value] of Object.entries(cards))
       await expect(page.getByTestId(`metric-${id}`)).toContainText(value);
-    await expect(page.getByTestId('metric-totalRevenue')).toContainText('Total Revenue');
+    await expect(page.getByTestId('metric-cashReceived')).toContainText('Cash received');
     await expect(page.getByTestId('metric-activeCustomers')).toContainText(
       `${m.newCustomersThisMonth} new this month`,
     );
@@ -109,7 +109,7 @@ test.describe('the dashboard', () => {
     await useLanguage(page, 'fr');
     const owner = await registerOwner(page, { locale: 'fr' });
     await signIn(page, owner.email, owner.password);
-    await expect(page.getByTestId('metric-totalRevenue')).toContainText('Chiffre d’affaires');
+    await expect(page.getByTestId('metric-cashReceived')).toContainText('Encaissé');
     await expect(page.getByTestId('getting-started')).toContainText('Pour bien démarrer');
     await expect(
       page.getByTestId('quick-actions').getByRole('button', { name: 'Créer une facture' }),

@@ -33,6 +33,7 @@ const WORDS = {
     partAmount: '50000',
     paid: '₦50,000.00',
     left: '₦70,000.00',
+    summary: 'Invoiced ₦120,000.00 · Paid ₦50,000.00',
   },
   fr: {
     country: { country: 'SN', currency: 'XOF' },
@@ -62,6 +63,7 @@ const WORDS = {
     partAmount: '50000',
     paid: '50 000 CFA',
     left: '70 000 CFA',
+    summary: 'Facturé 120 000 CFA · Payé 50 000 CFA',
   },
 };
 
@@ -163,6 +165,7 @@ test.describe('documents a customer receives', () => {
       await expect(statement).toContainText(CUSTOMER);
       const dueRow = statement.getByRole('row').filter({ hasText: w.due });
       expect(squash(await dueRow.innerText())).toContain(squash(w.left));
+      expect(squash(await statement.getByTestId('statement-summary').innerText())).toBe(squash(w.summary));
       const [statementPdf] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: w.pdf }).click(),
@@ -173,6 +176,7 @@ test.describe('documents a customer receives', () => {
       expect(statementText).toContain('INV-000001');
       expect(statementText).toContain('RCT-000001');
       expect(squash(statementText)).toContain(squash(w.left));
+      expect(squash(statementText)).toContain(squash(w.summary));
     });
   }
 });

@@ -48,7 +48,7 @@ test('Accounting: the expenses are not drawn until the cards have their figures'
   await expect(loading(page)).toBeVisible();
   await expect(page.getByText('ECG')).toBeHidden();
   release();
-  await expect(page.getByTestId('card-totalRevenue')).toContainText('still owed');
+  await expect(page.getByTestId('card-invoiced')).toContainText('still owed');
   await expect(page.getByTestId('expenses-table').locator('[data-row]').first()).toContainText('ECG');
   await expect(loading(page)).toHaveCount(0);
   expect(await shifted(page)).toBeLessThan(0.01);

@@ -69,14 +69,14 @@ test.describe('offline after one sign-in', () => {
       await expect(page.getByText(text).filter({ visible: true }).first(), path).toBeVisible();
       await expect(page.getByTestId('not-kept'), path).toHaveCount(0);
     };
-    await shows('/', 'Total Revenue');
+    await shows('/', 'Cash received');
     await shows('/inventory', 'Rice 5kg');
     await shows('/sales', invoice.number as string);
     await shows('/sales?tab=customers', 'Ama Serwaa');
     await shows('/sales?tab=payments', invoice.number as string);
     await shows('/crm', 'Kofi Mensah');
     await shows('/accounting', 'Landlord');
-    await shows('/reports', 'Total Revenue');
+    await shows('/reports', 'Cash received');
     await shows('/team', owner.email);
     await shows('/team?tab=employees', 'Akosua Frimpong');
     await shows('/settings?tab=plan', 'Team members');

@@ -165,7 +165,7 @@ test.describe('the testimonials and demo pages', () => {
     page,
   }) => {
     await page.goto('/demo');
-    await expect(page.getByText('Total Revenue')).toBeVisible();
+    await expect(page.getByText('Cash received')).toBeVisible();
     await expect(page.getByText('₵12,450.00')).toBeVisible();
     await page.getByRole('tab', { name: 'Inventory' }).click();
     await expect(page.getByRole('row', { name: /Milo 400g Tin.*Out of Stock/ })).toBeVisible();

@@ -41,7 +41,7 @@ test.describe('reports', () => {
     await expect(page.getByLabel('Report Type')).toHaveValue('overview');
     await expect(page.getByLabel('Date Range')).toHaveValue('30');
     await expect(page.getByTestId('report-range')).toContainText('From');
-    await expect(page.getByTestId('report-totalRevenue')).toContainText('₵200.00');
+    await expect(page.getByTestId('report-cashReceived')).toContainText('₵200.00');
     await expect(page.getByTestId('report-totalExpenses')).toContainText('₵460.25');
     const profit = page.getByTestId('report-profitLoss');
     await expect(profit).toContainText('Profit/Loss');
@@ -64,7 +64,7 @@ test.describe('reports', () => {
     const overview = await exportCsv(page);
     expect(overview.name).toBe('overview_report.csv');
     expect(overview.text.startsWith('\uFEFFMetric,Currency,Value\r\n')).toBe(true);
-    expect(overview.text).toContain('Total Revenue,GHS,200\r\n');
+    expect(overview.text).toContain('Cash received,GHS,200\r\n');
     expect(overview.text).toContain('Profit/Loss,GHS,-260.25\r\n');
     await expect(page.getByText('Report exported successfully')).toBeVisible();
 
@@ -102,7 +102,7 @@ test.describe('reports', () => {
 
     await page.getByLabel('Date Range').selectOption({ label: 'Last 7 days' });
     await page.getByLabel('Report Type').selectOption({ label: 'Overview' });
-    await expect(page.getByTestId('report-totalRevenue')).toContainText('₵200.00');
+    await expect(page.getByTestId('report-cashReceived')).toContainText('₵200.00');
   });
 
   test('an empty shop has nothing to export: No Data', async ({ page }) => {
@@ -128,8 +128,8 @@ test.describe('reports', () => {
     await page.reload();
     await expect(page.getByLabel('Type de rapport')).toHaveValue('overview');
     await expect(page.getByLabel('Période')).toContainText('30 derniers jours');
-    await expect(page.getByTestId('report-totalRevenue')).toContainText('Chiffre d’affaires total');
-    await expect(page.getByTestId('report-totalRevenue')).toContainText('200,00 ₵');
+    await expect(page.getByTestId('report-cashReceived')).toContainText('Encaissé');
+    await expect(page.getByTestId('report-cashReceived')).toContainText('200,00 ₵');
     await expect(page.getByTestId('report-profitLoss')).toContainText('Bénéfice/Perte');
     await expect(page.getByTestId('report-profitLoss').locator('.text-error')).toContainText('-260,25 ₵');
     await expect(page.getByTestId('sales-summary')).toContainText('Résumé des ventes');
@@ -138,7 +138,7 @@ test.describe('reports', () => {
     expect(file.name).toBe('overview_report.csv');
     // Written for a French Excel: French words, ';' between fields, a decimal comma.
     expect(file.text.startsWith('\uFEFFIndicateur;Devise;Valeur\r\n')).toBe(true);
-    expect(file.text).toContain('Chiffre d’affaires total;GHS;200\r\n');
+    expect(file.text).toContain('Encaissé;GHS;200\r\n');
     expect(file.text).toContain('Bénéfice/Perte;GHS;-260,25\r\n');
     await expect(page.getByText('Rapport exporté avec succès')).toBeVisible();
     await page.getByLabel('Type de rapport').selectOption({ label: 'Rapport des dépenses' });

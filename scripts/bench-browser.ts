@@ -109,7 +109,7 @@ export async function browserBudgets(base: string, token: string, anonKey: strin
       const page = await context.newPage();
       const bytes = await downloaded(page, async () => {
         await page.goto(base + '/');
-        await page.getByTestId('metric-totalRevenue').waitFor();
+        await page.getByTestId('metric-cashReceived').waitFor();
       });
       rows.push(...sizeRows('signed-in dashboard', bytes, 250));
       await context.close();

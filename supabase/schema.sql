@@ -5612,8 +5612,14 @@ AS $function$
       select jsonb_agg(jsonb_build_object(
                'currency', cur.currency,
                'opening', coalesce(op.balance, 0),
-               'owed', coalesce((select sum(debit) from inside i where i.currency = cur.currency), 0),
-               'paid', coalesce((select sum(credit) from inside i where i.currency = cur.currency), 0),
+               'invoiced', coalesce((select sum(debit) from inside i
+                                      where i.currency = cur.currency and i.kind = 'INVOICE'), 0),
+               'credited', coalesce((select sum(credit) from inside i
+                                      where i.currency = cur.currency and i.kind = 'CREDIT_NOTE'), 0),
+               'paid', coalesce((select sum(credit - debit) from inside i
+                                  where i.currency = cur.currency and i.kind in ('PAYMENT', 'REVERSAL')), 0),
+               'refunded', coalesce((select sum(debit) from inside i
+                                      where i.currency = cur.currency and i.kind = 'REFUND'), 0),
                'closing', coalesce(op.balance, 0)
                           + coalesce((select sum(debit - credit) from inside i where i.currency = cur.currency), 0),
                'entries', coalesce((
@@ -6592,7 +6598,7 @@ begin
 end
 $function$;
 ALTER FUNCTION public.customer_statement(p_org_id uuid, p_customer_id uuid, p_from text, p_to text) OWNER TO postgres;
-COMMENT ON FUNCTION public.customer_statement(p_org_id uuid, p_customer_id uuid, p_from text, p_to text) IS 'A customer''s statement between two days (YYYY-MM-DD, both included, in the organization''s time zone): opening balance, invoices issued and payments received with the running balance, closing balance, per currency.';
+COMMENT ON FUNCTION public.customer_statement(p_org_id uuid, p_customer_id uuid, p_from text, p_to text) IS 'A customer''s statement between two days (YYYY-MM-DD, both included, in the organization''s time zone): opening balance, invoices, payments, reversals, credit notes and refunds with the running balance, what was invoiced, credited, paid (net of reversals) and refunded, and the closing balance, per currency.';
 GRANT EXECUTE ON FUNCTION public.customer_statement(p_org_id uuid, p_customer_id uuid, p_from text, p_to text) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.customer_statement(p_org_id uuid, p_customer_id uuid, p_from text, p_to text) TO postgres;
 GRANT EXECUTE ON FUNCTION public.customer_statement(p_org_id uuid, p_customer_id uuid, p_from text, p_to text) TO service_role;
@@ -6800,7 +6806,7 @@ begin
     'lastMonthStart', v_last_month_start,
     'nextMonthStart', v_next_month_start,
     'metrics', jsonb_build_object(
-      'totalRevenue', private.money_list((select jsonb_object_agg(r.currency, r.total) from revenue r), v_currency),
+      'cashReceived', private.money_list((select jsonb_object_agg(r.currency, r.total) from revenue r), v_currency),
       'activeCustomers', private.active_customers_last_30_days(p_org_id, v_tz),
       'pendingInvoices', coalesce((select sum(o.invoices) from open_invoices o), 0),
       'lowStockItems', (select count(*) from low_stock))
@@ -6910,7 +6916,7 @@ begin
   )
   select jsonb_build_object(
     'currency', v_currency,
-    'totalRevenue', coalesce((select r.total from revenue r where r.currency = v_currency), 0),
+    'cashReceived', coalesce((select r.total from revenue r where r.currency = v_currency), 0),
     'revenueThisMonth', coalesce((select r.this_month from revenue r where r.currency = v_currency), 0),
     'revenueLastMonth', coalesce((select r.last_month from revenue r where r.currency = v_currency), 0),
     'revenueByCurrency', coalesce((select jsonb_object_agg(r.currency, r.total) from revenue r), '{}'::jsonb),

@@ -131,7 +131,17 @@ describe('reportCsv', () => {
         expenses: money(1500),
         profit: money(-500),
         activeCustomers: 3,
-        sales: { totalInvoices: 4, paidInvoices: 1, pendingInvoices: 2, averageInvoiceValue: money(250) },
+        sales: {
+          totalInvoices: 4,
+          paidInvoices: 1,
+          pendingInvoices: 2,
+          averageInvoiceValue: money(250),
+          invoiced: [{ currency: 'XOF', amount: 110988 }],
+        },
+        subscriptions: {
+          monthlyRecurringRevenue: [{ currency: 'XOF', amount: 17900 }],
+          activeSubscriptions: 1,
+        },
         inventory: {
           currency: 'XOF',
           totalProducts: 5,
@@ -149,5 +159,10 @@ describe('reportCsv', () => {
     expect(lines(csv)).toContain('Clients actifs;;3');
     expect(lines(csv)).toContain('Valeur du stock (au coût);XOF;700');
     expect(lines(csv)).toContain('Du;;2026-11-14');
+    // Each figure under the name the Reports screen gives it: cash received is not what was invoiced.
+    expect(lines(csv)).toContain('Encaissé;XOF;1000');
+    expect(lines(csv)).toContain('Facturé (net des avoirs);XOF;110988');
+    expect(lines(csv)).toContain('Revenu récurrent mensuel (aujourd’hui);XOF;17900');
+    expect(lines(csv)).toContain('Abonnements actifs (aujourd’hui);;1');
   });
 });

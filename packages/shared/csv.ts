@@ -145,7 +145,11 @@ export interface OverviewFigures {
     paidInvoices: number;
     pendingInvoices: number;
     averageInvoiceValue: MoneyLike[];
+    /** Invoiced in the range, net of the credit notes made in it. */
+    invoiced?: MoneyLike[];
   };
+  /** Recurring invoices, as of now whatever the range. */
+  subscriptions?: { monthlyRecurringRevenue: MoneyLike[]; activeSubscriptions: number };
   inventory: {
     currency: string;
     totalProducts: number;
@@ -169,6 +173,9 @@ function overviewRows(o: OverviewFigures, figures: Record<string, string>): unkn
     [figures.paidInvoices, '', o.sales.paidInvoices],
     [figures.pendingInvoices, '', o.sales.pendingInvoices],
     ...money('averageInvoiceValue', o.sales.averageInvoiceValue),
+    ...money('invoiced', o.sales.invoiced ?? []),
+    ...money('monthlyRecurringRevenue', o.subscriptions?.monthlyRecurringRevenue ?? []),
+    [figures.activeSubscriptions, '', o.subscriptions?.activeSubscriptions ?? 0],
     [figures.totalProducts, '', o.inventory.totalProducts],
     [figures.lowStockItems, '', o.inventory.lowStockItems],
     [figures.stockValue, o.inventory.currency, o.inventory.stockValue],

@@ -1,7 +1,12 @@
 -- Customer statements: what a customer owes over a period — the opening balance, each invoice issued (owed),
--- each payment received (paid) and each payment reversed (owed again), and the closing balance — per currency, in the organization's time zone,
--- computed here from the recorded rows (nothing is stored), for owners, managers and accountants; and a
--- revocable public link (/s/<token>) to send it to the customer, as invoices have.
+-- each payment received (paid) and each payment reversed (owed again), each credit note (owed no more) and
+-- refund (owed again), and the closing balance — per currency, in the organization's time zone, computed
+-- here from the recorded rows (nothing is stored), for owners, managers and accountants; and a revocable
+-- public link (/s/<token>) to send it to the customer, as invoices have.
+--
+-- The summary of each currency adds up its lines, one figure per meaning: invoiced (the invoices issued),
+-- credited (the credit notes), paid (the payments net of their reversals) and refunded, so that
+-- closing = opening + invoiced - credited - paid + refunded.
 
 -- The entries of a customer's account: every invoice issued (not a quote, not a voided invoice) as money
 -- owed at the moment it was issued, every payment as money paid, every reversal of a payment as money owed
@@ -81,8 +86,14 @@ as $$
       select jsonb_agg(jsonb_build_object(
                'currency', cur.currency,
                'opening', coalesce(op.balance, 0),
-               'owed', coalesce((select sum(debit) from inside i where i.currency = cur.currency), 0),
-               'paid', coalesce((select sum(credit) from inside i where i.currency = cur.currency), 0),
+               'invoiced', coalesce((select sum(debit) from inside i
+                                      where i.currency = cur.currency and i.kind = 'INVOICE'), 0),
+               'credited', coalesce((select sum(credit) from inside i
+                                      where i.currency = cur.currency and i.kind = 'CREDIT_NOTE'), 0),
+               'paid', coalesce((select sum(credit - debit) from inside i
+                                  where i.currency = cur.currency and i.kind in ('PAYMENT', 'REVERSAL')), 0),
+               'refunded', coalesce((select sum(debit) from inside i
+                                      where i.currency = cur.currency and i.kind = 'REFUND'), 0),
                'closing', coalesce(op.balance, 0)
                           + coalesce((select sum(debit - credit) from inside i where i.currency = cur.currency), 0),
                'entries', coalesce((
@@ -138,7 +149,7 @@ begin
 end
 $$;
 comment on function public.customer_statement(uuid, uuid, text, text) is
-  'A customer''s statement between two days (YYYY-MM-DD, both included, in the organization''s time zone): opening balance, invoices issued and payments received with the running balance, closing balance, per currency.';
+  'A customer''s statement between two days (YYYY-MM-DD, both included, in the organization''s time zone): opening balance, invoices, payments, reversals, credit notes and refunds with the running balance, what was invoiced, credited, paid (net of reversals) and refunded, and the closing balance, per currency.';
 
 -- ---------------------------------------------------------------------------------------------------
 -- The statement's public link: made and revoked by the functions below only; its customer, period, token

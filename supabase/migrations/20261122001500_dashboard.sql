@@ -51,7 +51,7 @@ begin
   )
   select jsonb_build_object(
     'currency', v_currency,
-    'totalRevenue', coalesce((select r.total from revenue r where r.currency = v_currency), 0),
+    'cashReceived', coalesce((select r.total from revenue r where r.currency = v_currency), 0),
     'revenueThisMonth', coalesce((select r.this_month from revenue r where r.currency = v_currency), 0),
     'revenueLastMonth', coalesce((select r.last_month from revenue r where r.currency = v_currency), 0),
     'revenueByCurrency', coalesce((select jsonb_object_agg(r.currency, r.total) from revenue r), '{}'::jsonb),
@@ -75,7 +75,7 @@ grant execute on function public.get_metrics(uuid) to authenticated, service_rol
 -- ---------------------------------------------------------------------------------------------------
 -- The dashboard. Answer (all keys camelCase):
 -- { currency, timezone, monthStart, lastMonthStart, nextMonthStart,
---   metrics: { totalRevenue: [{currency, amount}], activeCustomers, pendingInvoices, lowStockItems },
+--   metrics: { cashReceived: [{currency, amount}], activeCustomers, pendingInvoices, lowStockItems },
 --   hints: { revenue: [{currency, thisMonth, lastMonth, changePercent}], newCustomersThisMonth,
 --            outstanding: [{currency, amount}] },
 --   pipeline: [{ stage, count, totals: [{currency, amount}],
@@ -177,7 +177,7 @@ begin
     'lastMonthStart', v_last_month_start,
     'nextMonthStart', v_next_month_start,
     'metrics', jsonb_build_object(
-      'totalRevenue', private.money_list((select jsonb_object_agg(r.currency, r.total) from revenue r), v_currency),
+      'cashReceived', private.money_list((select jsonb_object_agg(r.currency, r.total) from revenue r), v_currency),
       'activeCustomers', private.active_customers_last_30_days(p_org_id, v_tz),
       'pendingInvoices', coalesce((select sum(o.invoices) from open_invoices o), 0),
       'lowStockItems', (select count(*) from low_stock))

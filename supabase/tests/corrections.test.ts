@@ -472,12 +472,12 @@ describe('the figures', () => {
       expect(expenses).toMatchObject({ total: 3, expenses: 2, reversals: 1, totals: money(45.5) });
       expect(expenses.rows.reduce((s, r) => s + r.amount, 0)).toBe(45.5);
 
-      const metrics = await read<{ totalRevenue: number; revenueThisMonth: number }>(
+      const metrics = await read<{ cashReceived: number; revenueThisMonth: number }>(
         'public.get_metrics($1)',
       );
-      expect(metrics.totalRevenue).toBe(200);
-      const dashboard = await read<{ metrics: { totalRevenue: unknown } }>('public.get_dashboard($1)');
-      expect(dashboard.metrics.totalRevenue).toEqual(money(200));
+      expect(metrics.cashReceived).toBe(200);
+      const dashboard = await read<{ metrics: { cashReceived: unknown } }>('public.get_dashboard($1)');
+      expect(dashboard.metrics.cashReceived).toEqual(money(200));
     });
   });
 });

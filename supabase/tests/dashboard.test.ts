@@ -112,7 +112,7 @@ describe('get_dashboard', () => {
         ],
       });
       expect(d.metrics).toMatchObject({
-        totalRevenue: [
+        cashReceived: [
           { currency: 'KES', amount: 1500 },
           { currency: 'USD', amount: 20 },
         ],
@@ -141,7 +141,7 @@ describe('get_dashboard', () => {
         revenue: [{ currency: 'KES', changePercent: null }],
       });
       // Customers on file who bought nothing are new, not active.
-      expect(d.metrics).toMatchObject({ activeCustomers: 0, totalRevenue: [{ currency: 'KES', amount: 0 }] });
+      expect(d.metrics).toMatchObject({ activeCustomers: 0, cashReceived: [{ currency: 'KES', amount: 0 }] });
     });
   });
 
@@ -327,7 +327,7 @@ describe('get_dashboard', () => {
         members.push([role, await addMember(sql, org.id, role)] as const);
       const ownerView = await dashboard(sql, org.ownerId, org.id);
       expect(ownerView).toMatchObject({
-        metrics: { totalRevenue: [{ currency: 'KES', amount: 200 }], pendingInvoices: 1, lowStockItems: 1 },
+        metrics: { cashReceived: [{ currency: 'KES', amount: 200 }], pendingInvoices: 1, lowStockItems: 1 },
         hints: { outstanding: [{ currency: 'KES', amount: 300 }] },
         pipeline: [{ stage: 'PROSPECT', count: 1, totals: [{ currency: 'KES', amount: 250 }] }, {}, {}, {}],
         activity: [{}, {}, {}],

@@ -32,7 +32,7 @@ describe('dashboard metrics', () => {
       const m = await actAs(sql, user(org.ownerId), () => metrics(sql, org.id));
       expect(m).toMatchObject({
         currency: 'GHS',
-        totalRevenue: 100,
+        cashReceived: 100,
         revenueThisMonth: 100,
         revenueLastMonth: 0,
         activeCustomers: 1,

@@ -283,7 +283,7 @@ describe('the figures', () => {
     const overview = await json(await me('/reports/overview?days=7'));
     expect(overview.revenue).toEqual([{ currency: 'NGN', amount: 3000 }]);
     const dashboard = await json(await me('/dashboard'));
-    expect(dashboard.metrics.totalRevenue).toEqual([{ currency: 'NGN', amount: 3000 }]);
+    expect(dashboard.metrics.cashReceived).toEqual([{ currency: 'NGN', amount: 3000 }]);
     expect(await json(await me(`/invoices/${inv}`))).toMatchObject({ amountPaid: 3000, balance: 7000 });
   });
 });

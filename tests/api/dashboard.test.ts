@@ -15,7 +15,7 @@ describe('GET /api/dashboard', () => {
       currency: 'NGN',
       timezone: 'Africa/Lagos',
       metrics: {
-        totalRevenue: [{ currency: 'NGN', amount: 0 }],
+        cashReceived: [{ currency: 'NGN', amount: 0 }],
         activeCustomers: 0,
         pendingInvoices: 0,
         lowStockItems: 0,
@@ -83,7 +83,7 @@ describe('GET /api/dashboard', () => {
     const d = await json(await call('/dashboard', { token: o.token }));
     expect(d).toMatchObject({
       metrics: {
-        totalRevenue: [{ currency: 'GHS', amount: 120.5 }],
+        cashReceived: [{ currency: 'GHS', amount: 120.5 }],
         activeCustomers: 1,
         pendingInvoices: 1,
         lowStockItems: 1,

@@ -224,7 +224,7 @@ describe('/api/reports/:type', () => {
     ]);
     const overview = await exported(o, 'overview');
     expect(overview.disposition).toBe('attachment; filename="overview_report.csv"');
-    expect(overview.rows).toContainEqual(['Total Revenue', 'NGN', '4000.5']);
+    expect(overview.rows).toContainEqual(['Cash received', 'NGN', '4000.5']);
     expect(overview.rows).toContainEqual(['Profit/Loss', 'NGN', '2500.25']);
     expect(overview.rows).toContainEqual(['Active Customers', '', '1']);
   });
@@ -264,7 +264,7 @@ describe('/api/reports/:type', () => {
     expect(inventory.rows[1]!.slice(6)).toEqual(['3200,5', '10000', 'Stock bas']);
     const overview = await exported(o, 'overview', 'fr');
     expect(overview.rows[0]).toEqual(['Indicateur', 'Devise', 'Valeur']);
-    expect(overview.rows).toContainEqual(['Chiffre d’affaires total', 'NGN', '4000,5']);
+    expect(overview.rows).toContainEqual(['Encaissé', 'NGN', '4000,5']);
     expect(overview.rows).toContainEqual(['Clients actifs', '', '1']);
     // A language the app does not speak is refused, not answered in English.
     const res = await call('/reports/sales?format=csv&lang=de', { token: o.token });

@@ -54,7 +54,15 @@ describe('customer statements', () => {
     expect(s.seller).toMatchObject({ currency: 'GHS' });
     expect(s.accounts).toHaveLength(1);
     const account = s.accounts[0];
-    expect(account).toMatchObject({ currency: 'GHS', opening: 300, owed: 1000, paid: 300, closing: 1000 });
+    expect(account).toMatchObject({
+      currency: 'GHS',
+      opening: 300,
+      invoiced: 1000,
+      credited: 0,
+      paid: 300,
+      refunded: 0,
+      closing: 1000,
+    });
     expect(
       account.entries.map(
         (e: { kind: string; reference: string; debit: number; credit: number; balance: number }) => [
@@ -164,7 +172,7 @@ describe('customer statements', () => {
     expect(forged.error).not.toBeNull();
     const seen = await json(await fetch(`${SUPABASE_URL}/api/public/statements/${token}`));
     expect(seen.customer.name).toBe('Adébáyọ̀ Ọlátúndé');
-    expect(seen.accounts[0]).toMatchObject({ opening: 0, owed: 250, closing: 250 });
+    expect(seen.accounts[0]).toMatchObject({ opening: 0, invoiced: 250, closing: 250 });
     expect(JSON.stringify(seen)).not.toContain(o.orgId);
     await call(`/customers/${c.id}/statement/share`, { token: o.token, method: 'DELETE' });
     expect((await fetch(`${SUPABASE_URL}/api/public/statements/${token}`)).status).toBe(404);

@@ -169,7 +169,7 @@ export function PrimitivesSheet({ dialog }: { dialog: string | null }) {
         </Section>
         <Section title="Stat cards">
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <StatCard title={t('dashboard.totalRevenue')} value={money(1_737_500)} hints={['+12%']} />
+            <StatCard title={t('dashboard.cashReceived')} value={money(1_737_500)} hints={['+12%']} />
             <StatCard title={t('invoices.total')} value={money(-98_000)} tone="error" />
           </div>
         </Section>

@@ -71,7 +71,7 @@ export interface Dashboard {
   lastMonthStart: string;
   nextMonthStart: string;
   metrics: {
-    totalRevenue: Money[];
+    cashReceived: Money[];
     activeCustomers: number;
     pendingInvoices: number;
     lowStockItems: number;

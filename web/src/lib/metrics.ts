@@ -4,7 +4,7 @@ import { apiFetch } from './api-client.ts';
 
 export interface Metrics {
   currency: string;
-  totalRevenue: number;
+  cashReceived: number;
   revenueThisMonth: number;
   revenueLastMonth: number;
   revenueByCurrency: Record<string, number>;

@@ -48,9 +48,12 @@ describe.each(EXPORT_LANGUAGES)('the %s export', (language) => {
       'paidInvoices',
       'pendingInvoices',
       'lowStockItems',
+      'monthlyRecurringRevenue',
+      'activeSubscriptions',
     ])
       expect(labels.figures[key], key).toBe(screens[`reports.${key}`]);
-    expect(labels.figures.revenue).toBe(screens['reports.totalRevenue']);
+    expect(labels.figures.revenue).toBe(screens['reports.cashReceived']);
+    expect(labels.figures.invoiced).toBe(screens['reports.invoicedNet']);
     expect(labels.figures.profit).toBe(screens['reports.profitLoss']);
   });
 

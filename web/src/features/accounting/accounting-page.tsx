@@ -1,4 +1,4 @@
-// /accounting: Total Revenue (what was invoiced, with what is still owed), Total Payments (money received)
+// /accounting: Invoiced (net of credit notes, with what is still owed), Cash received (payments net of reversals)
 // and Total Expenses in the organization's currency (other currencies on their own lines), then Expenses
 // and Payments, each with its record dialog. Each expense can be edited or reversed (with a reason; it stays
 // listed, marked, and no longer counts: docs/decisions/010-corrections.md).
@@ -34,8 +34,8 @@ function SummaryCards({ withExpenses }: { withExpenses: boolean }) {
   return (
     <div className={`grid grid-cols-2 gap-3 ${withExpenses ? 'lg:grid-cols-3' : ''}`}>
       <StatCard
-        testId="card-totalRevenue"
-        title={<FormattedMessage id="accounting.totalRevenue" />}
+        testId="card-invoiced"
+        title={<FormattedMessage id="accounting.invoiced" />}
         value={summary ? <MoneyLines amounts={summary.invoiced.totals} fallback={org.currency} /> : '…'}
         hints={[
           summary && count('accounting.invoicedCount', summary.invoiced.count),
@@ -48,8 +48,8 @@ function SummaryCards({ withExpenses }: { withExpenses: boolean }) {
         ]}
       />
       <StatCard
-        testId="card-totalPayments"
-        title={<FormattedMessage id="accounting.totalPayments" />}
+        testId="card-cashReceived"
+        title={<FormattedMessage id="accounting.cashReceived" />}
         value={summary ? <MoneyLines amounts={summary.payments.totals} fallback={org.currency} /> : '…'}
         hints={[
           summary && count('accounting.paymentsCount', summary.payments.count),

@@ -46,11 +46,11 @@ function MetricCards({ d }: { d: Dashboard }) {
           signDisplay: 'always',
         })
       : null;
-  const others = d.metrics.totalRevenue.filter((x) => x.currency !== org.currency && x.amount !== 0);
+  const others = d.metrics.cashReceived.filter((x) => x.currency !== org.currency && x.amount !== 0);
   const cards = [
     {
-      id: 'totalRevenue',
-      value: money(inOrgCurrency(d.metrics.totalRevenue)),
+      id: 'cashReceived',
+      value: money(inOrgCurrency(d.metrics.cashReceived)),
       hint: change
         ? intl.formatMessage({ id: 'dashboard.revenueChange' }, { change })
         : intl.formatMessage({ id: 'dashboard.noLastMonth' }),

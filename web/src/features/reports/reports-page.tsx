@@ -74,8 +74,8 @@ function Overview({ days }: { days: ReportDays }) {
     <div className="flex flex-col gap-4">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard
-          testId="report-totalRevenue"
-          title={t('reports.totalRevenue')}
+          testId="report-cashReceived"
+          title={t('reports.cashReceived')}
           value={<MoneyLines amounts={overview.revenue} fallback={org.currency} />}
         />
         <StatCard

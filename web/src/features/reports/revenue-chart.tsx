@@ -35,7 +35,7 @@ export function RevenueChart({ series, currency }: { series: TimeseriesReport; c
       <figcaption className="flex flex-wrap items-center gap-4 text-sm">
         <span className="font-semibold">{t('reports.chart.title')}</span>
         <span className="flex items-center gap-1">
-          <span className="inline-block size-3 rounded-sm bg-success" /> {t('reports.totalRevenue')}
+          <span className="inline-block size-3 rounded-sm bg-success" /> {t('reports.cashReceived')}
         </span>
         <span className="flex items-center gap-1">
           <span className="inline-block size-3 rounded-sm bg-error" /> {t('reports.totalExpenses')}
@@ -63,7 +63,7 @@ export function RevenueChart({ series, currency }: { series: TimeseriesReport; c
         <thead>
           <tr>
             <th>{t('reports.col.period')}</th>
-            <th>{t('reports.totalRevenue')}</th>
+            <th>{t('reports.cashReceived')}</th>
             <th>{t('reports.totalExpenses')}</th>
           </tr>
         </thead>

@@ -2,10 +2,9 @@
 // customer, the period, then per currency the opening balance, each invoice and payment with the running
 // balance, and the amount due.
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatMoney } from '../../lib/money.ts';
 import type { Statement } from './api/statements.ts';
 import { DocumentFoot, SellerHeader } from './document-parts.tsx';
-import { statementDate, statementRows } from './statement-lines.ts';
+import { statementDate, statementRows, statementSummary } from './statement-lines.ts';
 
 /** A label with its document numbers (INV-000002, RCT-000009) kept whole on a narrow line. */
 function keepReferences(label: string) {
@@ -101,14 +100,13 @@ export function StatementDocument({ data }: { data: Statement }) {
               </tbody>
             </table>
           </div>
-          <p className="text-right text-sm opacity-80">
-            <FormattedMessage
-              id="statements.totals"
-              values={{
-                owed: formatMoney(account.owed, account.currency, intl.locale),
-                paid: formatMoney(account.paid, account.currency, intl.locale),
-              }}
-            />
+          <p className="text-right text-sm opacity-80" data-testid="statement-summary">
+            {statementSummary(intl, account).map((item, i) => (
+              <span key={i} className="whitespace-nowrap">
+                {i > 0 && ' · '}
+                {item}
+              </span>
+            ))}
           </p>
         </section>
       ))}

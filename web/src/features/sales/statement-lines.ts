@@ -1,5 +1,6 @@
 // A statement's rows as every copy prints them (screen, print, PDF): the opening balance, each entry with
-// its signed amount (owed +, paid −) and running balance, and what is due at the end.
+// its signed amount (owed +, paid −) and running balance, and what is due at the end; and its summary,
+// one figure per meaning, each the sum of its own lines (the database adds them up).
 import type { IntlShape } from 'react-intl';
 import { formatMoney } from '../../lib/money.ts';
 import type { Statement } from './api/statements.ts';
@@ -60,4 +61,21 @@ export function statementRows(intl: IntlShape, s: Statement, account: Statement[
     strong: true,
   });
   return rows;
+}
+
+/**
+ * The summary under an account's rows: what was invoiced, credited, paid (net of reversals) and refunded
+ * in the period; the opening balance when there is one, credits and refunds when there are any, so that
+ * opening + invoiced - credited - paid + refunded is the amount due printed above.
+ */
+export function statementSummary(intl: IntlShape, account: Statement['accounts'][number]): string[] {
+  const money = (n: number) => formatMoney(n, account.currency, intl.locale);
+  const item = (id: string, amount: number) => intl.formatMessage({ id }, { amount: money(amount) });
+  return [
+    account.opening !== 0 && item('statements.summaryOpening', account.opening),
+    item('statements.summaryInvoiced', account.invoiced),
+    account.credited !== 0 && item('statements.summaryCredited', account.credited),
+    item('statements.summaryPaid', account.paid),
+    account.refunded !== 0 && item('statements.summaryRefunded', account.refunded),
+  ].filter((x): x is string => typeof x === 'string');
 }

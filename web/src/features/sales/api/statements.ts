@@ -24,8 +24,14 @@ export interface Statement {
   accounts: {
     currency: string;
     opening: number;
-    owed: number;
+    /** The invoices issued in the period. */
+    invoiced: number;
+    /** The credit notes made in the period. */
+    credited: number;
+    /** The payments received in the period, less those reversed in it. */
     paid: number;
+    /** The refunds given in the period. */
+    refunded: number;
     closing: number;
     entries: StatementEntry[];
   }[];

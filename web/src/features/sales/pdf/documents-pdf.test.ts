@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { pdfPages as pages } from '../../../../../tests/pdf-text.ts';
 import { intlIn } from '../../../lib/i18n.tsx';
 import type { InvoiceDocumentData } from '../invoice-document.tsx';
+import type { StatementEntry } from '../api/statements.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 
 const fontDir = path.join(import.meta.dirname, '../../../assets/fonts');
@@ -289,8 +290,10 @@ describe('statementPdf', () => {
               {
                 currency: 'NGN',
                 opening: 30000,
-                owed: 100000,
+                invoiced: 100000,
+                credited: 0,
                 paid: 30000,
+                refunded: 0,
                 closing: 100000,
                 entries: [
                   {
@@ -333,7 +336,71 @@ describe('statementPdf', () => {
       '-₦30,000.00',
       'Amount due',
       '₦100,000.00',
+      'Opening balance ₦30,000.00 · Invoiced ₦100,000.00 · Paid ₦30,000.00',
     ])
       expect(text).toContain(expected);
+  });
+
+  it('sums each kind of line once: a reversal is not invoiced, a credit note is not paid', async () => {
+    const { statementPdf } = await import('./statement-pdf.ts');
+    const entry = (
+      kind: StatementEntry['kind'],
+      reference: string,
+      debit: number,
+      credit: number,
+      balance: number,
+    ) => ({
+      at: '2026-11-20T10:00:00Z',
+      kind,
+      reference,
+      invoiceNumber: 'INV-000001',
+      debit,
+      credit,
+      balance,
+    });
+    const text = (
+      await pages(
+        await statementPdf(
+          {
+            customer: { name: 'Fatou Ndiaye', email: null, phone: null },
+            seller: {
+              name: 'Boutique Teranga',
+              country: 'SN',
+              currency: 'XOF',
+              taxIdLabel: 'NINEA',
+              taxId: '0012345',
+            },
+            from: '2026-11-01',
+            to: '2026-11-30',
+            timezone: 'Africa/Dakar',
+            accounts: [
+              {
+                currency: 'XOF',
+                opening: 0,
+                invoiced: 42952,
+                credited: 9558,
+                paid: 20000,
+                refunded: 0,
+                closing: 13394,
+                entries: [
+                  entry('INVOICE', 'INV-000001', 42952, 0, 42952),
+                  entry('PAYMENT', 'RCT-000001', 0, 20000, 22952),
+                  entry('PAYMENT', 'RCT-000002', 0, 22952, 0),
+                  entry('REVERSAL', 'RCT-000002', 22952, 0, 22952),
+                  entry('CREDIT_NOTE', 'CN-000001', 0, 9558, 13394),
+                ],
+              },
+            ],
+          },
+          await intlIn('fr'),
+          fonts,
+        ),
+      )
+    )
+      .join('\n')
+      .replace(/[\u202f\u00a0]/g, ' ');
+    expect(text).toContain('Facturé 42 952 CFA · Avoirs 9 558 CFA · Payé 20 000 CFA');
+    expect(text).not.toContain('65 904');
+    expect(text).toContain('13 394 CFA');
   });
 });

@@ -1,8 +1,7 @@
 // A customer's statement as a PDF: the same rows as the printed statement (statement-lines.ts).
 import type { IntlShape } from 'react-intl';
-import { formatMoney } from '../../../lib/money.ts';
 import type { Statement } from '../api/statements.ts';
-import { statementDate, statementRows } from '../statement-lines.ts';
+import { statementDate, statementRows, statementSummary } from '../statement-lines.ts';
 import { Layout, LEFT, RIGHT, type FontFiles } from './layout.ts';
 import { documentFoot, documentHead, say } from './parts.ts';
 
@@ -50,14 +49,11 @@ export async function statementPdf(data: Statement, intl: IntlShape, fonts?: Fon
     layout.down(-6);
     layout.rule();
     layout.down(14);
-    layout.text(
-      t('statements.totals', {
-        owed: formatMoney(account.owed, account.currency, intl.locale),
-        paid: formatMoney(account.paid, account.currency, intl.locale),
-      }),
-      RIGHT,
-      { size: 9, align: 'right', grey: true },
-    );
+    layout.paragraph(statementSummary(intl, account).join(' · '), RIGHT, RIGHT - LEFT, {
+      size: 9,
+      align: 'right',
+      grey: true,
+    });
     layout.down(20);
   }
   documentFoot(
