@@ -1,5 +1,6 @@
 // Inventory's query keys (the product list's are in lib/api/products.ts) and the shapes the server answers
 // for stock moves, suppliers and purchase orders.
+import type { Database } from '../../../../../packages/shared/database.types.ts';
 
 /** The inventory queries' keys (the product list's are in lib/api/products.ts): path first, then the organization. */
 export const inventoryKeys = {
@@ -13,7 +14,7 @@ export const inventoryKeys = {
 export interface StockMove {
   id: string;
   delta: number;
-  reason: 'OPENING' | 'ADJUSTMENT' | 'PURCHASE_RECEIPT' | 'SALE' | 'VOID_RETURN';
+  reason: Database['public']['Enums']['stock_move_reason'];
   note: string | null;
   createdAt: string;
   author: { firstName: string; lastName: string } | null;
