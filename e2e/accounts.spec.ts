@@ -225,7 +225,7 @@ test.describe('the application shell', () => {
     await expect(page.getByRole('tab', { name: 'Payments', selected: true })).toBeVisible();
     // An unknown path is still not found, signed in or not.
     await page.goto('/no-such-screen');
-    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'This page does not exist' })).toBeVisible();
   });
 });
 
@@ -343,7 +343,7 @@ test.describe('an expired session', () => {
       await page.addInitScript(() => {
         new MutationObserver(() => {
           const text = document.body?.innerText ?? '';
-          if (text.includes('404 Page Not Found')) sessionStorage.setItem('saw-404', '1');
+          if (text.includes('This page does not exist')) sessionStorage.setItem('saw-404', '1');
           if (/Unauthorized\s+You are logged out\. Logging in again\.\.\./.test(text))
             sessionStorage.setItem('saw-toast', '1');
         }).observe(document, { childList: true, subtree: true, characterData: true });
