@@ -1,6 +1,7 @@
 // Invoices and payments made offline: an invoice not sent yet opens on its own page, where a payment can be
-// recorded; a refused invoice or payment is corrected in its own form (Pending changes → Edit), with what was
-// typed and the reason under its field, and sent in its place: nothing typed is lost.
+// recorded; a payment taken offline shows on its invoice at once, and the same reference typed again is asked
+// about before it is kept twice; a refused invoice or payment is corrected in its own form (Pending changes →
+// Edit), with what was typed and the reason under its field, and sent in its place: nothing typed is lost.
 import type { Page } from '@playwright/test';
 import { apiAs, expect, registerOwner, signIn, test, waitForServiceWorker } from './fixtures.ts';
 import { issuedInvoice } from './people.ts';
@@ -183,5 +184,62 @@ test.describe('correcting a refused change', () => {
     await expect(page.getByText(onServer.number).first()).toBeVisible();
     await expect(page.getByTestId('pending-invoice')).toHaveCount(0);
     await expect(page.getByText('This invoice does not exist or you cannot see it.')).toHaveCount(0);
+  });
+});
+
+test.describe('a payment taken offline', () => {
+  test('shows on its invoice at once, lowers the balance offered, and its reference is not taken twice unasked (fr)', async ({
+    page,
+    context,
+  }) => {
+    const owner = await registerOwner(page, { locale: 'fr', country: 'SN', currency: 'XOF' });
+    await signIn(page, owner.email, owner.password);
+    const invoice = await issuedInvoice(page, 20069, 'Fatou Ndiaye');
+    await page.goto(`/sales/invoices/${invoice.id}`);
+    await waitForServiceWorker(page);
+    await page.reload();
+    await expect(page.getByTestId('balance-due')).toContainText('20 069');
+
+    await context.setOffline(true);
+    const pay = page.getByRole('dialog', { name: 'Enregistrer un paiement' });
+    const record = async (amount: string, ref: string) => {
+      await button(page, 'Enregistrer un paiement').click();
+      await pay.getByLabel('Moyen de paiement').selectOption('mobile-money');
+      await pay.getByLabel('Opérateur mobile money').selectOption('WAVE');
+      await pay.getByLabel('Montant').fill(amount);
+      await pay.getByLabel('Référence').fill(ref);
+      await pay.getByRole('button', { name: 'Enregistrer un paiement' }).click();
+    };
+    await record('10000', 'WAVE-TX-90001');
+    await expect(page.getByText('Enregistré sur cet appareil').first()).toBeVisible();
+    const waiting = page.getByTestId('pending-money');
+    await expect(waiting).toContainText('Paiement de 10 000 CFA · Wave · WAVE-TX-90001');
+    await expect(page.getByTestId('balance-once-sent')).toContainText(
+      'Reste à payer après envoi : 10 069 CFA',
+    );
+    await expect(page.getByTestId('invoice-payment').and(page.locator('[data-pending]'))).toContainText(
+      'En attente',
+    );
+
+    // The dialog offers what is left once it is sent, and the same Wave message typed again is asked about.
+    await button(page, 'Enregistrer un paiement').click();
+    await expect(pay.getByLabel('Montant')).toHaveValue(/^10[\s\u202f\u00a0]?069$/);
+    await expect(pay.getByText(/déjà enregistré sur cet appareil/)).toBeVisible();
+    await pay.getByRole('button', { name: 'Annuler' }).click();
+    await record('10069', ' wave-tx-90001 ');
+    const warning = pay.getByRole('alert');
+    await expect(warning).toContainText('La référence wave-tx-90001 est déjà utilisée');
+    await expect(warning.getByTestId('reference-use')).toContainText('10 000 CFA');
+    await expect(warning.getByTestId('reference-use')).toContainText('sur cet appareil, pas encore envoyé');
+    // It can be kept anyway (two payments may share a reference): the shop decides.
+    await warning.getByRole('button', { name: 'Enregistrer quand même' }).click();
+    await expect(page.getByTestId('balance-once-sent')).toHaveText('Entièrement payée après envoi');
+    await expect(button(page, 'Enregistrer un paiement')).toHaveCount(0);
+
+    await backOnline(page, context);
+    await expect(page.getByTestId('pending-changes')).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByTestId('pending-money')).toHaveCount(0);
+    const paid = await apiAs(page, `/invoices/${invoice.id}`);
+    expect([paid.status, paid.amountPaid, paid.payments.length]).toEqual(['PAID', 20069, 2]);
   });
 });

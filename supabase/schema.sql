@@ -1503,6 +1503,7 @@ ALTER TABLE public.payments ADD CONSTRAINT payments_pkey PRIMARY KEY (id);
 CREATE INDEX payments_invoice_idx ON public.payments USING btree (org_id, invoice_id);
 CREATE INDEX payments_org_received_amount_idx ON public.payments USING btree (org_id, received_at DESC, id DESC) INCLUDE (currency, amount, invoice_id);
 CREATE INDEX payments_org_received_idx ON public.payments USING btree (org_id, received_at DESC);
+CREATE INDEX payments_org_ref_idx ON public.payments USING btree (org_id, private.payment_ref_key((ref)::text)) WHERE (ref IS NOT NULL);
 CREATE TRIGGER payments_append_only BEFORE UPDATE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.refuse_change();
 CREATE TRIGGER payments_apply BEFORE INSERT ON public.payments FOR EACH ROW EXECUTE FUNCTION private.apply_payment();
 CREATE TRIGGER payments_audit_delete AFTER DELETE ON public.payments REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
@@ -4782,6 +4783,19 @@ GRANT EXECUTE ON FUNCTION private.org_instant(p_org_id uuid, p_value text, p_fie
 GRANT EXECUTE ON FUNCTION private.org_instant(p_org_id uuid, p_value text, p_field text) TO postgres;
 GRANT EXECUTE ON FUNCTION private.org_instant(p_org_id uuid, p_value text, p_field text) TO service_role;
 
+-- function private.payment_ref_key(p_ref text)
+CREATE OR REPLACE FUNCTION private.payment_ref_key(p_ref text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select nullif(lower(regexp_replace(coalesce(p_ref, ''), '[ \t\n\r\f\v\u00a0\u202f]+', '', 'g')), '')
+$function$;
+ALTER FUNCTION private.payment_ref_key(p_ref text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.payment_ref_key(p_ref text) TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.payment_ref_key(p_ref text) TO postgres;
+
 -- function private.payments_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone)
 CREATE OR REPLACE FUNCTION private.payments_between(p_org_id uuid, p_from timestamp with time zone, p_to timestamp with time zone)
  RETURNS TABLE(currency text, payments bigint, reversals bigint, amount numeric)
@@ -7366,6 +7380,34 @@ GRANT EXECUTE ON FUNCTION public.pause_subscription(p_org_id uuid, p_mutation_id
 GRANT EXECUTE ON FUNCTION public.pause_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid) TO postgres;
 GRANT EXECUTE ON FUNCTION public.pause_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid) TO service_role;
 
+-- function public.payments_with_reference(p_org_id uuid, p_ref text)
+CREATE OR REPLACE FUNCTION public.payments_with_reference(p_org_id uuid, p_ref text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'id', p.id, 'receiptNumber', p.receipt_number, 'amount', p.amount, 'currency', p.currency,
+           'method', p.method, 'provider', p.provider, 'ref', p.ref, 'receivedAt', p.received_at,
+           'invoice', jsonb_build_object('id', i.id, 'number', i.number, 'currency', i.currency,
+                                         'customer', jsonb_build_object('name', c.name)))
+         order by p.received_at desc, p.id), '[]'::jsonb)
+    from (select * from public.payments p
+           where p.org_id = p_org_id and p.ref is not null
+             and private.payment_ref_key(p.ref) = private.payment_ref_key(p_ref)
+             and not exists (select 1 from public.payment_reversals r
+                              where r.org_id = p.org_id and r.payment_id = p.id)
+           order by p.received_at desc, p.id limit 10) p
+    join public.invoices i on i.org_id = p.org_id and i.id = p.invoice_id
+    join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
+$function$;
+ALTER FUNCTION public.payments_with_reference(p_org_id uuid, p_ref text) OWNER TO postgres;
+COMMENT ON FUNCTION public.payments_with_reference(p_org_id uuid, p_ref text) IS 'The payments that count recorded with this reference (case and spaces ignored), newest first, at most 10: what the app warns of before recording the same reference again.';
+GRANT EXECUTE ON FUNCTION public.payments_with_reference(p_org_id uuid, p_ref text) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.payments_with_reference(p_org_id uuid, p_ref text) TO postgres;
+GRANT EXECUTE ON FUNCTION public.payments_with_reference(p_org_id uuid, p_ref text) TO service_role;
+
 -- function public.queue_payment_reminders(p_now timestamp with time zone)
 CREATE OR REPLACE FUNCTION public.queue_payment_reminders(p_now timestamp with time zone DEFAULT now())
  RETURNS integer
@@ -7887,6 +7929,13 @@ begin
                'receivedAt', x.at,
                'reversed', x.kind = 'payment' and exists (select 1 from public.payment_reversals r
                                                            where r.org_id = p.org_id and r.payment_id = p.id),
+               -- Another payment that counts carries the same reference (as the app's warning finds it).
+               'refUsedTwice', x.kind = 'payment' and exists (
+                 select 1 from public.payments o
+                  where o.org_id = p.org_id and o.id <> p.id and p.ref is not null and o.ref is not null
+                    and private.payment_ref_key(o.ref) = private.payment_ref_key(p.ref)
+                    and not exists (select 1 from public.payment_reversals r
+                                     where r.org_id = o.org_id and r.payment_id = o.id)),
                'reason', x.reason)
              order by x.at desc, x.id desc)
         from (select * from (

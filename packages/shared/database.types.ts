@@ -2632,6 +2632,7 @@ export type Database = {
         Args: { p_mutation_id: string; p_org_id: string; p_subscription_id: string };
         Returns: Json;
       };
+      payments_with_reference: { Args: { p_org_id: string; p_ref: string }; Returns: Json };
       queue_payment_reminders: { Args: { p_now?: string }; Returns: number };
       record_expense: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };
       record_payment: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };

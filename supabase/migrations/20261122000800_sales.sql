@@ -154,6 +154,17 @@ create index payments_org_received_amount_idx on public.payments (org_id, receiv
   include (currency, amount, invoice_id);
 create index payments_invoice_idx on public.payments (org_id, invoice_id);
 
+-- A payment's reference as two people would type the same one: case and spaces (no-break ones too, as a
+-- copied message may hold) do not matter (" wave-tx -90001" is "WAVE-TX-90001"). The one definition the
+-- "reference used twice" warning and the payments report share; the index answers both per organization.
+create function private.payment_ref_key(p_ref text) returns text
+language sql immutable parallel safe set search_path = ''
+as $$
+  select nullif(lower(regexp_replace(coalesce(p_ref, ''), '[ \t\n\r\f\v\u00a0\u202f]+', '', 'g')), '')
+$$;
+create index payments_org_ref_idx on public.payments (org_id, private.payment_ref_key(ref))
+  where ref is not null;
+
 -- A payment taken back, the way an accountant corrects one: a counter-entry of the same amount, dated when
 -- it is made, with its reason and who made it. The payment itself is never changed. Each payment is
 -- reversed at most once; its amount, currency and invoice are the payment's (set by the trigger below).

@@ -154,6 +154,32 @@ begin
 end
 $$;
 
+-- The payments that count (not reversed) recorded with a reference, however it was spaced or capitalised: the
+-- app asks before it records a payment whose reference was already used (the same mobile-money message typed
+-- twice), and lets the member save it anyway. Run as the caller: row-level security shows what they may see.
+create function public.payments_with_reference(p_org_id uuid, p_ref text) returns jsonb
+language sql stable set search_path = ''
+as $$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'id', p.id, 'receiptNumber', p.receipt_number, 'amount', p.amount, 'currency', p.currency,
+           'method', p.method, 'provider', p.provider, 'ref', p.ref, 'receivedAt', p.received_at,
+           'invoice', jsonb_build_object('id', i.id, 'number', i.number, 'currency', i.currency,
+                                         'customer', jsonb_build_object('name', c.name)))
+         order by p.received_at desc, p.id), '[]'::jsonb)
+    from (select * from public.payments p
+           where p.org_id = p_org_id and p.ref is not null
+             and private.payment_ref_key(p.ref) = private.payment_ref_key(p_ref)
+             and not exists (select 1 from public.payment_reversals r
+                              where r.org_id = p.org_id and r.payment_id = p.id)
+           order by p.received_at desc, p.id limit 10) p
+    join public.invoices i on i.org_id = p.org_id and i.id = p.invoice_id
+    join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
+$$;
+comment on function public.payments_with_reference(uuid, text) is
+  'The payments that count recorded with this reference (case and spaces ignored), newest first, at most 10: what the app warns of before recording the same reference again.';
+revoke execute on function public.payments_with_reference(uuid, text) from public, anon;
+grant execute on function public.payments_with_reference(uuid, text) to authenticated, service_role;
+
 revoke execute on function public.create_invoice(uuid, uuid, jsonb) from public, anon;
 revoke execute on function public.set_invoice_status(uuid, uuid, uuid, public.invoice_status) from public, anon;
 revoke execute on function public.record_payment(uuid, uuid, jsonb) from public, anon;

@@ -270,6 +270,13 @@ begin
                'receivedAt', x.at,
                'reversed', x.kind = 'payment' and exists (select 1 from public.payment_reversals r
                                                            where r.org_id = p.org_id and r.payment_id = p.id),
+               -- Another payment that counts carries the same reference (as the app's warning finds it).
+               'refUsedTwice', x.kind = 'payment' and exists (
+                 select 1 from public.payments o
+                  where o.org_id = p.org_id and o.id <> p.id and p.ref is not null and o.ref is not null
+                    and private.payment_ref_key(o.ref) = private.payment_ref_key(p.ref)
+                    and not exists (select 1 from public.payment_reversals r
+                                     where r.org_id = o.org_id and r.payment_id = o.id)),
                'reason', x.reason)
              order by x.at desc, x.id desc)
         from (select * from (

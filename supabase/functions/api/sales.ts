@@ -457,9 +457,21 @@ async function paymentReversals(
   );
 }
 
+const PaymentsQuery = Paging.extend({ ref: z.string().trim().min(1).max(255).optional() });
+
 export async function listPayments(req: Request): Promise<Response> {
   const { db, orgId } = await orgContext(req);
-  const q = query(req, Paging);
+  const q = query(req, PaymentsQuery);
+  if (q.ref !== undefined) {
+    // The payments that count already recorded with this reference (the app asks before using it again).
+    const { data, error } = await db.rpc('payments_with_reference', { p_org_id: orgId, p_ref: q.ref });
+    if (error) throw fromPostgrest(error);
+    const rows = (data ?? []) as { amount: number | string }[];
+    return withTotal(
+      rows.map((p) => ({ ...p, amount: Number(p.amount), reversal: null })),
+      rows.length,
+    );
+  }
   const { data, error, count } = await db
     .from('payments')
     .select(

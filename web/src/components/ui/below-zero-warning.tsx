@@ -2,6 +2,7 @@
 // what the stock will be after it and is saved only when the user confirms (negative stock is allowed:
 // docs/product-rules.md).
 import { useIntl } from 'react-intl';
+import { WarningConfirm } from './warning-confirm.tsx';
 
 export interface BelowZero {
   /** The product, when the change touches several (an invoice's lines). */
@@ -40,37 +41,22 @@ export function BelowZeroWarning({
   const intl = useIntl();
   const stock = (n: number) => intl.formatNumber(n, { maximumFractionDigits: 3 });
   return (
-    <div role="alert" className="alert alert-warning flex flex-col items-stretch gap-2 text-left">
-      <ul className="flex flex-col gap-1">
-        {items.map((item) => (
-          <li key={item.product ?? ''} className="break-words">
-            {item.product
-              ? intl.formatMessage(
-                  { id: 'stockWarning.productAfter' },
-                  { product: item.product, stock: stock(item.after) },
-                )
-              : intl.formatMessage({ id: 'stockWarning.after' }, { stock: stock(item.after) })}
-          </li>
-        ))}
-      </ul>
-      <p className="font-semibold">{intl.formatMessage({ id: 'stockWarning.question' })}</p>
-      <div className="flex flex-wrap justify-end gap-2">
-        <button
-          type="button"
-          className="btn btn-outline min-h-11 grow border-warning-content text-warning-content sm:grow-0"
-          onClick={onBack}
-        >
-          {intl.formatMessage({ id: 'stockWarning.back' })}
-        </button>
-        <button
-          type="button"
-          className="btn btn-neutral min-h-11 grow sm:grow-0"
-          disabled={pending}
-          onClick={onConfirm}
-        >
-          {intl.formatMessage({ id: 'stockWarning.confirm' })}
-        </button>
-      </div>
-    </div>
+    <WarningConfirm
+      items={items.map((item) => ({
+        key: item.product ?? '',
+        text: item.product
+          ? intl.formatMessage(
+              { id: 'stockWarning.productAfter' },
+              { product: item.product, stock: stock(item.after) },
+            )
+          : intl.formatMessage({ id: 'stockWarning.after' }, { stock: stock(item.after) }),
+      }))}
+      question={intl.formatMessage({ id: 'stockWarning.question' })}
+      backLabel={intl.formatMessage({ id: 'stockWarning.back' })}
+      confirmLabel={intl.formatMessage({ id: 'stockWarning.confirm' })}
+      pending={pending}
+      onConfirm={onConfirm}
+      onBack={onBack}
+    />
   );
 }

@@ -32,6 +32,8 @@ import { useCreateInvoice, useUpdateQuote } from './api/invoices.ts';
 import { type Invoice } from './api/keys.ts';
 import { CustomerPicker } from './customer-picker.tsx';
 import { PaymentFields } from './payment-fields.tsx';
+import { type ReferenceUse, useReferenceCheck } from './api/payments.ts';
+import { ReferenceWarning } from './reference-warning.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
 /** A line's number as typed so far: one not readable yet counts as 0 in the totals. */
@@ -145,7 +147,13 @@ export function CreateInvoiceDialog({
   const paymentError = (f: 'method' | 'provider' | 'ref' | 'receivedAt') =>
     validationMessage(intl, errors.payment?.[f]?.message);
   // An invoice issued takes its lines out of stock: below zero, it waits for the user to say so.
-  const [warning, setWarning] = useState<{ body: InvoiceInput; items: BelowZero[] } | null>(null);
+  // Its payment's reference, already used, waits for the user to say so too.
+  const [warning, setWarning] = useState<
+    | { kind: 'stock'; body: InvoiceInput; items: BelowZero[] }
+    | { kind: 'reference'; body: InvoiceInput; uses: ReferenceUse[] }
+    | null
+  >(null);
+  const checkReference = useReferenceCheck();
   const { subscribe } = form;
   useEffect(() => subscribe({ formState: { values: true }, callback: () => setWarning(null) }), [subscribe]);
   const send = async (body: InvoiceInput) => {
@@ -195,23 +203,29 @@ export function CreateInvoiceDialog({
     // Kept on the device: it gets its number, and its page, once the server has it.
     if (created) void navigate(`/sales/invoices/${created.id}`);
   };
+  /** Sends the invoice once each warning from `from` on has been answered (or had nothing to say). */
+  const proceed = async (body: InvoiceInput, from: 'stock' | 'reference') => {
+    if (from === 'stock') {
+      const items =
+        body.status === 'QUOTE'
+          ? []
+          : belowZero(
+              new Map(products.map((p) => [p.id, p])),
+              (body.lines ?? []).map((l) => ({ productId: l.productId, delta: -l.qty })),
+            );
+      if (items.length) return setWarning({ kind: 'stock', body, items });
+    }
+    const ref = body.status === 'PAID' ? body.payment?.ref?.trim() : undefined;
+    const uses = ref ? await checkReference(ref).catch(() => []) : [];
+    if (uses.length) return setWarning({ kind: 'reference', body, uses });
+    await send(body);
+  };
   return (
     <Dialog title={t(quote ? 'invoices.editQuote' : 'invoices.create')} onClose={onClose} wide>
       <form
         className="flex flex-col gap-3"
         noValidate
-        onSubmit={handleSubmit(async (input) => {
-          const body = input as InvoiceInput;
-          const items =
-            body.status === 'QUOTE'
-              ? []
-              : belowZero(
-                  new Map(products.map((p) => [p.id, p])),
-                  (body.lines ?? []).map((l) => ({ productId: l.productId, delta: -l.qty })),
-                );
-          if (items.length) setWarning({ body, items });
-          else await send(body);
-        })}
+        onSubmit={handleSubmit((input) => proceed(input as InvoiceInput, 'stock'))}
       >
         <DraftNotice draft={draft} />
         <Controller
@@ -317,14 +331,7 @@ export function CreateInvoiceDialog({
         {!quote && status === 'PAID' && (
           <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="invoice-payment">
             <legend className="mb-1 font-semibold">{t('invoices.paidWith')}</legend>
-            <PaymentFields form={form} prefix="payment." error={paymentError}>
-              <TextField
-                label={t('invoices.paidOn')}
-                type="date"
-                error={paymentError('receivedAt')}
-                {...register('payment.receivedAt')}
-              />
-            </PaymentFields>
+            <PaymentFields form={form} prefix="payment." dateField="receivedAt" error={paymentError} />
           </fieldset>
         )}
         <dl className="ml-auto grid grid-cols-2 gap-x-6 text-right" data-testid="invoice-totals">
@@ -341,9 +348,18 @@ export function CreateInvoiceDialog({
         {errors.total && (
           <p className="text-sm text-error">{validationMessage(intl, errors.total.message)}</p>
         )}
-        {warning && (
+        {warning?.kind === 'stock' && (
           <BelowZeroWarning
             items={warning.items}
+            pending={formState.isSubmitting || create.isPending}
+            onConfirm={() => void proceed(warning.body, 'reference')}
+            onBack={() => setWarning(null)}
+          />
+        )}
+        {warning?.kind === 'reference' && (
+          <ReferenceWarning
+            reference={warning.body.payment?.ref ?? ''}
+            uses={warning.uses}
             pending={formState.isSubmitting || create.isPending}
             onConfirm={() => void send(warning.body)}
             onBack={() => setWarning(null)}

@@ -1,6 +1,7 @@
 // /sales/invoices/:id: the whole invoice with the moves it allows — Edit and Issue a quote, Record Payment,
 // Void — and Print, Download PDF and Share (a revocable public link, sent by WhatsApp or copied); under it,
-// its payments with Reverse and Delete (invoice-payments.tsx).
+// its payments with Reverse and Delete (invoice-payments.tsx), and what this device has not sent yet above it
+// (pending-money-panel.tsx): a payment taken offline lowers the balance the dialog offers at once.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -25,6 +26,8 @@ import { PdfButton } from './pdf-button.tsx';
 import { downloadPdf } from './pdf/download.ts';
 import { InvoiceDocument, type InvoiceDocumentData } from './invoice-document.tsx';
 import { InvoicePayments } from './invoice-payments.tsx';
+import { PendingMoneyPanel } from './pending-money-panel.tsx';
+import { balanceOnceSent, pendingOnInvoice } from './pending-money.ts';
 import { RecordPaymentDialog } from './record-payment-dialog.tsx';
 import { ShareDialog } from './share-dialog.tsx';
 import { ReminderWhatsApp } from './reminder-whatsapp.tsx';
@@ -46,7 +49,8 @@ export function InvoicePage() {
   const products = useProductList({ search: '', offset: 0, limit: 500 }).rows;
   // An invoice made on this device and not sent yet: what was typed, and its payment (pending-invoice.tsx).
   const orgId = useOrganization().id;
-  const made = useOutboxEntries().find(
+  const entries = useOutboxEntries();
+  const made = entries.find(
     (e) => e.orgId === orgId && e.creates?.store === 'invoices' && e.creates.row.id === id,
   );
   if (!invoice.data && made) return <PendingInvoice entry={made} />;
@@ -70,6 +74,9 @@ export function InvoicePage() {
     );
   if (!invoice.data) return <Loading />;
   const inv = invoice.data;
+  // What this device did to the invoice's money and has not sent yet (shown, and counted in the balance).
+  const pending = pendingOnInvoice(inv, entries, orgId);
+  const balanceAfter = balanceOnceSent(inv, pending);
   // A salesperson changes only the quotes they made (the database says the same).
   const mine = me !== undefined && inv.createdBy === me;
   const canChange = canEditAny || (mine && inv.status === 'QUOTE');
@@ -113,7 +120,7 @@ export function InvoicePage() {
               {t('invoices.editQuote')}
             </button>
           )}
-          {inv.status === 'ISSUED' && canPay && (
+          {inv.status === 'ISSUED' && canPay && balanceAfter > 0 && (
             <button type="button" className="btn btn-primary min-h-11" onClick={() => setOpen('pay')}>
               {t('payments.record')}
             </button>
@@ -149,6 +156,7 @@ export function InvoicePage() {
           <FormattedMessage id="invoices.sharedNow" />
         </p>
       )}
+      <PendingMoneyPanel invoice={inv} pending={pending} />
       {/* The document as the customer receives it: in the business's language. */}
       <InLanguage locale={documentLanguage(document.organization.country)}>
         <InvoiceDocument data={document} receiptHref={(n) => `/sales/invoices/${inv.id}/receipts/${n}`} />
@@ -175,14 +183,15 @@ export function InvoicePage() {
           </ul>
         </section>
       )}
-      <InvoicePayments invoice={inv} />
+      <InvoicePayments invoice={inv} pending={pending} />
       {open === 'pay' && (
         <RecordPaymentDialog
           invoice={{
             id: inv.id,
             number: inv.number,
             currency: inv.currency,
-            balance: inv.balance,
+            balance: balanceAfter,
+            queued: pending.filter((c) => c.kind === 'payment').reduce((sum, c) => sum + c.amount, 0),
             customer: inv.customer,
           }}
           onClose={() => setOpen(null)}

@@ -1,5 +1,7 @@
 // Record Payment: only ISSUED invoices can be chosen; cash, bank transfer, mobile money (with provider and
-// reference), card or check (payment-fields.tsx); any amount up to the balance, which the database enforces too.
+// reference), card or check (payment-fields.tsx); any amount up to the balance, which the database enforces too;
+// a reference already used (recorded, or waiting on this device) is said before it is saved again.
+import { useEffect, useState } from 'react';
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
 import { draftName, useFormDraft } from '../../lib/form-draft.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -12,19 +14,31 @@ import { SelectField } from '../../components/ui/select-field.tsx';
 import { AmountField } from '../../components/ui/amount-field.tsx';
 import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
-import { useIssuedToPay, useRecordPayment } from './api/payments.ts';
+import { type ReferenceUse, useIssuedToPay, useRecordPayment, useReferenceCheck } from './api/payments.ts';
+import { ReferenceWarning } from './reference-warning.tsx';
 import { PaymentFields } from './payment-fields.tsx';
 import { submitWrite, useRefusalInForm } from '../../lib/feedback.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 import { useT } from '../../lib/i18n.tsx';
+import { localDateTime } from '../../../../packages/shared/csv.ts';
 
 export function RecordPaymentDialog({
   invoice,
   refused,
   onClose,
 }: {
-  /** The invoice it is for (from its page); otherwise the member picks one of the ISSUED invoices. */
-  invoice?: { id: string; number: string; currency: string; balance: number; customer: { name: string } };
+  /**
+   * The invoice it is for (from its page), its balance net of what is waiting on this device (`queued`);
+   * otherwise the member picks one of the ISSUED invoices.
+   */
+  invoice?: {
+    id: string;
+    number: string;
+    currency: string;
+    balance: number;
+    queued?: number;
+    customer: { name: string };
+  };
   /** A payment the server refused (Pending changes → Edit): its values, corrected and sent in its place. */
   refused?: OutboxEntry;
   onClose: () => void;
@@ -43,9 +57,15 @@ export function RecordPaymentDialog({
       provider: was?.provider ?? null,
       amount: (was?.amount ?? invoice?.balance ?? '') as number,
       ref: was?.ref ?? '',
+      receivedAt: was?.receivedAt ?? localDateTime(new Date().toISOString(), org.timezone).slice(0, 10),
     },
   });
-  const { register, handleSubmit, formState, control, setValue } = form;
+  const { register, handleSubmit, formState, control, setValue, setFocus } = form;
+  // A reference already used waits for the member to say so (the same message typed twice is kept once).
+  const checkReference = useReferenceCheck();
+  const [reused, setReused] = useState<{ input: PaymentInput; uses: ReferenceUse[] } | null>(null);
+  const { subscribe } = form;
+  useEffect(() => subscribe({ formState: { values: true }, callback: () => setReused(null) }), [subscribe]);
   const draft = useFormDraft(form, {
     orgId: org.id,
     name: refused ? draftName('payment', undefined, refused.id) : `payment:${invoice?.id ?? 'any'}`,
@@ -53,28 +73,32 @@ export function RecordPaymentDialog({
   useRefusalInForm(form, refused?.refusal);
   const invoiceId = useWatch({ control, name: 'invoiceId' });
   const chosen = invoice ?? issued.find((i) => i.id === invoiceId);
-  const error = (name: 'invoiceId' | 'method' | 'amount' | 'ref' | 'provider') =>
+  const error = (name: 'invoiceId' | 'method' | 'amount' | 'ref' | 'provider' | 'receivedAt') =>
     validationMessage(intl, formState.errors[name]?.message);
+  const save = async (input: PaymentInput) => {
+    const done = await submitWrite(
+      intl,
+      () =>
+        record.mutateAsync({
+          ...input,
+          // A corrected payment keeps its id and takes the refused one's place in the queue.
+          ...inPlaceOf(refused),
+          provider: input.method === 'mobile-money' ? input.provider : null,
+          customerName: chosen?.customer.name ?? refused?.label,
+        }),
+      { success: 'payments.recorded', draft, form },
+    );
+    if (done.ok) onClose();
+  };
   return (
     <Dialog title={t('payments.record')} onClose={onClose}>
       <form
         className="flex flex-col gap-3"
         noValidate
         onSubmit={handleSubmit(async (input) => {
-          const done = await submitWrite(
-            intl,
-            () =>
-              record.mutateAsync({
-                ...input,
-                // A corrected payment keeps its id and takes the refused one's place in the queue.
-                ...inPlaceOf(refused),
-                provider: input.method === 'mobile-money' ? input.provider : null,
-                customerName: chosen?.customer.name ?? refused?.label,
-              }),
-            { success: 'payments.recorded', draft, form },
-          );
-          if (!done.ok) return;
-          onClose();
+          const uses = input.ref?.trim() ? await checkReference(input.ref).catch(() => []) : [];
+          if (uses.length) setReused({ input, uses });
+          else await save(input);
         })}
       >
         <DraftNotice draft={draft} />
@@ -99,7 +123,7 @@ export function RecordPaymentDialog({
             })}
           />
         )}
-        <PaymentFields form={form} error={error}>
+        <PaymentFields form={form} dateField="receivedAt" error={error}>
           <AmountField
             label={t('payments.amount')}
             control={control}
@@ -108,18 +132,31 @@ export function RecordPaymentDialog({
             currency={chosen?.currency ?? org.currency}
             hint={
               chosen
-                ? t('payments.balanceHint', {
+                ? t(invoice?.queued ? 'payments.balanceHintPending' : 'payments.balanceHint', {
                     amount: formatMoney(chosen.balance, chosen.currency, intl.locale),
+                    pending: formatMoney(invoice?.queued ?? 0, chosen.currency, intl.locale),
                   })
                 : undefined
             }
             error={error('amount')}
           />
         </PaymentFields>
+        {reused && (
+          <ReferenceWarning
+            reference={reused.input.ref ?? ''}
+            uses={reused.uses}
+            pending={record.isPending}
+            onConfirm={() => void save(reused.input)}
+            onBack={() => {
+              setReused(null);
+              setFocus('ref');
+            }}
+          />
+        )}
         <FormActions
           onCancel={onClose}
           submitLabel={t('payments.record')}
-          disabled={formState.isSubmitting}
+          disabled={formState.isSubmitting || reused !== null}
         />
       </form>
     </Dialog>

@@ -8,6 +8,8 @@ import { AmountField } from '../../components/ui/amount-field.tsx';
 import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { submitWrite } from '../../lib/feedback.ts';
 import { useT } from '../../lib/i18n.tsx';
+import { useOrganization } from '../../lib/organization.tsx';
+import { localDateTime } from '../../../../packages/shared/csv.ts';
 import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useRecordRefund } from './api/credit-notes.ts';
@@ -25,12 +27,19 @@ export function RefundDialog({
   const intl = useIntl();
   const t = useT();
   const refund = useRecordRefund();
+  const org = useOrganization();
   const form = useForm({
     resolver: zodResolver(RefundInputSchema),
-    defaultValues: { method: '' as never, provider: null, amount: refundable, ref: '' },
+    defaultValues: {
+      method: '' as never,
+      provider: null,
+      amount: refundable,
+      ref: '',
+      refundedAt: localDateTime(new Date().toISOString(), org.timezone).slice(0, 10),
+    },
   });
   const { handleSubmit, formState, control } = form;
-  const error = (name: 'method' | 'amount' | 'ref' | 'provider') =>
+  const error = (name: 'method' | 'amount' | 'ref' | 'provider' | 'refundedAt') =>
     validationMessage(intl, formState.errors[name]?.message);
   const max = formatMoney(refundable, creditNote.currency, intl.locale);
   return (
@@ -53,7 +62,7 @@ export function RefundDialog({
         })}
       >
         <p className="font-medium">{t('refunds.for', { number: creditNote.number })}</p>
-        <PaymentFields form={form} error={error}>
+        <PaymentFields form={form} dateField="refundedAt" error={error}>
           <AmountField
             label={t('payments.amount')}
             control={control}

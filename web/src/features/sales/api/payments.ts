@@ -1,15 +1,20 @@
-// Payments of the current organization: the list, the write that records one, and the invoices a payment
-// can be for (with what is still queued on this device taken off their balance).
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+// Payments of the current organization: the list, the write that records one, the invoices a payment can be
+// for (with what is still queued on this device taken off their balance), and the payments that already
+// carry a reference.
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { paymentRefKey } from '../../../../../packages/shared/payment-ref.ts';
 import type { PaymentInput } from '../../../../../packages/shared/schemas/sales.ts';
 import { currencyDecimals } from '../../../../../packages/shared/invoice-totals.ts';
-import { apiList } from '../../../lib/api-client.ts';
+import { ApiError, apiList } from '../../../lib/api-client.ts';
+import { isOnline } from '../../../lib/connection.ts';
+import { outbox } from '../../../lib/outbox.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { uuidv7 } from '../../../lib/uuid.ts';
 import { useOutboxEntries } from '../../../lib/use-outbox.ts';
 import { useOrganization } from '../../../lib/organization.tsx';
 import { useInvoiceList } from './invoices.ts';
-import { PAGE_SIZE, type Payment, qs, salesKeys } from './keys.ts';
+import { type Invoice, type InvoiceSummary, PAGE_SIZE, type Payment, qs, salesKeys } from './keys.ts';
+import { queuedPayments, queuedWithReference } from '../pending-money.ts';
 
 export const paymentsQuery = (orgId: string, offset: number) =>
   queryOptions({
@@ -65,13 +70,9 @@ export const deletable = (p: { createdAt: string; reversal: unknown }, now = Dat
 export function useIssuedToPay(orgId: string, except?: string) {
   const { query, rows } = useInvoiceList({ status: 'ISSUED', limit: 200 });
   const queued = new Map<string, number>();
-  for (const e of useOutboxEntries()) {
-    const body = e.body as { invoiceId?: string; amount?: number } | undefined;
-    // The refused payment being corrected (`except`) is replaced, not added to.
-    if (e.orgId !== orgId || e.method !== 'POST' || e.path !== '/api/payments' || !body?.invoiceId) continue;
-    if (e.id === except) continue;
-    queued.set(body.invoiceId, (queued.get(body.invoiceId) ?? 0) + Number(body.amount ?? 0));
-  }
+  // The refused payment being corrected (`except`) is replaced, not added to.
+  for (const p of queuedPayments(useOutboxEntries(), orgId, except))
+    queued.set(p.invoiceId, (queued.get(p.invoiceId) ?? 0) + p.amount);
   const invoices = rows
     .map((i) => ({
       ...i,
@@ -83,4 +84,83 @@ export function useIssuedToPay(orgId: string, except?: string) {
     }))
     .filter((i) => i.balance > 0);
   return { invoices, loaded: query.data !== undefined };
+}
+
+/** How long the duplicate-reference check waits for the server before it reads what the device keeps. */
+const REFERENCE_WAIT_MS = 4_000;
+
+/** A payment that already carries a reference: recorded (with its receipt) or waiting on this device. */
+export interface ReferenceUse {
+  amount: number;
+  currency: string | null;
+  invoiceNumber: string | null;
+  receiptNumber: string | null;
+  receivedAt: string | null;
+  /** Still on this device, not sent yet. */
+  pending: boolean;
+}
+
+/**
+ * Finds the payments that already carry a reference (spacing and case ignored): those queued on this device,
+ * and the server's (reversed ones left out), or offline those of the payments and invoices this device keeps.
+ */
+export function useReferenceCheck() {
+  const orgId = useOrganization().id;
+  const queryClient = useQueryClient();
+  type Known = Pick<Payment, 'id' | 'amount' | 'currency' | 'ref' | 'receivedAt' | 'reversal'> & {
+    receiptNumber?: string;
+    invoice?: { number: string } | null;
+  };
+  /** Every list page and opened invoice this device keeps under `path` (lists are `{ rows }`). */
+  const kept = <T>(path: string) =>
+    queryClient.getQueriesData<{ rows?: T[] } | Invoice>({ queryKey: [path, orgId] }).map(([, data]) => data);
+  return async (ref: string | null | undefined): Promise<ReferenceUse[]> => {
+    const key = paymentRefKey(ref);
+    if (!key) return [];
+    const invoices = kept<InvoiceSummary>('/api/invoices');
+    // A queued payment names its invoice as the device knows it (a number, or none yet when it is new too).
+    const known = (invoiceId: string) =>
+      invoices
+        .flatMap((data) => (data && 'rows' in data ? (data.rows ?? []) : data ? [data as Invoice] : []))
+        .find((i) => i.id === invoiceId);
+    const uses: ReferenceUse[] = queuedWithReference(outbox.entries(), orgId, key).map((p) => ({
+      amount: p.amount,
+      currency: known(p.invoiceId)?.currency ?? null,
+      invoiceNumber: known(p.invoiceId)?.number ?? null,
+      receiptNumber: null,
+      receivedAt: p.entry.createdAt,
+      pending: true,
+    }));
+    let recorded: Known[];
+    try {
+      if (!isOnline()) throw new Error('offline');
+      // On a line that answers nothing, the member is not kept waiting: the device's own copy decides.
+      const answer = apiList<Known>(`/api/payments?${qs({ ref: ref!.trim() })}`, { orgId });
+      const slow = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('slow')), REFERENCE_WAIT_MS),
+      );
+      recorded = (await Promise.race([answer, slow])).rows;
+    } catch (e) {
+      if (e instanceof ApiError) throw e;
+      // Offline: the payments this device keeps (lists read, invoices opened), each once.
+      const byId = new Map<string, Known>();
+      for (const data of kept<Known>('/api/payments'))
+        if (data && 'rows' in data) for (const p of data.rows ?? []) byId.set(p.id, p);
+      for (const data of invoices)
+        if (data && 'payments' in data && Array.isArray(data.payments))
+          for (const p of data.payments)
+            byId.set(p.id, { ...p, currency: data.currency, invoice: { number: data.number } });
+      recorded = [...byId.values()].filter((p) => !p.reversal && paymentRefKey(p.ref) === key);
+    }
+    for (const p of recorded)
+      uses.push({
+        amount: p.amount,
+        currency: p.currency,
+        invoiceNumber: p.invoice?.number ?? null,
+        receiptNumber: p.receiptNumber ?? null,
+        receivedAt: p.receivedAt,
+        pending: false,
+      });
+    return uses;
+  };
 }
