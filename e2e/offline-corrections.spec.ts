@@ -243,3 +243,50 @@ test.describe('a payment taken offline', () => {
     expect([paid.status, paid.amountPaid, paid.payments.length]).toEqual(['PAID', 20069, 2]);
   });
 });
+
+test.describe('a stock adjustment made offline', () => {
+  test('counts in On hand at once, marked as waiting, and Pending changes names it', async ({
+    page,
+    context,
+  }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    await apiAs(page, '/products', {
+      name: 'Titus Sardines',
+      sku: 'TITUS-1',
+      unit: 'tin',
+      cost: 5,
+      price: 7,
+      openingStock: 200,
+    });
+    await page.goto('/inventory');
+    await waitForServiceWorker(page);
+    await page.reload();
+    await expect(page.getByText('Titus Sardines').first()).toBeVisible();
+
+    await context.setOffline(true);
+    await button(page, 'Details').click();
+    const stock = page.getByRole('dialog', { name: 'Titus Sardines' });
+    await expect(stock.getByTestId('on-hand')).toContainText('On hand: 200 tin');
+    await stock.getByRole('button', { name: 'Adjust Stock' }).click();
+    await stock.getByLabel('Quantity to add (negative to remove)').fill('-2');
+    await stock.getByLabel('Reason').fill('Two tins dented');
+    await stock.getByRole('button', { name: 'Save Adjustment' }).click();
+    await expect(page.getByText('Saved on this device').first()).toBeVisible();
+    await expect(stock.getByTestId('on-hand')).toContainText('On hand: 198 tin');
+    await expect(stock.getByTestId('on-hand')).toContainText('Pending');
+    await expect(stock.getByTestId('on-hand')).toContainText('-2 tin waiting on this device to be sent');
+    await stock.getByRole('button', { name: 'Close', exact: true }).click();
+
+    await page.getByTestId('pending-changes').click();
+    await expect(
+      page.getByRole('dialog', { name: 'Pending changes' }).getByTestId('pending-change'),
+    ).toContainText('Titus Sardines: -2 tin (stock adjustment)');
+    await page.keyboard.press('Escape');
+
+    await backOnline(page, context);
+    await expect(page.getByTestId('pending-changes')).toHaveCount(0, { timeout: 15_000 });
+    const [product] = (await apiAs(page, '/products?search=Titus')) as { stockOnHand: number }[];
+    expect(product!.stockOnHand).toBe(198);
+  });
+});

@@ -17,7 +17,13 @@ import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { useMetrics } from '../../lib/metrics.ts';
 import { firstAnswerComing } from '../../lib/query-client.ts';
 import { PendingBadge } from '../../components/ui/pending.tsx';
-import { PAGE_SIZE, type Product, useDeleteProduct, useProductList } from './api/products.ts';
+import {
+  PAGE_SIZE,
+  type Product,
+  useDeleteProduct,
+  usePendingStock,
+  useProductList,
+} from './api/products.ts';
 import { ScanButton } from './barcode-scanner.tsx';
 import { StockBadge } from '../../components/ui/status-badge.tsx';
 import { submitWrite, notifyError } from '../../lib/feedback.ts';
@@ -69,6 +75,7 @@ function LowStockCard({
 }
 
 export function ProductsTab() {
+  const pendingStock = usePendingStock();
   const intl = useIntl();
   const t = useT();
   const { locale } = useLocale();
@@ -273,8 +280,19 @@ export function ProductsTab() {
               {
                 key: 'stock',
                 header: t('inventory.col.stock'),
-                cell: (p, form) =>
-                  form === 'card' ? `${qty.format(p.stockOnHand)} ${p.unit}` : qty.format(p.stockOnHand),
+                // With what this device adjusted and has not sent yet, marked as waiting.
+                cell: (p, form) => {
+                  const waiting = pendingStock.get(p.id) ?? 0;
+                  const stock = qty.format(p.stockOnHand + waiting);
+                  return (
+                    <>
+                      {form === 'card' ? `${stock} ${p.unit}` : stock}
+                      {waiting !== 0 && (
+                        <span className="badge badge-ghost badge-xs ms-1">{t('outbox.pending')}</span>
+                      )}
+                    </>
+                  );
+                },
                 align: 'right',
                 nowrap: true,
                 card: 'meta',

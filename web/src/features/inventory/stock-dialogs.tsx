@@ -17,11 +17,20 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { QUANTITY_DECIMALS } from '../../lib/money.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan } from '../../lib/organization.tsx';
-import { type Product, useAdjustStock, useProduct, useStockMoves } from './api/products.ts';
+import { type Product, useAdjustStock, usePendingStock, useProduct, useStockMoves } from './api/products.ts';
 import { submitWrite } from '../../lib/feedback.ts';
 import { useT } from '../../lib/i18n.tsx';
 
-function AdjustForm({ product, onDone }: { product: Product; onDone: () => void }) {
+function AdjustForm({
+  product,
+  queued,
+  onDone,
+}: {
+  product: Product;
+  /** What adjustments waiting on this device add to its stock. */
+  queued: number;
+  onDone: () => void;
+}) {
   const intl = useIntl();
   const t = useT();
   const adjust = useAdjustStock();
@@ -38,7 +47,14 @@ function AdjustForm({ product, onDone }: { product: Product; onDone: () => void 
     [subscribe],
   );
   const save = async (input: StockAdjustment) => {
-    const done = await submitWrite(intl, () => adjust.mutateAsync({ id: product.id, input }), {
+    const label = t('inventory.adjust.label', {
+      product: product.name,
+      delta: new Intl.NumberFormat(intl.locale, { maximumFractionDigits: 3, signDisplay: 'always' }).format(
+        input.delta,
+      ),
+      unit: product.unit,
+    });
+    const done = await submitWrite(intl, () => adjust.mutateAsync({ id: product.id, input, label }), {
       success: 'inventory.adjusted',
       form,
     });
@@ -46,7 +62,7 @@ function AdjustForm({ product, onDone }: { product: Product; onDone: () => void 
     onDone();
   };
   const onSubmit = handleSubmit(async (input) => {
-    const after = Math.round((product.stockOnHand + input.delta) * 1000) / 1000;
+    const after = Math.round((product.stockOnHand + queued + input.delta) * 1000) / 1000;
     if (input.delta < 0 && after < 0) setBelowZero({ input, items: [{ after }] });
     else await save(input);
   });
@@ -91,18 +107,32 @@ export function StockDialog({ product: listed, onClose }: { product: Product; on
   const canEdit = useCan('OWNER', 'MANAGER');
   const moves = useStockMoves(product.id);
   const [adjusting, setAdjusting] = useState(false);
+  // Adjustments made on this device and not sent yet count at once (the server adds them when it has them).
+  const queued = usePendingStock().get(product.id) ?? 0;
   const number = new Intl.NumberFormat(intl.locale, { maximumFractionDigits: 3 });
   return (
     <Dialog title={product.name} onClose={onClose} wide>
-      <p className="mb-3">
+      <p className="mb-3" data-testid="on-hand">
         <FormattedMessage
           id="inventory.onHand"
-          values={{ stock: number.format(product.stockOnHand), unit: product.unit }}
+          values={{ stock: number.format(product.stockOnHand + queued), unit: product.unit }}
         />
+        {queued !== 0 && (
+          <span className="mt-1 block text-sm">
+            <span className="badge badge-ghost badge-sm me-1">{t('outbox.pending')}</span>
+            {t('inventory.onHandPending', {
+              delta: new Intl.NumberFormat(intl.locale, {
+                maximumFractionDigits: 3,
+                signDisplay: 'always',
+              }).format(queued),
+              unit: product.unit,
+            })}
+          </span>
+        )}
       </p>
       {canEdit &&
         (adjusting ? (
-          <AdjustForm product={product} onDone={() => setAdjusting(false)} />
+          <AdjustForm product={product} queued={queued} onDone={() => setAdjusting(false)} />
         ) : (
           <button type="button" className="btn btn-outline min-h-11" onClick={() => setAdjusting(true)}>
             <FormattedMessage id="inventory.adjust" />

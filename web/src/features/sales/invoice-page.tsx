@@ -81,7 +81,8 @@ export function InvoicePage() {
   const mine = me !== undefined && inv.createdBy === me;
   const canChange = canEditAny || (mine && inv.status === 'QUOTE');
   const run = async (what: 'issue' | 'void') => {
-    const done = await submitWrite(intl, () => action.mutateAsync({ id: inv.id, action: what }), {
+    const label = t(what === 'issue' ? 'invoices.issueLabel' : 'invoices.voidLabel', { number: inv.number });
+    const done = await submitWrite(intl, () => action.mutateAsync({ id: inv.id, action: what, label }), {
       success: what === 'issue' ? 'invoices.issued' : 'invoices.voided',
     });
     if (!done.ok) return;

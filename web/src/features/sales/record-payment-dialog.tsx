@@ -84,7 +84,14 @@ export function RecordPaymentDialog({
           // A corrected payment keeps its id and takes the refused one's place in the queue.
           ...inPlaceOf(refused),
           provider: input.method === 'mobile-money' ? input.provider : null,
-          customerName: chosen?.customer.name ?? refused?.label,
+          // Pending changes names it: how much, on which invoice, for whom.
+          label: chosen
+            ? t('payments.label', {
+                amount: formatMoney(Number(input.amount), chosen.currency, intl.locale),
+                number: chosen.number ?? t('outbox.pending'),
+                customer: chosen.customer.name,
+              })
+            : refused?.label,
         }),
       { success: 'payments.recorded', draft, form },
     );

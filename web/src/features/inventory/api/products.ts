@@ -6,6 +6,7 @@ import { apiFetch, apiList } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { uuidv7 } from '../../../lib/uuid.ts';
 import { useOrganization } from '../../../lib/organization.tsx';
+import { useOutboxEntries } from '../../../lib/use-outbox.ts';
 import type { Product } from '../../../lib/api/products.ts';
 import { type StockMove, inventoryKeys } from './keys.ts';
 
@@ -61,10 +62,31 @@ export const useDeleteProduct = () =>
   );
 
 export const useAdjustStock = () =>
-  useWrite<{ id: string; input: StockAdjustment }, { id: string; stockOnHand: number }>(
-    ({ id, input }) => ({ method: 'POST', path: `/api/products/${id}/adjustments`, body: input }),
+  useWrite<{ id: string; input: StockAdjustment; label: string }, { id: string; stockOnHand: number }>(
+    ({ id, input, label }) => ({
+      method: 'POST',
+      path: `/api/products/${id}/adjustments`,
+      body: input,
+      label,
+    }),
     ['/api/products'],
   );
+
+/**
+ * The stock each product gains or loses by adjustments made on this device and not sent yet (a refused one
+ * changes nothing): "On hand" counts them at once, marked as waiting.
+ */
+export function usePendingStock(): Map<string, number> {
+  const orgId = useOrganization().id;
+  const pending = new Map<string, number>();
+  for (const e of useOutboxEntries()) {
+    const m = /^\/api\/products\/([^/]+)\/adjustments$/.exec(e.path);
+    if (!m || e.orgId !== orgId || e.status === 'failed') continue;
+    const delta = Number((e.body as { delta?: number } | undefined)?.delta ?? 0);
+    pending.set(m[1]!, Math.round(((pending.get(m[1]!) ?? 0) + delta) * 1000) / 1000);
+  }
+  return pending;
+}
 
 export const useImportProducts = () =>
   useWrite<Record<string, string>[], { imported: number }>(

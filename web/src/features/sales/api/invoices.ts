@@ -92,8 +92,8 @@ export const useUpdateQuote = () =>
   );
 
 export const useInvoiceAction = () =>
-  useWrite<{ id: string; action: 'issue' | 'void' }, Invoice>(
-    ({ id, action }) => ({ method: 'POST', path: `/api/invoices/${id}/${action}` }),
+  useWrite<{ id: string; action: 'issue' | 'void'; label: string }, Invoice>(
+    ({ id, action, label }) => ({ method: 'POST', path: `/api/invoices/${id}/${action}`, label }),
     ['/api/invoices', '/api/products'],
   );
 

@@ -26,12 +26,12 @@ export const paymentsQuery = (orgId: string, offset: number) =>
 export const usePayments = (offset: number) => useQuery(paymentsQuery(useOrganization().id, offset));
 
 export const useRecordPayment = () =>
-  useWrite<PaymentInput & { customerName?: string; replaces?: string }, { id: string }>(
-    ({ customerName, replaces, ...input }) => ({
+  useWrite<PaymentInput & { label?: string; replaces?: string }, { id: string }>(
+    ({ label, replaces, ...input }) => ({
       method: 'POST',
       path: '/api/payments',
       body: { ...input, id: input.id ?? uuidv7() },
-      label: customerName,
+      label,
       replaces,
     }),
     ['/api/payments', '/api/invoices'],
