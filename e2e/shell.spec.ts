@@ -89,6 +89,37 @@ async function flingStopped(page: Page) {
 
 const center = (b: Box) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
 
+/** The words of an element that are cut across two lines ("Compt" / "abilité"). */
+const cutWords = (l: Locator) =>
+  l.evaluate((el) => {
+    const cut: string[] = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) cut.push(word[0]);
+      }
+    return cut;
+  });
+
+/** Whether an element's background hides what passes under it, in the light theme and in the dark one. */
+const opaqueInBothThemes = (l: Locator) =>
+  l.evaluate((el) => {
+    const html = document.documentElement;
+    const theme = html.getAttribute('data-theme');
+    const alphas = ['kasuwa', 'kasuwa-dark'].map((t) => {
+      html.setAttribute('data-theme', t);
+      const canvas = document.createElement('canvas').getContext('2d')!;
+      canvas.fillStyle = getComputedStyle(el).backgroundColor;
+      canvas.fillRect(0, 0, 1, 1);
+      return canvas.getImageData(0, 0, 1, 1).data[3];
+    });
+    if (theme) html.setAttribute('data-theme', theme);
+    return alphas.every((a) => a === 255);
+  });
+
 test.describe('the header at 360 px', () => {
   test.use({ viewport: { width: 360, height: 640 } });
 
@@ -111,6 +142,8 @@ test.describe('the header at 360 px', () => {
     await button(page, 'Ouvrir le menu').click();
     await expect(page.locator('#app-menu')).toContainText(second);
     await page.keyboard.press('Escape');
+    await menu('Comptabilité'); // its screen's code is then here when it opens offline
+    await expect(page.getByRole('tab', { name: 'Dépenses' })).toBeVisible();
     await menu('CRM');
     await expect(page.getByTestId('column-PROSPECT')).toBeVisible();
 
@@ -136,6 +169,14 @@ test.describe('the header at 360 px', () => {
     for (const control of [pending, header.getByText('Hors ligne'), header.getByLabel('Menu utilisateur')])
       await expect(control).toBeInViewport({ ratio: 1 });
     expect(await overflowingButtons(header)).toEqual([]);
+    // The longest title in French, beside the pending changes: whole words, and a bar nothing shows through.
+    await menu('Comptabilité');
+    await expect(title).toHaveText('Comptabilité');
+    expect(await cutWords(title)).toEqual([]);
+    for (const control of [pending, header.getByText('Hors ligne'), header.getByLabel('Menu utilisateur')])
+      await expect(control).toBeInViewport({ ratio: 1 });
+    expect(await overflowingButtons(header)).toEqual([]);
+    expect(await opaqueInBothThemes(header)).toBe(true);
     await context.setOffline(false);
     await expect(pending).toHaveCount(0, { timeout: 15_000 });
   });
@@ -202,6 +243,8 @@ test.describe('toasts', () => {
     await context.setOffline(true);
     const offline = page.getByTestId('toast').filter({ hasText: "You're Offline" });
     await offline.getByRole('button', { name: 'Close' }).click({ trial: true }); // it has come in and stands still
+    // Being offline is a state to know about, not an error: the neutral look, not the error's red cross.
+    await expect(offline).toHaveAttribute('data-variant', 'info');
     const toast = await box(offline);
     const bar = await box(header);
     expect(overlaps(toast, bar)).toBe(false);

@@ -125,10 +125,13 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
         </Drawer>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
-        {/* One row at any width: the title takes what the compact controls leave, on two lines if need be. */}
-        <header className="sticky top-0 z-30 flex items-center gap-1 border-b border-base-300 bg-base-100/95 px-2 py-2 backdrop-blur sm:gap-2 sm:px-3 print:hidden">
+        {/* One row at any width: the title takes what the compact controls leave, on two lines if need be,
+            and never less than its longest word (a word cut in two, "Compt / abilité", reads as two words):
+            the connection state gives up its room first, on two lines. The bar is opaque: a page scrolled
+            under it never shows through the title. */}
+        <header className="sticky top-0 z-30 flex items-center gap-1 border-b border-base-300 bg-base-100 px-1 py-2 sm:gap-2 sm:px-3 print:hidden">
           <MenuButton open={open} onOpen={() => setOpen(true)} controls="app-menu" />
-          <h1 className="line-clamp-2 min-w-0 flex-1 text-base leading-tight font-semibold break-words sm:text-lg">
+          <h1 className="line-clamp-2 min-w-min flex-1 text-base leading-tight font-semibold sm:text-lg">
             {current && <FormattedMessage id={current.id} />}
           </h1>
           <PendingChanges organizations={user.organizations} />

@@ -19,7 +19,8 @@ export function ConnectionBadge({ org }: { org?: { id: string; role: Role } }) {
   const online = useOnline();
   useEffect(() => {
     const offline = () =>
-      notify({ variant: 'error', title: t('connection.offline'), description: t('connection.offlineText') });
+      // A normal state to know about, not a failure: the neutral look, not the error's.
+      notify({ variant: 'info', title: t('connection.offline'), description: t('connection.offlineText') });
     const back = () => {
       notify({ title: t('connection.online'), description: t('connection.onlineText') });
       void flush();
@@ -31,14 +32,15 @@ export function ConnectionBadge({ org }: { org?: { id: string; role: Role } }) {
       window.removeEventListener('online', back);
     };
   }, [t]);
-  // A dot and a word: small enough to leave the page title its room on a phone.
+  // A dot and a word: small enough to leave the page title its room on a phone, where "Hors ligne" goes
+  // onto two lines rather than take the room of the title's longest word.
   const state = (
     <span
-      className={`flex shrink-0 items-center gap-1.5 text-xs font-medium whitespace-nowrap ${online ? '' : 'text-error'}`}
+      className={`flex items-center gap-1.5 text-left text-xs leading-tight font-medium ${online ? '' : 'text-error'}`}
       role="status"
       data-testid="connection-badge"
     >
-      <span aria-hidden className={`size-2 rounded-full ${online ? 'bg-success' : 'bg-error'}`} />
+      <span aria-hidden className={`size-2 shrink-0 rounded-full ${online ? 'bg-success' : 'bg-error'}`} />
       <FormattedMessage id={online ? 'shell.online' : 'shell.offline'} />
     </span>
   );
@@ -47,7 +49,7 @@ export function ConnectionBadge({ org }: { org?: { id: string; role: Role } }) {
     <>
       <button
         type="button"
-        className="btn btn-ghost btn-sm min-h-11 shrink-0 px-1.5"
+        className="btn btn-ghost btn-sm min-h-11 shrink px-1 whitespace-normal"
         aria-haspopup="dialog"
         // The state, and what pressing it opens: "Online, On this device".
         aria-label={`${t(online ? 'shell.online' : 'shell.offline')}, ${t('shell.device.title')}`}

@@ -74,7 +74,7 @@ export function PendingChanges({ organizations }: { organizations: Organization[
       {editor}
       <button
         type="button"
-        className={`btn btn-sm min-h-11 min-w-11 shrink-0 gap-1 px-2 ${failed ? 'btn-error' : 'btn-warning'}`}
+        className={`btn btn-sm min-h-11 min-w-11 shrink-0 gap-1 px-1.5 ${failed ? 'btn-error' : 'btn-warning'}`}
         onClick={() => setOpen(true)}
         data-testid="pending-changes"
       >

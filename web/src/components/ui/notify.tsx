@@ -16,11 +16,31 @@ const load = () => (library ??= import('react-hot-toast'));
 const onLoad = new Set<(m: ToastModule) => void>();
 
 /** How long a toast shows: an error is read and acted on, so it stays longer. */
-const DURATION = { success: 5000, error: 10_000 } as const;
+const DURATION = { success: 5000, info: 5000, error: 10_000 } as const;
+type Variant = keyof typeof DURATION;
+
+/**
+ * The mark of a toast that reports a state rather than a result (the connection dropped): neutral, not the
+ * library's red cross, which would say something went wrong.
+ */
+const INFO_ICON = (
+  <svg
+    aria-hidden
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    className="size-5 shrink-0 text-info"
+  >
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 16v-4M12 8h.01" />
+  </svg>
+);
 /** The header's height (app/shell/app-layout.tsx keeps it to one row of at most 64 px) and a margin. */
 const BELOW_HEADER = 72;
 
-export function notify(opts: { title: string; description?: string; variant?: 'success' | 'error' }): void {
+export function notify(opts: { title: string; description?: string; variant?: Variant }): void {
   const body = (
     <div>
       <p className="font-semibold">{opts.title}</p>
@@ -34,7 +54,9 @@ export function notify(opts: { title: string; description?: string; variant?: 's
     // reused the id of one just timed out was removed with it a moment later, never seen (a profile saved
     // five seconds after signing in said nothing).
     m.default.remove();
-    m.default[variant](body, { id: `kasuwa-${++shown}`, duration: DURATION[variant] });
+    const options = { id: `kasuwa-${++shown}`, duration: DURATION[variant] };
+    if (variant === 'info') m.default(body, { ...options, icon: INFO_ICON });
+    else m.default[variant](body, options);
   });
 }
 let shown = 0;
@@ -59,6 +81,8 @@ function DismissibleToast({ m, toast }: { m: ToastModule; toast: Toast }) {
   return (
     <div
       data-testid="toast"
+      // What kind of toast it is, as its icon shows it (a blank toast of the library is an info one).
+      data-variant={toast.type === 'blank' ? 'info' : toast.type}
       className="pointer-events-none! touch-pan-y pointer-coarse:pointer-events-auto!"
       style={dx ? { translate: `${dx}px 0`, opacity: Math.max(0.2, 1 - Math.abs(dx) / 200) } : undefined}
       onPointerDown={(e) => {
