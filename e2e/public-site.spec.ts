@@ -177,6 +177,25 @@ test.describe('the testimonials and demo pages', () => {
   });
 });
 
+test.describe('the terms and the privacy policy', () => {
+  test('are linked from sign-in and registration, in English and in French', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'terms of service', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service');
+    await page.goto('/register');
+    await page.getByRole('link', { name: 'privacy policy', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy policy');
+
+    await useLanguage(page, 'fr');
+    await page.goto('/register');
+    await page.getByRole('link', { name: 'conditions d’utilisation', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conditions d’utilisation');
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'politique de confidentialité', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Politique de confidentialité');
+  });
+});
+
 test.describe('every public page fits the screen', () => {
   for (const width of [360, 1280]) {
     test(`has no horizontal scrolling at ${width} px`, async ({ page }) => {
@@ -190,6 +209,8 @@ test.describe('every public page fits the screen', () => {
         '/demo',
         '/login',
         '/register',
+        '/terms',
+        '/privacy',
       ]) {
         await page.goto(path);
         await expect(page.locator('main, [role="main"]').first()).toBeVisible();

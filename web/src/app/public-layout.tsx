@@ -82,6 +82,14 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
             <p className="opacity-70">
               <FormattedMessage id="footer.tagline" />
             </p>
+            <p className="mt-1 flex flex-wrap gap-x-4">
+              <Link to="/terms" className="link link-hover inline-flex min-h-11 items-center">
+                <FormattedMessage id="footer.terms" />
+              </Link>
+              <Link to="/privacy" className="link link-hover inline-flex min-h-11 items-center">
+                <FormattedMessage id="footer.privacy" />
+              </Link>
+            </p>
           </div>
           <ThemeSwitch />
         </div>

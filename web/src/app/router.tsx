@@ -164,6 +164,15 @@ const AboutPage = lazy(() =>
 const TestimonialsPage = lazy(() =>
   import('../features/marketing/testimonials-page.tsx').then((m) => ({ default: m.TestimonialsPage })),
 );
+// The terms and the privacy policy: their words are the marketing feature's (not every visitor's first page's).
+const TermsPage = lazy(
+  withStrings(() => import('../features/marketing/legal-pages.tsx').then((m) => ({ default: m.TermsPage }))),
+);
+const PrivacyPage = lazy(
+  withStrings(() =>
+    import('../features/marketing/legal-pages.tsx').then((m) => ({ default: m.PrivacyPage })),
+  ),
+);
 const DemoPage = lazy(
   withStrings(() => import('../features/marketing/demo-page.tsx').then((m) => ({ default: m.DemoPage }))),
 );
@@ -307,6 +316,8 @@ export function AppRoutes() {
           <Route path="/about" element={page(<AboutPage />)} />
           <Route path="/testimonials" element={page(<TestimonialsPage />)} />
           <Route path="/demo" element={page(<DemoPage />)} />
+          <Route path="/terms" element={page(<TermsPage />)} />
+          <Route path="/privacy" element={page(<PrivacyPage />)} />
           <Route path="/login" element={visitorsOnly(<LoginPage />)} />
           <Route path="/register" element={visitorsOnly(<RegisterPage />)} />
           <Route path="/logout" element={page(<LogoutPage />)} />

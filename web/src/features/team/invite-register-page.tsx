@@ -9,6 +9,7 @@ import { useIntl } from 'react-intl';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { PersonFields } from '../../components/person-fields.tsx';
 import { useCaptcha } from '../../components/captcha.tsx';
+import { TermsNotice } from '../../components/terms-notice.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { notify } from '../../components/ui/notify.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
@@ -120,6 +121,7 @@ function InviteRegisterForm({
           {t('register.signIn')}
         </Link>
       </p>
+      <TermsNotice />
     </section>
   );
 }

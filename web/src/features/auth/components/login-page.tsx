@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useCaptcha } from '../../../components/captcha.tsx';
 import { notify } from '../../../components/ui/notify.tsx';
+import { TermsNotice } from '../../../components/terms-notice.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useCheckedForm } from '../../../lib/checked-form.ts';
 import { loadOnce } from '../../../lib/load-once.ts';
@@ -93,9 +94,7 @@ export function LoginPage() {
           <FormattedMessage id="auth.createAccount" />
         </Link>
       </p>
-      <p className="mt-2 text-xs opacity-75">
-        <FormattedMessage id="auth.terms" />
-      </p>
+      <TermsNotice className="mt-2" />
     </AuthLayout>
   );
 }

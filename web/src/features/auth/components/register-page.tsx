@@ -6,6 +6,7 @@ import { OrganizationFields } from '../../../components/organization-fields.tsx'
 import { PERSON_FIELDS, PersonFields } from '../../../components/person-fields.tsx';
 import { useCaptcha } from '../../../components/captcha.tsx';
 import { notify } from '../../../components/ui/notify.tsx';
+import { TermsNotice } from '../../../components/terms-notice.tsx';
 import { registerAccount } from '../api/register.ts';
 import { PENDING_EMAIL_KEY, PENDING_INVITE_KEY } from '../../../lib/session/return-path.ts';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
@@ -143,6 +144,7 @@ export function RegisterPage() {
           <FormattedMessage id="register.signIn" />
         </Link>
       </p>
+      <TermsNotice className="mt-2" />
     </AuthLayout>
   );
 }
