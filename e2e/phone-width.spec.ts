@@ -131,3 +131,25 @@ for (const locale of ['en', 'fr'] as const) {
     expect.soft(await smallTargets(page), 'tap targets on the invoice page').toEqual([]);
   });
 }
+
+test('registration in French keeps "Créer le compte" on one line at 360 px', async ({ page }) => {
+  await useLanguage(page, 'fr');
+  await page.goto('/register');
+  await page.getByLabel('Prénom').fill('Awa');
+  await page.getByLabel('Nom', { exact: true }).fill('Diop');
+  await page.getByLabel('E-mail').fill('awa.diop@teranga.sn');
+  await page.getByLabel('Mot de passe').fill('awa-secret-1');
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  /** The height of a button, and of the words inside it (one line, or more when they wrap). */
+  const heights = (name: string) =>
+    page.getByRole('button', { name, exact: true }).evaluate((b) => {
+      const words = document.createRange();
+      words.selectNodeContents(b);
+      return { button: b.getBoundingClientRect().height, words: words.getBoundingClientRect().height };
+    });
+  const create = await heights('Créer le compte');
+  const previous = await heights('Précédent'); // one short word: one line
+  expect(create.words).toBeLessThan(previous.words * 1.5);
+  expect(create.button).toBe(previous.button);
+  expect(await sideways(page)).toBe(0);
+});

@@ -127,11 +127,21 @@ export function RegisterPage() {
             </h1>
             <OrganizationFields form={form} />
             {captcha.element}
+            {/* The main action takes the room, on one line ("Créer le compte" wrapped at 360 px when the two
+                buttons shared the row in halves); going back needs only its word. */}
             <div className="flex gap-2">
-              <button type="button" className="btn btn-ghost min-h-11 flex-1" onClick={() => setStep(1)}>
+              <button
+                type="button"
+                className="btn btn-ghost min-h-11 shrink-0 px-3"
+                onClick={() => setStep(1)}
+              >
                 <FormattedMessage id="register.previous" />
               </button>
-              <button type="submit" className="btn btn-primary min-h-11 flex-1" disabled={form.submitting}>
+              <button
+                type="submit"
+                className="btn btn-primary min-h-11 min-w-0 flex-1 whitespace-nowrap"
+                disabled={form.submitting}
+              >
                 <FormattedMessage id={form.submitting ? 'register.submitting' : 'register.submit'} />
               </button>
             </div>
