@@ -37,14 +37,14 @@ const LANGUAGES = [
     locale: 'en-GB',
     lang: 'en',
     headline: 'Run your whole business from your phone',
-    side: 'Built for African SMEs across 16 countries',
+    side: 'Built for African SMEs: 16 West African countries, Kenya and South Africa',
     email: 'Email',
   },
   {
     locale: 'fr-FR',
     lang: 'fr',
     headline: 'Gérez toute votre entreprise depuis votre téléphone',
-    side: 'Conçu pour les PME africaines dans 16 pays',
+    side: 'Conçu pour les PME africaines : 16 pays d’Afrique de l’Ouest, le Kenya et l’Afrique du Sud',
     email: 'E-mail',
   },
 ] as const;

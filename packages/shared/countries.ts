@@ -1,6 +1,6 @@
 // Countries and currencies the product supports, with each currency's symbol and decimals (XOF and GNF
-// have none; Sierra Leone's SLE is offered and the older SLL still accepted). Shared by the app and the
-// edge functions.
+// have none; Sierra Leone's SLE is offered and the older SLL still accepted, never offered). Shared by the
+// app and the edge functions.
 
 export const CURRENCIES = {
   NGN: { symbol: '₦', name: 'Nigerian Naira', decimals: 2 },
@@ -26,7 +26,21 @@ export interface Country {
   currency: CurrencyCode;
 }
 
-/** The 17 countries offered at registration, in the order the form lists them. */
+/** The currencies still accepted but never offered: Sierra Leone's old leone (SLE replaced it). */
+export const RETIRED_CURRENCIES: readonly CurrencyCode[] = ['SLL'];
+
+/**
+ * The currencies a person may choose from, in `offered` order: a retired one only when it is the value
+ * already held (an organization that started with SLL keeps seeing, and keeping, its own currency).
+ */
+export function currencyChoices<C extends string>(offered: readonly C[], current?: string): C[] {
+  return offered.filter((c) => !(RETIRED_CURRENCIES as readonly string[]).includes(c) || c === current);
+}
+
+/**
+ * The 18 countries offered at registration, in the order the form lists them: the 16 of West Africa the
+ * landing page names, Kenya and South Africa.
+ */
 export const REGISTRATION_COUNTRIES: readonly Country[] = [
   { code: 'NG', name: 'Nigeria', currency: 'NGN' },
   { code: 'GH', name: 'Ghana', currency: 'GHS' },
@@ -39,6 +53,7 @@ export const REGISTRATION_COUNTRIES: readonly Country[] = [
   { code: 'NE', name: 'Niger', currency: 'XOF' },
   { code: 'GM', name: 'Gambia', currency: 'GMD' },
   { code: 'GN', name: 'Guinea', currency: 'GNF' },
+  { code: 'GW', name: 'Guinea-Bissau', currency: 'XOF' },
   { code: 'SL', name: 'Sierra Leone', currency: 'SLE' },
   { code: 'LR', name: 'Liberia', currency: 'LRD' },
   { code: 'CV', name: 'Cape Verde', currency: 'CVE' },
@@ -46,9 +61,6 @@ export const REGISTRATION_COUNTRIES: readonly Country[] = [
   { code: 'KE', name: 'Kenya', currency: 'KES' },
   { code: 'ZA', name: 'South Africa', currency: 'ZAR' },
 ];
-
-/** Guinea-Bissau: in the settings list and on the landing page, not at registration. */
-export const GUINEA_BISSAU: Country = { code: 'GW', name: 'Guinea-Bissau', currency: 'XOF' };
 
 /** The 16 West African countries of the landing page and the settings list, in the order they show. */
 export const WEST_AFRICAN_COUNTRIES: readonly Country[] = [
@@ -68,22 +80,21 @@ export const WEST_AFRICAN_COUNTRIES: readonly Country[] = [
   'GM',
   'GW',
   'CV',
-].map((code) => (code === 'GW' ? GUINEA_BISSAU : REGISTRATION_COUNTRIES.find((c) => c.code === code)!));
+].map((code) => REGISTRATION_COUNTRIES.find((c) => c.code === code)!);
 
-/** Organization settings: the 16 plus Kenya and South Africa, so no organization is stranded. */
+/** Organization settings: the 16 plus Kenya and South Africa (the registration's countries, in the landing page's order). */
 export const SETTINGS_COUNTRIES: readonly Country[] = [
   ...WEST_AFRICAN_COUNTRIES,
   ...REGISTRATION_COUNTRIES.filter((c) => c.code === 'KE' || c.code === 'ZA'),
 ];
 
-/** Currencies accepted at registration: the registration countries' currencies, and SLL as well as SLE. */
+/** Currencies accepted at registration: the registration countries' (a new organization never starts in SLL). */
 export const REGISTRATION_CURRENCIES = [
   'NGN',
   'GHS',
   'XOF',
   'GMD',
   'GNF',
-  'SLL',
   'SLE',
   'LRD',
   'CVE',
@@ -96,6 +107,33 @@ export function countryByCode(code: string): Country | undefined {
   return (
     SETTINGS_COUNTRIES.find((c) => c.code === code) ?? REGISTRATION_COUNTRIES.find((c) => c.code === code)
   );
+}
+
+/**
+ * The mobile-money services of a country, the most used first: Wave then Orange Money and Free Money in
+ * Senegal; Wave, Orange Money, MTN MoMo and Moov Money in Côte d'Ivoire; MTN MoMo, Telecel Cash and
+ * AirtelTigo Money in Ghana; M-Pesa and Airtel Money in Kenya.
+ */
+const MOBILE_MONEY_BY_COUNTRY: Record<string, readonly string[]> = {
+  SN: ['WAVE', 'ORANGE_MONEY', 'FREE_MONEY'],
+  CI: ['WAVE', 'ORANGE_MONEY', 'MTN_MOMO', 'MOOV_MONEY'],
+  GH: ['MTN_MOMO', 'TELECEL_CASH', 'AIRTEL_MONEY'],
+  KE: ['MPESA', 'AIRTEL_MONEY'],
+};
+
+/**
+ * The provider a new mobile-money number of a business starts with: the country's most used one not already
+ * listed (`used`), else its most used; the first of `providers` where we do not know the country's.
+ */
+export function defaultMobileMoneyProvider<P extends string>(
+  country: string,
+  providers: readonly P[],
+  used: readonly string[] = [],
+): P {
+  const local = (MOBILE_MONEY_BY_COUNTRY[country.toUpperCase()] ?? []).filter((p): p is P =>
+    (providers as readonly string[]).includes(p),
+  );
+  return local.find((p) => !used.includes(p)) ?? local[0] ?? providers[0]!;
 }
 
 /** Time zones an organization can choose (the capitals of the supported countries). */

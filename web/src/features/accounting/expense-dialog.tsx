@@ -3,7 +3,7 @@
 // Given an expense, the same form edits it (its currency stays; the activity log keeps before and after).
 import { useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { CURRENCIES } from '../../../../packages/shared/countries.ts';
+import { CURRENCIES, currencyChoices } from '../../../../packages/shared/countries.ts';
 import { localDateTime } from '../../../../packages/shared/csv.ts';
 import type { ExpenseInput } from '../../../../packages/shared/schemas/accounting.ts';
 import { EXPENSE_CATEGORIES } from '../../../../packages/shared/schemas/values.ts';
@@ -105,7 +105,11 @@ export function ExpenseDialog({ expense, onClose }: { expense?: Expense; onClose
           />
           <SelectField
             label={t('expenses.currency')}
-            options={Object.keys(CURRENCIES).map((c) => ({ value: c, label: c }))}
+            // Sierra Leone's old SLL only where it is already the expense's or the organization's.
+            options={currencyChoices(Object.keys(CURRENCIES), expense?.currency ?? org.currency).map((c) => ({
+              value: c,
+              label: c,
+            }))}
             error={error('currency')}
             // An expense keeps its currency: a correction changes the amount, never converts it.
             disabled={expense !== undefined}

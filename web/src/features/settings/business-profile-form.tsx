@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { taxIdLabel } from '../../../../packages/shared/countries.ts';
+import { defaultMobileMoneyProvider, taxIdLabel } from '../../../../packages/shared/countries.ts';
 import type { BusinessProfileInput } from '../../../../packages/shared/schemas/accounts.ts';
 import { MOBILE_MONEY_PROVIDERS } from '../../../../packages/shared/schemas/values.ts';
 import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
@@ -247,7 +247,18 @@ export function BusinessProfileForm({ profile, readOnly }: { profile: BusinessPr
             <button
               type="button"
               className="btn btn-outline min-h-11 sm:self-start"
-              onClick={() => mobileMoney.append({ provider: 'MTN_MOMO', number: '', name: '' })}
+              onClick={() =>
+                // The country's most used service first (Wave in Senegal, not MTN MoMo).
+                mobileMoney.append({
+                  provider: defaultMobileMoneyProvider(
+                    org.country,
+                    MOBILE_MONEY_PROVIDERS,
+                    (form.getValues('mobileMoney') ?? []).map((m) => m.provider),
+                  ),
+                  number: '',
+                  name: '',
+                })
+              }
             >
               {t('business.addNumber')}
             </button>

@@ -2,7 +2,7 @@
 // time zone and default tax rate. Used by Settings > Organization and by "Create organization".
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { SETTINGS_COUNTRIES, TIME_ZONES } from '../../../../packages/shared/countries.ts';
+import { currencyChoices, SETTINGS_COUNTRIES, TIME_ZONES } from '../../../../packages/shared/countries.ts';
 import type { OrganizationInput } from '../../../../packages/shared/schemas/accounts.ts';
 import { ORGANIZATION_CURRENCIES } from '../../../../packages/shared/schemas/values.ts';
 import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
@@ -78,7 +78,11 @@ export function OrganizationForm({
           label={t('settings.org.currency')}
           error={error('currency')}
           hint={full ? t('settings.org.currencyHint') : undefined}
-          options={ORGANIZATION_CURRENCIES.map((c) => ({ value: c, label: c }))}
+          // SLL only for an organization already in it: a new choice is Sierra Leone's SLE.
+          options={currencyChoices(ORGANIZATION_CURRENCIES, initial.currency).map((c) => ({
+            value: c,
+            label: c,
+          }))}
           {...register('currency')}
         />
         {full && (

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { WEST_AFRICAN_COUNTRIES } from '../../../../../packages/shared/countries.ts';
 
 const POINTS = ['auth.side.secure', 'auth.side.fast', 'auth.side.team', 'auth.side.countries'] as const;
 
@@ -12,7 +13,8 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       </div>
       <aside className="flex flex-col justify-center gap-4 rounded-box bg-primary p-6 text-primary-content">
         <h2 className="text-xl font-bold">
-          <FormattedMessage id="auth.side.title" />
+          {/* Counted as the landing page counts them; registration offers each of them. */}
+          <FormattedMessage id="auth.side.title" values={{ westAfrica: WEST_AFRICAN_COUNTRIES.length }} />
         </h2>
         <ul className="flex flex-col gap-3">
           {POINTS.map((p) => (
