@@ -286,6 +286,10 @@ test.describe('signing out', () => {
     await page.waitForTimeout(2500);
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => sessionStorage.getItem('saw-toast'))).toBeNull();
+    // Signing in again after choosing to sign out: no word of an expired session.
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByText('Your session has expired')).toHaveCount(0);
   });
 });
 
@@ -322,6 +326,8 @@ test.describe('an expired session', () => {
     await page.getByRole('searchbox', { name: 'Search invoices' }).fill('no such invoice');
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => sessionStorage.getItem('saw-toast'))).toBe('1');
+    // Sign-in says why it opened.
+    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
   });
 
   for (const path of ['/', '/sales']) {
@@ -353,6 +359,9 @@ test.describe('an expired session', () => {
       expect(
         await page.evaluate(() => [sessionStorage.getItem('saw-toast'), sessionStorage.getItem('saw-404')]),
       ).toEqual(['1', null]);
+      await expect(page.getByRole('status').filter({ hasText: 'Your session has expired.' })).toHaveText(
+        'Your session has expired. Please sign in again.',
+      );
       // Signing in again comes back to where the session ended.
       await page.getByLabel('Email').fill('demo@kasuwa.app');
       await page.getByLabel('Password').fill('kasuwa-demo-2026');

@@ -19,6 +19,12 @@ const isAppPath = (path: string) =>
   /^\/(?![/\\])/.test(path) && !/^\/(login|register|logout|api)\b/.test(path);
 
 /**
+ * Set when the server ended the session (it expired, or was ended on another device), for this tab only:
+ * sign-in then says why the person is there. A deliberate sign-out never sets it.
+ */
+export const SESSION_ENDED_KEY = 'kasuwa-session-ended';
+
+/**
  * The team invitation opened in this tab (its token), kept while the person signs in or creates an account,
  * so that they end up in the business that invited them.
  */

@@ -4,7 +4,7 @@ import { notify } from '../../components/ui/notify.tsx';
 import { LOCALE_KEY, loadedIntl } from '../i18n.tsx';
 import { isUnauthorizedError } from '../api-client.ts';
 import { forgetCachedData, onQueryError } from '../query-client.ts';
-import { rememberReturnPath } from './return-path.ts';
+import { rememberReturnPath, SESSION_ENDED_KEY } from './return-path.ts';
 
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 
@@ -19,8 +19,9 @@ export const isRedirectingToSignIn = () => redirecting;
 export async function handleUnauthorized(): Promise<void> {
   if (redirecting || signingOut) return;
   redirecting = true;
-  // Signing in again comes back to this screen.
+  // Signing in again comes back to this screen, and the sign-in page says why it opened.
   rememberReturnPath(window.location.pathname + window.location.search);
+  sessionStorage.setItem(SESSION_ENDED_KEY, '1');
   const { supabase } = await import('../supabase.ts');
   await supabase.auth.signOut({ scope: 'local' });
   forgetCachedData();
@@ -36,6 +37,7 @@ export async function handleUnauthorized(): Promise<void> {
 /** Ends the session on this device (Sign out) and forgets its cached data; 401s meanwhile are expected. */
 export async function signOutHere(): Promise<void> {
   signingOut = true;
+  sessionStorage.removeItem(SESSION_ENDED_KEY);
   const { supabase } = await import('../supabase.ts');
   try {
     await supabase.auth.signOut({ scope: 'local' });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useCaptcha } from '../../../components/captcha.tsx';
@@ -10,7 +10,7 @@ import { useCheckedForm } from '../../../lib/checked-form.ts';
 import { loadOnce } from '../../../lib/load-once.ts';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
 import { currentUserQuery } from '../../../lib/session/current-user.ts';
-import { pendingInvitation } from '../../../lib/session/return-path.ts';
+import { pendingInvitation, SESSION_ENDED_KEY } from '../../../lib/session/return-path.ts';
 import { errorMessage } from '../../../lib/validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
@@ -28,6 +28,9 @@ export function LoginPage() {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const [invite] = useState(pendingInvitation);
+  // Sent here because the server ended the session: said once, on this visit (not after a reload).
+  const [sessionEnded] = useState(() => sessionStorage.getItem(SESSION_ENDED_KEY) === '1');
+  useEffect(() => sessionStorage.removeItem(SESSION_ENDED_KEY), []);
   const captcha = useCaptcha();
   const form = useCheckedForm(loginSchema, { email: '', password: '' });
 
@@ -64,6 +67,11 @@ export function LoginPage() {
       <p className="opacity-70">
         <FormattedMessage id="auth.subtitle" />
       </p>
+      {sessionEnded && (
+        <p role="status" className="alert alert-info alert-soft mt-2 text-sm">
+          <FormattedMessage id="auth.sessionExpired" />
+        </p>
+      )}
       <form className="mt-4 flex flex-col gap-4" onSubmit={onSubmit} onFocus={form.preload} noValidate>
         <TextField
           label={intl.formatMessage({ id: 'auth.email' })}
