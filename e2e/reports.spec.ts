@@ -74,7 +74,7 @@ test.describe('reports', () => {
     const salesCsv = await exportCsv(page);
     expect(salesCsv.name).toBe('sales_report.csv');
     expect(salesCsv.text.split('\r\n')[1]).toMatch(
-      new RegExp(`^${invoice.number},Ama Serwaa,Issued,GHS,500,200,`),
+      new RegExp(`^${invoice.number},Ama Serwaa,Issued,GHS,500,0,200,`),
     );
 
     await page.getByLabel('Report Type').selectOption({ label: 'Payments Report' });

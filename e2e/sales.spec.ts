@@ -94,6 +94,16 @@ test.describe('sales', () => {
     await pay.getByRole('button', { name: 'Record Payment' }).click();
     await expect(page.getByText('Payment recorded successfully')).toBeVisible();
     await expect(page.getByTestId('balance-due')).toContainText('108.50');
+    await expect(page.getByTestId('invoice-status')).toHaveText('Partly paid');
+    // The list says what is still owed, and shows what is unpaid on its own.
+    const invoiceUrl = page.url();
+    await page.goto('/sales');
+    await page.getByLabel('Show').selectOption({ label: 'Unpaid' });
+    await expect(page.getByTestId('invoices-table')).toContainText('Partly paid');
+    await expect(page.getByTestId('invoices-table')).toContainText('₵108.50');
+    await page.getByLabel('Show').selectOption({ label: 'Paid' });
+    await expect(page.getByText('No invoices found')).toBeVisible();
+    await page.goto(invoiceUrl);
 
     await button(page, 'Record Payment').click();
     await expect(pay.getByLabel('Amount')).toHaveValue('108.50');

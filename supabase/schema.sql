@@ -6798,7 +6798,10 @@ begin
     (select p.received_at,
             jsonb_build_object('kind', 'payment', 'id', p.id, 'invoiceId', p.invoice_id,
                                'invoiceNumber', i.number, 'customerName', c.name, 'method', p.method,
-                               'amount', p.amount, 'currency', p.currency, 'at', p.received_at)
+                               'amount', p.amount, 'currency', p.currency, 'at', p.received_at,
+                               -- A payment taken back stays in the feed, marked (it no longer counts).
+                               'reversed', exists (select 1 from public.payment_reversals r
+                                                    where r.org_id = p.org_id and r.payment_id = p.id))
        from public.payments p
        join public.invoices i on i.org_id = p.org_id and i.id = p.invoice_id
        join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
@@ -7990,8 +7993,8 @@ begin
     'rows', coalesce((
       select json_agg(json_build_object(
                'id', i.id, 'number', i.number, 'customerName', c.name, 'status', i.status,
-               'currency', i.currency, 'total', i.total, 'amountPaid', i.amount_paid,
-               'issuedAt', i.issued_at, 'createdAt', i.created_at, 'dueAt', i.due_at)
+               'currency', i.currency, 'total', i.total, 'amountCredited', i.amount_credited,
+               'amountPaid', i.amount_paid, 'issuedAt', i.issued_at, 'createdAt', i.created_at, 'dueAt', i.due_at)
              order by coalesce(i.issued_at, i.created_at) desc, i.id desc)
         from (select * from public.invoices i
                where i.org_id = p_org_id

@@ -115,7 +115,7 @@ describe('reportCsv', () => {
     );
     expect(lines(inventory)[1]).toBe('Riz;;;;;;1500;;Stock bas');
     // A code the labels do not know stays as it is rather than becoming empty.
-    expect(lines(reportCsv('sales', [{ status: 'DRAFTED' }], 'UTC', 'fr'))[1]).toBe(';;DRAFTED;;;;;;');
+    expect(lines(reportCsv('sales', [{ status: 'DRAFTED' }], 'UTC', 'fr'))[1]).toBe(';;DRAFTED;;;;;;;');
   });
 
   it('writes the overview as one figure per line, a line per currency, in the chosen language', () => {

@@ -78,6 +78,7 @@ export const REPORT_COLUMNS: Record<ExportType, readonly string[]> = {
     'status',
     'currency',
     'total',
+    'amountCredited',
     'amountPaid',
     'issuedAt',
     'createdAt',

@@ -215,8 +215,8 @@ begin
     'rows', coalesce((
       select json_agg(json_build_object(
                'id', i.id, 'number', i.number, 'customerName', c.name, 'status', i.status,
-               'currency', i.currency, 'total', i.total, 'amountPaid', i.amount_paid,
-               'issuedAt', i.issued_at, 'createdAt', i.created_at, 'dueAt', i.due_at)
+               'currency', i.currency, 'total', i.total, 'amountCredited', i.amount_credited,
+               'amountPaid', i.amount_paid, 'issuedAt', i.issued_at, 'createdAt', i.created_at, 'dueAt', i.due_at)
              order by coalesce(i.issued_at, i.created_at) desc, i.id desc)
         from (select * from public.invoices i
                where i.org_id = p_org_id

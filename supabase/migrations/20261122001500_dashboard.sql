@@ -155,7 +155,10 @@ begin
     (select p.received_at,
             jsonb_build_object('kind', 'payment', 'id', p.id, 'invoiceId', p.invoice_id,
                                'invoiceNumber', i.number, 'customerName', c.name, 'method', p.method,
-                               'amount', p.amount, 'currency', p.currency, 'at', p.received_at)
+                               'amount', p.amount, 'currency', p.currency, 'at', p.received_at,
+                               -- A payment taken back stays in the feed, marked (it no longer counts).
+                               'reversed', exists (select 1 from public.payment_reversals r
+                                                    where r.org_id = p.org_id and r.payment_id = p.id))
        from public.payments p
        join public.invoices i on i.org_id = p.org_id and i.id = p.invoice_id
        join public.customers c on c.org_id = i.org_id and c.id = i.customer_id

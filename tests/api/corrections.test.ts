@@ -284,6 +284,16 @@ describe('the figures', () => {
     expect(overview.revenue).toEqual([{ currency: 'NGN', amount: 3000 }]);
     const dashboard = await json(await me('/dashboard'));
     expect(dashboard.metrics.cashReceived).toEqual([{ currency: 'NGN', amount: 3000 }]);
+    // The recent activity keeps the payment taken back, marked as such.
+    expect(
+      dashboard.activity
+        .filter((a: { kind: string }) => a.kind === 'payment')
+        .map((a: { amount: number; reversed: boolean }) => [a.amount, a.reversed])
+        .sort(),
+    ).toEqual([
+      [3000, false],
+      [4000, true],
+    ]);
     expect(await json(await me(`/invoices/${inv}`))).toMatchObject({ amountPaid: 3000, balance: 7000 });
   });
 });

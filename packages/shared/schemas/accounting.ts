@@ -124,6 +124,8 @@ export interface SalesReportRow {
   status: 'QUOTE' | 'ISSUED' | 'PAID' | 'VOID';
   currency: string;
   total: number;
+  /** What its credit notes took off. */
+  amountCredited: number;
   amountPaid: number;
   issuedAt: string | null;
   createdAt: string;
@@ -149,6 +151,8 @@ export interface PaymentsReportRow {
   method: string;
   provider: string | null;
   ref: string | null;
+  /** A payment row: another payment that counts carries the same reference (case and spaces ignored). */
+  refUsedTwice: boolean;
   receivedAt: string;
 }
 

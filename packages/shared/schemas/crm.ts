@@ -55,6 +55,8 @@ export type DashboardActivity =
       amount: number;
       currency: string;
       at: string;
+      /** Taken back since: shown struck through, marked. */
+      reversed?: boolean;
     }
   | {
       kind: 'lowStock';

@@ -15,8 +15,17 @@ const INVOICE_TONE: Record<string, string> = {
   VOID: 'badge-error',
 };
 
-/** Quote, Issued, Paid, Void; any other value is shown as it is. */
-export function InvoiceStatusBadge({ status }: { status: string }) {
+/**
+ * Quote, Issued, Paid, Void — and Partly paid for an issued invoice that something was paid or credited
+ * on; any other value is shown as it is.
+ */
+export function InvoiceStatusBadge({ status, partlyPaid = false }: { status: string; partlyPaid?: boolean }) {
+  if (status === 'ISSUED' && partlyPaid)
+    return (
+      <Badge tone="badge-warning">
+        <FormattedMessage id="invoices.status.PARTLY_PAID" />
+      </Badge>
+    );
   return (
     <Badge tone={INVOICE_TONE[status] ?? 'badge-ghost'}>
       {INVOICE_TONE[status] ? <FormattedMessage id={`invoices.status.${status}`} /> : status}

@@ -266,6 +266,7 @@ function RecentActivity({ activity }: { activity: Dashboard['activity'] }) {
   const items = activity.map((a) => ({
     key: `${a.kind}-${a.id}`,
     at: a.at,
+    reversed: a.kind === 'payment' && a.reversed === true,
     text:
       a.kind === 'invoice'
         ? intl.formatMessage(
@@ -285,7 +286,14 @@ function RecentActivity({ activity }: { activity: Dashboard['activity'] }) {
         <ul className="flex flex-col gap-1 text-sm">
           {items.map((a) => (
             <li key={a.key} className="flex justify-between gap-2">
-              <span>{a.text}</span>
+              <span>
+                <span className={a.reversed ? 'line-through opacity-70' : undefined}>{a.text}</span>
+                {a.reversed && (
+                  <span className="badge badge-warning badge-sm ms-1">
+                    <FormattedMessage id="dashboard.activity.reversed" />
+                  </span>
+                )}
+              </span>
               <span className="shrink-0 opacity-75">{timeAgo(intl, a.at)}</span>
             </li>
           ))}

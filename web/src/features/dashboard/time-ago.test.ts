@@ -11,8 +11,11 @@ const en = createIntl({ locale: 'en', messages: await loadMessages('en') });
 const fr = createIntl({ locale: 'fr', messages: await loadMessages('fr') });
 
 describe('timeAgo', () => {
-  it('says "Just now" under an hour, then hours under a day, then days under a week', () => {
-    expect(timeAgo(en, at(59 * 60_000), now)).toBe('Just now');
+  it('says "Just now" under a minute, then minutes under an hour, hours under a day, days under a week', () => {
+    expect(timeAgo(en, at(59_000), now)).toBe('Just now');
+    expect(timeAgo(en, at(7 * 60_000), now)).toBe('7 minutes ago');
+    expect(timeAgo(fr, at(40 * 60_000), now)).toBe('il y a 40 minutes');
+    expect(timeAgo(en, at(59 * 60_000), now)).toBe('59 minutes ago');
     expect(timeAgo(en, at(H), now)).toBe('1 hour ago');
     expect(timeAgo(en, at(23.9 * H), now)).toBe('23 hours ago');
     expect(timeAgo(en, at(24 * H), now)).toBe('1 day ago');

@@ -244,8 +244,30 @@ function ListReport({ type, days }: { type: Exclude<ReportType, 'overview'>; day
               'title',
             ],
             ['customer', (r) => r.customerName, 'subtitle'],
-            ['status', (r) => <InvoiceStatusBadge status={r.status} />, 'badge'],
+            [
+              'status',
+              (r) => (
+                <InvoiceStatusBadge
+                  status={r.status}
+                  partlyPaid={r.amountPaid + (r.amountCredited ?? 0) > 0}
+                />
+              ),
+              'badge',
+            ],
             ['total', (r) => money(r.total, r.currency), 'amount', 'right'],
+            // What credit notes took off: the invoice's correction, shown beside what it was.
+            [
+              'credited',
+              (r) =>
+                r.amountCredited
+                  ? intl.formatMessage(
+                      { id: 'reports.creditedAmount' },
+                      { amount: money(r.amountCredited, r.currency) },
+                    )
+                  : '',
+              'meta',
+              'right',
+            ],
             ['paid', (r) => money(r.amountPaid, r.currency), 'meta', 'right'],
             ['date', (r) => date(r.issuedAt ?? r.createdAt), 'meta'],
           ]}
@@ -277,6 +299,22 @@ function ListReport({ type, days }: { type: Exclude<ReportType, 'overview'>; day
                   (r.provider ? ` · ${intl.formatMessage({ id: `payments.provider.${r.provider}` })}` : '')
                 ),
               'badge',
+            ],
+            // The reference, flagged when another payment that counts carries it too.
+            [
+              'ref',
+              (r) =>
+                r.ref && (
+                  <>
+                    {r.ref}
+                    {r.refUsedTwice && (
+                      <span className="badge badge-warning badge-sm ms-1 whitespace-nowrap">
+                        <FormattedMessage id="reports.refUsedTwice" />
+                      </span>
+                    )}
+                  </>
+                ),
+              'meta',
             ],
             ['amount', (r) => <Amount row={r} text={money(r.amount, r.currency)} />, 'amount', 'right'],
           ]}

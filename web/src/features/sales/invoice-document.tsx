@@ -68,7 +68,7 @@ export function InvoiceDocument({
             {data.number}
           </p>
           <span data-testid="invoice-status">
-            <InvoiceStatusBadge status={data.status} />
+            <InvoiceStatusBadge status={data.status} partlyPaid={data.amountPaid + (data.amountCredited ?? 0) > 0} />
           </span>
         </div>
       </header>

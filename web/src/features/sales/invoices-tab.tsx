@@ -1,4 +1,6 @@
-// Invoices: search by number or customer name, newest first, pages of 25; the Create Invoice dialog.
+// Invoices: search by number or customer name, shown by status (what is unpaid, paid, quotes, void), newest
+// first, pages of 25; each with what is still due (less what this device has not sent yet) and Partly paid;
+// the Create Invoice dialog.
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DataList } from '../../components/ui/data-list.tsx';
@@ -9,7 +11,11 @@ import { SearchInput } from '../../components/ui/search-input.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { PendingBadge } from '../../components/ui/pending.tsx';
 import { useInvoiceList } from './api/invoices.ts';
-import { PAGE_SIZE } from './api/keys.ts';
+import { type InvoiceStatus, type InvoiceSummary, PAGE_SIZE } from './api/keys.ts';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { useOrganization } from '../../lib/organization.tsx';
+import { useOutboxEntries } from '../../lib/use-outbox.ts';
+import { queuedPayments } from './pending-money.ts';
 import { CreateInvoiceDialog } from './create-invoice-dialog.tsx';
 import { InvoiceStatusBadge } from '../../components/ui/status-badge.tsx';
 import { useT } from '../../lib/i18n.tsx';
@@ -20,7 +26,25 @@ export function InvoicesTab() {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [creating, setCreating] = useState(false);
-  const { query: invoices, rows, searchedKept } = useInvoiceList({ search, offset });
+  const [status, setStatus] = useState<InvoiceStatus | ''>('');
+  const {
+    query: invoices,
+    rows,
+    searchedKept,
+  } = useInvoiceList({
+    search,
+    offset,
+    status: status || undefined,
+  });
+  const org = useOrganization();
+  const queued = new Map<string, number>();
+  for (const p of queuedPayments(useOutboxEntries(), org.id))
+    queued.set(p.invoiceId, (queued.get(p.invoiceId) ?? 0) + p.amount);
+  /** What is left to pay on an issued invoice, less the payments this device has not sent yet. */
+  const due = (i: InvoiceSummary) =>
+    i.status === 'ISSUED'
+      ? Math.max(i.total - (i.amountCredited ?? 0) - (i.amountPaid ?? 0) - (queued.get(i.id) ?? 0), 0)
+      : null;
   const date = (s: string | null) => s && new Date(s).toLocaleDateString(intl.locale);
   return (
     <div className="flex flex-col gap-4">
@@ -35,9 +59,26 @@ export function InvoicesTab() {
             setOffset(0);
           }}
         />
-        <button type="button" className="btn btn-primary min-h-11" onClick={() => setCreating(true)}>
-          {t('invoices.create')}
-        </button>
+        <div className="flex flex-wrap items-end gap-2">
+          <SelectField
+            label={t('invoices.filter')}
+            value={status}
+            options={[
+              { value: '', label: t('invoices.filter.all') },
+              ...(['ISSUED', 'PAID', 'QUOTE', 'VOID'] as const).map((s) => ({
+                value: s,
+                label: t(`invoices.filter.${s}`),
+              })),
+            ]}
+            onChange={(e) => {
+              setStatus(e.target.value as InvoiceStatus | '');
+              setOffset(0);
+            }}
+          />
+          <button type="button" className="btn btn-primary min-h-11" onClick={() => setCreating(true)}>
+            {t('invoices.create')}
+          </button>
+        </div>
       </div>
       {!invoices.data && !rows.length ? (
         <Loading />
@@ -72,23 +113,53 @@ export function InvoicesTab() {
                 card: 'amount',
               },
               {
+                key: 'balance',
+                header: t('invoices.col.balance'),
+                cell: (i, form) => {
+                  const left = due(i);
+                  if (left === null) return null;
+                  const amount = formatMoney(left, i.currency, intl.locale);
+                  return form === 'card' ? t('invoices.card.balance', { amount }) : amount;
+                },
+                align: 'right',
+                nowrap: true,
+                card: 'meta',
+              },
+              {
                 key: 'status',
                 header: t('invoices.col.status'),
-                cell: (i) => <InvoiceStatusBadge status={i.status} />,
+                cell: (i) => (
+                  <InvoiceStatusBadge
+                    status={i.status}
+                    partlyPaid={(i.amountPaid ?? 0) + (i.amountCredited ?? 0) + (queued.get(i.id) ?? 0) > 0}
+                  />
+                ),
                 card: 'badge',
               },
               {
                 key: 'issued',
                 table: 'lg',
                 header: t('invoices.col.issued'),
-                cell: (i) => date(i.issuedAt ?? i.createdAt),
+                cell: (i, form) =>
+                  form === 'card'
+                    ? t(i.issuedAt ? 'invoices.card.issued' : 'invoices.card.created', {
+                        date: date(i.issuedAt ?? i.createdAt) ?? '',
+                      })
+                    : date(i.issuedAt ?? i.createdAt),
                 nowrap: true,
                 card: 'meta',
               },
               {
                 key: 'due',
                 header: t('invoices.col.due'),
-                cell: (i) => date(i.dueAt),
+                // A quote is not due: it is valid until that day.
+                cell: (i, form) =>
+                  i.dueAt &&
+                  (i.status === 'QUOTE'
+                    ? t('invoices.card.validUntil', { date: date(i.dueAt) ?? '' })
+                    : form === 'card'
+                      ? t('invoices.card.due', { date: date(i.dueAt) ?? '' })
+                      : date(i.dueAt)),
                 nowrap: true,
                 card: 'meta',
               },
