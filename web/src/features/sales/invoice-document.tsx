@@ -68,7 +68,10 @@ export function InvoiceDocument({
             {data.number}
           </p>
           <span data-testid="invoice-status">
-            <InvoiceStatusBadge status={data.status} partlyPaid={data.amountPaid + (data.amountCredited ?? 0) > 0} />
+            <InvoiceStatusBadge
+              status={data.status}
+              partlyPaid={data.amountPaid + (data.amountCredited ?? 0) > 0}
+            />
           </span>
         </div>
       </header>
