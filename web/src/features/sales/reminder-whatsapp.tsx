@@ -1,8 +1,9 @@
 // "Send reminder on WhatsApp" on an unpaid issued invoice: makes a public link to the invoice and opens
 // WhatsApp (to the customer's phone when the shop has it) with a reminder in the business's language — the
-// amount still due, the due date when there is one, and the link.
+// amount still due, the due date when there is one (said as upcoming, today or past), and the link.
 import { useIntl } from 'react-intl';
 import { documentLanguage } from '../../../../packages/shared/countries.ts';
+import { localDateTime } from '../../../../packages/shared/csv.ts';
 import { whatsappNumber } from '../../../../packages/shared/phone.ts';
 import { notifyError } from '../../lib/feedback.ts';
 import { useIntlIn, useT } from '../../lib/i18n.tsx';
@@ -10,6 +11,16 @@ import { formatMoney } from '../../lib/money.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 import { useShareInvoice } from './api/invoices.ts';
 import type { Invoice } from './api/keys.ts';
+
+/**
+ * The reminder's words by its due date, in the shop's calendar: not late yet ("is due on"), due today, or
+ * late ("was due on"); without a due date, "is not paid yet".
+ */
+export function reminderMessageId(dueAt: string | null, today: string): string {
+  if (!dueAt) return 'invoices.reminderMessageNoDate';
+  if (dueAt > today) return 'invoices.reminderMessageUpcoming';
+  return dueAt === today ? 'invoices.reminderMessageToday' : 'invoices.reminderMessage';
+}
 
 export function ReminderWhatsApp({ invoice }: { invoice: Invoice }) {
   const intl = useIntl();
@@ -39,10 +50,8 @@ export function ReminderWhatsApp({ invoice }: { invoice: Invoice }) {
           : '',
         link,
       };
-      const message = customerIntl.formatMessage(
-        { id: invoice.dueAt ? 'invoices.reminderMessage' : 'invoices.reminderMessageNoDate' },
-        values,
-      );
+      const today = localDateTime(new Date().toISOString(), org.timezone).slice(0, 10);
+      const message = customerIntl.formatMessage({ id: reminderMessageId(invoice.dueAt, today) }, values);
       const number = whatsappNumber(invoice.customer.phone, org.country);
       const url = `https://wa.me/${number ?? ''}?text=${encodeURIComponent(message)}`;
       if (win) {
