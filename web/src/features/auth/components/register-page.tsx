@@ -139,7 +139,7 @@ export function RegisterPage() {
               </button>
               <button
                 type="submit"
-                className="btn btn-primary min-h-11 min-w-0 flex-1 whitespace-nowrap"
+                className="btn btn-primary min-h-11 min-w-0 flex-1 px-3 whitespace-nowrap"
                 disabled={form.submitting}
               >
                 <FormattedMessage id={form.submitting ? 'register.submitting' : 'register.submit'} />
