@@ -1,6 +1,8 @@
-// Credit note (avoir): the invoice's lines, each with the quantity to credit (by default what is left of it
-// after earlier credit notes), why, and whether the items go back in stock. The invoice itself never changes;
-// the database checks each quantity against what is left (CREDIT_QTY_TOO_LARGE).
+// Credit note (avoir): the invoice's lines, each with the quantity to credit (none until chosen — a credit
+// note cannot be undone, so two taps never credit the whole invoice; "Credit everything left" fills what is
+// left after earlier credit notes), the amount it comes to, why, and whether the items go back in stock.
+// The invoice itself never changes; the database checks each quantity against what is left
+// (CREDIT_QTY_TOO_LARGE).
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
@@ -8,6 +10,7 @@ import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { submitWrite } from '../../lib/feedback.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { formatMoney } from '../../lib/money.ts';
+import { invoiceTotals } from '../../../../packages/shared/invoice-totals.ts';
 import { useCreateCreditNote } from './api/credit-notes.ts';
 import type { Invoice } from './api/keys.ts';
 
@@ -25,14 +28,22 @@ export function CreditNoteDialog({ invoice, onClose }: { invoice: Invoice; onClo
   const navigate = useNavigate();
   const create = useCreateCreditNote();
   const left = remainingQty(invoice);
-  const [qty, setQty] = useState<Record<string, string>>(() =>
-    Object.fromEntries(invoice.lines.map((l) => [l.id, String(Math.max(left.get(l.id) ?? 0, 0))])),
-  );
+  const [qty, setQty] = useState<Record<string, string>>({});
+  const fillAll = () =>
+    setQty(Object.fromEntries(invoice.lines.map((l) => [l.id, String(Math.max(left.get(l.id) ?? 0, 0))])));
   const [reason, setReason] = useState('');
   const [restock, setRestock] = useState(false);
   const [errors, setErrors] = useState<{ reason?: string; lines?: string }>({});
   const [pending, setPending] = useState(false);
   const num = (s: string) => Number(s.replace(',', '.'));
+  // What the credit note comes to, each line rounded as the database rounds it.
+  const amount = invoiceTotals(
+    invoice.lines.map((l) => {
+      const n = num(qty[l.id] ?? '');
+      return { qty: Number.isFinite(n) && n > 0 ? n : 0, unitPrice: l.unitPrice, taxRate: l.taxRate };
+    }),
+    invoice.currency,
+  ).total;
   const submit = async () => {
     const lines = invoice.lines
       .map((l) => ({ invoiceItemId: l.id, qty: num(qty[l.id] ?? '0') }))
@@ -98,6 +109,7 @@ export function CreditNoteDialog({ invoice, onClose }: { invoice: Invoice; onClo
                   className="input input-bordered min-h-11 w-24 text-right"
                   inputMode="decimal"
                   disabled={max <= 0}
+                  placeholder="0"
                   value={qty[l.id] ?? ''}
                   onChange={(e) => setQty((q) => ({ ...q, [l.id]: e.target.value }))}
                 />
@@ -109,6 +121,14 @@ export function CreditNoteDialog({ invoice, onClose }: { invoice: Invoice; onClo
               {errors.lines}
             </p>
           )}
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={fillAll}>
+              {t('creditNotes.all')}
+            </button>
+            <p className="font-semibold" data-testid="credit-amount" aria-live="polite">
+              {t('creditNotes.amount', { amount: formatMoney(amount, invoice.currency, intl.locale) })}
+            </p>
+          </div>
         </fieldset>
         <div className="flex flex-col gap-1">
           <label htmlFor="credit-reason" className="text-sm font-medium">
@@ -139,7 +159,7 @@ export function CreditNoteDialog({ invoice, onClose }: { invoice: Invoice; onClo
           />
           <span>{t('creditNotes.restock')}</span>
         </label>
-        <FormActions onCancel={onClose} submitLabel={t('creditNotes.create')} disabled={pending} />
+        <FormActions onCancel={onClose} submitLabel={t('creditNotes.submit')} disabled={pending} />
       </form>
     </Dialog>
   );

@@ -61,6 +61,7 @@ export function InvoicesTab() {
         />
         <div className="flex flex-wrap items-end gap-2">
           <SelectField
+            id="invoice-filter"
             label={t('invoices.filter')}
             value={status}
             options={[
@@ -115,11 +116,9 @@ export function InvoicesTab() {
               {
                 key: 'balance',
                 header: t('invoices.col.balance'),
-                cell: (i, form) => {
+                cell: (i) => {
                   const left = due(i);
-                  if (left === null) return null;
-                  const amount = formatMoney(left, i.currency, intl.locale);
-                  return form === 'card' ? t('invoices.card.balance', { amount }) : amount;
+                  return left === null ? null : formatMoney(left, i.currency, intl.locale);
                 },
                 align: 'right',
                 nowrap: true,
@@ -140,26 +139,23 @@ export function InvoicesTab() {
                 key: 'issued',
                 table: 'lg',
                 header: t('invoices.col.issued'),
-                cell: (i, form) =>
-                  form === 'card'
-                    ? t(i.issuedAt ? 'invoices.card.issued' : 'invoices.card.created', {
-                        date: date(i.issuedAt ?? i.createdAt) ?? '',
-                      })
-                    : date(i.issuedAt ?? i.createdAt),
+                cell: (i) => date(i.issuedAt ?? i.createdAt),
                 nowrap: true,
                 card: 'meta',
               },
               {
                 key: 'due',
                 header: t('invoices.col.due'),
-                // A quote is not due: it is valid until that day.
-                cell: (i, form) =>
-                  i.dueAt &&
-                  (i.status === 'QUOTE'
-                    ? t('invoices.card.validUntil', { date: date(i.dueAt) ?? '' })
-                    : form === 'card'
-                      ? t('invoices.card.due', { date: date(i.dueAt) ?? '' })
-                      : date(i.dueAt)),
+                // A quote is not due: it is valid until that day (its own column).
+                cell: (i) => (i.status === 'QUOTE' ? null : date(i.dueAt)),
+                nowrap: true,
+                card: 'meta',
+              },
+              {
+                key: 'validUntil',
+                table: 'lg',
+                header: t('invoices.col.validUntil'),
+                cell: (i) => (i.status === 'QUOTE' ? date(i.dueAt) : null),
                 nowrap: true,
                 card: 'meta',
               },
