@@ -108,7 +108,7 @@ test.describe('credit notes', () => {
       // The invoice: unchanged lines, Credited in its totals, the credit note listed; the stock is back.
       await page.getByRole('link', { name: w.back }).click();
       await expect(page.getByTestId('amount-credited')).toBeVisible();
-      await expect(page.getByTestId('document-totals')).toContainText(w.credited);
+      await expect(page.getByTestId('document-totals')).toContainText(`${w.credited} (CN-000001)`);
       await expect(page.getByTestId('credit-notes').getByRole('link', { name: 'CN-000001' })).toBeVisible();
       expect((await apiAs(page, `/products/${product.id}`)).stockOnHand).toBe(8);
       // Nothing on the page is wider than the phone.

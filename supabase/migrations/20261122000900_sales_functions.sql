@@ -729,7 +729,11 @@ as $$
         'balanceAfter', p.balance_after) order by p.received_at, p.receipt_number)
       from public.payments p where p.org_id = i.org_id and p.invoice_id = i.id
        and not exists (select 1 from public.payment_reversals r where r.org_id = p.org_id and r.payment_id = p.id)),
-      '[]'::jsonb))
+      '[]'::jsonb),
+    -- The credit notes its "Credited" line names.
+    'creditNotes', coalesce((select jsonb_agg(jsonb_build_object('number', n.number, 'total', n.total)
+        order by n.created_at, n.number)
+      from public.credit_notes n where n.org_id = i.org_id and n.invoice_id = i.id), '[]'::jsonb))
     from public.invoice_share_tokens t
     join public.invoices i on i.org_id = t.org_id and i.id = t.invoice_id
     join public.customers c on c.org_id = i.org_id and c.id = i.customer_id

@@ -129,6 +129,12 @@ describe('credit notes', () => {
     });
     expect(paid.status).toBe(201);
     expect(await invoice(inv.id)).toMatchObject({ status: 'PAID', balance: 0 });
+
+    // The invoice its customer opens by link names the credit note behind what was credited.
+    const { token } = await json(await as('OWNER', `/invoices/${inv.id}/share`, { body: {} }));
+    const shared = await json(await fetch(`${SUPABASE_URL}/api/public/invoices/${token}`));
+    expect(shared.creditNotes).toEqual([{ number: creditNote.number, total: 2200 }]);
+    expect(shared.payments).toMatchObject([{ amount: 2700, receiptNumber: expect.stringMatching(/^RCT-/) }]);
   });
 
   it('credits the whole remaining invoice without restock; a paid invoice can then be refunded', async () => {

@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { CURRENCIES } from '../../../../packages/shared/countries.ts';
+import { CURRENCIES, currencyChoices } from '../../../../packages/shared/countries.ts';
 import { invoiceTotals } from '../../../../packages/shared/invoice-totals.ts';
 import type { InvoiceInput, PaymentDetails } from '../../../../packages/shared/schemas/sales.ts';
 import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
@@ -324,7 +324,11 @@ export function CreateInvoiceDialog({
           )}
           <SelectField
             label={t('invoices.currency')}
-            options={Object.keys(CURRENCIES).map((c) => ({ value: c, label: c }))}
+            // A retired currency (SLL) only for a quote already in it.
+            options={currencyChoices(Object.keys(CURRENCIES), quote?.currency).map((c) => ({
+              value: c,
+              label: c,
+            }))}
             {...register('currency')}
           />
         </div>

@@ -6,6 +6,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { InvoiceStatusBadge } from '../../components/ui/status-badge.tsx';
 import type { Seller } from '../../lib/api/business-profile.ts';
 import { DocumentFoot, SellerHeader } from './document-parts.tsx';
+import { creditedLabel, paymentLine } from './invoice-lines.ts';
 
 export interface InvoiceDocumentData {
   /** The seller: the organization with its business profile. */
@@ -35,6 +36,8 @@ export interface InvoiceDocumentData {
     /** Set once the payment was reversed (its receipt says so). */
     reversal?: { reason: string; reversedAt: string } | null;
   }[];
+  /** Its credit notes, named beside what they took off. */
+  creditNotes?: { number: string; total: number }[];
   notes?: string | null;
 }
 
@@ -54,6 +57,7 @@ export function InvoiceDocument({
   const intl = useIntl();
   const money = (n: number) => formatMoney(n, data.currency, intl.locale);
   const date = (s: string) => new Date(s).toLocaleDateString(intl.locale);
+  const say = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const qty = new Intl.NumberFormat(intl.locale, { maximumFractionDigits: 3 });
   const quote = data.status === 'QUOTE';
   return (
@@ -165,9 +169,7 @@ export function InvoiceDocument({
           <>
             {(data.amountCredited ?? 0) > 0 && (
               <>
-                <dt>
-                  <FormattedMessage id="creditNotes.credited" />
-                </dt>
+                <dt>{creditedLabel(say, data)}</dt>
                 <dd data-testid="amount-credited">{money(-(data.amountCredited ?? 0))}</dd>
               </>
             )}
@@ -196,15 +198,7 @@ export function InvoiceDocument({
           <ul className="text-sm" data-testid="payment-history">
             {data.payments.map((p, i) => (
               <li key={i} className="flex items-center justify-between gap-2 border-b border-base-200 py-1">
-                <span>
-                  {date(p.receivedAt)} · <FormattedMessage id={`payments.method.${p.method}`} />
-                  {p.provider && (
-                    <>
-                      {' '}
-                      (<FormattedMessage id={`payments.provider.${p.provider}`} />)
-                    </>
-                  )}
-                </span>
+                <span className="min-w-0 break-words">{paymentLine(say, date, p)}</span>
                 <span className="flex flex-wrap items-center justify-end gap-x-3">
                   {p.receiptNumber && receiptHref && (
                     <Link

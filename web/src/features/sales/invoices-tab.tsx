@@ -138,7 +138,7 @@ export function InvoicesTab() {
               {
                 key: 'issued',
                 table: 'lg',
-                header: t('invoices.col.issued'),
+                header: t('invoices.col.date'),
                 cell: (i) => date(i.issuedAt ?? i.createdAt),
                 nowrap: true,
                 card: 'meta',

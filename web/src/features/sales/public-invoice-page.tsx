@@ -14,9 +14,10 @@ import { documentLanguage } from '../../../../packages/shared/countries.ts';
 
 interface Shared {
   organization: InvoiceDocumentData['organization'];
-  invoice: Omit<InvoiceDocumentData, 'organization' | 'lines' | 'payments'>;
+  invoice: Omit<InvoiceDocumentData, 'organization' | 'lines' | 'payments' | 'creditNotes'>;
   lines: InvoiceDocumentData['lines'];
   payments: InvoiceDocumentData['payments'];
+  creditNotes?: InvoiceDocumentData['creditNotes'];
 }
 
 /** The shared invoice, as the document's data (undefined while it loads), or why it did not load. */
@@ -29,6 +30,7 @@ function useShared(token: string): { data?: InvoiceDocumentData; error: unknown 
       organization: shared.data.organization,
       lines: shared.data.lines,
       payments: shared.data.payments,
+      creditNotes: shared.data.creditNotes ?? [],
     },
     error: null,
   };

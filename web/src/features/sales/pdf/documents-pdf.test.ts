@@ -88,6 +88,33 @@ describe('invoicePdf', () => {
     expect(text).not.toContain('?');
   });
 
+  it('names its credit notes and, for each payment, its reference and receipt number', async () => {
+    const text = (
+      await pages(
+        await invoicePdf(
+          invoice({
+            amountCredited: 9558,
+            creditNotes: [{ number: 'CN-000001', total: 9558 }],
+            payments: [
+              {
+                amount: 20000,
+                method: 'mobile-money',
+                provider: 'WAVE',
+                receivedAt: '2026-12-03T10:00:00Z',
+                ref: 'WAVE-TX-90001',
+                receiptNumber: 'RCT-000004',
+              },
+            ],
+          }),
+          await intlIn('fr'),
+          fonts,
+        ),
+      )
+    ).join('\n');
+    expect(text).toContain('Crédité (CN-000001)');
+    expect(text).toMatch(/03\/12\/2026 · Mobile money \(Wave\) · WAVE-TX-90001 · RCT-000004/);
+  });
+
   it('writes a francophone business’s invoice in French, with Hausa and Ewe letters, over as many pages as it needs', async () => {
     const bytes = await invoicePdf(
       invoice({

@@ -4,6 +4,7 @@
 import type { IntlShape } from 'react-intl';
 import { formatMoney } from '../../../lib/money.ts';
 import type { InvoiceDocumentData } from '../invoice-document.tsx';
+import { creditedLabel, paymentLine } from '../invoice-lines.ts';
 import { Layout, LEFT, RIGHT, type FontFiles } from './layout.ts';
 import { documentFoot, documentHead, pdfDate, say } from './parts.ts';
 
@@ -82,7 +83,7 @@ export async function invoicePdf(
   ];
   if (!quote) {
     if ((data.amountCredited ?? 0) > 0)
-      totals.push([t('creditNotes.credited'), -(data.amountCredited ?? 0), false]);
+      totals.push([creditedLabel(t, data), -(data.amountCredited ?? 0), false]);
     totals.push(
       [t('invoices.paid'), data.amountPaid, false],
       [
@@ -106,10 +107,7 @@ export async function invoicePdf(
     layout.down(15);
     for (const p of data.payments) {
       layout.need(14);
-      const provider = p.provider ? ` (${t(`payments.provider.${p.provider}`)})` : '';
-      layout.text(`${date(p.receivedAt)} · ${t(`payments.method.${p.method}`)}${provider}`, LEFT, {
-        size: 9,
-      });
+      layout.text(paymentLine(t, date, p), LEFT, { size: 9 });
       layout.text(money(p.amount), cols.amount, { size: 9, align: 'right' });
       layout.down(14);
     }
