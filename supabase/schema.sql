@@ -4691,8 +4691,7 @@ begin
                             'amount', new.amount::text, 'currency', new.currency)
     from public.invoices i
     join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
-   cross join private.notification_recipients(new.org_id, 'payment_received',
-                                              '{OWNER,MANAGER,ACCOUNTANT}', new.created_by) r
+   cross join private.notification_recipients(new.org_id, 'payment_received', '{OWNER,MANAGER,ACCOUNTANT}') r
    where i.org_id = new.org_id and i.id = new.invoice_id;
   return null;
 end

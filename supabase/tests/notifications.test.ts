@@ -149,7 +149,7 @@ describe('low-stock notifications', () => {
 });
 
 describe('payment and overdue notifications', () => {
-  it('tell the owner, managers and accountants of a payment, not the one who recorded it nor SALES', async () => {
+  it('tell the owner, managers and accountants of a payment, the one who recorded it too, not SALES', async () => {
     await asOwner(async (sql) => {
       const t = await team(sql);
       const invoice = await createInvoice(sql, t.org, {
@@ -157,7 +157,7 @@ describe('payment and overdue notifications', () => {
         status: 'ISSUED',
       });
       await pay(sql, t.org, t.members.ACCOUNTANT, invoice, '100.25');
-      expect(await notified(sql, t, 'payment_received')).toEqual(['MANAGER', 'OWNER']);
+      expect(await notified(sql, t, 'payment_received')).toEqual(['ACCOUNTANT', 'MANAGER', 'OWNER']);
       const [row] = await sql<{ subject_id: string; data: Record<string, unknown> }>(
         `select subject_id, data from notifications where kind = 'payment_received' and user_id = $1`,
         [t.org.ownerId],
@@ -176,7 +176,7 @@ describe('payment and overdue notifications', () => {
         status: 'ISSUED',
       });
       await pay(sql, t.org, t.members.ACCOUNTANT, invoice, '10.00');
-      expect(await notified(sql, t, 'payment_received')).toEqual(['OWNER']);
+      expect(await notified(sql, t, 'payment_received')).toEqual(['ACCOUNTANT', 'OWNER']);
       await sql(`update invoices set due_at = '2026-01-10' where id = $1`, [invoice]);
       await sql(`select public.notify_overdue_invoices('2026-01-11T12:00:00Z')`);
       expect(await notified(sql, t, 'invoice_overdue')).toEqual(['ACCOUNTANT', 'OWNER']);
