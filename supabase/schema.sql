@@ -532,6 +532,7 @@ CREATE INDEX customers_org_created_idx ON public.customers USING btree (org_id, 
 CREATE INDEX customers_org_email_idx ON public.customers USING btree (org_id, lower((email)::text)) WHERE (email IS NOT NULL);
 CREATE INDEX customers_org_name_idx ON public.customers USING btree (org_id, name);
 CREATE INDEX customers_org_phone_idx ON public.customers USING btree (org_id, phone) WHERE (phone IS NOT NULL);
+CREATE INDEX customers_phone_digits_trgm_idx ON public.customers USING gin (private.phone_digits((phone)::text) extensions.gin_trgm_ops) WHERE (phone IS NOT NULL);
 CREATE INDEX customers_phone_trgm_idx ON public.customers USING gin (phone extensions.gin_trgm_ops);
 CREATE TRIGGER customers_audit_delete AFTER DELETE ON public.customers REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER customers_audit_insert AFTER INSERT ON public.customers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
@@ -4872,6 +4873,19 @@ ALTER FUNCTION private.period_start(p_anchor date, p_interval public.billing_int
 GRANT EXECUTE ON FUNCTION private.period_start(p_anchor date, p_interval public.billing_interval, p_count integer, p_cycle integer) TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.period_start(p_anchor date, p_interval public.billing_interval, p_count integer, p_cycle integer) TO postgres;
 
+-- function private.phone_digits(p_phone text)
+CREATE OR REPLACE FUNCTION private.phone_digits(p_phone text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select nullif(regexp_replace(coalesce(p_phone, ''), '[^0-9]', '', 'g'), '')
+$function$;
+ALTER FUNCTION private.phone_digits(p_phone text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.phone_digits(p_phone text) TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.phone_digits(p_phone text) TO postgres;
+
 -- function private.plan_limit(p_org_id uuid, p_key text)
 CREATE OR REPLACE FUNCTION private.plan_limit(p_org_id uuid, p_key text)
  RETURNS integer
@@ -7199,19 +7213,25 @@ declare
   v_pattern text := private.contains_pattern(coalesce(v_term, ''));
   v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 500);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
+  -- A term that reads as a phone number (digits, spaces, + - . ( ), at least 3 digits) is also matched on
+  -- the digits of each number, whatever their spacing.
+  v_digits text := case when v_term ~ '^[0-9 +().-]+$' and length(private.phone_digits(v_term)) >= 3
+                        then '%' || private.phone_digits(v_term) || '%' end;
 begin
   perform private.require_role(p_org_id);
   return jsonb_build_object(
     'total', (select count(*) from public.customers c
                where c.org_id = p_org_id and not c.archived
-                 and (v_term is null or c.name ilike v_pattern or c.phone ilike v_pattern or c.email ilike v_pattern)),
+                 and (v_term is null or c.name ilike v_pattern or c.phone ilike v_pattern or c.email ilike v_pattern
+                      or (c.phone is not null and private.phone_digits(c.phone) like v_digits))),
     'rows', coalesce((
       select jsonb_agg(to_jsonb(page) order by page.n)
         from (select c.id, c.name, c.email, c.phone, c.created_at,
                      row_number() over (order by c.created_at desc, c.id) as n
                 from (select * from public.customers c
                        where c.org_id = p_org_id and not c.archived
-                         and (v_term is null or c.name ilike v_pattern or c.phone ilike v_pattern or c.email ilike v_pattern)
+                         and (v_term is null or c.name ilike v_pattern or c.phone ilike v_pattern or c.email ilike v_pattern
+                              or (c.phone is not null and private.phone_digits(c.phone) like v_digits))
                        order by c.created_at desc, c.id
                        limit v_limit offset v_offset) c) page), '[]'::jsonb));
 end

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { whatsappNumber } from './phone.ts';
+import { phoneDigitsMatch, whatsappNumber } from './phone.ts';
 
 describe('whatsappNumber', () => {
   it('writes a local number with the organization’s country code, and keeps an international one', () => {
@@ -15,5 +15,19 @@ describe('whatsappNumber', () => {
     expect(whatsappNumber(null, 'GH')).toBeNull();
     expect(whatsappNumber('', 'GH')).toBeNull();
     expect(whatsappNumber('call the shop', 'GH')).toBeNull();
+  });
+});
+
+describe('a phone number searched by its digits', () => {
+  it('is found however either side was spaced', () => {
+    expect(phoneDigitsMatch('776543210', '77 654 32 10')).toBe(true);
+    expect(phoneDigitsMatch('77 654', '+221 776 543 210')).toBe(true);
+    expect(phoneDigitsMatch('+221 77', '(221) 77-654-3210')).toBe(true);
+  });
+
+  it('needs three digits and a term that reads as a number', () => {
+    expect(phoneDigitsMatch('77', '77 654 32 10')).toBe(false);
+    expect(phoneDigitsMatch('Fatou 776', '77 654 32 10')).toBe(false);
+    expect(phoneDigitsMatch('776', null)).toBe(false);
   });
 });

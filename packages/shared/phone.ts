@@ -38,3 +38,15 @@ export function whatsappNumber(phone: string | null | undefined, country: string
     digits.startsWith('0') && !KEEPS_LEADING_ZERO.has(country.toUpperCase()) ? digits.slice(1) : digits;
   return `${code}${local}`;
 }
+
+/**
+ * Whether a search for a phone number (digits, spaces, + - . ( ), at least 3 digits) finds `phone` by its
+ * digits, however either was spaced: "776543210" finds "77 654 32 10". The database's list_customers
+ * searches the same way (private.phone_digits).
+ */
+export function phoneDigitsMatch(search: string, phone: string | null | undefined): boolean {
+  const term = search.trim();
+  if (!phone || !/^[0-9 +().-]+$/.test(term)) return false;
+  const digits = term.replace(/[^0-9]/g, '');
+  return digits.length >= 3 && phone.replace(/[^0-9]/g, '').includes(digits);
+}

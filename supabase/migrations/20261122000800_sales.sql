@@ -35,6 +35,15 @@ create index customers_org_email_idx on public.customers (org_id, lower(email)) 
 create index customers_org_active_idx on public.customers (org_id, created_at) where not archived;
 create index customers_org_active_created_idx on public.customers (org_id, created_at desc, id) where not archived;
 create index customers_phone_trgm_idx on public.customers using gin (phone extensions.gin_trgm_ops);
+-- A phone number as digits only: "776543210" finds "77 654 32 10" and "+221 77 654 32 10", however it was
+-- spaced when typed (list_customers; the app searches what it keeps on the device the same way).
+create function private.phone_digits(p_phone text) returns text
+language sql immutable parallel safe set search_path = ''
+as $$
+  select nullif(regexp_replace(coalesce(p_phone, ''), '[^0-9]', '', 'g'), '')
+$$;
+create index customers_phone_digits_trgm_idx on public.customers
+  using gin (private.phone_digits(phone) extensions.gin_trgm_ops) where phone is not null;
 create index customers_email_trgm_idx on public.customers using gin (email extensions.gin_trgm_ops);
 create trigger customers_touch before update on public.customers
   for each row execute function private.touch_versioned();

@@ -645,19 +645,25 @@ declare
   v_pattern text := private.contains_pattern(coalesce(v_term, ''));
   v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 500);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
+  -- A term that reads as a phone number (digits, spaces, + - . ( ), at least 3 digits) is also matched on
+  -- the digits of each number, whatever their spacing.
+  v_digits text := case when v_term ~ '^[0-9 +().-]+$' and length(private.phone_digits(v_term)) >= 3
+                        then '%' || private.phone_digits(v_term) || '%' end;
 begin
   perform private.require_role(p_org_id);
   return jsonb_build_object(
     'total', (select count(*) from public.customers c
                where c.org_id = p_org_id and not c.archived
-                 and (v_term is null or c.name ilike v_pattern or c.phone ilike v_pattern or c.email ilike v_pattern)),
+                 and (v_term is null or c.name ilike v_pattern or c.phone ilike v_pattern or c.email ilike v_pattern
+                      or (c.phone is not null and private.phone_digits(c.phone) like v_digits))),
     'rows', coalesce((
       select jsonb_agg(to_jsonb(page) order by page.n)
         from (select c.id, c.name, c.email, c.phone, c.created_at,
                      row_number() over (order by c.created_at desc, c.id) as n
                 from (select * from public.customers c
                        where c.org_id = p_org_id and not c.archived
-                         and (v_term is null or c.name ilike v_pattern or c.phone ilike v_pattern or c.email ilike v_pattern)
+                         and (v_term is null or c.name ilike v_pattern or c.phone ilike v_pattern or c.email ilike v_pattern
+                              or (c.phone is not null and private.phone_digits(c.phone) like v_digits))
                        order by c.created_at desc, c.id
                        limit v_limit offset v_offset) c) page), '[]'::jsonb));
 end

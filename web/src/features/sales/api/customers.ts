@@ -9,6 +9,7 @@ import { uuidv7 } from '../../../lib/uuid.ts';
 import { textMatches, usePendingRows } from '../../../lib/use-outbox.ts';
 import { useOrganization } from '../../../lib/organization.tsx';
 import { type Customer, PAGE_SIZE, qs, salesKeys } from './keys.ts';
+import { phoneDigitsMatch } from '../../../../../packages/shared/phone.ts';
 
 export const customersQuery = (orgId: string, search: string, offset = 0, limit = PAGE_SIZE) =>
   queryOptions({
@@ -17,7 +18,9 @@ export const customersQuery = (orgId: string, search: string, offset = 0, limit 
     placeholderData: keepPreviousData,
   });
 
-const matching = (search: string) => (c: Customer) => textMatches(search, c.name, c.phone, c.email);
+/** As the server searches: name, phone or email, and a phone number by its digits whatever their spacing. */
+const matching = (search: string) => (c: Customer) =>
+  textMatches(search, c.name, c.phone, c.email) || phoneDigitsMatch(search, c.phone);
 
 export const useCustomers = (search: string, offset = 0, limit = PAGE_SIZE) =>
   useQuery(customersQuery(useOrganization().id, search, offset, limit));
