@@ -174,7 +174,7 @@ test.describe('amounts', () => {
     // A quote takes nothing from stock: no warning until it is issued.
     await dialog.getByLabel('Status').selectOption('QUOTE');
     await dialog.getByRole('button', { name: 'Create Invoice' }).click();
-    await expect(page.getByText('Invoice created successfully')).toBeVisible();
+    await expect(page.getByText('Quote created successfully')).toBeVisible();
     await expect(page.getByTestId('invoice-status')).toHaveText('Quote');
     await button(page, 'Issue').click();
     const issue = page.getByRole('dialog', { name: 'Issue' });

@@ -66,7 +66,7 @@ test.describe('sales', () => {
     // 2 × 75 = 150 + 20% tax 30, plus 28.50 untaxed: 178.50 + 30 = 208.50.
     await expect(dialog.getByTestId('invoice-totals')).toContainText('208.50');
     await dialog.getByRole('button', { name: 'Create Invoice' }).click();
-    await expect(page.getByText('Invoice created successfully')).toBeVisible();
+    await expect(page.getByText('Quote created successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/sales\/invoices\//);
     await expect(page.getByTestId('invoice-number')).toHaveText('INV-000001');
     await expect(page.getByTestId('invoice-status')).toHaveText('Quote');
@@ -142,7 +142,8 @@ test.describe('sales', () => {
     expect(link).toMatch(/\/i\/[A-Za-z0-9_-]{32}$/);
     await expect(share.getByRole('link', { name: 'Send by WhatsApp' })).toHaveAttribute(
       'href',
-      new RegExp(`^https://wa\\.me/\\?text=.*${encodeURIComponent('INV-000001')}`),
+      // To the customer's own number (+233 24 555 0101), as the reminder is.
+      new RegExp(`^https://wa\\.me/233245550101\\?text=.*${encodeURIComponent('INV-000001')}`),
     );
 
     const stranger = await browser.newPage();
@@ -333,5 +334,13 @@ test.describe('sales', () => {
     await dialog.getByRole('button', { name: 'Enregistrer le devis' }).click();
     await expect(page.getByText('Devis mis à jour avec succès')).toBeVisible();
     await expect.poll(async () => (await apiAs(page, `/invoices/${quote.id}`)).total).toBe(3000);
+    // Shared as a quote: its title and its message say so.
+    await button(page, 'Partager').click();
+    const share = page.getByRole('dialog', { name: 'Partager ce devis' });
+    await share.getByRole('button', { name: 'Partager' }).click();
+    await expect(share.getByRole('link', { name: 'Envoyer par WhatsApp' })).toHaveAttribute(
+      'href',
+      new RegExp(encodeURIComponent('voici le devis')),
+    );
   });
 });

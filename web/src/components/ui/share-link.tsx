@@ -1,9 +1,20 @@
 // A link to send someone (a shared invoice, an invitation): the link itself, selectable, then Copy link and
-// Send by WhatsApp with the message that carries it.
+// Send by WhatsApp with the message that carries it — to the person's own number when it is known.
 import { useT } from '../../lib/i18n.tsx';
 import { notify } from './notify.tsx';
 
-export function ShareLink({ link, message, label }: { link: string; message: string; label: string }) {
+export function ShareLink({
+  link,
+  message,
+  label,
+  whatsappTo,
+}: {
+  link: string;
+  message: string;
+  label: string;
+  /** The number for wa.me (international, digits only), when the person's phone is known. */
+  whatsappTo?: string | null;
+}) {
   const t = useT();
   return (
     <>
@@ -21,7 +32,7 @@ export function ShareLink({ link, message, label }: { link: string; message: str
         </button>
         <a
           className="btn btn-success min-h-11"
-          href={`https://wa.me/?text=${encodeURIComponent(message)}`}
+          href={`https://wa.me/${whatsappTo ?? ''}?text=${encodeURIComponent(message)}`}
           target="_blank"
           rel="noreferrer"
         >

@@ -195,7 +195,8 @@ export function CreateInvoiceDialog({
                 }
               : undefined,
         }),
-      { success: 'invoices.created', draft, form },
+      // A quote is said to be one.
+      { success: body.status === 'QUOTE' ? 'quotes.created' : 'invoices.created', draft, form },
     );
     if (!done.ok) return;
     const created = done.result;

@@ -10,6 +10,7 @@ import { useIntlIn, useT } from '../../lib/i18n.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 import { documentLanguage } from '../../../../packages/shared/countries.ts';
+import { whatsappNumber } from '../../../../packages/shared/phone.ts';
 import { useShareInvoice } from './api/invoices.ts';
 import type { Invoice } from './api/keys.ts';
 import type { ReceiptData } from './receipt-document.tsx';
@@ -30,6 +31,8 @@ export function ShareDialog({
   // The message goes to the customer: in the business's language, amounts written its way.
   const customerIntl = useIntlIn(documentLanguage(org.country));
   const { share, revoke } = useShareInvoice();
+  // A quote is shared as a quote: its title, its words and its message.
+  const kind = invoice.status === 'QUOTE' ? 'quotes' : 'invoices';
   const [link, setLink] = useState<string | null>(null);
   const create = async () => {
     try {
@@ -42,7 +45,7 @@ export function ShareDialog({
   const message =
     link && customerIntl
       ? customerIntl.formatMessage(
-          { id: receipt ? 'receipts.whatsappMessage' : 'invoices.whatsappMessage' },
+          { id: receipt ? 'receipts.whatsappMessage' : `${kind}.whatsappMessage` },
           {
             customer: invoice.customer.name,
             number: receipt ? receipt.receiptNumber : invoice.number,
@@ -57,11 +60,16 @@ export function ShareDialog({
         )
       : '';
   return (
-    <Dialog title={t(receipt ? 'receipts.shareTitle' : 'invoices.shareTitle')} onClose={onClose}>
+    <Dialog title={t(receipt ? 'receipts.shareTitle' : `${kind}.shareTitle`)} onClose={onClose}>
       <div className="flex flex-col gap-3">
-        <p className="text-sm">{t('invoices.shareText')}</p>
+        <p className="text-sm">{t(`${kind}.shareText`)}</p>
         {link ? (
-          <ShareLink link={link} message={message} label={t('invoices.share')} />
+          <ShareLink
+            link={link}
+            message={message}
+            label={t('invoices.share')}
+            whatsappTo={whatsappNumber(invoice.customer.phone, org.country)}
+          />
         ) : (
           <button
             type="button"

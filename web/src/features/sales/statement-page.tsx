@@ -11,6 +11,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { notifyError } from '../../lib/feedback.ts';
 import { InLanguage, useIntlIn, useT } from '../../lib/i18n.tsx';
 import { formatMoney } from '../../lib/money.ts';
+import { whatsappNumber } from '../../../../packages/shared/phone.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 import { errorMessage } from '../../lib/validation-message.ts';
 import { documentLanguage } from '../../../../packages/shared/countries.ts';
@@ -136,7 +137,12 @@ function ShareStatementDialog({
       <div className="flex flex-col gap-3">
         <p className="text-sm">{t('statements.shareText')}</p>
         {link ? (
-          <ShareLink link={link} message={message} label={t('invoices.share')} />
+          <ShareLink
+            link={link}
+            message={message}
+            label={t('invoices.share')}
+            whatsappTo={whatsappNumber(statement.customer.phone, statement.seller.country)}
+          />
         ) : (
           <button
             type="button"
