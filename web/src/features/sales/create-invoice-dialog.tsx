@@ -27,6 +27,8 @@ import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { localDateTime } from '../../../../packages/shared/csv.ts';
 import { useProductList } from '../../lib/api/products.ts';
+import { isOnline } from '../../lib/connection.ts';
+import { useCustomerList } from './api/customers.ts';
 import { submitWrite, useRefusalInForm } from '../../lib/feedback.ts';
 import { useCreateInvoice, useUpdateQuote } from './api/invoices.ts';
 import { type Invoice } from './api/keys.ts';
@@ -73,7 +75,12 @@ export function CreateInvoiceDialog({
   const navigate = useNavigate();
   const create = useCreateInvoice();
   const update = useUpdateQuote();
-  const products = useProductList({ search: '', offset: 0, limit: 500 }).rows;
+  const productList = useProductList({ search: '', offset: 0, limit: 500 });
+  const products = productList.rows;
+  // Offline before the device kept this shop's products or customers: the form says so, rather than open
+  // with empty lists and nothing to say why (lines can be typed, and a customer added, meanwhile).
+  const customersKept = useCustomerList('', 0, 6).query.data !== undefined;
+  const notKept = !productList.query.data || !customersKept;
   const was = refusedInput<InvoiceInput>(refused);
   const [customer, setCustomer] = useState<{ id: string; name: string } | null>(
     quote?.customer ?? (was ? { id: was.customerId, name: refused?.label ?? '' } : null),
@@ -229,6 +236,11 @@ export function CreateInvoiceDialog({
         onSubmit={handleSubmit((input) => proceed(input as InvoiceInput, 'stock'))}
       >
         <DraftNotice draft={draft} />
+        {notKept && !isOnline() && (
+          <p role="status" className="alert alert-info text-sm" data-testid="lists-not-kept">
+            {t('invoices.listsNotKept')}
+          </p>
+        )}
         <Controller
           control={control}
           name="customerId"
