@@ -152,6 +152,10 @@ test.describe('sales', () => {
     await expect(stranger.getByText('Ama Serwaa')).toBeVisible();
     await expect(stranger.getByTestId('invoice-status')).toHaveText('Paid');
     await expect(stranger.getByText('Rice 5kg')).toBeVisible();
+    // The shop's document, not our marketing: no menu, sign-in or sign-up around it.
+    await expect(stranger.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+    await expect(stranger.getByRole('link', { name: 'Get Started Free' })).toHaveCount(0);
+    await expect(stranger.getByText('Sent with Kasuwa')).toBeVisible();
 
     await share.getByRole('button', { name: 'Stop sharing' }).click();
     await expect(page.getByText('The link no longer works')).toBeVisible();

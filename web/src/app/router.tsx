@@ -8,6 +8,7 @@ import { loadMessages, storedLocale } from '../lib/i18n.tsx';
 import { readCurrentUserEarly } from '../lib/session/current-user.ts';
 import { freshStoredToken, hasStoredSession } from '../lib/session/stored-session.ts';
 import { PublicLayout } from './public-layout.tsx';
+import { DocumentLayout } from './document-layout.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 
 /**
@@ -310,6 +311,12 @@ export function AppRoutes() {
             element={member(screen, path === '/' ? <LandingPage /> : undefined)}
           />
         ))}
+        {/* What a shop sends its customers: the document, without our marketing frame. */}
+        <Route element={<DocumentLayout />}>
+          <Route path="/i/:token" element={page(<PublicInvoicePage />)} />
+          <Route path="/i/:token/receipts/:receipt" element={page(<PublicReceiptPage />)} />
+          <Route path="/s/:token" element={page(<PublicStatementPage />)} />
+        </Route>
         <Route element={<PublicLayout />}>
           <Route path="/pricing" element={page(<PricingPage />)} />
           <Route path="/features" element={page(<FeaturesPage />)} />
@@ -329,9 +336,6 @@ export function AppRoutes() {
               their own origin (VITE_API_URL) has no /api/* here, so the app takes them itself. */}
           <Route path="/api/login" element={<Navigate to="/login" replace />} />
           <Route path="/api/logout" element={<Navigate to="/logout" replace />} />
-          <Route path="/i/:token" element={page(<PublicInvoicePage />)} />
-          <Route path="/i/:token/receipts/:receipt" element={page(<PublicReceiptPage />)} />
-          <Route path="/s/:token" element={page(<PublicStatementPage />)} />
           <Route path="/invite/:token" element={page(<InvitePage />)} />
           <Route path="/invite/:token/register" element={page(<InviteRegisterPage />)} />
           <Route path="*" element={page(<NotFoundPage />)} />
