@@ -330,6 +330,8 @@ test.describe('sales', () => {
     const doc = page.locator('.invoice-document');
     await expect(doc.getByTestId('document-title')).toHaveText('Devis');
     await expect(doc).toContainText('Valable jusqu’au 31/12/2026');
+    await expect(doc).toContainText('Devis pour');
+    await expect(doc).not.toContainText('Facturé à');
     await expect(doc).not.toContainText('Échéance');
     await expect(doc.getByTestId('balance-due')).toHaveCount(0);
     await button(page, 'Modifier le devis').click();

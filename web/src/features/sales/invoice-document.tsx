@@ -82,7 +82,7 @@ export function InvoiceDocument({
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <div>
           <p className="opacity-70">
-            <FormattedMessage id="invoices.billTo" />
+            <FormattedMessage id={quote ? 'quotes.for' : 'invoices.billTo'} />
           </p>
           <p className="font-medium">{data.customer.name}</p>
         </div>

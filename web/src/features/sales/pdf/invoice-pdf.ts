@@ -33,7 +33,7 @@ export async function invoicePdf(
   if (data.status === 'VOID' || data.status === 'PAID') dates.push(t(`invoices.status.${data.status}`));
   await documentHead(layout, data.organization, { title, number: data.number, lines: dates });
 
-  layout.text(t('invoices.billTo'), LEFT, { size: 9, grey: true });
+  layout.text(t(quote ? 'quotes.for' : 'invoices.billTo'), LEFT, { size: 9, grey: true });
   layout.down(14);
   layout.paragraph(data.customer.name, LEFT, 300, { size: 11, bold: true });
   layout.down(10);
