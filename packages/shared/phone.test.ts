@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phoneDigitsMatch, whatsappNumber } from './phone.ts';
+import { phoneDigitsMatch, samePhone, whatsappNumber } from './phone.ts';
 
 describe('whatsappNumber', () => {
   it('writes a local number with the organization’s country code, and keeps an international one', () => {
@@ -29,5 +29,15 @@ describe('a phone number searched by its digits', () => {
     expect(phoneDigitsMatch('77', '77 654 32 10')).toBe(false);
     expect(phoneDigitsMatch('Fatou 776', '77 654 32 10')).toBe(false);
     expect(phoneDigitsMatch('776', null)).toBe(false);
+  });
+});
+
+describe('the same phone line', () => {
+  it('is the same with or without its country code, however spaced', () => {
+    expect(samePhone('0244 123 456', '+233 244 123 456')).toBe(true);
+    expect(samePhone('77 654 32 10', '+221776543210')).toBe(true);
+    expect(samePhone('77 654 32 10', '77 654 32 11')).toBe(false);
+    expect(samePhone('12345', '12345')).toBe(false);
+    expect(samePhone(null, '77 654 32 10')).toBe(false);
   });
 });

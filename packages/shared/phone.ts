@@ -50,3 +50,15 @@ export function phoneDigitsMatch(search: string, phone: string | null | undefine
   const digits = term.replace(/[^0-9]/g, '');
   return digits.length >= 3 && phone.replace(/[^0-9]/g, '').includes(digits);
 }
+
+/**
+ * Whether two phone numbers are the same line: the same last nine digits (a number typed with or without its
+ * country code, 0244 123 456 and +233 244 123 456), at least six digits each.
+ */
+export function samePhone(a: string | null | undefined, b: string | null | undefined): boolean {
+  const da = (a ?? '').replace(/[^0-9]/g, '');
+  const db = (b ?? '').replace(/[^0-9]/g, '');
+  if (da.length < 6 || db.length < 6) return false;
+  const tail = Math.min(9, da.length, db.length);
+  return da.slice(-tail) === db.slice(-tail);
+}

@@ -1,7 +1,9 @@
 // Customers: search by name, phone or email; add and edit (name required, email checked when given).
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
 import { draftName, useFormDraft } from '../../lib/form-draft.ts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { WarningConfirm } from '../../components/ui/warning-confirm.tsx';
+import type { CustomerInput } from '../../../../packages/shared/schemas/sales.ts';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
@@ -19,7 +21,7 @@ import { PendingBadge } from '../../components/ui/pending.tsx';
 import { refusedInput, type OutboxEntry } from '../../lib/outbox.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { Link } from 'react-router-dom';
-import { useCustomerList, useSaveCustomer } from './api/customers.ts';
+import { useCustomerList, useCustomerTwins, useSaveCustomer } from './api/customers.ts';
 import { type Customer, PAGE_SIZE } from './api/keys.ts';
 import { useT } from '../../lib/i18n.tsx';
 
@@ -59,6 +61,28 @@ export function CustomerDialog({
   useRefusalInForm(form, refused?.refusal);
   const error = (name: 'name' | 'email' | 'phone') =>
     validationMessage(intl, formState.errors[name]?.message);
+  const findTwins = useCustomerTwins();
+  const [twins, setTwins] = useState<{ input: CustomerInput; like: Customer[] } | null>(null);
+  const { subscribe } = form;
+  useEffect(() => subscribe({ formState: { values: true }, callback: () => setTwins(null) }), [subscribe]);
+  const saveCustomer = async (input: CustomerInput) => {
+    // A new customer's id is made here, so it can be chosen at once, even offline.
+    const id = customer?.id ?? was?.id ?? uuidv7();
+    const done = await submitWrite(
+      intl,
+      () =>
+        save.mutateAsync({
+          id: customer?.id,
+          input: { ...input, id },
+          replaces: refused?.id,
+        }),
+      { success: customer ? 'customers.updatedToast' : 'customers.createdToast', draft, form },
+    );
+    if (!done.ok) return;
+    const saved = done.result;
+    onSaved?.(saved ?? { id, name: input.name, email: null, phone: null, createdAt: '' });
+    onClose();
+  };
   return (
     <Dialog title={t(customer ? 'customers.edit' : 'customers.add')} onClose={onClose}>
       <form
@@ -68,22 +92,12 @@ export function CustomerDialog({
           // A dialog opened from another form must not submit that form too.
           e.stopPropagation();
           return handleSubmit(async (input) => {
-            // A new customer's id is made here, so it can be chosen at once, even offline.
-            const id = customer?.id ?? was?.id ?? uuidv7();
-            const done = await submitWrite(
-              intl,
-              () =>
-                save.mutateAsync({
-                  id: customer?.id,
-                  input: { ...input, id },
-                  replaces: refused?.id,
-                }),
-              { success: customer ? 'customers.updatedToast' : 'customers.createdToast', draft, form },
-            );
-            if (!done.ok) return;
-            const saved = done.result;
-            onSaved?.(saved ?? { id, name: input.name, email: null, phone: null, createdAt: '' });
-            onClose();
+            // A new customer who looks like one on file (the same phone, e-mail or name) is asked about.
+            if (!customer && !refused) {
+              const like = await findTwins(input).catch(() => []);
+              if (like.length) return setTwins({ input, like });
+            }
+            await saveCustomer(input);
           })(e);
         }}
       >
@@ -103,7 +117,35 @@ export function CustomerDialog({
           error={error('phone')}
           {...register('phone')}
         />
-        <FormActions onCancel={onClose} submitLabel={t('customers.save')} disabled={formState.isSubmitting} />
+        {twins && (
+          <WarningConfirm
+            title={t('customers.twins.title')}
+            items={twins.like.map((c) => ({
+              key: c.id,
+              text: [c.name, c.phone, c.email].filter(Boolean).join(' · '),
+              testId: 'customer-twin',
+            }))}
+            question={t('customers.twins.question')}
+            backLabel={
+              onSaved ? t('customers.twins.use', { name: twins.like[0]!.name }) : t('customers.twins.back')
+            }
+            confirmLabel={t('customers.twins.confirm')}
+            pending={formState.isSubmitting}
+            onConfirm={() => void saveCustomer(twins.input)}
+            onBack={() => {
+              // Chosen from a form (Create Invoice): the customer on file is taken instead.
+              if (onSaved) {
+                onSaved(twins.like[0]!);
+                onClose();
+              } else setTwins(null);
+            }}
+          />
+        )}
+        <FormActions
+          onCancel={onClose}
+          submitLabel={t('customers.save')}
+          disabled={formState.isSubmitting || twins !== null}
+        />
       </form>
     </Dialog>
   );

@@ -1,15 +1,17 @@
 // Customers of the current organization: the list (with those made on this device on top) and the write
 // that saves one (its id made on the device, so an invoice made offline can already be for them).
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomerInput } from '../../../../../packages/shared/schemas/sales.ts';
-import { apiList } from '../../../lib/api-client.ts';
+import { ApiError, apiList } from '../../../lib/api-client.ts';
+import { isOnline } from '../../../lib/connection.ts';
+import { outbox } from '../../../lib/outbox.ts';
 import { useListOnDevice } from '../../../lib/kept-search.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { uuidv7 } from '../../../lib/uuid.ts';
 import { textMatches, usePendingRows } from '../../../lib/use-outbox.ts';
 import { useOrganization } from '../../../lib/organization.tsx';
 import { type Customer, PAGE_SIZE, qs, salesKeys } from './keys.ts';
-import { phoneDigitsMatch } from '../../../../../packages/shared/phone.ts';
+import { phoneDigitsMatch, samePhone } from '../../../../../packages/shared/phone.ts';
 
 export const customersQuery = (orgId: string, search: string, offset = 0, limit = PAGE_SIZE) =>
   queryOptions({
@@ -56,3 +58,49 @@ export const useSaveCustomer = () =>
     },
     ['/api/customers'],
   );
+
+/** A name as two people would write the same one: case, accents' composition and spacing aside. */
+const nameKey = (name: string) => name.normalize('NFC').toLocaleLowerCase().replace(/\s+/g, ' ').trim();
+
+/** Whether a customer on file looks like the one being added: the same phone line, e-mail or name. */
+export function isTwin(c: Pick<Customer, 'name' | 'email' | 'phone'>, input: CustomerInput): boolean {
+  const email = input.email?.trim().toLowerCase();
+  return (
+    samePhone(c.phone, input.phone) ||
+    (!!email && c.email?.trim().toLowerCase() === email) ||
+    (!!input.name.trim() && nameKey(c.name) === nameKey(input.name))
+  );
+}
+
+/**
+ * The customers a new one looks like (the same phone line, e-mail or name), so the same person is not added
+ * twice: asked of the server by each of the three, or offline among the customers this device keeps and
+ * those it made.
+ */
+export function useCustomerTwins() {
+  const orgId = useOrganization().id;
+  const queryClient = useQueryClient();
+  return async (input: CustomerInput): Promise<Customer[]> => {
+    const terms = [input.phone, input.email, input.name]
+      .map((x) => x?.trim())
+      .filter((x): x is string => !!x);
+    const found = new Map<string, Customer>();
+    try {
+      if (!isOnline()) throw new Error('offline');
+      for (const search of terms)
+        for (const c of (await apiList<Customer>(`/api/customers?${qs({ search, limit: 10 })}`, { orgId }))
+          .rows)
+          found.set(c.id, c);
+    } catch (e) {
+      if (e instanceof ApiError) throw e;
+      for (const [, data] of queryClient.getQueriesData<{ rows?: Customer[] }>({
+        queryKey: salesKeys.customers(orgId),
+      }))
+        for (const c of data?.rows ?? []) found.set(c.id, c);
+    }
+    for (const e of outbox.entries())
+      if (e.orgId === orgId && e.creates?.store === 'customers')
+        found.set(e.creates.row.id, e.creates.row as unknown as Customer);
+    return [...found.values()].filter((c) => isTwin(c, input));
+  };
+}
