@@ -202,3 +202,19 @@ export async function apiErrorOf(res: Response): Promise<ApiError> {
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }
+
+/** How long a check made before saving waits for the server before it reads what the device keeps. */
+export const CHECK_WAIT_MS = 4_000;
+
+/**
+ * The answer, or a failure after `ms` on a line that answers nothing: a check made before saving (a
+ * reference or a customer already on file) then reads what the device keeps instead of keeping the member
+ * waiting.
+ */
+export function answerWithin<T>(answer: Promise<T>, ms = CHECK_WAIT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slow = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('No answer in time')), ms);
+  });
+  return Promise.race([answer, slow]).finally(() => clearTimeout(timer));
+}

@@ -2,7 +2,7 @@
 // that saves one (its id made on the device, so an invoice made offline can already be for them).
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomerInput } from '../../../../../packages/shared/schemas/sales.ts';
-import { ApiError, apiList } from '../../../lib/api-client.ts';
+import { ApiError, answerWithin, apiList } from '../../../lib/api-client.ts';
 import { isOnline } from '../../../lib/connection.ts';
 import { outbox } from '../../../lib/outbox.ts';
 import { useListOnDevice } from '../../../lib/kept-search.ts';
@@ -87,10 +87,12 @@ export function useCustomerTwins() {
     const found = new Map<string, Customer>();
     try {
       if (!isOnline()) throw new Error('offline');
-      for (const search of terms)
-        for (const c of (await apiList<Customer>(`/api/customers?${qs({ search, limit: 10 })}`, { orgId }))
-          .rows)
-          found.set(c.id, c);
+      const answers = await answerWithin(
+        Promise.all(
+          terms.map((search) => apiList<Customer>(`/api/customers?${qs({ search, limit: 10 })}`, { orgId })),
+        ),
+      );
+      for (const { rows } of answers) for (const c of rows) found.set(c.id, c);
     } catch (e) {
       if (e instanceof ApiError) throw e;
       for (const [, data] of queryClient.getQueriesData<{ rows?: Customer[] }>({

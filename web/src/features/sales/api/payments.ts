@@ -5,7 +5,7 @@ import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanst
 import { paymentRefKey } from '../../../../../packages/shared/payment-ref.ts';
 import type { PaymentInput } from '../../../../../packages/shared/schemas/sales.ts';
 import { currencyDecimals } from '../../../../../packages/shared/invoice-totals.ts';
-import { ApiError, apiList } from '../../../lib/api-client.ts';
+import { ApiError, answerWithin, apiList } from '../../../lib/api-client.ts';
 import { isOnline } from '../../../lib/connection.ts';
 import { outbox } from '../../../lib/outbox.ts';
 import { useWrite } from '../../../lib/use-write.ts';
@@ -86,9 +86,6 @@ export function useIssuedToPay(orgId: string, except?: string) {
   return { invoices, loaded: query.data !== undefined };
 }
 
-/** How long the duplicate-reference check waits for the server before it reads what the device keeps. */
-const REFERENCE_WAIT_MS = 4_000;
-
 /** A payment that already carries a reference: recorded (with its receipt) or waiting on this device. */
 export interface ReferenceUse {
   amount: number;
@@ -136,10 +133,7 @@ export function useReferenceCheck() {
       if (!isOnline()) throw new Error('offline');
       // On a line that answers nothing, the member is not kept waiting: the device's own copy decides.
       const answer = apiList<Known>(`/api/payments?${qs({ ref: ref!.trim() })}`, { orgId });
-      const slow = new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error('slow')), REFERENCE_WAIT_MS),
-      );
-      recorded = (await Promise.race([answer, slow])).rows;
+      recorded = (await answerWithin(answer)).rows;
     } catch (e) {
       if (e instanceof ApiError) throw e;
       // Offline: the payments this device keeps (lists read, invoices opened), each once.
