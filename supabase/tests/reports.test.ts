@@ -333,6 +333,7 @@ describe('report lists', () => {
         status: 'ISSUED',
         currency: 'XOF',
         total: 5000,
+        amountCredited: 0,
         amountPaid: 2000,
         issuedAt: day(0, 60).replace('.000Z', '+00:00'),
         createdAt: expect.any(String),
