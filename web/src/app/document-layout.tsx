@@ -11,7 +11,7 @@ export function DocumentLayout() {
       <main className="flex-1">
         <Outlet />
       </main>
-      <footer className="px-4 py-6 text-center text-xs opacity-70 print:hidden">
+      <footer className="px-4 py-6 text-center text-xs opacity-80 print:hidden">
         <FormattedMessage
           id="documents.sentWith"
           values={{

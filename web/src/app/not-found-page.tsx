@@ -7,7 +7,7 @@ import { hasStoredSession } from '../lib/session/stored-session.ts';
 export function NotFoundPage() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <p className="text-sm font-semibold tracking-wide opacity-60">404</p>
+      <p className="text-sm font-semibold tracking-wide opacity-80">404</p>
       <h1 className="mt-1 text-3xl font-bold text-balance">
         <FormattedMessage id="notFound.title" />
       </h1>
