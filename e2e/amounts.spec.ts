@@ -1,4 +1,4 @@
-// Amounts typed the user's way (issue #19): a French shopkeeper's "150,75" is 150.75, an XOF price has no
+// Amounts typed the user's way: a French shopkeeper's "150,75" is 150.75, an XOF price has no
 // decimals and says so, and stock never goes below zero without a word.
 import type { Page } from '@playwright/test';
 import { apiAs, expect, registerOwner, signIn, test } from './fixtures.ts';

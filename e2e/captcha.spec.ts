@@ -1,4 +1,4 @@
-// The captcha widget, for a project that turns Auth's captcha on (issue #22): an app built with a provider
+// The captcha widget, for a project that turns Auth's captcha on: an app built with a provider
 // (VITE_CAPTCHA_PROVIDER, VITE_CAPTCHA_SITE_KEY) shows the widget on sign-up and sign-in and sends its token
 // with the call; Auth (AUTH_CAPTCHA_ENABLED=1) refuses a call without one, and the person reads why in their
 // language. Nothing leaves this machine: the provider's script is answered by a stand-in that plays only the

@@ -1,4 +1,4 @@
-// Settings > Profile > Change password (issue #22): the current password is asked for and checked by Auth,
+// Settings > Profile > Change password: the current password is asked for and checked by Auth,
 // the new one must not be a common one, and each refusal shows under the field it is about.
 import { expect, registerOwner, signIn, signOut, test } from './fixtures.ts';
 

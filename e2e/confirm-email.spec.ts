@@ -1,4 +1,4 @@
-// Registering where the project confirms emails, as hosted projects do (issue #22): the newcomer fills in
+// Registering where the project confirms emails, as hosted projects do: the newcomer fills in
 // the two steps, sees "Check your email", opens the mail the stack caught, follows its link and lands on the
 // dashboard of the organization they asked for — in English and in French. A name taken while the mail
 // waited is chosen again on "Set up your organization". Someone invited signs up from the invite link, is

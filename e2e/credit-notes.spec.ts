@@ -1,4 +1,4 @@
-// A credit note on a 360 px phone, in English and in French (issue #18): the owner credits one line of an
+// A credit note on a 360 px phone, in English and in French: the owner credits one line of an
 // issued invoice with the items put back in stock; the credit note has its document (title, seller, lines,
 // reason, the invoice it credits) and its PDF; the invoice shows what was credited and lists the credit note;
 // the stock is back.

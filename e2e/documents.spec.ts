@@ -1,4 +1,4 @@
-// The documents a customer receives (issue #18), on a 360 px phone in English and in French: the owner fills
+// The documents a customer receives, on a 360 px phone in English and in French: the owner fills
 // in the business profile, sends a quote, issues it, takes a part payment, sends its receipt and prints the
 // customer's statement; each document carries the seller's details, the customer's name as written, and the right title.
 import { pdfText } from '../tests/pdf-text.ts';

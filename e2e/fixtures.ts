@@ -170,7 +170,7 @@ export async function allowMoreOrganizations(page: Page, organizationName: strin
 }
 
 /**
- * Runs the recurring billing (issue #26) for one organization (by its name) as if it were `at`, as the
+ * Runs the recurring billing for one organization (by its name) as if it were `at`, as the
  * scheduler does every minute, through the Data API as the service role: a test makes a later period start
  * without waiting a month. Answers how many periods it billed.
  */

@@ -1,4 +1,4 @@
-// Forgot password (issue #24): "Forgot password?" on sign-in → the address → a mail through the stack's SMTP
+// Forgot password: "Forgot password?" on sign-in → the address → a mail through the stack's SMTP
 // catcher → its link → a new password → signed in; the new password signs in again, the link works once, and
 // a second request within a minute is refused in the person's language. Phone only: the screens are the
 // sign-in page's.

@@ -1,4 +1,4 @@
-// The bell (issue #24): a sale that takes a product's stock to its low-stock threshold shows one alert in
+// The bell: a sale that takes a product's stock to its low-stock threshold shows one alert in
 // the bell, in the member's language; opening it goes to the product and the unread count goes down; the
 // low-stock mail reaches the member through the stack's SMTP catcher in their language, once that day
 // however often the product crosses. Phone only: the header at 360 px.

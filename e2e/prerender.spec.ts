@@ -1,4 +1,4 @@
-// A visitor's first page paints from the HTML, before the app's code arrives (issue #17): the landing page and
+// A visitor's first page paints from the HTML, before the app's code arrives: the landing page and
 // sign-in are prerendered in English and French into index.html, which shows the one for its address and the
 // visitor's language — never to a member — as a picture (inert) until the app draws the same page over it,
 // with no "Loading..." in between.

@@ -1,4 +1,4 @@
-// Recurring invoices on a 360 px phone, in English and in French (issue #26): an owner creates a monthly
+// Recurring invoices on a 360 px phone, in English and in French: an owner creates a monthly
 // plan, subscribes a customer to it from today (no trial) so the first period is invoiced at once, the next
 // period's billing runs (as the scheduler would a month later), both invoices show in the subscription's
 // periods and in the invoice list, the dashboard and the overview report count the monthly recurring

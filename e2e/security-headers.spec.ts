@@ -1,4 +1,4 @@
-// The app's pages and files are served with the security headers (issue #22): a Content-Security-Policy that
+// The app's pages and files are served with the security headers: a Content-Security-Policy that
 // allows no script but the app's own (its two inline scripts by their hashes), no framing, no MIME sniffing, a
 // cautious referrer policy; and the app runs under it — pages, the logo's data: URL, the PDF writer — with
 // no violation reported by the browser.

@@ -6840,7 +6840,7 @@ begin
       'activeCustomers', private.active_customers_last_30_days(p_org_id, v_tz),
       'pendingInvoices', coalesce((select sum(o.invoices) from open_invoices o), 0),
       'lowStockItems', (select count(*) from low_stock))
-      -- Recurring invoices (issue #26): monthlyRecurringRevenue per currency, activeSubscriptions.
+      -- Recurring invoices: monthlyRecurringRevenue per currency, activeSubscriptions.
       || private.recurring_figures(p_org_id, v_currency, v_tz),
     'hints', jsonb_build_object(
       'revenue', (
@@ -7901,7 +7901,7 @@ begin
     'sales', v_sales || jsonb_build_object('averageInvoiceValue', private.money_list(v_average, w.org_currency),
                                            'invoiced', private.money_list(v_invoiced, w.org_currency)),
     'inventory', v_inventory,
-    -- Recurring invoices, as of now (issue #26): monthlyRecurringRevenue per currency, activeSubscriptions.
+    -- Recurring invoices, as of now: monthlyRecurringRevenue per currency, activeSubscriptions.
     'subscriptions', private.recurring_figures(p_org_id, w.org_currency, w.tz));
 end
 $function$;

@@ -179,7 +179,7 @@ create trigger invitations_plan_limit before insert on public.invitations
   for each row execute function private.enforce_member_limit();
 
 -- ---------------------------------------------------------------------------------------------------
--- Recurring billing of the organization's own customers (issue #26). A plan is an offer (a price per
+-- Recurring billing of the organization's own customers. A plan is an offer (a price per
 -- period); a subscription puts a customer on a plan; each period of an ACTIVE subscription is billed once,
 -- by private.bill_subscription (20261122001250_billing_functions.sql): one ISSUED invoice, one billing
 -- cycle and one subscription invoice. Plans are written under RLS by owners and managers; subscriptions,

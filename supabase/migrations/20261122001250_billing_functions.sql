@@ -1,4 +1,4 @@
--- Recurring billing, the functions (issue #26; the tables are in 20261122001200_billing.sql). A member
+-- Recurring billing, the functions (the tables are in 20261122001200_billing.sql). A member
 -- subscribes a customer to an active plan, pauses, resumes or cancels the subscription, each once per
 -- mutation id; the billing run (public.bill_due_subscriptions, every few minutes) bills every period that
 -- has started, once: an ISSUED invoice numbered like any other, a billing cycle and a subscription invoice.

@@ -185,7 +185,7 @@ begin
     'sales', v_sales || jsonb_build_object('averageInvoiceValue', private.money_list(v_average, w.org_currency),
                                            'invoiced', private.money_list(v_invoiced, w.org_currency)),
     'inventory', v_inventory,
-    -- Recurring invoices, as of now (issue #26): monthlyRecurringRevenue per currency, activeSubscriptions.
+    -- Recurring invoices, as of now: monthlyRecurringRevenue per currency, activeSubscriptions.
     'subscriptions', private.recurring_figures(p_org_id, w.org_currency, w.tz));
 end
 $$;

@@ -184,7 +184,7 @@ begin
       'activeCustomers', private.active_customers_last_30_days(p_org_id, v_tz),
       'pendingInvoices', coalesce((select sum(o.invoices) from open_invoices o), 0),
       'lowStockItems', (select count(*) from low_stock))
-      -- Recurring invoices (issue #26): monthlyRecurringRevenue per currency, activeSubscriptions.
+      -- Recurring invoices: monthlyRecurringRevenue per currency, activeSubscriptions.
       || private.recurring_figures(p_org_id, v_currency, v_tz),
     'hints', jsonb_build_object(
       'revenue', (

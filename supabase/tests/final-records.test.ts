@@ -1,4 +1,4 @@
-// Issued means final (issue #21): an invoice that is not a QUOTE, a received purchase order, a recorded
+// Issued means final: an invoice that is not a QUOTE, a received purchase order, a recorded
 // payment, a stock move and a share link change only along their rules, whoever writes through the Data
 // API (each role) and whatever function is called. The state afterwards is checked, not only the error.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// No NaN or infinity anywhere (issue #21): PostgreSQL's numeric accepts 'NaN' (greater than every number,
+// No NaN or infinity anywhere: PostgreSQL's numeric accepts 'NaN' (greater than every number,
 // so it passes every "> 0" check) and ±Infinity. Every money, price, quantity and rate column refuses them
 // (the domains of 20261122000100_foundation.sql), and every function that reads a number from its input
 // refuses them with NOT_A_NUMBER, whoever calls.

@@ -1,4 +1,4 @@
-// Recurring invoices (issue #26): plans, subscriptions and their billing, in SQL. Each period of an ACTIVE
+// Recurring invoices: plans, subscriptions and their billing, in SQL. Each period of an ACTIVE
 // subscription is billed once, in order, as one ISSUED invoice, one billing cycle and one subscription
 // invoice; pausing, resuming and cancelling move the state only as the rules say, for the roles allowed.
 // Time is played out by passing the billing run (and the private change function) the day it runs; the

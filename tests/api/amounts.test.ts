@@ -1,4 +1,4 @@
-// Money has its currency's decimals however it is written (issue #19): a member writing a product's cost or
+// Money has its currency's decimals however it is written: a member writing a product's cost or
 // price straight through the Data API (/rest/v1) in an XOF organization cannot store 150.75; the refusal is
 // CURRENCY_DECIMALS with the currency and the field, as through /api and as for payments and expenses.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // The routes anyone can call without an account spend a per-address budget before they are served
-// (issue #22): past it, 429 RATE_LIMITED with Retry-After, and nothing behind the route is asked. The
+//: past it, 429 RATE_LIMITED with Retry-After, and nothing behind the route is asked. The
 // functions behind them are the service role's only, so the Data API offers no way around the budget.
 // This file starts its own /api function with small budgets (the shared stack's are raised for the suites).
 import type { ChildProcess } from 'node:child_process';

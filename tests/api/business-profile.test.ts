@@ -1,4 +1,4 @@
-// The business profile every document prints (issue #18): set by owners and managers through /api or the
+// The business profile every document prints: set by owners and managers through /api or the
 // Data API, read by every member, refused with a reason whatever the path when it is not what a document
 // can print, never visible to another organization, and on the public invoice page.
 import { describe, expect, it } from 'vitest';

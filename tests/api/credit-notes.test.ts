@@ -1,4 +1,4 @@
-// Credit notes and refunds (issue #18): a counter-document against an ISSUED or PAID invoice, in full or per
+// Credit notes and refunds: a counter-document against an ISSUED or PAID invoice, in full or per
 // line, never an edit of the invoice; its balance becomes total - credited - paid everywhere; with restock
 // the items go back in stock; a refund gives back at most what was overpaid. Through /api with each role and
 // the Data API directly; the statement and the reports agree with direct sums.

@@ -1,4 +1,4 @@
-// Payloads (issue #19): every date the API takes is an ISO date or an ISO date-time, and a
+// Payloads: every date the API takes is an ISO date or an ISO date-time, and a
 // date-time is the day it is in the organization's time zone; an unknown reference is a 404 with its reason
 // code and the field that carried it, never the database's foreign-key error.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Every payment has its receipt (issue #18): a gap-free receipt number per organization and the balance
+// Every payment has its receipt: a gap-free receipt number per organization and the balance
 // left once it was applied, given by the database whatever path records the payment, on the invoice's
 // page and on its public link.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// /api's request limits (issue #22): a body over 1 MB (8 MB for the CSV import) is refused with 413 and its
+// /api's request limits: a body over 1 MB (8 MB for the CSV import) is refused with 413 and its
 // reason before it is read whole, JSON nested deeper than 32 levels is 400 before it is parsed, and a
 // malformed address is 400 — while everyone else's calls keep working.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The security suite (issue #11). Everything is enumerated from the code or the catalog, so what is added
+// The security suite. Everything is enumerated from the code or the catalog, so what is added
 // later is held to the same rules without editing this file:
 // - the database: the API's roles are neither superuser nor BYPASSRLS, every table has RLS enabled and
 //   forced;
@@ -162,7 +162,7 @@ describe('the database roles', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------
-// Who writes what (docs/decisions/006-who-writes-what.md, issue #21): read from the decision record and
+// Who writes what (docs/decisions/006-who-writes-what.md): read from the decision record and
 // the catalog, so a new table or column is held to the same rules without editing this file.
 
 const WRITE_POLICY = new Map(
@@ -1038,7 +1038,7 @@ describe('passwords', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------
-// The Data API's guard rails (issue #22): a member's request is bounded in time, rows, depth and size,
+// The Data API's guard rails: a member's request is bounded in time, rows, depth and size,
 // so one account cannot hold the database for everyone. The limits themselves are checked in
 // tests/conformance/rest-limits.test.ts and the stall in tests/api/stall.test.ts; here, that every API
 // role has them and that the attack that was found is refused.

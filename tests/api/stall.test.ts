@@ -1,4 +1,4 @@
-// A heavy tenant must not starve everyone else (issue #22). The attack that was found: a nested select
+// A heavy tenant must not starve everyone else. The attack that was found: a nested select
 // whose size multiplies at each level (customers → invoices → customers → …), sent several at a time by
 // one free account, held every database connection of the Data API, and other organizations' dashboards
 // took about 8 s. Here one organization sends six of them in parallel while another loads its dashboard,

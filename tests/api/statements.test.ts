@@ -1,4 +1,4 @@
-// A customer's statement (issue #18): opening balance, invoices issued and payments received over a period
+// A customer's statement: opening balance, invoices issued and payments received over a period
 // with the running balance, closing balance — proven against direct sums of the same rows — for owners,
 // managers and accountants only, and its public link.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// /api/subscription-plans and /api/subscriptions as the Recurring screens will call them (issue #26), and
+// /api/subscription-plans and /api/subscriptions as the Recurring screens will call them, and
 // the same rules through the Data API: plans by owners and managers, subscribing by owners, managers and
 // salespeople, pausing, resuming and cancelling by owners and managers; billing happens in the database.
 import { randomUUID } from 'node:crypto';

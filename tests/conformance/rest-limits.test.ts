@@ -1,4 +1,4 @@
-// The Data API's guard rails (issue #22), on test-only tables and functions (rest-fixture.ts):
+// The Data API's guard rails, on test-only tables and functions (rest-fixture.ts):
 // - per role, from the migration (so a hosted project has them too): a statement is cut at the role's
 //   statement_timeout and a wait for a row lock at its lock_timeout, answered as PostgREST answers them;
 // - `db-max-rows`: a read without a limit gets at most `[api] max_rows` rows;

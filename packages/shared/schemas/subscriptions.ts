@@ -1,4 +1,4 @@
-// Recurring invoices (issue #26): the inputs of the plan form and the subscribe form, shared by the screens
+// Recurring invoices: the inputs of the plan form and the subscribe form, shared by the screens
 // and the `api` function, and what /api/subscription-plans and /api/subscriptions answer. The database
 // checks every rule again (supabase/migrations/20261122001250_billing_functions.sql).
 import { z } from './zod.ts';

@@ -1,4 +1,4 @@
-// /api/subscription-plans and /api/subscriptions (issue #26): lists read under the caller's RLS, and every
+// /api/subscription-plans and /api/subscriptions: lists read under the caller's RLS, and every
 // write one idempotent SQL mutation (Idempotency-Key = the outbox's id): save_subscription_plan (owners and
 // managers), subscribe (owners, managers, salespeople), pause_subscription, resume_subscription and
 // cancel_subscription (owners and managers). Billing itself happens in the database (bill_due_subscriptions).

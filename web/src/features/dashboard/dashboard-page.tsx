@@ -80,7 +80,7 @@ function MetricCards({ d }: { d: Dashboard }) {
       hint: intl.formatMessage({ id: 'dashboard.lowStockHint' }, { count: d.metrics.lowStockItems }),
     },
   ];
-  // Recurring invoices (issue #26): what the active subscriptions bring in a month, for a business that has
+  // Recurring invoices: what the active subscriptions bring in a month, for a business that has
   // any (one that bills none is not shown an empty card).
   if (d.metrics.activeSubscriptions > 0 || d.metrics.monthlyRecurringRevenue.length > 0) {
     const otherMrr = d.metrics.monthlyRecurringRevenue.filter((x) => x.currency !== org.currency);

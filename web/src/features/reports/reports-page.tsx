@@ -111,7 +111,7 @@ function Overview({ days }: { days: ReportDays }) {
               t('reports.invoicedNet'),
               <MoneyLines key="invoiced" amounts={sales.invoiced ?? []} fallback={org.currency} />,
             ],
-            // Recurring invoices (issue #26), as of now whatever the range.
+            // Recurring invoices, as of now whatever the range.
             [
               t('reports.monthlyRecurringRevenue'),
               <MoneyLines

@@ -1,4 +1,4 @@
-// A subscription plan (issue #26), created or edited by an owner or a manager: name, description, price in
+// A subscription plan, created or edited by an owner or a manager: name, description, price in
 // the organization's currency (or the plan's), the period (weekly, monthly, quarterly, yearly, every n of
 // them), trial days, and optional product lines billed each period — with lines, the price is their sum
 // (the server sums them the same way).

@@ -1,4 +1,4 @@
-// Recurring invoices (issue #26): the customers' subscriptions (customer, plan, quantity, amount per
+// Recurring invoices: the customers' subscriptions (customer, plan, quantity, amount per
 // period, state, next billing date) and the organization's plans (price per period, trial, active or not,
 // subscribers). Owners and managers create, edit and deactivate plans; owners, managers and salespeople
 // subscribe a customer; everyone else reads.

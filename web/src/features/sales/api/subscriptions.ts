@@ -1,4 +1,4 @@
-// Recurring invoices (issue #26): the organization's plans and its customers' subscriptions, one
+// Recurring invoices: the organization's plans and its customers' subscriptions, one
 // subscription with its billed periods, and the writes (each through the outbox with its own id, applied
 // once by the server). Billing itself happens on the server, period by period.
 import { queryOptions, useQuery } from '@tanstack/react-query';
