@@ -123,6 +123,10 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** The day it is (or an instant falls on) in the organization's time zone, YYYY-MM-DD: today by default. */
+export const localDate = (timeZone: string, iso = new Date().toISOString()): string =>
+  localDateTime(iso, timeZone).slice(0, 10);
+
 /** An instant as the organization's local date and time (2026-11-20 14:05), which Excel reads as a date. */
 export function localDateTime(iso: string, timeZone: string): string {
   const parts: Record<string, string> = {};

@@ -4,7 +4,7 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { CURRENCIES, currencyChoices } from '../../../../packages/shared/countries.ts';
-import { localDateTime } from '../../../../packages/shared/csv.ts';
+import { localDate } from '../../../../packages/shared/csv.ts';
 import type { ExpenseInput } from '../../../../packages/shared/schemas/accounting.ts';
 import { EXPENSE_CATEGORIES } from '../../../../packages/shared/schemas/values.ts';
 import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
@@ -43,7 +43,7 @@ export function ExpenseDialog({ expense, onClose }: { expense?: Expense; onClose
           category: expense.category,
           amount: expense.amount,
           currency: expense.currency as ExpenseInput['currency'],
-          paidAt: localDateTime(expense.paidAt, org.timezone).slice(0, 10),
+          paidAt: localDate(org.timezone, expense.paidAt),
           note: expense.note ?? '',
         }
       : {
@@ -51,7 +51,7 @@ export function ExpenseDialog({ expense, onClose }: { expense?: Expense; onClose
           category: '' as never,
           amount: '' as unknown as number,
           currency: org.currency as ExpenseInput['currency'],
-          paidAt: localDateTime(new Date().toISOString(), org.timezone).slice(0, 10),
+          paidAt: localDate(org.timezone),
           note: '',
         },
   });

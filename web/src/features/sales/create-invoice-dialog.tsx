@@ -25,7 +25,7 @@ import { type BelowZero, BelowZeroWarning, belowZero } from '../../components/ui
 import { QUANTITY_DECIMALS, currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
-import { localDateTime } from '../../../../packages/shared/csv.ts';
+import { localDate } from '../../../../packages/shared/csv.ts';
 import { useProductList } from '../../lib/api/products.ts';
 import { isOnline } from '../../lib/connection.ts';
 import { useCustomerList } from './api/customers.ts';
@@ -99,7 +99,7 @@ export function CreateInvoiceDialog({
   const resolver: typeof validate = (values, context, options) =>
     validate({ ...values, payment: values.status === 'PAID' ? values.payment : undefined }, context, options);
   const terms = useBusinessProfile(org.id).data?.paymentTermsDays;
-  const today = localDateTime(new Date().toISOString(), org.timezone).slice(0, 10);
+  const today = localDate(org.timezone);
   const form = useForm({
     resolver,
     defaultValues: {

@@ -15,7 +15,7 @@ import { type InvoiceStatus, type InvoiceSummary, PAGE_SIZE } from './api/keys.t
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { useOrganization } from '../../lib/organization.tsx';
 import { useOutboxEntries } from '../../lib/use-outbox.ts';
-import { queuedPayments } from './pending-money.ts';
+import { queuedByInvoice } from './pending-money.ts';
 import { CreateInvoiceDialog } from './create-invoice-dialog.tsx';
 import { InvoiceStatusBadge } from '../../components/ui/status-badge.tsx';
 import { useT } from '../../lib/i18n.tsx';
@@ -37,9 +37,7 @@ export function InvoicesTab() {
     status: status || undefined,
   });
   const org = useOrganization();
-  const queued = new Map<string, number>();
-  for (const p of queuedPayments(useOutboxEntries(), org.id))
-    queued.set(p.invoiceId, (queued.get(p.invoiceId) ?? 0) + p.amount);
+  const queued = queuedByInvoice(useOutboxEntries(), org.id);
   /** What is left to pay on an issued invoice, less the payments this device has not sent yet. */
   const due = (i: InvoiceSummary) =>
     i.status === 'ISSUED'

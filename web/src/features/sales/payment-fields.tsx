@@ -9,7 +9,7 @@ import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { useOrganization } from '../../lib/organization.tsx';
-import { localDateTime } from '../../../../packages/shared/csv.ts';
+import { localDate } from '../../../../packages/shared/csv.ts';
 
 type DateField = 'receivedAt' | 'refundedAt';
 
@@ -31,7 +31,7 @@ export function PaymentFields<T extends FieldValues, D extends DateField = 'rece
   const t = useT();
   const name = (field: 'method' | 'provider' | 'ref' | DateField) => `${prefix}${field}` as Path<T>;
   const method = useWatch({ control: form.control, name: name('method') }) as string | undefined;
-  const today = localDateTime(new Date().toISOString(), useOrganization().timezone).slice(0, 10);
+  const today = localDate(useOrganization().timezone);
   return (
     <>
       <SelectField

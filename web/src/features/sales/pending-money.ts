@@ -50,6 +50,14 @@ export function queuedPayments(entries: readonly OutboxEntry[], orgId: string, e
   return payments;
 }
 
+/** What the payments queued on this device add up to, by invoice. */
+export function queuedByInvoice(entries: readonly OutboxEntry[], orgId: string, except?: string) {
+  const sums = new Map<string, number>();
+  for (const p of queuedPayments(entries, orgId, except))
+    sums.set(p.invoiceId, (sums.get(p.invoiceId) ?? 0) + p.amount);
+  return sums;
+}
+
 /** The payments queued with this reference (spacing and case ignored), for the duplicate warning. */
 export const queuedWithReference = (entries: readonly OutboxEntry[], orgId: string, ref: string) => {
   const key = paymentRefKey(ref);

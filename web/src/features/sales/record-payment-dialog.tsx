@@ -20,7 +20,7 @@ import { PaymentFields } from './payment-fields.tsx';
 import { submitWrite, useRefusalInForm } from '../../lib/feedback.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 import { useT } from '../../lib/i18n.tsx';
-import { localDateTime } from '../../../../packages/shared/csv.ts';
+import { localDate } from '../../../../packages/shared/csv.ts';
 
 export function RecordPaymentDialog({
   invoice,
@@ -57,7 +57,7 @@ export function RecordPaymentDialog({
       provider: was?.provider ?? null,
       amount: (was?.amount ?? invoice?.balance ?? '') as number,
       ref: was?.ref ?? '',
-      receivedAt: was?.receivedAt ?? localDateTime(new Date().toISOString(), org.timezone).slice(0, 10),
+      receivedAt: was?.receivedAt ?? localDate(org.timezone),
     },
   });
   const { register, handleSubmit, formState, control, setValue, setFocus } = form;

@@ -9,7 +9,7 @@ import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
 import { submitWrite } from '../../lib/feedback.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { useOrganization } from '../../lib/organization.tsx';
-import { localDateTime } from '../../../../packages/shared/csv.ts';
+import { localDate } from '../../../../packages/shared/csv.ts';
 import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { validationMessage } from '../../lib/validation-message.ts';
 import { useRecordRefund } from './api/credit-notes.ts';
@@ -35,7 +35,7 @@ export function RefundDialog({
       provider: null,
       amount: refundable,
       ref: '',
-      refundedAt: localDateTime(new Date().toISOString(), org.timezone).slice(0, 10),
+      refundedAt: localDate(org.timezone),
     },
   });
   const { handleSubmit, formState, control } = form;

@@ -3,7 +3,7 @@
 // amount still due, the due date when there is one (said as upcoming, today or past), and the link.
 import { useIntl } from 'react-intl';
 import { documentLanguage } from '../../../../packages/shared/countries.ts';
-import { localDateTime } from '../../../../packages/shared/csv.ts';
+import { localDate } from '../../../../packages/shared/csv.ts';
 import { whatsappNumber } from '../../../../packages/shared/phone.ts';
 import { notifyError } from '../../lib/feedback.ts';
 import { useIntlIn, useT } from '../../lib/i18n.tsx';
@@ -50,7 +50,7 @@ export function ReminderWhatsApp({ invoice }: { invoice: Invoice }) {
           : '',
         link,
       };
-      const today = localDateTime(new Date().toISOString(), org.timezone).slice(0, 10);
+      const today = localDate(org.timezone);
       const message = customerIntl.formatMessage({ id: reminderMessageId(invoice.dueAt, today) }, values);
       const number = whatsappNumber(invoice.customer.phone, org.country);
       const url = `https://wa.me/${number ?? ''}?text=${encodeURIComponent(message)}`;

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { localDateTime } from '../../../../packages/shared/csv.ts';
+import { localDate } from '../../../../packages/shared/csv.ts';
 import {
   type SubscribeInput,
   SubscribeInputSchema,
@@ -46,7 +46,7 @@ export function SubscribeDialog({
   const [customer, setCustomer] = useState<{ id: string; name: string } | null>(
     was ? { id: was.customerId, name: refused?.label ?? '' } : null,
   );
-  const today = localDateTime(new Date().toISOString(), org.timezone).slice(0, 10);
+  const today = localDate(org.timezone);
   const form = useForm({
     resolver: zodResolver(SubscribeInputSchema),
     defaultValues: {

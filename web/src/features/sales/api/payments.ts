@@ -14,7 +14,7 @@ import { useOutboxEntries } from '../../../lib/use-outbox.ts';
 import { useOrganization } from '../../../lib/organization.tsx';
 import { useInvoiceList } from './invoices.ts';
 import { type Invoice, type InvoiceSummary, PAGE_SIZE, type Payment, qs, salesKeys } from './keys.ts';
-import { queuedPayments, queuedWithReference } from '../pending-money.ts';
+import { queuedByInvoice, queuedWithReference } from '../pending-money.ts';
 
 export const paymentsQuery = (orgId: string, offset: number) =>
   queryOptions({
@@ -69,10 +69,8 @@ export const deletable = (p: { createdAt: string; reversal: unknown }, now = Dat
  */
 export function useIssuedToPay(orgId: string, except?: string) {
   const { query, rows } = useInvoiceList({ status: 'ISSUED', limit: 200 });
-  const queued = new Map<string, number>();
   // The refused payment being corrected (`except`) is replaced, not added to.
-  for (const p of queuedPayments(useOutboxEntries(), orgId, except))
-    queued.set(p.invoiceId, (queued.get(p.invoiceId) ?? 0) + p.amount);
+  const queued = queuedByInvoice(useOutboxEntries(), orgId, except);
   const invoices = rows
     .map((i) => ({
       ...i,
