@@ -179,9 +179,9 @@ test.describe('offline', () => {
       /^Product — Offline Rice 5kg/,
       /^Customer — Offline Ama/,
       /^Invoice — Offline Ama/,
-      /^Payment — Yaw Earlier/,
+      /^Payment — ₵120\.00 on INV-\d+ · Yaw Earlier/,
       /^Lead — Offline Lead Mensah/,
-      /^Payment — Offline Ama/,
+      /^Payment — ₵50\.00 on the invoice waiting to be sent · Offline Ama/,
     ]);
     await panel.getByRole('button', { name: 'Close', exact: true }).click();
     await page.goto('/sales?tab=invoices');

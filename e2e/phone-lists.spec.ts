@@ -50,7 +50,10 @@ for (const [locale, issued] of [
     const number = card.getByText(invoice.number, { exact: true });
     await expectOnScreen(number);
     expect(await lineCount(number)).toBe(1);
-    await expectOnScreen(card.getByText(locale === 'en' ? '₵12,345,678.90' : /12\s345\s678,90\s₵/));
+    // Nothing paid yet: its total and its balance due are the same amount, both on screen.
+    const amounts = card.getByText(locale === 'en' ? '₵12,345,678.90' : /12\s345\s678,90\s₵/);
+    await expect(amounts).toHaveCount(2);
+    for (const amount of await amounts.all()) await expectOnScreen(amount);
     await expectOnScreen(card.getByText(issued, { exact: true }));
     await expectOnScreen(card.getByText('30/06/2030', { exact: true }));
     // A tap anywhere on the card opens the invoice.

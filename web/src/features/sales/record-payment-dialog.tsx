@@ -86,9 +86,9 @@ export function RecordPaymentDialog({
           provider: input.method === 'mobile-money' ? input.provider : null,
           // Pending changes names it: how much, on which invoice, for whom.
           label: chosen
-            ? t('payments.label', {
+            ? t(chosen.number ? 'payments.label' : 'payments.labelOnPending', {
                 amount: formatMoney(Number(input.amount), chosen.currency, intl.locale),
-                number: chosen.number ?? t('outbox.pending'),
+                number: chosen.number,
                 customer: chosen.customer.name,
               })
             : refused?.label,
