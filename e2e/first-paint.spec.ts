@@ -27,34 +27,45 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, owner.email, owner.password);
 });
 
-test('Team: the members, their invitations and the roles explainer come together', async ({ page }) => {
-  const orgId = (await apiAs(page, '/auth/user')).organizations[0].id as string;
-  await apiAs(page, `/organizations/${orgId}/invitations`, { email: 'kwame@test.kasuwa.app', role: 'SALES' });
-  const release = await openHolding(page, '/team', '**/invitations');
-  await expect(loading(page)).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Role Permissions' })).toHaveCount(0);
-  release();
-  await expect(page.getByTestId('invitation-row').filter({ visible: true })).toContainText(
-    'kwame@test.kasuwa.app',
-  );
-  await expect(page.getByRole('heading', { name: 'Role Permissions' })).toBeVisible();
-  expect(await shifted(page)).toBeLessThan(0.01);
-});
+test(
+  'Team: the members, their invitations and the roles explainer come together',
+  { tag: '@wide' },
+  async ({ page }) => {
+    const orgId = (await apiAs(page, '/auth/user')).organizations[0].id as string;
+    await apiAs(page, `/organizations/${orgId}/invitations`, {
+      email: 'kwame@test.kasuwa.app',
+      role: 'SALES',
+    });
+    const release = await openHolding(page, '/team', '**/invitations');
+    await expect(loading(page)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Role Permissions' })).toHaveCount(0);
+    release();
+    await expect(page.getByTestId('invitation-row').filter({ visible: true })).toContainText(
+      'kwame@test.kasuwa.app',
+    );
+    await expect(page.getByRole('heading', { name: 'Role Permissions' })).toBeVisible();
+    expect(await shifted(page)).toBeLessThan(0.01);
+  },
+);
 
-test('Accounting: the expenses are not drawn until the cards have their figures', async ({ page }) => {
-  await issuedInvoice(page, 500);
-  await apiAs(page, '/expenses', { vendor: 'ECG', category: 'utilities', amount: 45 });
-  const release = await openHolding(page, '/accounting', '**/api/accounting/summary');
-  await expect(loading(page)).toBeVisible();
-  await expect(page.getByText('ECG')).toBeHidden();
-  release();
-  await expect(page.getByTestId('card-invoiced')).toContainText('still owed');
-  await expect(page.getByTestId('expenses-table').locator('[data-row]').first()).toContainText('ECG');
-  await expect(loading(page)).toHaveCount(0);
-  expect(await shifted(page)).toBeLessThan(0.01);
-});
+test(
+  'Accounting: the expenses are not drawn until the cards have their figures',
+  { tag: '@wide' },
+  async ({ page }) => {
+    await issuedInvoice(page, 500);
+    await apiAs(page, '/expenses', { vendor: 'ECG', category: 'utilities', amount: 45 });
+    const release = await openHolding(page, '/accounting', '**/api/accounting/summary');
+    await expect(loading(page)).toBeVisible();
+    await expect(page.getByText('ECG')).toBeHidden();
+    release();
+    await expect(page.getByTestId('card-invoiced')).toContainText('still owed');
+    await expect(page.getByTestId('expenses-table').locator('[data-row]').first()).toContainText('ECG');
+    await expect(loading(page)).toHaveCount(0);
+    expect(await shifted(page)).toBeLessThan(0.01);
+  },
+);
 
-test('Inventory: the products wait for the low-stock card above them', async ({ page }) => {
+test('Inventory: the products wait for the low-stock card above them', { tag: '@wide' }, async ({ page }) => {
   await apiAs(page, '/products', {
     name: 'Milo',
     sku: 'MILO',

@@ -1,7 +1,7 @@
 // Playwright fixtures: every test fails on a console error or an uncaught page error, and can choose the
 // interface language before the app loads.
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import { SERVICE_ROLE_KEY } from '../local/config.ts';
+import { ANON_KEY, SERVICE_ROLE_KEY } from '../local/config.ts';
 
 export const test = base.extend<{
   appOverPrerender: void;
@@ -124,13 +124,61 @@ export async function watchShifts(page: Page) {
 export const shifted = (page: Page) =>
   page.evaluate(() => (window as unknown as { shifted: number }).shifted);
 
-/** Signs in through the /login form and waits for the app. */
-export async function signIn(page: Page, email = 'demo@kasuwa.app', password = 'kasuwa-demo-2026') {
+/**
+ * Signs in through the /login form and waits for the app: for the tests whose subject is signing in (the
+ * form, its refusals, its welcome). Others use signIn, which starts where the form leaves a person.
+ */
+export async function signInThroughForm(
+  page: Page,
+  email = 'demo@kasuwa.app',
+  password = 'kasuwa-demo-2026',
+) {
   await page.goto('/login');
   await page.getByLabel(/^(Email|E-mail)$/).fill(email);
   await page.getByLabel(/^(Password|Mot de passe)$/).fill(password);
   await page.getByRole('button', { name: /^(Sign In|Se connecter)$/ }).click();
   await expect(page.getByLabel(/ (User menu|Menu utilisateur)$/)).toBeVisible();
+}
+
+/**
+ * Signed in as the /login form leaves a person: Auth's password grant answers a session, kept where
+ * supabase-js keeps it (`kasuwa-auth`) before the app's first page loads, and the app opens on the
+ * dashboard. A returning member's visit, without drawing and filling the form (about 3 s a test on 2 cores);
+ * the form itself is signInThroughForm's and the account tests'.
+ */
+export async function signIn(
+  page: Page,
+  email = 'demo@kasuwa.app',
+  password = 'kasuwa-demo-2026',
+  options: { keptOffline?: boolean } = {},
+) {
+  const res = await page.request.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: ANON_KEY },
+    data: { email, password },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const session = (await res.json()) as { expires_in: number; expires_at?: number };
+  session.expires_at ??= Math.floor(Date.now() / 1000) + session.expires_in;
+  // Stored once, at the next page load (sessionStorage outlives reloads): after it, signing out, reloading
+  // or signing in again is the app's business. A later signIn's script is newer and wins once.
+  const seq = Date.now() + Math.random();
+  await page.addInitScript(
+    ({ stored, seq }) => {
+      try {
+        if (Number(sessionStorage.getItem('e2e-signed-in') ?? 0) >= seq) return;
+        sessionStorage.setItem('e2e-signed-in', String(seq));
+        localStorage.setItem('kasuwa-auth', stored);
+      } catch {
+        // A page with no storage (about:blank) is not the app.
+      }
+    },
+    { stored: JSON.stringify(session), seq },
+  );
+  await page.goto('/');
+  await expect(page.getByLabel(/ (User menu|Menu utilisateur)$/)).toBeVisible();
+  // A test that goes offline next: the app is kept on the device (its service worker active) before the
+  // test's next page load, which it then serves, every screen's code with it — a phone that visited before.
+  if (options.keptOffline) await waitForServiceWorker(page);
 }
 
 /** A new owner with their own organization, registered through POST /api/auth/register. */

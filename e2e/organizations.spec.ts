@@ -13,39 +13,45 @@ const switcher = (page: import('@playwright/test').Page) =>
   page.getByTestId('organization-switcher').filter({ visible: true });
 
 test.describe('several organizations', () => {
-  test('an owner creates a second organization, switches between them, and the choice survives a reload', async ({
-    page,
-  }) => {
-    const owner = await registerOwner(page);
-    await allowMoreOrganizations(page, owner.organizationName); // the free plan allows one
-    await signIn(page, owner.email, owner.password);
-    await openNavigation(page);
-    await expect(switcher(page).getByTestId('current-organization')).toHaveText(owner.organizationName);
-    await expect(switcher(page)).toContainText('Ghana · GHS');
+  test(
+    'an owner creates a second organization, switches between them, and the choice survives a reload',
+    { tag: '@wide' },
+    async ({ page }) => {
+      const owner = await registerOwner(page);
+      await allowMoreOrganizations(page, owner.organizationName); // the free plan allows one
+      await signIn(page, owner.email, owner.password);
+      await openNavigation(page);
+      await expect(switcher(page).getByTestId('current-organization')).toHaveText(owner.organizationName);
+      await expect(switcher(page)).toContainText('Ghana · GHS');
 
-    await switcher(page).getByRole('button', { name: 'Create organization' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create organization' });
-    await dialog.getByLabel('Organization Name').fill('');
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(dialog.getByText('Organization name is required')).toBeVisible();
-    await dialog.getByLabel('Organization Name').fill(`Efua Wholesale ${owner.id}`);
-    await dialog.getByLabel('Country').selectOption('CI');
-    await expect(dialog.getByLabel('Currency')).toHaveValue('XOF');
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(page.getByText('Organization created successfully')).toBeVisible();
+      await switcher(page).getByRole('button', { name: 'Create organization' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create organization' });
+      await dialog.getByLabel('Organization Name').fill('');
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await expect(dialog.getByText('Organization name is required')).toBeVisible();
+      await dialog.getByLabel('Organization Name').fill(`Efua Wholesale ${owner.id}`);
+      await dialog.getByLabel('Country').selectOption('CI');
+      await expect(dialog.getByLabel('Currency')).toHaveValue('XOF');
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await expect(page.getByText('Organization created successfully')).toBeVisible();
 
-    await openNavigation(page);
-    await expect(switcher(page).getByTestId('current-organization')).toHaveText(`Efua Wholesale ${owner.id}`);
-    await expect(switcher(page)).toContainText('XOF');
-    await page.reload();
-    await openNavigation(page);
-    await expect(switcher(page).getByTestId('current-organization')).toHaveText(`Efua Wholesale ${owner.id}`);
+      await openNavigation(page);
+      await expect(switcher(page).getByTestId('current-organization')).toHaveText(
+        `Efua Wholesale ${owner.id}`,
+      );
+      await expect(switcher(page)).toContainText('XOF');
+      await page.reload();
+      await openNavigation(page);
+      await expect(switcher(page).getByTestId('current-organization')).toHaveText(
+        `Efua Wholesale ${owner.id}`,
+      );
 
-    await switcher(page).getByRole('button', { name: owner.organizationName }).click();
-    await openNavigation(page);
-    await expect(switcher(page).getByTestId('current-organization')).toHaveText(owner.organizationName);
-    await expect(switcher(page)).toContainText('Ghana · GHS');
-  });
+      await switcher(page).getByRole('button', { name: owner.organizationName }).click();
+      await openNavigation(page);
+      await expect(switcher(page).getByTestId('current-organization')).toHaveText(owner.organizationName);
+      await expect(switcher(page)).toContainText('Ghana · GHS');
+    },
+  );
 
   test('the free plan keeps one business; a taken name is refused; nothing is created', async ({ page }) => {
     const owner = await registerOwner(page);
@@ -69,75 +75,77 @@ test.describe('several organizations', () => {
 });
 
 test.describe('settings', () => {
-  test('the owner renames the organization and moves it to Senegal; the sidebar follows', async ({
-    page,
-  }) => {
-    const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
-    await page.goto('/settings');
-    await expect(page.getByRole('tab', { name: 'Organization' })).toHaveAttribute('aria-selected', 'true');
-    const name = page.getByLabel('Organization Name');
-    await expect(name).toHaveValue(owner.organizationName);
-    await expect(page.getByLabel('Time zone')).toHaveValue('Africa/Accra');
-    await expect(page.getByLabel('Default tax rate (%)')).toHaveValue('20');
-    await name.fill('');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByText('Organization name is required')).toBeVisible();
+  test(
+    'the owner renames the organization and moves it to Senegal; the sidebar follows',
+    { tag: '@wide' },
+    async ({ page }) => {
+      const owner = await registerOwner(page);
+      await signIn(page, owner.email, owner.password);
+      await page.goto('/settings');
+      await expect(page.getByRole('tab', { name: 'Organization' })).toHaveAttribute('aria-selected', 'true');
+      const name = page.getByLabel('Organization Name');
+      await expect(name).toHaveValue(owner.organizationName);
+      await expect(page.getByLabel('Time zone')).toHaveValue('Africa/Accra');
+      await expect(page.getByLabel('Default tax rate (%)')).toHaveValue('20');
+      await name.fill('');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page.getByText('Organization name is required')).toBeVisible();
 
-    await name.fill(`Efua Dakar ${owner.id}`);
-    await page.getByLabel('Country').selectOption('SN');
-    await expect(page.getByLabel('Currency')).toHaveValue('XOF');
-    await page.getByLabel('Time zone').selectOption('Africa/Dakar');
-    await page.getByLabel('Default tax rate (%)').fill('18');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByText('Organization settings updated successfully')).toBeVisible();
-    await openNavigation(page);
-    await expect(switcher(page).getByTestId('current-organization')).toHaveText(`Efua Dakar ${owner.id}`);
-    await expect(switcher(page)).toContainText('Senegal · XOF');
+      await name.fill(`Efua Dakar ${owner.id}`);
+      await page.getByLabel('Country').selectOption('SN');
+      await expect(page.getByLabel('Currency')).toHaveValue('XOF');
+      await page.getByLabel('Time zone').selectOption('Africa/Dakar');
+      await page.getByLabel('Default tax rate (%)').fill('18');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page.getByText('Organization settings updated successfully')).toBeVisible();
+      await openNavigation(page);
+      await expect(switcher(page).getByTestId('current-organization')).toHaveText(`Efua Dakar ${owner.id}`);
+      await expect(switcher(page)).toContainText('Senegal · XOF');
 
-    await page.reload();
-    await expect(page.getByLabel('Time zone')).toHaveValue('Africa/Dakar');
-    await expect(page.getByLabel('Default tax rate (%)')).toHaveValue('18');
+      await page.reload();
+      await expect(page.getByLabel('Time zone')).toHaveValue('Africa/Dakar');
+      await expect(page.getByLabel('Default tax rate (%)')).toHaveValue('18');
 
-    // The details and the business profile kept on the device were read in the same millisecond (as on a
-    // first visit). Shown from there, then read again (the details first): one form, with the saved values.
-    // (The copy is edited from a page of the same origin without the app, which would write its own over it.)
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('kasuwa-cache')))
-      .toContain('Efua Dakar');
-    await page.goto('/health');
-    await page.evaluate(() => {
-      const kept = JSON.parse(localStorage.getItem('kasuwa-cache')!);
-      for (const q of kept.clientState.queries) q.state.dataUpdatedAt = 1_700_000_000_000;
-      localStorage.setItem('kasuwa-cache', JSON.stringify(kept));
-    });
-    const held = (pattern: RegExp) => {
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      void page.route(pattern, async (route) => {
-        await released;
-        await route.continue();
+      // The details and the business profile kept on the device were read in the same millisecond (as on a
+      // first visit). Shown from there, then read again (the details first): one form, with the saved values.
+      // (The copy is edited from a page of the same origin without the app, which would write its own over it.)
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('kasuwa-cache')))
+        .toContain('Efua Dakar');
+      await page.goto('/health');
+      await page.evaluate(() => {
+        const kept = JSON.parse(localStorage.getItem('kasuwa-cache')!);
+        for (const q of kept.clientState.queries) q.state.dataUpdatedAt = 1_700_000_000_000;
+        localStorage.setItem('kasuwa-cache', JSON.stringify(kept));
       });
-      return { release, answered: page.waitForResponse(pattern) };
-    };
-    const details = held(/\/api\/organizations\/[\w-]+$/);
-    const profile = held(/\/api\/organizations\/[\w-]+\/profile$/);
-    await page.goto('/settings');
-    await expect(page.getByLabel('Time zone')).toHaveValue('Africa/Dakar');
-    details.release();
-    await details.answered;
-    await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(1);
-    await expect(page.getByLabel('Time zone')).toHaveValue('Africa/Dakar');
-    profile.release();
-    await profile.answered;
-    await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(1);
-    await expect(page.getByRole('button', { name: 'Save business profile' })).toHaveCount(1);
+      const held = (pattern: RegExp) => {
+        let release = () => {};
+        const released = new Promise<void>((resolve) => (release = resolve));
+        void page.route(pattern, async (route) => {
+          await released;
+          await route.continue();
+        });
+        return { release, answered: page.waitForResponse(pattern) };
+      };
+      const details = held(/\/api\/organizations\/[\w-]+$/);
+      const profile = held(/\/api\/organizations\/[\w-]+\/profile$/);
+      await page.goto('/settings');
+      await expect(page.getByLabel('Time zone')).toHaveValue('Africa/Dakar');
+      details.release();
+      await details.answered;
+      await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(1);
+      await expect(page.getByLabel('Time zone')).toHaveValue('Africa/Dakar');
+      profile.release();
+      await profile.answered;
+      await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(1);
+      await expect(page.getByRole('button', { name: 'Save business profile' })).toHaveCount(1);
 
-    await page.getByRole('tab', { name: 'Activity log' }).click();
-    await expect(page.getByTestId('audit-log').getByRole('listitem').first()).toContainText(
-      'Efua Boateng · changed the organization',
-    );
-  });
+      await page.getByRole('tab', { name: 'Activity log' }).click();
+      await expect(page.getByTestId('audit-log').getByRole('listitem').first()).toContainText(
+        'Efua Boateng · changed the organization',
+      );
+    },
+  );
 
   test('en français, la devise ne change plus une fois des montants enregistrés : rien n’est converti', async ({
     page,

@@ -27,10 +27,9 @@ const lineCount = (item: Locator) =>
 const row = (page: Page, testId: string, text: string) =>
   page.getByTestId(testId).locator('[data-row]').filter({ hasText: text });
 
-for (const [locale, issued] of [
-  ['en', 'Issued'],
-  ['fr', 'Émise'],
-] as const) {
+// In French only: its English words are the catalogues' own (checked complete in both languages by unit
+// tests) and drawn in the English journeys; French is where labels run longer and amounts and dates differ.
+for (const [locale, issued] of [['fr', 'Émise']] as ['en' | 'fr', string][]) {
   test(`an unpaid invoice's number, amount, status and due date are on a 360 px screen (${locale})`, async ({
     page,
   }) => {

@@ -40,7 +40,9 @@ const TEXT = {
   },
 } as const;
 
-for (const locale of ['en', 'fr'] as const) {
+// In French only: its English words are the catalogues' own (checked complete in both languages by unit
+// tests) and drawn in the English journeys; French is where labels run longer and amounts and dates differ.
+for (const locale of ['fr'] as ('en' | 'fr')[]) {
   test(`an invitation by email (${locale}) arrives in the invitee's language and its link lets them join`, async ({
     page,
     browser,
@@ -129,7 +131,9 @@ const REMINDER = {
   },
 } as const;
 
-for (const locale of ['en', 'fr'] as const) {
+// In English only: the French catalogue is checked complete by unit tests, and French screens and formats
+// by the French journeys.
+for (const locale of ['en'] as ('en' | 'fr')[]) {
   const r = REMINDER[locale];
   test(`an overdue invoice produces one reminder mail once reminders are on in Settings (${locale})`, async ({
     page,

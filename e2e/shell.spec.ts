@@ -11,6 +11,7 @@ import {
   signIn,
   test,
   useLanguage,
+  waitForServiceWorker,
 } from './fixtures.ts';
 
 const button = (page: Page, name: string | RegExp) =>
@@ -147,6 +148,7 @@ test.describe('the header at 360 px', () => {
     await menu('CRM');
     await expect(page.getByTestId('column-PROSPECT')).toBeVisible();
 
+    await waitForServiceWorker(page); // the app kept on the phone, as after any first visit
     await context.setOffline(true);
     await expect(page.getByRole('banner').getByText('Hors ligne', { exact: true })).toBeVisible();
     await button(page, 'Ajouter un prospect').click();
@@ -229,85 +231,92 @@ test.describe('a bottom sheet at 360 x 640', () => {
 });
 
 test.describe('toasts', () => {
-  test('keep off the header (at the bottom of a phone, top right on a laptop) and close with their button or a swipe', async ({
-    page,
-    context,
-  }) => {
-    const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
-    await page.goto('/');
-    const header = page.getByRole('banner');
-    await expect(header.getByText('Online', { exact: true })).toBeVisible();
-    const viewport = page.viewportSize()!;
+  test(
+    'keep off the header (at the bottom of a phone, top right on a laptop) and close with their button or a swipe',
+    { tag: '@wide' },
+    async ({ page, context }) => {
+      const owner = await registerOwner(page);
+      await signIn(page, owner.email, owner.password, { keptOffline: true });
+      await page.goto('/');
+      const header = page.getByRole('banner');
+      await expect(header.getByText('Online', { exact: true })).toBeVisible();
+      const viewport = page.viewportSize()!;
 
-    await context.setOffline(true);
-    const offline = page.getByTestId('toast').filter({ hasText: "You're Offline" });
-    await offline.getByRole('button', { name: 'Close' }).click({ trial: true }); // it has come in and stands still
-    // Being offline is a state to know about, not an error: the neutral look, not the error's red cross.
-    await expect(offline).toHaveAttribute('data-variant', 'info');
-    const toast = await box(offline);
-    const bar = await box(header);
-    expect(overlaps(toast, bar)).toBe(false);
-    if (viewport.width < 640) expect(toast.y).toBeGreaterThan(viewport.height / 2);
-    else {
-      expect(toast.y).toBeGreaterThanOrEqual(bar.y + bar.height);
-      expect(toast.x + toast.width).toBeGreaterThan(viewport.width - 40);
-      // A click on the words goes through to the page under them: only Close belongs to the toast.
-      const words = center(await box(offline.getByText("You're Offline")));
-      expect(
-        await page.evaluate(
-          ({ x, y }) => !document.elementFromPoint(x, y)?.closest('[data-testid="toast"]'),
-          words,
-        ),
-      ).toBe(true);
-    }
-    await offline.getByRole('button', { name: 'Close' }).click();
-    await expect(offline).toBeHidden();
+      await waitForServiceWorker(page); // the app kept on the phone, as after any first visit
+      await context.setOffline(true);
+      const offline = page.getByTestId('toast').filter({ hasText: "You're Offline" });
+      await offline.getByRole('button', { name: 'Close' }).click({ trial: true }); // it has come in and stands still
+      // Being offline is a state to know about, not an error: the neutral look, not the error's red cross.
+      await expect(offline).toHaveAttribute('data-variant', 'info');
+      const toast = await box(offline);
+      const bar = await box(header);
+      expect(overlaps(toast, bar)).toBe(false);
+      if (viewport.width < 640) expect(toast.y).toBeGreaterThan(viewport.height / 2);
+      else {
+        expect(toast.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+        expect(toast.x + toast.width).toBeGreaterThan(viewport.width - 40);
+        // A click on the words goes through to the page under them: only Close belongs to the toast.
+        const words = center(await box(offline.getByText("You're Offline")));
+        expect(
+          await page.evaluate(
+            ({ x, y }) => !document.elementFromPoint(x, y)?.closest('[data-testid="toast"]'),
+            words,
+          ),
+        ).toBe(true);
+      }
+      await offline.getByRole('button', { name: 'Close' }).click();
+      await expect(offline).toBeHidden();
 
-    await context.setOffline(false);
-    const back = page.getByTestId('toast').filter({ hasText: 'Back Online' });
-    await expect(back).toBeVisible();
-    await back.getByRole('button', { name: 'Close' }).click({ trial: true });
-    if (test.info().project.name === 'phone') {
-      const cdp = await context.newCDPSession(page);
-      await swipe(cdp, center(await box(back.getByText('Back Online'))), 150, 0);
-    } else await back.getByRole('button', { name: 'Close' }).click();
-    await expect(back).toBeHidden();
-  });
+      await context.setOffline(false);
+      const back = page.getByTestId('toast').filter({ hasText: 'Back Online' });
+      await expect(back).toBeVisible();
+      await back.getByRole('button', { name: 'Close' }).click({ trial: true });
+      if (test.info().project.name === 'phone') {
+        const cdp = await context.newCDPSession(page);
+        await swipe(cdp, center(await box(back.getByText('Back Online'))), 150, 0);
+      } else await back.getByRole('button', { name: 'Close' }).click();
+      await expect(back).toBeHidden();
+    },
+  );
 
-  test('a refusal while a dialog is open shows above it, clear of its buttons', async ({ page }) => {
-    const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
-    await apiAs(page, '/products', { name: 'Gino Tomato Paste', sku: 'GINO-70', cost: 1, price: 2 });
-    await page.goto('/inventory');
-    await button(page, 'Add Product').click();
-    const dialog = page.getByRole('dialog', { name: 'Add Product' });
-    await fillProduct(dialog, { name: 'Another paste', sku: 'GINO-70', cost: '1', price: '2' }, false);
-    const create = dialog.getByRole('button', { name: 'Create Product' });
-    await create.click();
-    const refused = page.getByTestId('toast').filter({ hasText: 'A product with this SKU already exists' });
-    const close = refused.getByRole('button', { name: 'Close' });
-    await close.click({ trial: true }); // it has come in and stands still
-    const topmost = (point: { x: number; y: number }) =>
-      page.evaluate(({ x, y }) => {
-        const el = document.elementFromPoint(x, y);
-        return el?.closest('[data-testid="toast"]') ? 'toast' : (el?.textContent ?? '');
-      }, point);
-    // Drawn above the dialog (not behind the sheet), and the dialog's buttons stay in reach.
-    expect(await topmost(center(await box(close)))).toBe('toast');
-    expect(await topmost(center(await box(create)))).toBe('Create Product');
-    expect(await topmost(center(await box(dialog.getByRole('button', { name: 'Cancel' }))))).toBe('Cancel');
-    await close.click();
-    await expect(refused).toBeHidden();
-    await expect(dialog.getByLabel('SKU')).toHaveValue('GINO-70'); // nothing typed is lost
-  });
+  test(
+    'a refusal while a dialog is open shows above it, clear of its buttons',
+    { tag: '@wide' },
+    async ({ page }) => {
+      const owner = await registerOwner(page);
+      await signIn(page, owner.email, owner.password);
+      await apiAs(page, '/products', { name: 'Gino Tomato Paste', sku: 'GINO-70', cost: 1, price: 2 });
+      await page.goto('/inventory');
+      await button(page, 'Add Product').click();
+      const dialog = page.getByRole('dialog', { name: 'Add Product' });
+      await fillProduct(dialog, { name: 'Another paste', sku: 'GINO-70', cost: '1', price: '2' }, false);
+      const create = dialog.getByRole('button', { name: 'Create Product' });
+      await create.click();
+      const refused = page.getByTestId('toast').filter({ hasText: 'A product with this SKU already exists' });
+      const close = refused.getByRole('button', { name: 'Close' });
+      await close.click({ trial: true }); // it has come in and stands still
+      const topmost = (point: { x: number; y: number }) =>
+        page.evaluate(({ x, y }) => {
+          const el = document.elementFromPoint(x, y);
+          return el?.closest('[data-testid="toast"]') ? 'toast' : (el?.textContent ?? '');
+        }, point);
+      // Drawn above the dialog (not behind the sheet), and the dialog's buttons stay in reach.
+      expect(await topmost(center(await box(close)))).toBe('toast');
+      expect(await topmost(center(await box(create)))).toBe('Create Product');
+      expect(await topmost(center(await box(dialog.getByRole('button', { name: 'Cancel' }))))).toBe('Cancel');
+      await close.click();
+      await expect(refused).toBeHidden();
+      await expect(dialog.getByLabel('SKU')).toHaveValue('GINO-70'); // nothing typed is lost
+    },
+  );
 
   test('an error stays longer than a success', async ({ page, context }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { keptOffline: true });
     await page.clock.install();
     await page.goto('/');
     await expect(page.getByRole('banner').getByText('Online', { exact: true })).toBeVisible();
+    await waitForServiceWorker(page); // the app kept on the phone, as after any first visit
     await context.setOffline(true);
     const offline = page.getByTestId('toast').filter({ hasText: "You're Offline" });
     await expect(offline).toBeVisible();

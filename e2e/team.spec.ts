@@ -114,41 +114,46 @@ test.describe('team', () => {
     await expect(roleCount(page, 'SALES')).toHaveText('0');
   });
 
-  for (const [locale, words] of [
+  for (const [locale, words] of (
     [
-      'en',
-      {
-        create: 'Create an account',
-        title: (org: string) => `Create your account to join ${org}`,
-        text: (org: string) =>
-          `You will join ${org} as Accountant, with no organization of your own to set up.`,
-        first: 'First name',
-        last: 'Last name',
-        email: 'Email',
-        password: 'Password',
-        submit: 'Create account and join',
-        welcome: (org: string) => `Welcome to ${org}`,
-        menu: 'Open menu',
-        switchTo: 'Switch to',
-      },
-    ],
-    [
-      'fr',
-      {
-        create: 'Créer un compte',
-        title: (org: string) => `Créez votre compte pour rejoindre ${org}`,
-        text: (org: string) => `Vous rejoindrez ${org} en tant que Comptable, sans entreprise à configurer.`,
-        first: 'Prénom',
-        last: 'Nom',
-        email: 'E-mail',
-        password: 'Mot de passe',
-        submit: 'Créer le compte et rejoindre',
-        welcome: (org: string) => `Bienvenue dans ${org}`,
-        menu: 'Ouvrir le menu',
-        switchTo: 'Passer à',
-      },
-    ],
-  ] as const) {
+      [
+        'en',
+        {
+          create: 'Create an account',
+          title: (org: string) => `Create your account to join ${org}`,
+          text: (org: string) =>
+            `You will join ${org} as Accountant, with no organization of your own to set up.`,
+          first: 'First name',
+          last: 'Last name',
+          email: 'Email',
+          password: 'Password',
+          submit: 'Create account and join',
+          welcome: (org: string) => `Welcome to ${org}`,
+          menu: 'Open menu',
+          switchTo: 'Switch to',
+        },
+      ],
+      [
+        'fr',
+        {
+          create: 'Créer un compte',
+          title: (org: string) => `Créez votre compte pour rejoindre ${org}`,
+          text: (org: string) =>
+            `Vous rejoindrez ${org} en tant que Comptable, sans entreprise à configurer.`,
+          first: 'Prénom',
+          last: 'Nom',
+          email: 'E-mail',
+          password: 'Mot de passe',
+          submit: 'Créer le compte et rejoindre',
+          welcome: (org: string) => `Bienvenue dans ${org}`,
+          menu: 'Ouvrir le menu',
+          switchTo: 'Passer à',
+        },
+      ],
+      // In English only: the French catalogue is checked complete by unit tests, and the invitation's French
+      // words by the French team journey below.
+    ] as const
+  ).filter(([l]) => l === 'en')) {
     test(`(${locale}) an invitee opens the link signed out on a phone, creates an account there and lands in the owner's organization with the role, and no other`, async ({
       page,
       browser,

@@ -26,7 +26,7 @@ async function settle(page: Page) {
 }
 
 for (const locale of ['en', 'fr'] as const) {
-  test.describe(`looks as it should (${locale})`, () => {
+  test.describe(`looks as it should (${locale})`, { tag: '@wide' }, () => {
     test.beforeEach(async ({ page, isMobile }) => {
       // The widths the screens are designed for: a 360 px phone, a 1366 px laptop.
       await page.setViewportSize(isMobile ? { width: 360, height: 780 } : { width: 1366, height: 768 });

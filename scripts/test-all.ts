@@ -5,6 +5,15 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../local/config.ts';
+import {
+  describe,
+  FILE_BUDGET_SECONDS,
+  type FileTime,
+  overBudget,
+  playwrightFileTimes,
+  slowest,
+  vitestFileTimes,
+} from './test-timings.ts';
 
 const out = path.join(ROOT, 'test-results');
 mkdirSync(out, { recursive: true });
@@ -26,6 +35,7 @@ const readJson = (file: string): Record<string, unknown> | null => {
 };
 
 const totals = { passed: 0, failed: 0 };
+const fileTimes: FileTime[] = [];
 const lines: string[] = [];
 const minutes = (since: number) => `${((Date.now() - since) / 60_000).toFixed(1)} min`;
 
@@ -47,6 +57,9 @@ async function vitestOn(label: string, node?: string, projects: string[] = []): 
     ? await run(node, [path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), ...args])
     : await run(bin('vitest'), args);
   const report = readJson(json);
+  fileTimes.push(
+    ...vitestFileTimes(report, ROOT, node ? `vitest (Node ${label.split(' ').at(-2)})` : 'vitest'),
+  );
   const passed = Number(report?.numPassedTests ?? 0);
   const failed = Number(report?.numFailedTests ?? 0) + (code !== 0 && !report?.numFailedTests ? 1 : 0);
   lines.push(`${label}: ${passed} passed, ${failed} failed in ${minutes(start)}`);
@@ -77,6 +90,7 @@ const pwCode = await run(bin('playwright'), ['test'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
 });
 const pwReport = readJson(pwJson);
+fileTimes.push(...playwrightFileTimes(pwReport));
 const stats = (pwReport?.stats ?? {}) as Record<string, number>;
 const pPassed = (stats.expected ?? 0) + (stats.flaky ?? 0);
 const pFailed = (stats.unexpected ?? 0) + (pwCode !== 0 && !stats.unexpected ? 1 : 0);
@@ -132,6 +146,18 @@ function nearBudget(report: Record<string, unknown> | null): string[] {
   for (const suite of (report?.suites ?? []) as Suite[]) walk(suite);
   return found;
 }
+
+console.log(
+  `\nThe ten slowest test files:\n${slowest(fileTimes)
+    .map((t) => `  ${describe(t)}`)
+    .join('\n')}`,
+);
+const over = overBudget(fileTimes);
+lines.push(
+  over.length
+    ? `test files over ${FILE_BUDGET_SECONDS} s: ${over.map(describe).join(', ')}`
+    : `no test file over ${FILE_BUDGET_SECONDS} s`,
+);
 
 writeFileSync(path.join(out, 'summary.json'), JSON.stringify(totals));
 console.log(`\n${lines.join('\n')}\n${totals.passed} passed, ${totals.failed} failed`);
