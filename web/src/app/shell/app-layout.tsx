@@ -14,6 +14,7 @@ import { ConnectionBadge } from './connection-badge.tsx';
 import { PendingChanges, SignOutLink } from './pending-changes.tsx';
 import { metricsQuery } from '../../lib/metrics.ts';
 import { useIdle } from '../../lib/idle.ts';
+import { usePreloadedToasts } from '../../components/ui/notify.tsx';
 import { OrganizationProvider, useCurrentOrganization, type Organization } from '../../lib/organization.tsx';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -102,6 +103,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
   const [open, setOpen] = useState(false);
   const org = useCurrentOrganization(user);
   useProfileLocale(user);
+  usePreloadedToasts(useIdle());
   const { pathname } = useLocation();
   // The screen's section: /sales/invoices/… is in Sales.
   const current = [...NAV, ...MANAGEMENT].find(

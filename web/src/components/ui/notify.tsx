@@ -12,7 +12,24 @@ import type { Toast } from 'react-hot-toast';
 
 type ToastModule = typeof import('react-hot-toast');
 let library: Promise<ToastModule> | undefined;
-const load = () => (library ??= import('react-hot-toast'));
+const load = () =>
+  (library ??= import('react-hot-toast').catch((error: unknown) => {
+    // Not downloaded (the connection dropped before the app was kept on the device): the next toast tries
+    // again, rather than every later toast failing with this one — "Back Online" among them.
+    library = undefined;
+    throw error;
+  }));
+
+/**
+ * A member's app has the toast library from its first idle moment (not with the first toast): a connection
+ * that drops on a first visit, before the service worker keeps the app, can still say "You're Offline" and
+ * "Saved on this device".
+ */
+export function usePreloadedToasts(ready: boolean) {
+  useEffect(() => {
+    if (ready) load().catch(() => {}); // offline already: the first toast tries again
+  }, [ready]);
+}
 const onLoad = new Set<(m: ToastModule) => void>();
 
 /** How long a toast shows: an error is read and acted on, so it stays longer. */
@@ -41,23 +58,37 @@ const INFO_ICON = (
 const BELOW_HEADER = 72;
 
 export function notify(opts: { title: string; description?: string; variant?: Variant }): void {
+  void notifyShown(opts);
+}
+
+/**
+ * notify, answering once the toast is handed to the library (or could not be, offline): for what must wait
+ * until the person can read it (sign-in opens 500 ms after "Unauthorized", not 500 ms after it was asked for
+ * while its library still downloads).
+ */
+export function notifyShown(opts: { title: string; description?: string; variant?: Variant }): Promise<void> {
   const body = (
     <div>
       <p className="font-semibold">{opts.title}</p>
       {opts.description && <p className="text-sm opacity-80">{opts.description}</p>}
     </div>
   );
-  void load().then((m) => {
-    for (const listener of onLoad) listener(m);
-    const variant = opts.variant ?? 'success';
-    // One toast at a time: the one on screen is replaced by the new one. Each has its own id: a toast that
-    // reused the id of one just timed out was removed with it a moment later, never seen (a profile saved
-    // five seconds after signing in said nothing).
-    m.default.remove();
-    const options = { id: `kasuwa-${++shown}`, duration: DURATION[variant] };
-    if (variant === 'info') m.default(body, { ...options, icon: INFO_ICON });
-    else m.default[variant](body, options);
-  });
+  return load()
+    .then((m) => {
+      for (const listener of onLoad) listener(m);
+      const variant = opts.variant ?? 'success';
+      // One toast at a time: the one on screen is replaced by the new one. Each has its own id: a toast that
+      // reused the id of one just timed out was removed with it a moment later, never seen (a profile saved
+      // five seconds after signing in said nothing).
+      m.default.remove();
+      const options = { id: `kasuwa-${++shown}`, duration: DURATION[variant] };
+      if (variant === 'info') m.default(body, { ...options, icon: INFO_ICON });
+      else m.default[variant](body, options);
+    })
+    .catch(() => {
+      // The library could not be downloaded (offline on a first visit): this toast is not shown; what it said
+      // is on screen too (the header's connection badge, Pending changes).
+    });
 }
 let shown = 0;
 

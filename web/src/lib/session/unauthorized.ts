@@ -1,6 +1,6 @@
 // A session the server no longer accepts (expired, signed out elsewhere): an "Unauthorized" toast,
 // then sign-in after 500 ms.
-import { notify } from '../../components/ui/notify.tsx';
+import { notifyShown } from '../../components/ui/notify.tsx';
 import { LOCALE_KEY, loadedIntl } from '../i18n.tsx';
 import { isUnauthorizedError } from '../api-client.ts';
 import { forgetCachedData, onQueryError } from '../query-client.ts';
@@ -26,11 +26,16 @@ export async function handleUnauthorized(): Promise<void> {
   await supabase.auth.signOut({ scope: 'local' });
   forgetCachedData();
   const intl = loadedIntl(localStorage.getItem(LOCALE_KEY) === 'fr' ? 'fr' : 'en');
-  notify({
-    variant: 'error',
-    title: intl.formatMessage({ id: 'auth.unauthorized' }),
-    description: intl.formatMessage({ id: 'auth.loggedOut' }),
-  });
+  // The 500 ms count from when the toast is up, not from when it was asked for (its code may still be on
+  // its way); at most 3 s for it, so a toast that cannot come never holds sign-in back.
+  await Promise.race([
+    notifyShown({
+      variant: 'error',
+      title: intl.formatMessage({ id: 'auth.unauthorized' }),
+      description: intl.formatMessage({ id: 'auth.loggedOut' }),
+    }),
+    new Promise((resolve) => setTimeout(resolve, 3000)),
+  ]);
   setTimeout(() => window.location.assign('/api/login'), UNAUTHORIZED_REDIRECT_MS);
 }
 
