@@ -30,16 +30,22 @@ function ServiceWorkerPrompt() {
   } = useRegisterSW({ immediate: true, onRegisteredSW: (_url, r) => void (registration.current = r) });
   if (!needRefresh) return null;
   const update = () => {
-    // The page reloads when the new version takes it over. A page no version controls yet (the visit that
-    // installed the app) is never taken over, and there the new version is often active already: reload.
-    if (!navigator.serviceWorker.controller) {
-      const waiting = registration.current?.waiting;
-      if (!waiting) return window.location.reload();
+    // The page reloads when the new version takes over. Nothing waiting: the new version is active already
+    // (often on the visit that installed the app): reload into it.
+    const waiting = registration.current?.waiting;
+    if (!waiting) return window.location.reload();
+    if (!navigator.serviceWorker.controller)
+      // A page no version controls yet is never taken over: reload once the new version is active.
       waiting.addEventListener(
         'statechange',
         () => waiting.state === 'activated' && window.location.reload(),
       );
-    }
+    // A page the old version controls: reload when the new one takes it over — the browser's own event, not
+    // only the library's, which did not always come (the prompt stayed, the page never reloaded).
+    else
+      navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+        once: true,
+      });
     void updateServiceWorker(true);
   };
   return (
