@@ -37,6 +37,11 @@ export default defineConfig({
     // A failed test keeps its trace: each step's page (DOM snapshots), network and console. Without the
     // screencast: recording a screenshot at every step took a third of the suite's time on 2 cores.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
+    // No service worker unless the test is about one: the worker serves only the app's own files (data always
+    // comes from the network), and each fresh context installing it downloaded the whole app once more on
+    // 2 cores — a quarter of a journey's time. The offline journeys, and those that sign in `keptOffline`,
+    // allow it (`test.use({ serviceWorkers: 'allow' })`).
+    serviceWorkers: 'block',
     launchOptions: chromium,
   },
   projects: [

@@ -177,31 +177,35 @@ for (const locale of ['fr'] as ('en' | 'fr')[]) {
   });
 }
 
-test('a reversal made without network is kept on the device and applied once when it returns', async ({
-  page,
-  context,
-}) => {
-  const owner = await registerOwner(page);
-  await signIn(page, owner.email, owner.password);
-  await apiAs(page, '/expenses', { vendor: 'ECG', category: 'utilities', amount: 45 });
-  await page.goto('/accounting');
-  const row = page.getByTestId('expenses-table').locator('[data-row]').first();
-  await expect(row).toContainText('ECG');
-  // The app is kept on this device, as for a member who has used it before: what a first visit fetches once
-  // its screen is done (the forms' checks among it) is then there without the network.
-  await waitForServiceWorker(page);
+test.describe('without network', () => {
+  test.use({ serviceWorkers: 'allow' }); // the app kept on the phone
 
-  await context.setOffline(true);
-  await button(page, /^Reverse the expense ECG$/).click();
-  const dialog = page.getByRole('dialog', { name: 'Reverse expense' });
-  await dialog.getByLabel('Reason').fill('Meter read twice');
-  await dialog.getByRole('button', { name: 'Reverse', exact: true }).click();
-  await toastSays(page, 'Saved on this device');
-  await expect(dialog).toBeHidden();
+  test('a reversal made without network is kept on the device and applied once when it returns', async ({
+    page,
+    context,
+  }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    await apiAs(page, '/expenses', { vendor: 'ECG', category: 'utilities', amount: 45 });
+    await page.goto('/accounting');
+    const row = page.getByTestId('expenses-table').locator('[data-row]').first();
+    await expect(row).toContainText('ECG');
+    // The app is kept on this device, as for a member who has used it before: what a first visit fetches once
+    // its screen is done (the forms' checks among it) is then there without the network.
+    await waitForServiceWorker(page);
 
-  await context.setOffline(false);
-  await expect(row.getByTestId('expense-reversal')).toContainText('Meter read twice', { timeout: 20_000 });
-  await expect(page.getByTestId('card-totalExpenses')).toContainText('1 reversed');
-  const summary = await apiAs(page, '/accounting/summary');
-  expect(summary.expenses).toMatchObject({ count: 0, reversed: 1 });
+    await context.setOffline(true);
+    await button(page, /^Reverse the expense ECG$/).click();
+    const dialog = page.getByRole('dialog', { name: 'Reverse expense' });
+    await dialog.getByLabel('Reason').fill('Meter read twice');
+    await dialog.getByRole('button', { name: 'Reverse', exact: true }).click();
+    await toastSays(page, 'Saved on this device');
+    await expect(dialog).toBeHidden();
+
+    await context.setOffline(false);
+    await expect(row.getByTestId('expense-reversal')).toContainText('Meter read twice', { timeout: 20_000 });
+    await expect(page.getByTestId('card-totalExpenses')).toContainText('1 reversed');
+    const summary = await apiAs(page, '/accounting/summary');
+    expect(summary.expenses).toMatchObject({ count: 0, reversed: 1 });
+  });
 });

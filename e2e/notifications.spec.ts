@@ -7,6 +7,9 @@ import type { Page } from '@playwright/test';
 import { apiAs, expect, registerOwner, signIn, test, waitForServiceWorker } from './fixtures.ts';
 import { mailsTo, mailTo, mailUrl, sendMail, words } from './mail.ts';
 
+// The bell's journey goes offline with the app kept on the phone.
+test.use({ serviceWorkers: 'allow' });
+
 /** Serious and critical accessibility problems on the page as it is (the open list included). */
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page })

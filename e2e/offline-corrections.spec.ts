@@ -6,6 +6,9 @@ import type { Page } from '@playwright/test';
 import { apiAs, expect, registerOwner, signIn, test, waitForServiceWorker } from './fixtures.ts';
 import { issuedInvoice } from './people.ts';
 
+// About the app kept on the phone: its service worker runs (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const button = (page: Page, name: string) =>
   page.getByRole('button', { name }).filter({ visible: true }).first();
 

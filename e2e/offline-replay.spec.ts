@@ -9,6 +9,9 @@ import { loadConfig } from '../local/config.ts';
 import { startStack, type Stack } from '../local/server.ts';
 import { apiAs, expect, registerOwner, signIn, test, waitForServiceWorker } from './fixtures.ts';
 
+// About the app kept on the phone: its service worker runs (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const button = (page: Page, name: string | RegExp) =>
   page.getByRole('button', { name }).filter({ visible: true }).first();
 

@@ -13,6 +13,9 @@ import {
   waitForServiceWorker,
 } from './fixtures.ts';
 
+// About the app kept on the phone: its service worker runs (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /** Waits until the device has kept the last screen's data (the activity log is read last). */
 async function warmed(page: Page) {
   await expect

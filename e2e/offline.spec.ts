@@ -2,6 +2,9 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { apiAs, expect, fillProduct, registerOwner, signIn, test, waitForServiceWorker } from './fixtures.ts';
 import { issuedInvoice } from './people.ts';
 
+// About the app kept on the phone: its service worker runs (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const button = (page: Page, name: string | RegExp) =>
   page.getByRole('button', { name }).filter({ visible: true }).first();
 

@@ -322,101 +322,105 @@ test.describe('recurring invoices', () => {
     await expect(accountant.getByRole('button', { name: 'Subscribe a customer' })).toHaveCount(0);
   });
 
-  test('a customer subscribed offline is kept on the device, then subscribed and billed once online', async ({
-    page,
-    context,
-  }) => {
-    test.slow();
-    const owner = await registerOwner(page, { country: 'NG', currency: 'NGN' });
-    await signIn(page, owner.email, owner.password, { keptOffline: true });
-    await apiAs(page, '/customers', { name: 'Awa Ndiaye' });
-    await apiAs(page, '/subscription-plans', { name: 'Eau 20 L', price: 15000 });
-    await page.goto('/sales?tab=recurring');
-    await expect(page.getByText('No subscriptions yet', { exact: false })).toBeVisible();
-    // The dialog opened once online, as the app warms its lists after sign-in: its customers and plans are kept.
-    await page.getByRole('button', { name: 'Subscribe a customer' }).click();
-    const subscribe = page.getByRole('dialog', { name: 'Subscribe a customer' });
-    await expect(subscribe.getByRole('button', { name: 'Awa Ndiaye' })).toBeVisible();
-    await subscribe.getByRole('button', { name: 'Cancel' }).click();
+  test.describe('kept on the phone', () => {
+    test.use({ serviceWorkers: 'allow' });
 
-    await waitForServiceWorker(page); // the app kept on the phone, as after any first visit
-    await context.setOffline(true);
-    await page.getByRole('button', { name: 'Subscribe a customer' }).click();
-    await subscribe.getByRole('button', { name: 'Awa Ndiaye' }).click();
-    const planField = subscribe.getByLabel('Plan', { exact: true });
-    await planField.selectOption(
-      (await planField.locator('option', { hasText: 'Eau 20 L' }).getAttribute('value'))!,
-    );
-    await subscribe.getByRole('button', { name: 'Subscribe a customer' }).click();
-    await expect(page.getByText('Saved on this device')).toBeVisible();
-    await expect(page.getByTestId('pending-changes')).toHaveText('1 pending change');
+    test('a customer subscribed offline is kept on the device, then subscribed and billed once online', async ({
+      page,
+      context,
+    }) => {
+      test.slow();
+      const owner = await registerOwner(page, { country: 'NG', currency: 'NGN' });
+      await signIn(page, owner.email, owner.password, { keptOffline: true });
+      await apiAs(page, '/customers', { name: 'Awa Ndiaye' });
+      await apiAs(page, '/subscription-plans', { name: 'Eau 20 L', price: 15000 });
+      await page.goto('/sales?tab=recurring');
+      await expect(page.getByText('No subscriptions yet', { exact: false })).toBeVisible();
+      // The dialog opened once online, as the app warms its lists after sign-in: its customers and plans are kept.
+      await page.getByRole('button', { name: 'Subscribe a customer' }).click();
+      const subscribe = page.getByRole('dialog', { name: 'Subscribe a customer' });
+      await expect(subscribe.getByRole('button', { name: 'Awa Ndiaye' })).toBeVisible();
+      await subscribe.getByRole('button', { name: 'Cancel' }).click();
 
-    await context.setOffline(false);
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect(page.getByTestId('pending-changes')).toHaveCount(0, { timeout: 15_000 });
-    const list = page.getByTestId('subscriptions-table');
-    await expect(list.locator('[data-row]')).toHaveCount(1);
-    await list.getByRole('link', { name: 'Awa Ndiaye' }).click();
-    const cycles = page.getByTestId('cycles-table').locator('[data-row]');
-    await expect(cycles).toHaveCount(1);
-    await expect(cycles.first()).toContainText('INV-000001');
-    // Sent once: one subscription, one invoice on the server.
-    expect(await apiAs(page, '/subscriptions')).toHaveLength(1);
-  });
+      await waitForServiceWorker(page); // the app kept on the phone, as after any first visit
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Subscribe a customer' }).click();
+      await subscribe.getByRole('button', { name: 'Awa Ndiaye' }).click();
+      const planField = subscribe.getByLabel('Plan', { exact: true });
+      await planField.selectOption(
+        (await planField.locator('option', { hasText: 'Eau 20 L' }).getAttribute('value'))!,
+      );
+      await subscribe.getByRole('button', { name: 'Subscribe a customer' }).click();
+      await expect(page.getByText('Saved on this device')).toBeVisible();
+      await expect(page.getByTestId('pending-changes')).toHaveText('1 pending change');
 
-  test('a subscription refused after it was made offline is corrected from Pending changes', async ({
-    page,
-    context,
-  }) => {
-    test.slow();
-    const owner = await registerOwner(page, { country: 'NG', currency: 'NGN' });
-    await signIn(page, owner.email, owner.password, { keptOffline: true });
-    await apiAs(page, '/customers', { name: 'Awa Ndiaye' });
-    const old = await apiAs(page, '/subscription-plans', { name: 'Eau 10 L', price: 9000 });
-    await apiAs(page, '/subscription-plans', { name: 'Eau 20 L', price: 15000 });
-    await page.goto('/sales?tab=recurring');
-    await page.getByRole('button', { name: 'Subscribe a customer' }).click();
-    const subscribe = page.getByRole('dialog', { name: 'Subscribe a customer' });
-    await expect(subscribe.getByRole('button', { name: 'Awa Ndiaye' })).toBeVisible();
-    await subscribe.getByRole('button', { name: 'Cancel' }).click();
-    // Meanwhile a manager stops offering the 10 L plan; this phone still lists it.
-    const token = await page.evaluate(
-      () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
-    );
-    const stopped = await page.request.put(`/api/subscription-plans/${old.id}`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: { isActive: false },
+      await context.setOffline(false);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await expect(page.getByTestId('pending-changes')).toHaveCount(0, { timeout: 15_000 });
+      const list = page.getByTestId('subscriptions-table');
+      await expect(list.locator('[data-row]')).toHaveCount(1);
+      await list.getByRole('link', { name: 'Awa Ndiaye' }).click();
+      const cycles = page.getByTestId('cycles-table').locator('[data-row]');
+      await expect(cycles).toHaveCount(1);
+      await expect(cycles.first()).toContainText('INV-000001');
+      // Sent once: one subscription, one invoice on the server.
+      expect(await apiAs(page, '/subscriptions')).toHaveLength(1);
     });
-    expect(stopped.ok(), await stopped.text()).toBe(true);
 
-    await waitForServiceWorker(page); // the app kept on the phone, as after any first visit
-    await context.setOffline(true);
-    await page.getByRole('button', { name: 'Subscribe a customer' }).click();
-    await subscribe.getByRole('button', { name: 'Awa Ndiaye' }).click();
-    const planField = subscribe.getByLabel('Plan', { exact: true });
-    await planField.selectOption(old.id);
-    await subscribe.getByRole('button', { name: 'Subscribe a customer' }).click();
-    await expect(page.getByText('Saved on this device')).toBeVisible();
-    await context.setOffline(false);
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    test('a subscription refused after it was made offline is corrected from Pending changes', async ({
+      page,
+      context,
+    }) => {
+      test.slow();
+      const owner = await registerOwner(page, { country: 'NG', currency: 'NGN' });
+      await signIn(page, owner.email, owner.password, { keptOffline: true });
+      await apiAs(page, '/customers', { name: 'Awa Ndiaye' });
+      const old = await apiAs(page, '/subscription-plans', { name: 'Eau 10 L', price: 9000 });
+      await apiAs(page, '/subscription-plans', { name: 'Eau 20 L', price: 15000 });
+      await page.goto('/sales?tab=recurring');
+      await page.getByRole('button', { name: 'Subscribe a customer' }).click();
+      const subscribe = page.getByRole('dialog', { name: 'Subscribe a customer' });
+      await expect(subscribe.getByRole('button', { name: 'Awa Ndiaye' })).toBeVisible();
+      await subscribe.getByRole('button', { name: 'Cancel' }).click();
+      // Meanwhile a manager stops offering the 10 L plan; this phone still lists it.
+      const token = await page.evaluate(
+        () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
+      );
+      const stopped = await page.request.put(`/api/subscription-plans/${old.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { isActive: false },
+      });
+      expect(stopped.ok(), await stopped.text()).toBe(true);
 
-    const inactive = 'This plan is no longer offered: it takes no new subscribers';
-    await expect(page.getByTestId('pending-changes')).toHaveText('1 pending change', { timeout: 15_000 });
-    await page.getByTestId('pending-changes').click();
-    const refused = page.getByRole('dialog', { name: 'Pending changes' }).getByTestId('pending-change');
-    await expect(refused).toContainText(inactive);
-    await refused.getByRole('button', { name: 'Edit' }).click();
-    // Its form opens with what was chosen and the reason under the plan.
-    await expect(subscribe.getByTestId('chosen-customer')).toHaveText('Awa Ndiaye');
-    await expect(subscribe.locator('#planId-help')).toHaveText(inactive);
-    await planField.selectOption(
-      (await planField.locator('option', { hasText: 'Eau 20 L' }).getAttribute('value'))!,
-    );
-    await subscribe.getByRole('button', { name: 'Subscribe a customer' }).click();
-    await expect(page.getByText('Customer subscribed')).toBeVisible();
-    await expect(page.getByTestId('pending-changes')).toHaveCount(0);
-    const subscriptions = await apiAs(page, '/subscriptions');
-    expect(subscriptions).toHaveLength(1);
-    expect(subscriptions[0].plan.name).toBe('Eau 20 L');
+      await waitForServiceWorker(page); // the app kept on the phone, as after any first visit
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Subscribe a customer' }).click();
+      await subscribe.getByRole('button', { name: 'Awa Ndiaye' }).click();
+      const planField = subscribe.getByLabel('Plan', { exact: true });
+      await planField.selectOption(old.id);
+      await subscribe.getByRole('button', { name: 'Subscribe a customer' }).click();
+      await expect(page.getByText('Saved on this device')).toBeVisible();
+      await context.setOffline(false);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+
+      const inactive = 'This plan is no longer offered: it takes no new subscribers';
+      await expect(page.getByTestId('pending-changes')).toHaveText('1 pending change', { timeout: 15_000 });
+      await page.getByTestId('pending-changes').click();
+      const refused = page.getByRole('dialog', { name: 'Pending changes' }).getByTestId('pending-change');
+      await expect(refused).toContainText(inactive);
+      await refused.getByRole('button', { name: 'Edit' }).click();
+      // Its form opens with what was chosen and the reason under the plan.
+      await expect(subscribe.getByTestId('chosen-customer')).toHaveText('Awa Ndiaye');
+      await expect(subscribe.locator('#planId-help')).toHaveText(inactive);
+      await planField.selectOption(
+        (await planField.locator('option', { hasText: 'Eau 20 L' }).getAttribute('value'))!,
+      );
+      await subscribe.getByRole('button', { name: 'Subscribe a customer' }).click();
+      await expect(page.getByText('Customer subscribed')).toBeVisible();
+      await expect(page.getByTestId('pending-changes')).toHaveCount(0);
+      const subscriptions = await apiAs(page, '/subscriptions');
+      expect(subscriptions).toHaveLength(1);
+      expect(subscriptions[0].plan.name).toBe('Eau 20 L');
+    });
   });
 });

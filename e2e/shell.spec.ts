@@ -122,7 +122,8 @@ const opaqueInBothThemes = (l: Locator) =>
   });
 
 test.describe('the header at 360 px', () => {
-  test.use({ viewport: { width: 360, height: 640 } });
+  // Offline with the app kept on the phone.
+  test.use({ viewport: { width: 360, height: 640 }, serviceWorkers: 'allow' });
 
   test('in French, offline with a pending change and two organizations, is one row with the page title', async ({
     page,
@@ -231,6 +232,8 @@ test.describe('a bottom sheet at 360 x 640', () => {
 });
 
 test.describe('toasts', () => {
+  // Two of these go offline with the app kept on the phone.
+  test.use({ serviceWorkers: 'allow' });
   test(
     'keep off the header (at the bottom of a phone, top right on a laptop) and close with their button or a swipe',
     { tag: '@wide' },
