@@ -144,10 +144,7 @@ test.describe('the installed app', () => {
       page,
       baseURL,
     }) => {
-      // A known defect, not yet understood: on a page the old version controls, under load (CI's two
-      // workers), Update sends the waiting version its message and the page never reloads — no controller
-      // change reaches it. Idle, it passes in 15 s. Kept visible as fixme until fixed, not deleted.
-      test.fixme(visit === 'a later visit', 'Update does not reload a controlled page under load');
+      test.slow(); // the app downloaded twice, through a proxy that can change release
       const app = await releasableApp(baseURL!);
       try {
         const owner = await registerOwner(page);

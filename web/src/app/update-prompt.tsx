@@ -12,6 +12,9 @@ import { useIdle } from '../lib/idle.ts';
  * a slow phone. Never while offline, where registering fails (until the next visit): then as soon as the
  * connection is back.
  */
+/** How long Update waits for the new version to take over before reloading into it anyway. */
+const HANDOVER_MS = 3000;
+
 export function UpdatePrompt() {
   const online = useOnline();
   const idle = useIdle();
@@ -29,24 +32,26 @@ function ServiceWorkerPrompt() {
     updateServiceWorker,
   } = useRegisterSW({ immediate: true, onRegisteredSW: (_url, r) => void (registration.current = r) });
   if (!needRefresh) return null;
-  const update = () => {
-    // The page reloads when the new version takes over. Nothing waiting: the new version is active already
-    // (often on the visit that installed the app): reload into it.
-    const waiting = registration.current?.waiting;
+  const update = async () => {
+    const waiting = (registration.current ?? (await navigator.serviceWorker.getRegistration()))?.waiting;
+    // Nothing waiting: the new version is active already (often on the visit that installed the app).
     if (!waiting) return window.location.reload();
-    if (!navigator.serviceWorker.controller)
-      // A page no version controls yet is never taken over: reload once the new version is active.
-      waiting.addEventListener(
-        'statechange',
-        () => waiting.state === 'activated' && window.location.reload(),
-      );
-    // A page the old version controls: reload when the new one takes it over — the browser's own event, not
-    // only the library's, which did not always come (the prompt stayed, the page never reloaded).
-    else
-      navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
-        once: true,
-      });
-    void updateServiceWorker(true);
+    // Reload once the new version is active — told by its own state (a page no version controls is never
+    // taken over) or by the browser's controller change (a page the old version controls), whichever comes
+    // first.
+    let reloading = false;
+    const reload = () => {
+      if (reloading) return;
+      reloading = true;
+      window.location.reload();
+    };
+    waiting.addEventListener('statechange', () => waiting.state === 'activated' && reload());
+    navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
+    await updateServiceWorker(true);
+    // Chromium stops the old version to hand over; a request from this page reaching it meanwhile starts it
+    // again and the hand-over is dropped (seen on a busy phone: the prompt stayed, nothing reloaded). The
+    // new version, told to skip waiting, then takes over at the next page load: reload if it has not by now.
+    window.setTimeout(reload, HANDOVER_MS);
   };
   return (
     <div
@@ -57,7 +62,7 @@ function ServiceWorkerPrompt() {
     >
       <div className="alert flex flex-wrap shadow-lg">
         <span>{intl.formatMessage({ id: 'pwa.updateAvailable' })}</span>
-        <button type="button" className="btn btn-primary btn-sm min-h-11" onClick={update}>
+        <button type="button" className="btn btn-primary btn-sm min-h-11" onClick={() => void update()}>
           {intl.formatMessage({ id: 'pwa.update' })}
         </button>
         <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => setNeedRefresh(false)}>
