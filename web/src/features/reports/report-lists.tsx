@@ -25,9 +25,27 @@ function Reversal({ reason }: { reason: string | null }) {
   );
 }
 
-/** An amount; struck through on a payment or expense that was reversed (its reversal is a row of its own). */
-function Amount({ row, text }: { row: { kind: string; reversed?: boolean }; text: string }) {
-  return row.kind !== 'reversal' && row.reversed ? <s className="opacity-70">{text}</s> : <>{text}</>;
+/** A payment's or expense's row: a reversal, or the movement it reversed. */
+type Movement = { kind: string; reversed?: boolean; reason: string | null; amount: number; currency: string };
+
+/** A cell that names the movement, or says it is a reversal and why. */
+function orReversal<Row extends Movement>(label: (row: Row) => ReactNode) {
+  return (row: Row) => (row.kind === 'reversal' ? <Reversal reason={row.reason} /> : label(row));
+}
+
+/** The amount column; struck through on a movement that was reversed (its reversal is a row of its own). */
+function amountColumn<Row extends Movement>(
+  money: (amount: number, currency: string) => string,
+): Column<Row> {
+  return [
+    'amount',
+    (row) => {
+      const text = money(row.amount, row.currency);
+      return row.kind !== 'reversal' && row.reversed ? <s className="opacity-70">{text}</s> : text;
+    },
+    'amount',
+    'right',
+  ];
 }
 
 /** A column: its key (header text), its cell, where a phone's card shows it, and whether it sits right. */
@@ -158,13 +176,11 @@ export function ListReport({ type, days }: { type: Exclude<ReportType, 'overview
             ['customer', (r) => r.customerName, 'subtitle'],
             [
               'method',
-              (r) =>
-                r.kind === 'reversal' ? (
-                  <Reversal reason={r.reason} />
-                ) : (
+              orReversal(
+                (r) =>
                   intl.formatMessage({ id: `payments.method.${r.method}` }) +
-                  (r.provider ? ` · ${intl.formatMessage({ id: `payments.provider.${r.provider}` })}` : '')
-                ),
+                  (r.provider ? ` · ${intl.formatMessage({ id: `payments.provider.${r.provider}` })}` : ''),
+              ),
               'badge',
             ],
             // The reference, flagged when another payment that counts carries it too.
@@ -183,7 +199,7 @@ export function ListReport({ type, days }: { type: Exclude<ReportType, 'overview
                 ),
               'meta',
             ],
-            ['amount', (r) => <Amount row={r} text={money(r.amount, r.currency)} />, 'amount', 'right'],
+            amountColumn(money),
           ]}
         />
       );
@@ -200,15 +216,10 @@ export function ListReport({ type, days }: { type: Exclude<ReportType, 'overview
             ['vendor', (r) => r.vendor, 'title'],
             [
               'category',
-              (r) =>
-                r.kind === 'reversal' ? (
-                  <Reversal reason={r.reason} />
-                ) : (
-                  intl.formatMessage({ id: `expenses.category.${r.category}` })
-                ),
+              orReversal((r) => intl.formatMessage({ id: `expenses.category.${r.category}` })),
               'badge',
             ],
-            ['amount', (r) => <Amount row={r} text={money(r.amount, r.currency)} />, 'amount', 'right'],
+            amountColumn(money),
           ]}
         />
       );
