@@ -94,75 +94,75 @@ test.describe('accessibility', { tag: '@wide' }, () => {
     }
   });
 
-  test('every app screen, its dialogs and the shared invoice are accessible, in both languages and both themes', async ({
-    page,
-    isMobile,
-  }) => {
-    test.setTimeout(240_000); // some fifteen screens, each analysed once, in two owners' shops
-    // The screens, each checked once: the even ones by the project's first pair, the odd by its second.
-    const screens: [string, (p: Page) => Promise<void>][] = [
-      ['/', visible('metric-activeCustomers')],
-      ['/inventory', rows],
-      ['/sales', rows],
-      ['INVOICE', async (p) => expect(p.locator('.invoice-document')).toBeVisible()],
-      ['/crm', async (p) => expect(p.getByText('Kofi Mensah').first()).toBeVisible()],
-      ['/accounting', rows],
-      ['/reports', visible('report-cashReceived')],
-      ['/team', rows],
-      ...['organization', 'profile', 'preferences', 'notifications', 'plan', 'activity'].map(
-        (tab) =>
-          [`/settings?tab=${tab}`, async (p: Page) => expect(p.getByRole('tabpanel')).toBeVisible()] as [
-            string,
-            (p: Page) => Promise<void>,
-          ],
-      ),
-    ];
-    for (const [pass, [locale, theme]] of runs(isMobile).entries())
-      await test.step(`${locale}, ${theme}`, async () => {
-        await prepare(page, locale, theme);
-        const owner = await registerOwner(page, { locale });
-        await signIn(page, owner.email, owner.password);
-        // In the app the theme is the one saved with the member's preferences.
-        const token = await page.evaluate(
-          () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
-        );
-        const saved = await page.request.put('/api/preferences', {
-          headers: { authorization: `Bearer ${token}` },
-          data: { theme },
-        });
-        expect(saved.ok(), await saved.text()).toBe(true);
-        const { invoice } = await stockedShop(page);
-        await page.goto('/');
-        await expect(page.locator('html')).toHaveAttribute(
-          'data-theme',
-          theme === 'dark' ? 'kasuwa-dark' : 'kasuwa',
-        );
-        for (const [i, [path, ready]] of screens.entries())
-          if (i % 2 === pass)
-            await check(page, path === 'INVOICE' ? `/sales/invoices/${invoice.id}` : path, ready);
-
-        if (pass === 0) {
-          // The dialog a shopkeeper opens most: a new product.
-          await page.goto('/inventory');
-          await page
-            .getByRole('button', { name: locale === 'en' ? 'Add Product' : 'Ajouter un produit' })
-            .click();
-          await expect(page.getByRole('dialog')).toBeVisible();
-          expect.soft(await violations(page), 'product dialog').toEqual([]);
-        } else {
-          // And a new invoice; then what a customer opens: the shared invoice.
-          await page.goto('/sales');
-          await page
-            .getByRole('button', { name: locale === 'en' ? 'Create Invoice' : 'Créer une facture' })
-            .click();
-          await expect(page.getByRole('dialog')).toBeVisible();
-          expect.soft(await violations(page), 'invoice dialog').toEqual([]);
-          const { path } = await apiAs(page, `/invoices/${invoice.id}/share`, {});
-          await signOut(page);
-          await check(page, path, async (p) => {
-            await expect(p.locator('.invoice-document')).toBeVisible();
-          });
-        }
+  // Two tests, one per language and theme of the project, so the two halves run side by side.
+  for (const pass of [0, 1] as const)
+    test(`every app screen, its dialogs and the shared invoice are accessible (${pass ? 'second' : 'first'} language and theme)`, async ({
+      page,
+      isMobile,
+    }) => {
+      test.slow(); // some eight screens and a dialog, each analysed once
+      // The screens, each checked once: the even ones by the project's first pair, the odd by its second.
+      const screens: [string, (p: Page) => Promise<void>][] = [
+        ['/', visible('metric-activeCustomers')],
+        ['/inventory', rows],
+        ['/sales', rows],
+        ['INVOICE', async (p) => expect(p.locator('.invoice-document')).toBeVisible()],
+        ['/crm', async (p) => expect(p.getByText('Kofi Mensah').first()).toBeVisible()],
+        ['/accounting', rows],
+        ['/reports', visible('report-cashReceived')],
+        ['/team', rows],
+        ...['organization', 'profile', 'preferences', 'notifications', 'plan', 'activity'].map(
+          (tab) =>
+            [`/settings?tab=${tab}`, async (p: Page) => expect(p.getByRole('tabpanel')).toBeVisible()] as [
+              string,
+              (p: Page) => Promise<void>,
+            ],
+        ),
+      ];
+      const [locale, theme] = runs(isMobile)[pass];
+      await prepare(page, locale, theme);
+      const owner = await registerOwner(page, { locale });
+      await signIn(page, owner.email, owner.password);
+      // In the app the theme is the one saved with the member's preferences.
+      const token = await page.evaluate(
+        () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
+      );
+      const saved = await page.request.put('/api/preferences', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { theme },
       });
-  });
+      expect(saved.ok(), await saved.text()).toBe(true);
+      const { invoice } = await stockedShop(page);
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute(
+        'data-theme',
+        theme === 'dark' ? 'kasuwa-dark' : 'kasuwa',
+      );
+      for (const [i, [path, ready]] of screens.entries())
+        if (i % 2 === pass)
+          await check(page, path === 'INVOICE' ? `/sales/invoices/${invoice.id}` : path, ready);
+
+      if (pass === 0) {
+        // The dialog a shopkeeper opens most: a new product.
+        await page.goto('/inventory');
+        await page
+          .getByRole('button', { name: locale === 'en' ? 'Add Product' : 'Ajouter un produit' })
+          .click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        expect.soft(await violations(page), 'product dialog').toEqual([]);
+      } else {
+        // And a new invoice; then what a customer opens: the shared invoice.
+        await page.goto('/sales');
+        await page
+          .getByRole('button', { name: locale === 'en' ? 'Create Invoice' : 'Créer une facture' })
+          .click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        expect.soft(await violations(page), 'invoice dialog').toEqual([]);
+        const { path } = await apiAs(page, `/invoices/${invoice.id}/share`, {});
+        await signOut(page);
+        await check(page, path, async (p) => {
+          await expect(p.locator('.invoice-document')).toBeVisible();
+        });
+      }
+    });
 });
