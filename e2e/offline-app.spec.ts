@@ -84,6 +84,7 @@ test.describe('the installed app', () => {
         ...testInfo.project.use.launchOptions,
         baseURL,
         offline,
+        serviceWorkers: 'allow', // the project's options say block; this test is about the worker
       });
     const errors: string[] = [];
     const watch = (p: Page) => {
