@@ -12,7 +12,7 @@ const secretColumns = await asOwner((sql) =>
       from pg_attribute a
       join pg_class c on c.oid = a.attrelid
       join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped
+     where n.nspname = 'public' and c.relkind = 'r' and c.relname !~ '^cf_' and a.attnum > 0 and not a.attisdropped
        and a.attname ~* '(token|secret|password)'
        and exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname like '%\\_audit\\_%')
      order by 1, 2`),

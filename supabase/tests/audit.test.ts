@@ -38,7 +38,7 @@ describe('the audit triggers', () => {
     const missing = await asOwner((sql) =>
       sql<{ table: string }>(`
         select c.relname as table from pg_class c join pg_namespace n on n.oid = c.relnamespace
-         where n.nspname = 'public' and c.relkind = 'r'
+         where n.nspname = 'public' and c.relkind = 'r' and c.relname !~ '^cf_'
            and (c.relname = 'organizations' or exists (select 1 from pg_attribute a
                  where a.attrelid = c.oid and a.attname = 'org_id' and not a.attisdropped))
            and (select count(*) from pg_trigger t join pg_proc p on p.oid = t.tgfoid

@@ -12,7 +12,7 @@ describe('the catalog', () => {
                     when not c.relforcerowsecurity then 'RLS not forced'
                     else 'no policies' end as problem
           from pg_class c join pg_namespace n on n.oid = c.relnamespace
-         where n.nspname = 'public' and c.relkind in ('r', 'p')
+         where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relname !~ '^cf_'
            and (not c.relrowsecurity or not c.relforcerowsecurity
                 or not exists (select 1 from pg_policy p where p.polrelid = c.oid))`),
     );
@@ -22,7 +22,7 @@ describe('the catalog', () => {
   it('describes every public table with a comment, for admins in the Supabase dashboard', async () => {
     const undocumented = await asOwner((sql) =>
       sql(`select c.relname as table from pg_class c join pg_namespace n on n.oid = c.relnamespace
-            where n.nspname = 'public' and c.relkind in ('r', 'p') and obj_description(c.oid, 'pg_class') is null`),
+            where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relname !~ '^cf_' and obj_description(c.oid, 'pg_class') is null`),
     );
     expect(undocumented).toEqual([]);
   });
@@ -58,7 +58,7 @@ describe('the catalog', () => {
       sql(`select c.relname as table, r.role
              from pg_class c join pg_namespace n on n.oid = c.relnamespace
             cross join (values ('anon'), ('authenticated')) r(role)
-            where n.nspname = 'public' and c.relkind in ('r', 'p')
+            where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relname !~ '^cf_'
               and has_table_privilege(r.role, c.oid, 'TRUNCATE')`),
     );
     expect(truncatable).toEqual([]);

@@ -23,7 +23,7 @@ import {
 const catalogTenantTables = await asOwner((sql) =>
   sql<{ table: string }>(`
     select c.relname as table from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = 'public' and c.relkind in ('r', 'p')
+     where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relname !~ '^cf_'
        and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'org_id' and not a.attisdropped)
      order by 1`),
 );
@@ -260,7 +260,7 @@ describe('anon and the tables without org_id', () => {
     const tables = await asOwner((sql) =>
       sql<{ table: string }>(`
         select c.relname as table from pg_class c join pg_namespace n on n.oid = c.relnamespace
-         where n.nspname = 'public' and c.relkind in ('r', 'p')
+         where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relname !~ '^cf_'
            and not exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'org_id')
          order by 1`),
     );

@@ -240,7 +240,7 @@ describe('rules that once broke', () => {
     const untouched = await asOwner((sql) =>
       sql<{ table: string }>(`
         select c.relname as table from pg_class c join pg_namespace n on n.oid = c.relnamespace
-         where n.nspname = 'public' and c.relkind = 'r'
+         where n.nspname = 'public' and c.relkind = 'r' and c.relname !~ '^cf_'
            and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'updated_at')
            and not exists (select 1 from pg_trigger t join pg_proc p on p.oid = t.tgfoid
                             where t.tgrelid = c.oid and p.proname = case

