@@ -6,15 +6,15 @@ import { useIntl } from 'react-intl';
 import { useOnline } from '../lib/connection.ts';
 import { useIdle } from '../lib/idle.ts';
 
+/** How long Update waits for the new version to take over before reloading into it anyway. */
+const HANDOVER_MS = 3000;
+
 /**
  * The service worker is registered once the first screen is drawn and has its answers, and the browser is
  * idle: its code (and the worker's own download of the app) does not stand in the way of the first screen on
  * a slow phone. Never while offline, where registering fails (until the next visit): then as soon as the
  * connection is back.
  */
-/** How long Update waits for the new version to take over before reloading into it anyway. */
-const HANDOVER_MS = 3000;
-
 export function UpdatePrompt() {
   const online = useOnline();
   const idle = useIdle();
