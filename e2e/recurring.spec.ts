@@ -321,22 +321,36 @@ test.describe('recurring invoices', () => {
   test.describe('kept on the phone', () => {
     test.use({ serviceWorkers: 'allow' });
 
+    /** A naira shop with Awa Ndiaye as a customer and these plans, its owner signed in on a phone that keeps
+     * the app; returns the plans. */
+    async function shopWithPlans(page: Page, plans: { name: string; price: number }[]) {
+      const owner = await registerOwner(page, { country: 'NG', currency: 'NGN' });
+      await signIn(page, owner.email, owner.password, { keptOffline: true });
+      await apiAs(page, '/customers', { name: 'Awa Ndiaye' });
+      const made = [];
+      for (const plan of plans) made.push(await apiAs(page, '/subscription-plans', plan));
+      return made;
+    }
+
+    /** Subscribe a customer opened once online and closed, as the app warms its lists after sign-in: its
+     * customers and plans are kept. */
+    async function subscribeDialogSeenOnline(page: Page) {
+      await page.getByRole('button', { name: 'Subscribe a customer' }).click();
+      const subscribe = page.getByRole('dialog', { name: 'Subscribe a customer' });
+      await expect(subscribe.getByRole('button', { name: 'Awa Ndiaye' })).toBeVisible();
+      await subscribe.getByRole('button', { name: 'Cancel' }).click();
+      return subscribe;
+    }
+
     test('a customer subscribed offline is kept on the device, then subscribed and billed once online', async ({
       page,
       context,
     }) => {
       test.slow();
-      const owner = await registerOwner(page, { country: 'NG', currency: 'NGN' });
-      await signIn(page, owner.email, owner.password, { keptOffline: true });
-      await apiAs(page, '/customers', { name: 'Awa Ndiaye' });
-      await apiAs(page, '/subscription-plans', { name: 'Eau 20 L', price: 15000 });
+      await shopWithPlans(page, [{ name: 'Eau 20 L', price: 15000 }]);
       await page.goto('/sales?tab=recurring');
       await expect(page.getByText('No subscriptions yet', { exact: false })).toBeVisible();
-      // The dialog opened once online, as the app warms its lists after sign-in: its customers and plans are kept.
-      await page.getByRole('button', { name: 'Subscribe a customer' }).click();
-      const subscribe = page.getByRole('dialog', { name: 'Subscribe a customer' });
-      await expect(subscribe.getByRole('button', { name: 'Awa Ndiaye' })).toBeVisible();
-      await subscribe.getByRole('button', { name: 'Cancel' }).click();
+      const subscribe = await subscribeDialogSeenOnline(page);
 
       await waitForServiceWorker(page); // the app kept on the phone, as after any first visit
       await context.setOffline(true);
@@ -368,16 +382,12 @@ test.describe('recurring invoices', () => {
       context,
     }) => {
       test.slow();
-      const owner = await registerOwner(page, { country: 'NG', currency: 'NGN' });
-      await signIn(page, owner.email, owner.password, { keptOffline: true });
-      await apiAs(page, '/customers', { name: 'Awa Ndiaye' });
-      const old = await apiAs(page, '/subscription-plans', { name: 'Eau 10 L', price: 9000 });
-      await apiAs(page, '/subscription-plans', { name: 'Eau 20 L', price: 15000 });
+      const [old] = await shopWithPlans(page, [
+        { name: 'Eau 10 L', price: 9000 },
+        { name: 'Eau 20 L', price: 15000 },
+      ]);
       await page.goto('/sales?tab=recurring');
-      await page.getByRole('button', { name: 'Subscribe a customer' }).click();
-      const subscribe = page.getByRole('dialog', { name: 'Subscribe a customer' });
-      await expect(subscribe.getByRole('button', { name: 'Awa Ndiaye' })).toBeVisible();
-      await subscribe.getByRole('button', { name: 'Cancel' }).click();
+      const subscribe = await subscribeDialogSeenOnline(page);
       // Meanwhile a manager stops offering the 10 L plan; this phone still lists it.
       const token = await page.evaluate(
         () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
