@@ -4,6 +4,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ROOT } from '../local/config.ts';
 import {
   describe,
@@ -37,6 +38,15 @@ const readJson = (file: string): Record<string, unknown> | null => {
 const totals = { passed: 0, failed: 0 };
 const fileTimes: FileTime[] = [];
 const lines: string[] = [];
+// Each failed test's name and the first line of its error, printed again at the very end: a long run's log
+// is often read from its tail only, where the runners' own failure reports are long gone.
+const failures: string[] = [];
+const firstLine = (message: unknown) =>
+  stripVTControlCharacters(String(message ?? ''))
+    .split('\n')
+    .find((l) => l.trim())
+    ?.trim()
+    .slice(0, 200) ?? '';
 const minutes = (since: number) => `${((Date.now() - since) / 60_000).toFixed(1)} min`;
 
 /**
@@ -60,6 +70,15 @@ async function vitestOn(label: string, node?: string, projects: string[] = []): 
   fileTimes.push(
     ...vitestFileTimes(report, ROOT, node ? `vitest (Node ${label.split(' ').at(-2)})` : 'vitest'),
   );
+  for (const file of (report?.testResults ?? []) as {
+    name: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[])
+    for (const t of file.assertionResults ?? [])
+      if (t.status === 'failed')
+        failures.push(
+          `  ${label.split(' (')[0]} ${path.relative(ROOT, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`,
+        );
   const passed = Number(report?.numPassedTests ?? 0);
   const failed = Number(report?.numFailedTests ?? 0) + (code !== 0 && !report?.numFailedTests ? 1 : 0);
   lines.push(`${label}: ${passed} passed, ${failed} failed in ${minutes(start)}`);
@@ -97,19 +116,28 @@ const pFailed = (stats.unexpected ?? 0) + (pwCode !== 0 && !stats.unexpected ? 1
 lines.push(
   `playwright on Node ${process.version}: ${pPassed} passed, ${pFailed} failed${stats.flaky ? ` (${stats.flaky} flaky)` : ''} in ${minutes(pwStart)}`,
 );
-const near = nearBudget(pwReport);
+const pwResults = playwrightResults(pwReport);
+const near = pwResults.filter((r) => r.budget > 0 && r.duration > r.budget / 2);
 if (near.length)
   console.log(
-    `\nBrowser tests that used more than half of their time budget (give them more, or make them faster):\n${near.join('\n')}`,
+    `\nBrowser tests that used more than half of their time budget (give them more, or make them faster):\n${near
+      .map(
+        (r) =>
+          `  ${(r.duration / 1000).toFixed(1)} s of ${r.budget / 1000} s  [${r.project}] ${r.file} › ${r.title}`,
+      )
+      .join('\n')}`,
   );
+for (const r of pwResults)
+  if (r.status !== 'passed' && r.status !== 'skipped')
+    failures.push(`  playwright [${r.project}] ${r.file} › ${r.title}: ${r.status}, ${firstLine(r.error)}`);
 totals.passed += pPassed;
 totals.failed += pFailed;
 
 /**
- * The browser tests whose run took more than half of their budget (the timeout e2e/fixtures.ts records with
- * each result): on a busier machine they are the next to time out.
+ * Every browser test's run, with its budget (the timeout e2e/fixtures.ts records with each result): those
+ * that took more than half of it are the next to time out on a busier machine.
  */
-function nearBudget(report: Record<string, unknown> | null): string[] {
+function playwrightResults(report: Record<string, unknown> | null) {
   interface Suite {
     title: string;
     file?: string;
@@ -125,22 +153,35 @@ function nearBudget(report: Record<string, unknown> | null): string[] {
   }
   interface Result {
     duration: number;
+    status?: string;
+    error?: { message?: string };
     annotations?: Annotation[];
   }
-  const found: string[] = [];
+  const found: {
+    project: string;
+    file: string;
+    title: string;
+    duration: number;
+    budget: number;
+    status: string;
+    error?: string;
+  }[] = [];
   const walk = (suite: Suite) => {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests)
-        for (const r of t.results) {
-          const budget = Number(
-            [...(r.annotations ?? []), ...(t.annotations ?? [])].find((a) => a.type === 'budget')
-              ?.description,
-          );
-          if (budget > 0 && r.duration > budget / 2)
-            found.push(
-              `  ${(r.duration / 1000).toFixed(1)} s of ${budget / 1000} s  [${t.projectName}] ${suite.file ?? suite.title} › ${spec.title}`,
-            );
-        }
+        for (const r of t.results)
+          found.push({
+            project: t.projectName,
+            file: suite.file ?? suite.title,
+            title: spec.title,
+            duration: r.duration,
+            budget: Number(
+              [...(r.annotations ?? []), ...(t.annotations ?? [])].find((a) => a.type === 'budget')
+                ?.description ?? 0,
+            ),
+            status: r.status ?? 'passed',
+            error: r.error?.message,
+          });
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of (report?.suites ?? []) as Suite[]) walk(suite);
@@ -159,6 +200,8 @@ lines.push(
     : `no test file over ${FILE_BUDGET_SECONDS} s`,
 );
 
+if (failures.length)
+  console.log(`\nWhat failed (a retried test that then passed is listed too):\n${failures.join('\n')}`);
 writeFileSync(path.join(out, 'summary.json'), JSON.stringify(totals));
 console.log(`\n${lines.join('\n')}\n${totals.passed} passed, ${totals.failed} failed`);
 process.exitCode = totals.failed > 0 ? 1 : 0;

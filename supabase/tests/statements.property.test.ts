@@ -149,7 +149,9 @@ describe('customer statements add up (property-based)', () => {
                 const note = credits[step.credit % credits.length]!;
                 const overpaid = await money(
                   sql,
-                  `select -(i.total - i.amount_credited - i.amount_paid) as n
+                  // What is still overpaid: the invoice's balance below zero, less what was refunded already.
+                  `select -(i.total - i.amount_credited - i.amount_paid)
+                          - coalesce((select sum(r.amount) from public.refunds r where r.invoice_id = i.id), 0) as n
                      from public.invoices i join public.credit_notes n on n.invoice_id = i.id where n.id = $1`,
                   [note],
                 );
