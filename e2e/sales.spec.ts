@@ -68,13 +68,16 @@ test.describe('sales', () => {
     await dialog.getByRole('button', { name: 'Create Invoice' }).click();
     await expect(page.getByText('Quote created successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/sales\/invoices\//);
-    await expect(page.getByTestId('invoice-number')).toHaveText('INV-000001');
+    await expect(page.getByTestId('invoice-number')).toHaveText('QUO-000001');
     await expect(page.getByTestId('invoice-status')).toHaveText('Quote');
     await expect(page.getByTestId('document-title')).toHaveText('Quote');
 
     await button(page, 'Issue').click();
     await expect(page.getByText('Invoice issued')).toBeVisible();
     await expect(page.getByTestId('document-title')).toHaveText('Invoice');
+    // Issued, the quote is the first invoice, and says which quote it was.
+    await expect(page.getByTestId('invoice-number')).toHaveText('INV-000001');
+    await expect(page.getByTestId('quote-number')).toHaveText('Quote QUO-000001');
     expect((await apiAs(page, `/products/${rice.id}`)).stockOnHand).toBe(8);
 
     await button(page, 'Record Payment').click();

@@ -934,18 +934,20 @@ CREATE TABLE public.invoice_counters (
     org_id uuid NOT NULL,
     last_number bigint DEFAULT 0 NOT NULL,
     last_receipt bigint DEFAULT 0 NOT NULL,
-    last_credit_note bigint DEFAULT 0 NOT NULL
+    last_credit_note bigint DEFAULT 0 NOT NULL,
+    last_quote bigint DEFAULT 0 NOT NULL
 );
 ALTER TABLE public.invoice_counters OWNER TO postgres;
 ALTER TABLE public.invoice_counters ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.invoice_counters FORCE ROW LEVEL SECURITY;
 ALTER TABLE public.invoice_counters ADD CONSTRAINT invoice_counters_last_credit_note_check CHECK ((last_credit_note >= 0));
 ALTER TABLE public.invoice_counters ADD CONSTRAINT invoice_counters_last_number_check CHECK ((last_number >= 0));
+ALTER TABLE public.invoice_counters ADD CONSTRAINT invoice_counters_last_quote_check CHECK ((last_quote >= 0));
 ALTER TABLE public.invoice_counters ADD CONSTRAINT invoice_counters_last_receipt_check CHECK ((last_receipt >= 0));
 ALTER TABLE public.invoice_counters ADD CONSTRAINT invoice_counters_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 ALTER TABLE public.invoice_counters ADD CONSTRAINT invoice_counters_pkey PRIMARY KEY (org_id);
 CREATE POLICY "Members can read their invoice counter" ON public.invoice_counters AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-COMMENT ON TABLE public.invoice_counters IS 'The last invoice, receipt and credit note numbers given per organization; bumped in the invoice''s (the payment''s, the credit note''s) own transaction, so numbers have no gaps.';
+COMMENT ON TABLE public.invoice_counters IS 'The last invoice, receipt, credit note and quote numbers given per organization; bumped in the invoice''s (the payment''s, the credit note''s) own transaction, so numbers have no gaps.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoice_counters TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoice_counters TO service_role;
 GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.invoice_counters TO anon;
@@ -1061,6 +1063,7 @@ CREATE TABLE public.invoices (
     due_at date,
     voided_at timestamp with time zone,
     notes text,
+    quote_number character varying(100),
     created_by uuid,
     version integer DEFAULT 1 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -1091,6 +1094,7 @@ CREATE INDEX invoices_org_dated_idx ON public.invoices USING btree (org_id, COAL
 CREATE INDEX invoices_org_issued_idx ON public.invoices USING btree (org_id, issued_at) WHERE (issued_at IS NOT NULL);
 CREATE INDEX invoices_org_number_digits_idx ON public.invoices USING btree (org_id, substr((number)::text, 5) text_pattern_ops);
 CREATE INDEX invoices_org_open_idx ON public.invoices USING btree (org_id, currency) INCLUDE (total, amount_paid) WHERE (status = 'ISSUED'::public.invoice_status);
+CREATE INDEX invoices_org_quotes_idx ON public.invoices USING btree (org_id) WHERE ((number)::text ~~ 'QUO-%'::text);
 CREATE INDEX invoices_org_status_idx ON public.invoices USING btree (org_id, status, created_at DESC);
 CREATE INDEX invoices_org_undated_idx ON public.invoices USING btree (org_id, created_at DESC) WHERE (issued_at IS NULL);
 CREATE TRIGGER invoices_a_stamp_created_at BEFORE INSERT OR UPDATE ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.stamp_created_at();
@@ -1114,10 +1118,11 @@ CREATE POLICY "Members can read invoices" ON public.invoices AS PERMISSIVE FOR S
 CREATE POLICY "Owners, managers and accountants can edit invoices" ON public.invoices AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
 CREATE POLICY "Sales members can edit, issue or void their own quotes" ON public.invoices AS PERMISSIVE FOR UPDATE TO authenticated USING (((org_id IN ( SELECT private.org_ids_with_role('{SALES}'::public.membership_role[]) AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid)) AND (status = 'QUOTE'::public.invoice_status))) WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{SALES}'::public.membership_role[]) AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid)) AND (status = ANY (ARRAY['QUOTE'::public.invoice_status, 'ISSUED'::public.invoice_status, 'VOID'::public.invoice_status]))));
 COMMENT ON TABLE public.invoices IS 'Quotes and invoices. Totals come from invoice_items; status moves QUOTE -> ISSUED -> PAID, QUOTE/ISSUED -> VOID.';
-COMMENT ON COLUMN public.invoices.number IS 'Assigned by the server (INV-000001), per organization, without gaps.';
+COMMENT ON COLUMN public.invoices.number IS 'Assigned by the server, per organization, without gaps: QUO-000001 while a quote, INV-000001 once issued.';
 COMMENT ON COLUMN public.invoices.amount_paid IS 'Sum of payments less their reversals; the invoice becomes PAID when it reaches the total, ISSUED again when a reversal or a deleted payment reopens the balance.';
 COMMENT ON COLUMN public.invoices.amount_credited IS 'Sum of its credit notes (credit_notes); set by their lines'' trigger only. The balance is total - amount_credited - amount_paid.';
 COMMENT ON COLUMN public.invoices.due_at IS 'Due date, in the organization''s time zone.';
+COMMENT ON COLUMN public.invoices.quote_number IS 'The number it had as a quote the customer may have seen (QUO-000001), kept when it was issued.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoices TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoices TO service_role;
 GRANT DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.invoices TO authenticated;
@@ -2558,10 +2563,11 @@ begin
     raise exception 'A new invoice starts as an empty QUOTE; add its lines, then issue it'
       using errcode = '23514', hint = json_build_object('reason', 'INVOICE_STARTS_AS_QUOTE')::text;
   end if;
-  insert into public.invoice_counters as c (org_id, last_number) values (new.org_id, 1)
-  on conflict (org_id) do update set last_number = c.last_number + 1
-  returning last_number into v_next;
-  new.number := 'INV-' || lpad(v_next::text, 6, '0');
+  insert into public.invoice_counters as c (org_id, last_quote) values (new.org_id, 1)
+  on conflict (org_id) do update set last_quote = c.last_quote + 1
+  returning last_quote into v_next;
+  new.number := 'QUO-' || lpad(v_next::text, 6, '0');
+  new.quote_number := null;
   new.issued_at := null;
   return new;
 end
@@ -3663,6 +3669,7 @@ declare
   v_totals boolean := coalesce(current_setting('kasuwa.recomputing_totals', true), 'off') = 'on';
   -- A signed-in member or anon (the Data API); the database owner (seeds, the dashboard) may backdate.
   v_api boolean := coalesce((select auth.role()), '') in ('authenticated', 'anon');
+  v_given_back boolean := false;
 begin
   -- Issued means final: once an invoice is not a QUOTE, only its status moves (ISSUED -> PAID by
   -- payments, ISSUED -> VOID by voiding) and what moving it sets.
@@ -3682,7 +3689,7 @@ begin
     perform private.refuse('An invoice is voided by voiding it, never by setting voided_at', '23514',
       'INVOICE_FINAL', null, 'voidedAt');
   end if;
-  if new.number <> old.number then
+  if (new.number, new.quote_number) is distinct from (old.number, old.quote_number) then
     raise exception 'An invoice number never changes' using errcode = '23514',
         hint = json_build_object('reason', 'INVOICE_FINAL', 'field', 'number')::text;
   end if;
@@ -3713,6 +3720,17 @@ begin
     end if;
     -- The server's clock: a member cannot backdate (or postdate) an invoice by issuing it.
     new.issued_at := case when v_api then now() else coalesce(new.issued_at, now()) end;
+    if old.number like 'QUO-%' then
+      new.number := private.next_invoice_number(old);
+      -- A quote made and issued in one step (an invoice created as Issued or Paid) was never seen as a
+      -- quote: its quote number goes back to the series, which the same transaction still holds locked.
+      if old.created_at = now() then
+        update public.invoice_counters c set last_quote = c.last_quote - 1
+         where c.org_id = old.org_id and c.last_quote = substr(old.number, 5)::bigint;
+        v_given_back := found;
+      end if;
+      new.quote_number := case when v_given_back then null else old.number end;
+    end if;
     insert into public.stock_moves (org_id, product_id, delta, reason, ref_id, created_by)
     select it.org_id, it.product_id, -sum(it.qty), 'SALE', new.id, (select auth.uid())
       from public.invoice_items it
@@ -4551,6 +4569,20 @@ ALTER FUNCTION private.new_invitation_token() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.new_invitation_token() TO authenticated;
 GRANT EXECUTE ON FUNCTION private.new_invitation_token() TO postgres;
 GRANT EXECUTE ON FUNCTION private.new_invitation_token() TO service_role;
+
+-- function private.next_invoice_number(p_invoice public.invoices)
+CREATE OR REPLACE FUNCTION private.next_invoice_number(p_invoice public.invoices)
+ RETURNS character varying
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into public.invoice_counters as c (org_id, last_number) values (p_invoice.org_id, 1)
+  on conflict (org_id) do update set last_number = c.last_number + 1
+  returning 'INV-' || lpad(last_number::text, 6, '0')
+$function$;
+ALTER FUNCTION private.next_invoice_number(p_invoice public.invoices) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.next_invoice_number(p_invoice public.invoices) TO postgres;
 
 -- function private.normalize_reminder_steps()
 CREATE OR REPLACE FUNCTION private.normalize_reminder_steps()
@@ -8598,17 +8630,22 @@ declare
   v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 500);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
   v_total bigint;
-  -- How the term meets invoice numbers (see below); "all" when every number contains it ("INV-").
+  -- How the term meets invoice numbers (see below); "all" when (nearly) every number contains it ("INV-").
   v_mode text := case when v_term is null or v_term ~* '^(i|in|inv|inv-)$' then 'all'
-                      when v_term ~* '^inv-?[0-9]+$' then 'prefix'
+                      when v_term ~* '^(inv|quo)-?[0-9]+$' then 'prefix'
                       when v_term ~ '^[0-9]+$' then 'digits'
                       else 'text' end;
-  v_digits text := regexp_replace(coalesce(v_term, ''), '^[iI][nN][vV]-?', '');
+  -- INV-0012 looks among invoices, QUO-0012 among quotes; digits alone among both.
+  v_series text := case when v_term ~* '^quo' then 'QUO-%' when v_term ~* '^inv' then 'INV-%' else '%' end;
+  v_digits text := regexp_replace(coalesce(v_term, ''), '^([iI][nN][vV]|[qQ][uU][oO])-?', '');
 begin
   perform private.require_role(p_org_id);
   if v_mode = 'all' then
     if p_status is null then
-      select coalesce(max(c.last_number), 0) into v_total from public.invoice_counters c where c.org_id = p_org_id;
+      -- Every issued invoice took a number and none is ever deleted; the quotes not issued are counted.
+      select coalesce(max(c.last_number), 0)
+             + (select count(*) from public.invoices q where q.org_id = p_org_id and q.number like 'QUO-%')
+        into v_total from public.invoice_counters c where c.org_id = p_org_id;
     else
       select count(*) into v_total from public.invoices i where i.org_id = p_org_id and i.status = p_status;
     end if;
@@ -8625,12 +8662,13 @@ begin
   end if;
   return query
     with found as (
-      -- Numbers are INV- and six digits: "INV-0099" is a prefix of the digits, "9999" anywhere in them,
-      -- each through an index on the digits alone (every number shares "INV-0", which a trigram search
-      -- would have to read 100,000 times); any other term is matched against the whole number. Each
-      -- call is planned with its own term, so only the branch that applies runs.
+      -- Numbers are INV- (QUO- for a quote) and six digits: "INV-0099" is a prefix of the digits, "9999"
+      -- anywhere in them, each through an index on the digits alone (every number shares "INV-0", which a
+      -- trigram search would have to read 100,000 times); any other term is matched against the whole
+      -- number. Each call is planned with its own term, so only the branch that applies runs.
       select x.id from public.invoices x
        where v_mode = 'prefix' and x.org_id = p_org_id and substr(x.number, 5) like v_digits || '%'
+         and x.number like v_series
       union all
       select x.id from public.invoices x
        where v_mode = 'digits' and x.org_id = p_org_id and substr(x.number, 5) like '%' || v_digits || '%'
@@ -8749,7 +8787,8 @@ CREATE OR REPLACE FUNCTION public.shared_invoice(p_token text)
 AS $function$
   select jsonb_build_object(
     'organization', private.seller_json(i.org_id),
-    'invoice', jsonb_build_object('number', i.number, 'status', i.status, 'currency', i.currency,
+    'invoice', jsonb_build_object('number', i.number, 'quoteNumber', i.quote_number, 'status', i.status,
+      'currency', i.currency,
       'subtotal', i.subtotal, 'tax', i.tax, 'total', i.total, 'amountPaid', i.amount_paid,
       'amountCredited', i.amount_credited,
       'issuedAt', i.issued_at, 'dueAt', i.due_at, 'createdAt', i.created_at, 'notes', i.notes,

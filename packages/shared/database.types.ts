@@ -902,6 +902,7 @@ export type Database = {
         Row: {
           last_credit_note: number;
           last_number: number;
+          last_quote: number;
           last_receipt: number;
           org_id: string;
         };
@@ -909,12 +910,14 @@ export type Database = {
         Insert: {
           last_credit_note?: number;
           last_number?: number;
+          last_quote?: number;
           last_receipt?: number;
           org_id: string;
         };
         Update: {
           last_credit_note?: number;
           last_number?: number;
+          last_quote?: number;
           last_receipt?: number;
           org_id?: string;
         };
@@ -1053,6 +1056,7 @@ export type Database = {
           notes: string | null;
           number: string;
           org_id: string;
+          quote_number: string | null;
           status: Database['public']['Enums']['invoice_status'];
           subtotal: number;
           tax: number;
@@ -1075,6 +1079,7 @@ export type Database = {
           notes?: string | null;
           number: string;
           org_id: string;
+          quote_number?: string | null;
           status?: Database['public']['Enums']['invoice_status'];
           subtotal?: number;
           tax?: number;
@@ -1096,6 +1101,7 @@ export type Database = {
           notes?: string | null;
           number?: string;
           org_id?: string;
+          quote_number?: string | null;
           status?: Database['public']['Enums']['invoice_status'];
           subtotal?: number;
           tax?: number;

@@ -53,9 +53,10 @@ create table public.invoice_counters (
   org_id uuid primary key references public.organizations (id) on delete cascade,
   last_number bigint not null default 0 check (last_number >= 0),
   last_receipt bigint not null default 0 check (last_receipt >= 0),
-  last_credit_note bigint not null default 0 check (last_credit_note >= 0)
+  last_credit_note bigint not null default 0 check (last_credit_note >= 0),
+  last_quote bigint not null default 0 check (last_quote >= 0)
 );
-comment on table public.invoice_counters is 'The last invoice, receipt and credit note numbers given per organization; bumped in the invoice''s (the payment''s, the credit note''s) own transaction, so numbers have no gaps.';
+comment on table public.invoice_counters is 'The last invoice, receipt, credit note and quote numbers given per organization; bumped in the invoice''s (the payment''s, the credit note''s) own transaction, so numbers have no gaps.';
 
 create table public.invoices (
   id uuid primary key default gen_random_uuid(),
@@ -73,6 +74,7 @@ create table public.invoices (
   due_at date,
   voided_at timestamptz,
   notes text check (char_length(notes) <= 2000),
+  quote_number varchar(100),
   created_by uuid references auth.users (id) on delete set null,
   version integer not null default 1,
   created_at timestamptz not null default now(),
@@ -82,7 +84,8 @@ create table public.invoices (
   foreign key (org_id, customer_id) references public.customers (org_id, id)
 );
 comment on table public.invoices is 'Quotes and invoices. Totals come from invoice_items; status moves QUOTE -> ISSUED -> PAID, QUOTE/ISSUED -> VOID.';
-comment on column public.invoices.number is 'Assigned by the server (INV-000001), per organization, without gaps.';
+comment on column public.invoices.number is 'Assigned by the server, per organization, without gaps: QUO-000001 while a quote, INV-000001 once issued.';
+comment on column public.invoices.quote_number is 'The number it had as a quote the customer may have seen (QUO-000001), kept when it was issued.';
 comment on column public.invoices.amount_paid is 'Sum of payments less their reversals; the invoice becomes PAID when it reaches the total, ISSUED again when a reversal or a deleted payment reopens the balance.';
 comment on column public.invoices.amount_credited is 'Sum of its credit notes (credit_notes); set by their lines'' trigger only. The balance is total - amount_credited - amount_paid.';
 comment on column public.invoices.due_at is 'Due date, in the organization''s time zone.';
@@ -111,6 +114,8 @@ create index invoices_org_created_id_idx on public.invoices (org_id, created_at 
 create index invoices_number_digits_trgm_idx on public.invoices
   using gin (substr(number, 5) extensions.gin_trgm_ops);
 create index invoices_org_number_digits_idx on public.invoices (org_id, substr(number, 5) text_pattern_ops);
+-- The quotes never issued (numbered QUO-), counted with the invoices for the list's total.
+create index invoices_org_quotes_idx on public.invoices (org_id) where number like 'QUO-%';
 
 create table public.invoice_items (
   id uuid primary key default gen_random_uuid(),
@@ -235,7 +240,9 @@ create trigger invoice_share_tokens_guard before update on public.invoice_share_
   for each row execute function private.guard_invoice_share_token();
 
 -- ---------------------------------------------------------------------------------------------------
--- Numbering: the counter row is locked by the update, so concurrent invoices wait; a rolled-back
+-- Numbering: every invoice starts as a quote numbered QUO-000001 in its own series; issuing it gives it
+-- the next INV-000001 (private.guard_invoice), so invoice numbers have no gaps left by quotes that were
+-- never issued. The counter row is locked by the update, so concurrent invoices wait; a rolled-back
 -- invoice rolls its number back too.
 create function private.assign_invoice_number() returns trigger
 language plpgsql security definer set search_path = ''
@@ -249,10 +256,11 @@ begin
     raise exception 'A new invoice starts as an empty QUOTE; add its lines, then issue it'
       using errcode = '23514', hint = json_build_object('reason', 'INVOICE_STARTS_AS_QUOTE')::text;
   end if;
-  insert into public.invoice_counters as c (org_id, last_number) values (new.org_id, 1)
-  on conflict (org_id) do update set last_number = c.last_number + 1
-  returning last_number into v_next;
-  new.number := 'INV-' || lpad(v_next::text, 6, '0');
+  insert into public.invoice_counters as c (org_id, last_quote) values (new.org_id, 1)
+  on conflict (org_id) do update set last_quote = c.last_quote + 1
+  returning last_quote into v_next;
+  new.number := 'QUO-' || lpad(v_next::text, 6, '0');
+  new.quote_number := null;
   new.issued_at := null;
   return new;
 end
@@ -338,6 +346,16 @@ $$;
 create trigger invoice_items_guard before insert or update or delete on public.invoice_items
   for each row execute function private.guard_invoice_items();
 
+-- The next invoice number, taken when a quote is issued.
+create function private.next_invoice_number(p_invoice public.invoices) returns varchar
+language sql security definer set search_path = ''
+as $$
+  insert into public.invoice_counters as c (org_id, last_number) values (p_invoice.org_id, 1)
+  on conflict (org_id) do update set last_number = c.last_number + 1
+  returning 'INV-' || lpad(last_number::text, 6, '0')
+$$;
+revoke execute on function private.next_invoice_number(public.invoices) from public;
+
 -- Status transitions and their stock effects.
 create function private.guard_invoice() returns trigger
 language plpgsql security definer set search_path = ''
@@ -347,6 +365,7 @@ declare
   v_totals boolean := coalesce(current_setting('kasuwa.recomputing_totals', true), 'off') = 'on';
   -- A signed-in member or anon (the Data API); the database owner (seeds, the dashboard) may backdate.
   v_api boolean := coalesce((select auth.role()), '') in ('authenticated', 'anon');
+  v_given_back boolean := false;
 begin
   -- Issued means final: once an invoice is not a QUOTE, only its status moves (ISSUED -> PAID by
   -- payments, ISSUED -> VOID by voiding) and what moving it sets.
@@ -366,7 +385,7 @@ begin
     perform private.refuse('An invoice is voided by voiding it, never by setting voided_at', '23514',
       'INVOICE_FINAL', null, 'voidedAt');
   end if;
-  if new.number <> old.number then
+  if (new.number, new.quote_number) is distinct from (old.number, old.quote_number) then
     raise exception 'An invoice number never changes' using errcode = '23514',
         hint = json_build_object('reason', 'INVOICE_FINAL', 'field', 'number')::text;
   end if;
@@ -397,6 +416,17 @@ begin
     end if;
     -- The server's clock: a member cannot backdate (or postdate) an invoice by issuing it.
     new.issued_at := case when v_api then now() else coalesce(new.issued_at, now()) end;
+    if old.number like 'QUO-%' then
+      new.number := private.next_invoice_number(old);
+      -- A quote made and issued in one step (an invoice created as Issued or Paid) was never seen as a
+      -- quote: its quote number goes back to the series, which the same transaction still holds locked.
+      if old.created_at = now() then
+        update public.invoice_counters c set last_quote = c.last_quote - 1
+         where c.org_id = old.org_id and c.last_quote = substr(old.number, 5)::bigint;
+        v_given_back := found;
+      end if;
+      new.quote_number := case when v_given_back then null else old.number end;
+    end if;
     insert into public.stock_moves (org_id, product_id, delta, reason, ref_id, created_by)
     select it.org_id, it.product_id, -sum(it.qty), 'SALE', new.id, (select auth.uid())
       from public.invoice_items it

@@ -574,17 +574,22 @@ declare
   v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 500);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
   v_total bigint;
-  -- How the term meets invoice numbers (see below); "all" when every number contains it ("INV-").
+  -- How the term meets invoice numbers (see below); "all" when (nearly) every number contains it ("INV-").
   v_mode text := case when v_term is null or v_term ~* '^(i|in|inv|inv-)$' then 'all'
-                      when v_term ~* '^inv-?[0-9]+$' then 'prefix'
+                      when v_term ~* '^(inv|quo)-?[0-9]+$' then 'prefix'
                       when v_term ~ '^[0-9]+$' then 'digits'
                       else 'text' end;
-  v_digits text := regexp_replace(coalesce(v_term, ''), '^[iI][nN][vV]-?', '');
+  -- INV-0012 looks among invoices, QUO-0012 among quotes; digits alone among both.
+  v_series text := case when v_term ~* '^quo' then 'QUO-%' when v_term ~* '^inv' then 'INV-%' else '%' end;
+  v_digits text := regexp_replace(coalesce(v_term, ''), '^([iI][nN][vV]|[qQ][uU][oO])-?', '');
 begin
   perform private.require_role(p_org_id);
   if v_mode = 'all' then
     if p_status is null then
-      select coalesce(max(c.last_number), 0) into v_total from public.invoice_counters c where c.org_id = p_org_id;
+      -- Every issued invoice took a number and none is ever deleted; the quotes not issued are counted.
+      select coalesce(max(c.last_number), 0)
+             + (select count(*) from public.invoices q where q.org_id = p_org_id and q.number like 'QUO-%')
+        into v_total from public.invoice_counters c where c.org_id = p_org_id;
     else
       select count(*) into v_total from public.invoices i where i.org_id = p_org_id and i.status = p_status;
     end if;
@@ -601,12 +606,13 @@ begin
   end if;
   return query
     with found as (
-      -- Numbers are INV- and six digits: "INV-0099" is a prefix of the digits, "9999" anywhere in them,
-      -- each through an index on the digits alone (every number shares "INV-0", which a trigram search
-      -- would have to read 100,000 times); any other term is matched against the whole number. Each
-      -- call is planned with its own term, so only the branch that applies runs.
+      -- Numbers are INV- (QUO- for a quote) and six digits: "INV-0099" is a prefix of the digits, "9999"
+      -- anywhere in them, each through an index on the digits alone (every number shares "INV-0", which a
+      -- trigram search would have to read 100,000 times); any other term is matched against the whole
+      -- number. Each call is planned with its own term, so only the branch that applies runs.
       select x.id from public.invoices x
        where v_mode = 'prefix' and x.org_id = p_org_id and substr(x.number, 5) like v_digits || '%'
+         and x.number like v_series
       union all
       select x.id from public.invoices x
        where v_mode = 'digits' and x.org_id = p_org_id and substr(x.number, 5) like '%' || v_digits || '%'
@@ -722,7 +728,8 @@ language sql stable security definer set search_path = ''
 as $$
   select jsonb_build_object(
     'organization', private.seller_json(i.org_id),
-    'invoice', jsonb_build_object('number', i.number, 'status', i.status, 'currency', i.currency,
+    'invoice', jsonb_build_object('number', i.number, 'quoteNumber', i.quote_number, 'status', i.status,
+      'currency', i.currency,
       'subtotal', i.subtotal, 'tax', i.tax, 'total', i.total, 'amountPaid', i.amount_paid,
       'amountCredited', i.amount_credited,
       'issuedAt', i.issued_at, 'dueAt', i.due_at, 'createdAt', i.created_at, 'notes', i.notes,

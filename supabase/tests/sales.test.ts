@@ -19,13 +19,57 @@ const moves = (sql: Sql, ref: string) =>
   );
 
 describe('invoice numbers', () => {
-  it('numbers invoices INV-000001, INV-000002… per organization, independently of other organizations', async () => {
+  it('numbers quotes QUO-000001… and invoices INV-000001… per organization, each series on its own', async () => {
     await asOwner(async (sql) => {
       const [a, b] = [await setupOrg(sql), await setupOrg(sql)];
+      const issued = { lines: [{ qty: 1, unitPrice: 10 }], status: 'ISSUED' as const };
       const numbers: string[] = [];
-      for (const org of [a, b, a, a, b])
-        numbers.push(String((await readInvoice(sql, await createInvoice(sql, org))).number));
-      expect(numbers).toEqual(['INV-000001', 'INV-000001', 'INV-000002', 'INV-000003', 'INV-000002']);
+      for (const [org, opts] of [
+        [a, {}],
+        [b, {}],
+        [a, issued],
+        [a, {}],
+        [b, issued],
+        [a, issued],
+      ] as const)
+        numbers.push(String((await readInvoice(sql, await createInvoice(sql, org, opts))).number));
+      // An invoice made and issued in one step takes no quote number: QUO-000002 follows QUO-000001.
+      expect(numbers).toEqual([
+        'QUO-000001',
+        'QUO-000001',
+        'INV-000001',
+        'QUO-000002',
+        'INV-000001',
+        'INV-000002',
+      ]);
+    });
+  });
+
+  it('gives a quote issued later the next invoice number and keeps the quote number it was sent with', async () => {
+    await asOwner(async (sql) => {
+      const org = await setupOrg(sql);
+      const line = { lines: [{ qty: 1, unitPrice: 10 }] };
+      const [sent, dropped, kept] = [
+        await createInvoice(sql, org, line),
+        await createInvoice(sql, org, line),
+        await createInvoice(sql, org, line),
+      ];
+      // Each quote was made before today's work (a transaction of its own, as a customer saw it).
+      await sql(`update invoices set created_at = now() - interval '1 day' where org_id = $1`, [org.id]);
+      await setStatus(sql, org.ownerId, dropped, 'VOID');
+      await setStatus(sql, org.ownerId, kept, 'ISSUED');
+      await setStatus(sql, org.ownerId, sent, 'ISSUED');
+      const rows = await sql<{ id: string; number: string; quote_number: string | null }>(
+        `select id, number, quote_number from invoices where org_id = $1`,
+        [org.id],
+      );
+      const of = (id: string) => rows.find((r) => r.id === id)!;
+      // A quote never issued leaves no gap in the invoice numbers; a voided quote keeps its number.
+      expect(of(kept)).toMatchObject({ number: 'INV-000001', quote_number: 'QUO-000003' });
+      expect(of(sent)).toMatchObject({ number: 'INV-000002', quote_number: 'QUO-000001' });
+      expect(of(dropped)).toMatchObject({ number: 'QUO-000002', quote_number: null });
+      // The quote numbers are not given back: the next quote is QUO-000004.
+      expect((await readInvoice(sql, await createInvoice(sql, org))).number).toBe('QUO-000004');
     });
   });
 
@@ -46,10 +90,10 @@ describe('invoice numbers', () => {
           sql<{ id: string; number: string }>(text, [org.id, customer, status, org.ownerId]),
         );
       const [first] = await insert('QUOTE');
-      expect(first!.number).toBe('INV-000001');
+      expect(first!.number).toBe('QUO-000001');
       await expectSqlError(insert('ISSUED'), '23514');
-      expect((await insert('QUOTE'))[0]!.number).toBe('INV-000002');
-      const renumber = `update invoices set number = 'INV-000009' where id = $1`;
+      expect((await insert('QUOTE'))[0]!.number).toBe('QUO-000002');
+      const renumber = `update invoices set number = 'QUO-000009' where id = $1`;
       await expectSqlError(sqlAs(sql, user(org.ownerId), renumber, [first!.id]), '42501');
       await expectSqlError(
         actAs(sql, { role: 'service_role' }, () => sql(renumber, [first!.id])),

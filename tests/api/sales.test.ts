@@ -77,7 +77,7 @@ describe('/api/invoices', () => {
     expect(created.status).toBe(201);
     const invoice = await json(created);
     expect(invoice).toMatchObject({
-      number: 'INV-000001',
+      number: 'QUO-000001',
       status: 'QUOTE',
       currency: 'XOF',
       subtotal: 1152,
@@ -116,7 +116,14 @@ describe('/api/invoices', () => {
     expect((await json(over)).code).toBe('VALIDATION_FAILED');
     expect((await pay(332)).status).toBe(201);
     const paid = await json(await call(`/invoices/${invoice.id}`, { token: o.token }));
-    expect(paid).toMatchObject({ status: 'PAID', amountPaid: 1332, balance: 0 });
+    // Issued, the quote took the next invoice number and keeps the one it was sent with.
+    expect(paid).toMatchObject({
+      number: 'INV-000001',
+      quoteNumber: 'QUO-000001',
+      status: 'PAID',
+      amountPaid: 1332,
+      balance: 0,
+    });
     expect(paid.payments.map((p: { amount: number; provider: string }) => [p.amount, p.provider])).toEqual([
       [1000, 'WAVE'],
       [332, 'WAVE'],
@@ -173,17 +180,22 @@ describe('/api/invoices', () => {
     expect((await json(await call(`/products/${oil.id}`, { token: o.token }))).stockOnHand).toBe(4);
   });
 
-  it('numbers 20 invoices created at the same moment without gaps or duplicates', async () => {
+  it('numbers 20 invoices created at the same moment without gaps or duplicates, quotes apart', async () => {
     const o = await owner();
     const c = await customer(o);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        call('/invoices', { token: o.token, body: { customerId: c.id, total: 10 } }),
+      Array.from({ length: 20 }, (_, i) =>
+        call('/invoices', {
+          token: o.token,
+          body: { customerId: c.id, total: 10, status: i % 4 === 0 ? 'QUOTE' : 'ISSUED' },
+        }),
       ),
     );
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(201));
     const numbers = (await Promise.all(answers.map(json))).map((i: { number: string }) => i.number).sort();
-    expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => `INV-${String(i + 1).padStart(6, '0')}`));
+    const series = (prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) => `${prefix}-${String(i + 1).padStart(6, '0')}`);
+    expect(numbers).toEqual([...series('INV', 15), ...series('QUO', 5)]);
   });
 
   it('lists newest first, searches by number or customer name, filters by status and pages', async () => {
@@ -191,17 +203,19 @@ describe('/api/invoices', () => {
     const ama = await customer(o, 'Ama Serwaa');
     const yaw = await customer(o, 'Yaw Darko');
     for (const c of [ama, yaw, ama])
-      await call('/invoices', { token: o.token, body: { customerId: c.id, total: 10 } });
+      await call('/invoices', { token: o.token, body: { customerId: c.id, total: 10, status: 'ISSUED' } });
+    // A quote is numbered on its own (QUO-000001) and counted in the list.
+    await call('/invoices', { token: o.token, body: { customerId: yaw.id, total: 5 } });
     const all = await call('/invoices?limit=2', { token: o.token });
-    expect(all.headers.get('x-total-count')).toBe('3');
-    expect((await json(all)).map((i: { number: string }) => i.number)).toEqual(['INV-000003', 'INV-000002']);
+    expect(all.headers.get('x-total-count')).toBe('4');
+    expect((await json(all)).map((i: { number: string }) => i.number)).toEqual(['QUO-000001', 'INV-000003']);
     const page2 = await json(await call('/invoices?limit=2&offset=2', { token: o.token }));
-    expect(page2.map((i: { number: string }) => i.number)).toEqual(['INV-000001']);
+    expect(page2.map((i: { number: string }) => i.number)).toEqual(['INV-000002', 'INV-000001']);
     const byName = await json(await call('/invoices?search=serwaa', { token: o.token }));
     expect(byName.map((i: { number: string }) => i.number)).toEqual(['INV-000003', 'INV-000001']);
     const byNumber = await json(await call('/invoices?search=000002', { token: o.token }));
     expect(byNumber.map((i: { customer: { name: string } }) => i.customer.name)).toEqual(['Yaw Darko']);
-    // However the number is typed: with or without INV-, a prefix or digits anywhere; "INV" is every one.
+    // However the number is typed: with or without INV- (QUO- for a quote), a prefix or digits anywhere.
     const numbers = async (term: string) =>
       (await json(await call(`/invoices?search=${encodeURIComponent(term)}`, { token: o.token }))).map(
         (i: { number: string }) => i.number,
@@ -209,10 +223,12 @@ describe('/api/invoices', () => {
     expect(await numbers('INV-000002')).toEqual(['INV-000002']);
     expect(await numbers('inv-00000')).toEqual(['INV-000003', 'INV-000002', 'INV-000001']);
     expect(await numbers('inv000001')).toEqual(['INV-000001']);
+    expect(await numbers('quo-1')).toEqual([]);
+    expect(await numbers('QUO-000001')).toEqual(['QUO-000001']);
+    expect(await numbers('000001')).toEqual(['QUO-000001', 'INV-000001']);
     expect(await numbers('3')).toEqual(['INV-000003']);
-    expect(await numbers('inv')).toHaveLength(3);
     expect(await numbers('INV-9')).toEqual([]);
-    expect(await json(await call('/invoices?status=ISSUED', { token: o.token }))).toEqual([]);
+    expect(await json(await call('/invoices?status=PAID', { token: o.token }))).toEqual([]);
   });
 });
 

@@ -578,7 +578,7 @@ describe('mass assignment', () => {
       `select total::text, subtotal::text, amount_paid::text, number from public.invoices where id = $1`,
       [invoice.id],
     );
-    expect(row).toEqual({ total: '20.00', subtotal: '20.00', amount_paid: '0.00', number: 'INV-000001' });
+    expect(row).toEqual({ total: '20.00', subtotal: '20.00', amount_paid: '0.00', number: 'QUO-000001' });
   });
 
   it('does not let a salesperson create a PAID invoice (a payment they may not record) — nothing is kept', async () => {

@@ -121,8 +121,8 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
   const { data: i, error } = await db
     .from('invoices')
     .select(
-      `id, number, status, currency, subtotal, tax, total, amount_paid, amount_credited, created_at, issued_at,
-       due_at, voided_at,
+      `id, number, quote_number, status, currency, subtotal, tax, total, amount_paid, amount_credited, created_at,
+       issued_at, due_at, voided_at,
        notes, created_by, customer:customers(id, name, email, phone),
        items:invoice_items(id, product_id, description, qty, unit_price, tax_rate, position),
        payments(id, method, provider, amount, ref, received_at, receipt_number, balance_after, created_at, created_by),
@@ -141,6 +141,7 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
   return Response.json({
     id: i.id,
     number: i.number,
+    quoteNumber: i.quote_number,
     status: i.status,
     currency: i.currency,
     subtotal: Number(i.subtotal),

@@ -12,6 +12,8 @@ export interface InvoiceDocumentData {
   /** The seller: the organization with its business profile. */
   organization: Seller;
   number: string;
+  /** The number it was sent with as a quote (QUO-000001), once issued as an invoice. */
+  quoteNumber?: string | null;
   status: string;
   currency: string;
   customer: { name: string };
@@ -100,6 +102,11 @@ export function InvoiceDocument({
                 id={quote ? 'invoices.validUntil' : 'invoices.dueOn'}
                 values={{ date: date(data.dueAt) }}
               />
+            </p>
+          )}
+          {data.quoteNumber && (
+            <p data-testid="quote-number">
+              <FormattedMessage id="invoices.fromQuote" values={{ number: data.quoteNumber }} />
             </p>
           )}
         </div>

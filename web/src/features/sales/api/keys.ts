@@ -36,6 +36,8 @@ export interface InvoiceSummary {
 }
 
 export interface Invoice extends InvoiceSummary {
+  /** The number it was sent with as a quote (QUO-000001), once issued as an invoice. */
+  quoteNumber?: string | null;
   subtotal: number;
   tax: number;
   balance: number;

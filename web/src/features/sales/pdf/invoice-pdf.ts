@@ -30,6 +30,7 @@ export async function invoicePdf(
     : [`${t('invoices.col.issued')}: ${date(data.issuedAt ?? data.createdAt)}`];
   if (data.dueAt)
     dates.push(`${quote ? t('invoices.validUntilLabel') : t('invoices.col.due')}: ${date(data.dueAt)}`);
+  if (data.quoteNumber) dates.push(`${t('invoices.quoteLabel')}: ${data.quoteNumber}`);
   if (data.status === 'VOID' || data.status === 'PAID') dates.push(t(`invoices.status.${data.status}`));
   await documentHead(layout, data.organization, { title, number: data.number, lines: dates });
 
