@@ -186,16 +186,16 @@ test.describe('a replay interrupted', () => {
           { name: 'Bright Second', n: 1 },
           { name: 'Comfort Third', n: 1 },
         ]);
-        // Invoice numbers are given as the server applies them: they follow the order of the morning.
+        // Numbers are given as the server applies them (quotes here): they follow the order of the morning.
         const invoices = await db.query<{ number: string; name: string; total: string }>(
           `select i.number, c.name, i.total::text from invoices i join customers c on c.id = i.customer_id
             where i.org_id = $1 order by i.number`,
           [orgId],
         );
         expect(invoices.rows.map((r) => `${r.number} ${r.name}`)).toEqual([
-          'INV-000001 Adjoa First',
-          'INV-000002 Bright Second',
-          'INV-000003 Comfort Third',
+          'QUO-000001 Adjoa First',
+          'QUO-000002 Bright Second',
+          'QUO-000003 Comfort Third',
         ]);
         // Each change applied once, in the order it was made.
         const mutations = await db.query<{ mutation_id: string }>(
@@ -273,8 +273,8 @@ test.describe('a replay interrupted', () => {
     await expect(page.getByTestId('pending-changes')).toHaveCount(0, { timeout: 15_000 });
     const invoices = (await apiAs(page, '/invoices')) as { number: string; customer: { name: string } }[];
     expect(invoices.map((i) => `${i.number} ${i.customer.name}`).sort()).toEqual([
-      'INV-000001 Gateway One',
-      'INV-000002 Gateway Two',
+      'QUO-000001 Gateway One',
+      'QUO-000002 Gateway Two',
     ]);
     expect(await apiAs(page, '/customers?search=Gateway')).toHaveLength(2);
     await context.close();

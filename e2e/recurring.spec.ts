@@ -254,14 +254,22 @@ test.describe('recurring invoices', () => {
         planId: plan.id,
         quantity: 2,
         taxPercent: 0,
+        discountPercent: 5,
       });
       await page.goto(`/sales/subscriptions/${subscription.id}`);
+      await expect(page.getByText('₦28,500.00 / month')).toBeVisible();
       const cycles = page.getByTestId('cycles-table').locator('[data-row]');
       await expect(cycles.first().getByTestId('cycle-status')).toHaveText(w.billed);
 
-      // The invoice paid in full: its period is Paid.
+      // The invoice shows the lines at the plan's price and the discount as its own line.
       await cycles.first().getByRole('link', { name: 'INV-000001' }).click();
       await expect(page).toHaveURL(/\/sales\/invoices\//);
+      await expect(page.getByTestId('document-totals')).toContainText('Discount (5%)');
+      await expect(page.getByTestId('document-totals')).toContainText('₦30,000.00');
+      await expect(page.getByTestId('discount')).toContainText('1,500.00');
+      await expect(page.getByTestId('balance-due')).toContainText('₦28,500.00');
+
+      // The invoice paid in full: its period is Paid.
       await page.getByRole('button', { name: w.record }).click();
       const pay = page.getByRole('dialog', { name: w.record });
       await pay.getByLabel(w.method).selectOption({ label: w.cash });

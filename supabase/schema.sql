@@ -963,6 +963,7 @@ CREATE TABLE public.invoice_items (
     qty public.quantity NOT NULL,
     unit_price public.money_price NOT NULL,
     tax_rate public.percentage DEFAULT 0 NOT NULL,
+    discount_percent public.percentage DEFAULT 0 NOT NULL,
     "position" integer DEFAULT 0 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -970,6 +971,7 @@ ALTER TABLE public.invoice_items OWNER TO postgres;
 ALTER TABLE public.invoice_items ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.invoice_items FORCE ROW LEVEL SECURITY;
 ALTER TABLE public.invoice_items ADD CONSTRAINT invoice_items_description_check CHECK ((btrim((description)::text) <> ''::text));
+ALTER TABLE public.invoice_items ADD CONSTRAINT invoice_items_discount_percent_check CHECK ((((discount_percent)::numeric >= (0)::numeric) AND ((discount_percent)::numeric <= (100)::numeric)));
 ALTER TABLE public.invoice_items ADD CONSTRAINT invoice_items_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 ALTER TABLE public.invoice_items ADD CONSTRAINT invoice_items_org_id_id_key UNIQUE (org_id, id);
 ALTER TABLE public.invoice_items ADD CONSTRAINT invoice_items_org_id_invoice_id_fkey FOREIGN KEY (org_id, invoice_id) REFERENCES public.invoices(org_id, id) ON DELETE CASCADE;
@@ -999,6 +1001,7 @@ CREATE POLICY "Invoice editors can edit lines" ON public.invoice_items AS PERMIS
 CREATE POLICY "Members can read invoice lines" ON public.invoice_items AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 COMMENT ON TABLE public.invoice_items IS 'Lines of an invoice: a product from inventory or free text, quantity, unit price and tax rate.';
 COMMENT ON COLUMN public.invoice_items.tax_rate IS 'Percentage; defaults in the app to the organization''s default_tax_rate.';
+COMMENT ON COLUMN public.invoice_items.discount_percent IS 'Percent off the line (a subscription''s discount), taken before the line is rounded: the unit price stays the list price and the document prints the discount.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoice_items TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoice_items TO service_role;
 GRANT DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.invoice_items TO authenticated;
@@ -2268,9 +2271,12 @@ begin
   new.tax_rate := v_item.tax_rate;
   -- Rounded as the invoice rounds its line, cumulatively: the credits of a line add up to its amount.
   v_decimals := public.currency_decimals(v_note.currency);
-  v_amount := round((v_before + new.qty) * v_item.unit_price, v_decimals) - round(v_before * v_item.unit_price, v_decimals);
-  v_tax := round(round((v_before + new.qty) * v_item.unit_price, v_decimals) * v_item.tax_rate / 100, v_decimals)
-         - round(round(v_before * v_item.unit_price, v_decimals) * v_item.tax_rate / 100, v_decimals);
+  v_amount := private.line_amount(v_before + new.qty, v_item.unit_price, v_item.discount_percent, v_decimals)
+            - private.line_amount(v_before, v_item.unit_price, v_item.discount_percent, v_decimals);
+  v_tax := round(private.line_amount(v_before + new.qty, v_item.unit_price, v_item.discount_percent, v_decimals)
+                 * v_item.tax_rate / 100, v_decimals)
+         - round(private.line_amount(v_before, v_item.unit_price, v_item.discount_percent, v_decimals)
+                 * v_item.tax_rate / 100, v_decimals);
   new.amount := v_amount;
   new.tax := v_tax;
   perform set_config('kasuwa.applying_payment', 'on', true);
@@ -2749,15 +2755,15 @@ begin
         values (v_sub.org_id, v_sub.customer_id, v_plan.currency, v_today + coalesce(v_terms, 0), v_member, p_now)
         returning * into v_invoice;
         -- The plan's lines × the quantity (the first says which period, day-first as English (en-GB) and French
-        -- customers read dates), or one line: the plan for the period.
-        insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
+        -- customers read dates), or one line: the plan for the period; at the plan's prices, with the
+        -- subscription's discount on each line for the document to print.
+        insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate,
+                                          discount_percent, position)
         select v_sub.org_id, v_invoice.id, l.product_id,
                left(case when l.n = 1 then format('%s (%s – %s)', l.description, to_char(v_start, 'DD/MM/YYYY'),
                                                   to_char(v_next - 1, 'DD/MM/YYYY'))
                          else l.description end, 500),
-               l.qty * v_sub.quantity,
-               private.subscription_unit_price(l.unit_price, v_sub.discount_percent, v_plan.currency),
-               v_sub.tax_percent, l.n
+               l.qty * v_sub.quantity, l.unit_price, v_sub.tax_percent, v_sub.discount_percent, l.n
           from (select pl.product_id, pl.description::text, pl.qty, pl.unit_price,
                        row_number() over (order by pl.position, pl.created_at, pl.id) as n
                   from public.plan_lines pl
@@ -4307,9 +4313,9 @@ CREATE OR REPLACE FUNCTION private.invoice_totals(p_org_id uuid, p_invoice_id uu
  STABLE
  SET search_path TO ''
 AS $function$
-  select coalesce(sum(round(it.qty * it.unit_price, public.currency_decimals(p_currency))), 0),
-         coalesce(sum(round(round(it.qty * it.unit_price, public.currency_decimals(p_currency)) * it.tax_rate / 100,
-                            public.currency_decimals(p_currency))), 0)
+  select coalesce(sum(private.line_amount(it.qty, it.unit_price, it.discount_percent, public.currency_decimals(p_currency))), 0),
+         coalesce(sum(round(private.line_amount(it.qty, it.unit_price, it.discount_percent, public.currency_decimals(p_currency))
+                            * it.tax_rate / 100, public.currency_decimals(p_currency))), 0)
     from public.invoice_items it
    where it.org_id = p_org_id and it.invoice_id = p_invoice_id
 $function$;
@@ -4501,6 +4507,19 @@ $function$;
 ALTER FUNCTION private.keep_an_owner() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.keep_an_owner() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.keep_an_owner() TO postgres;
+
+-- function private.line_amount(p_qty numeric, p_unit_price numeric, p_discount numeric, p_decimals integer)
+CREATE OR REPLACE FUNCTION private.line_amount(p_qty numeric, p_unit_price numeric, p_discount numeric, p_decimals integer)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select round(p_qty * p_unit_price * (100 - coalesce(p_discount, 0)) / 100, p_decimals)
+$function$;
+ALTER FUNCTION private.line_amount(p_qty numeric, p_unit_price numeric, p_discount numeric, p_decimals integer) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.line_amount(p_qty numeric, p_unit_price numeric, p_discount numeric, p_decimals integer) TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.line_amount(p_qty numeric, p_unit_price numeric, p_discount numeric, p_decimals integer) TO postgres;
 
 -- function private.lock_limit(p_key text, p_id uuid)
 CREATE OR REPLACE FUNCTION private.lock_limit(p_key text, p_id uuid)
@@ -5763,7 +5782,7 @@ CREATE OR REPLACE FUNCTION private.subscription_unit_price(p_price numeric, p_di
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select round(p_price * (100 - p_discount) / 100, public.currency_decimals(p_currency))
+  select p_price * (100 - p_discount) / 100
 $function$;
 ALTER FUNCTION private.subscription_unit_price(p_price numeric, p_discount numeric, p_currency text) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.subscription_unit_price(p_price numeric, p_discount numeric, p_currency text) TO PUBLIC;
@@ -8794,7 +8813,8 @@ AS $function$
       'issuedAt', i.issued_at, 'dueAt', i.due_at, 'createdAt', i.created_at, 'notes', i.notes,
       'customer', jsonb_build_object('name', c.name)),
     'lines', coalesce((select jsonb_agg(jsonb_build_object('description', it.description, 'qty', it.qty,
-        'unitPrice', it.unit_price, 'taxRate', it.tax_rate) order by it.position)
+        'unitPrice', it.unit_price, 'taxRate', it.tax_rate, 'discountPercent', it.discount_percent)
+        order by it.position)
       from public.invoice_items it where it.org_id = i.org_id and it.invoice_id = i.id), '[]'::jsonb),
     'payments', coalesce((select jsonb_agg(jsonb_build_object('amount', p.amount, 'method', p.method,
         'provider', p.provider, 'receivedAt', p.received_at, 'ref', p.ref, 'receiptNumber', p.receipt_number,

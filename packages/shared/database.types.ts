@@ -935,6 +935,7 @@ export type Database = {
         Row: {
           created_at: string;
           description: string;
+          discount_percent: number;
           id: string;
           invoice_id: string;
           org_id: string;
@@ -948,6 +949,7 @@ export type Database = {
         Insert: {
           created_at?: string;
           description: string;
+          discount_percent?: number;
           id?: string;
           invoice_id: string;
           org_id: string;
@@ -960,6 +962,7 @@ export type Database = {
         Update: {
           created_at?: string;
           description?: string;
+          discount_percent?: number;
           id?: string;
           invoice_id?: string;
           org_id?: string;

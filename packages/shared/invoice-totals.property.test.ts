@@ -12,12 +12,15 @@ interface ExactLine {
   qty: number;
   price: number;
   rate: number;
+  /** Hundredths of a percent off the line. */
+  off: number;
 }
 
 const exactLine = fc.record({
   qty: fc.integer({ min: 1, max: 10_000_000 }), // 0.001 to 10,000
   price: fc.integer({ min: 0, max: 100_000_000 }), // 0.00 to 1,000,000.00
   rate: fc.integer({ min: 0, max: 10_000 }), // 0 % to 100 %
+  off: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 10_000 })), // mostly none; 0 % to 100 %
 });
 const currency = fc.constantFrom('GHS', 'NGN', 'KES', 'ZAR', 'XOF', 'GNF');
 
@@ -25,6 +28,7 @@ const asLine = (l: ExactLine): TotalsLine => ({
   qty: l.qty / 1000,
   unitPrice: l.price / 100,
   taxRate: l.rate / 100,
+  discountPercent: l.off / 100,
 });
 
 /** a / b rounded half away from zero, in integers (b > 0), as Postgres rounds numeric. */
@@ -37,15 +41,18 @@ function divRound(a: bigint, b: bigint): bigint {
 /** The database's computation (private.invoice_totals) in exact integers, in minor units. */
 function exactTotals(lines: ExactLine[], d: number) {
   let subtotal = 0n;
+  let gross = 0n;
   let tax = 0n;
   for (const l of lines) {
-    // qty × price is in 10^-5; the line is rounded to 10^-d.
-    const net = divRound(BigInt(l.qty) * BigInt(l.price), 10n ** BigInt(5 - d));
+    // qty × price is in 10^-5, × (100 % - discount) in 10^-4 of it; the line is rounded to 10^-d.
+    const product = BigInt(l.qty) * BigInt(l.price);
+    gross += divRound(product, 10n ** BigInt(5 - d));
+    const net = divRound(product * BigInt(10_000 - l.off), 10n ** BigInt(9 - d));
     subtotal += net;
     // net (10^-d) × rate (10^-2 %) / 100 = 10^-d × 10^-4.
     tax += divRound(net * BigInt(l.rate), 10_000n);
   }
-  return { subtotal, tax, total: subtotal + tax };
+  return { subtotal, tax, total: subtotal + tax, discount: gross - subtotal };
 }
 
 const minor = (value: number, d: number) => Math.round(value * 10 ** d);
@@ -61,6 +68,7 @@ describe('invoiceTotals (property-based)', () => {
           subtotal: BigInt(minor(got.subtotal, d)),
           tax: BigInt(minor(got.tax, d)),
           total: BigInt(minor(got.total, d)),
+          discount: BigInt(minor(got.discount, d)),
         }).toEqual(want);
       }),
       { numRuns: 2000 },

@@ -29,20 +29,38 @@ export interface TotalsLine {
   qty: number;
   unitPrice: number;
   taxRate: number;
+  /** A discount in percent off the line (a subscription's), taken before the line is rounded. */
+  discountPercent?: number;
 }
 
+/**
+ * The totals, and `discount`: what the lines' discounts took off (the lines at their full prices, each
+ * rounded, less the subtotal), which a document prints as its own line.
+ */
 export function invoiceTotals(lines: TotalsLine[], currency: string) {
   const d = currencyDecimals(currency);
   let subtotal = 0n;
+  let gross = 0n;
   let tax = 0n;
   for (const l of lines) {
-    // qty numeric(14,3) × unit_price numeric(14,2) is exact in 10^-5; the line is rounded to 10^-d.
+    // qty numeric(14,3) × unit_price numeric(14,2) × (100 - discount numeric(5,2)) / 100 is exact in
+    // 10^-9; the line is rounded to 10^-d.
     const product = scaled(Number(l.qty) || 0, 3) * scaled(Number(l.unitPrice) || 0, 2);
-    const net = d <= 5 ? divRound(product, 10n ** BigInt(5 - d)) : product * 10n ** BigInt(d - 5);
+    const full = divRound(product * 10_000n, 10n ** BigInt(9 - d));
+    const net = divRound(
+      product * (10_000n - scaled(Number(l.discountPercent) || 0, 2)),
+      10n ** BigInt(9 - d),
+    );
+    gross += full;
     subtotal += net;
     // Its tax: net × tax_rate numeric(5,2) / 100, rounded on its own.
     tax += divRound(net * scaled(Number(l.taxRate) || 0, 2), 10_000n);
   }
   const unit = 10 ** d;
-  return { subtotal: Number(subtotal) / unit, tax: Number(tax) / unit, total: Number(subtotal + tax) / unit };
+  return {
+    subtotal: Number(subtotal) / unit,
+    tax: Number(tax) / unit,
+    total: Number(subtotal + tax) / unit,
+    discount: Number(gross - subtotal) / unit,
+  };
 }

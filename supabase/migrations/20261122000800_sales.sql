@@ -126,6 +126,7 @@ create table public.invoice_items (
   qty public.quantity not null check (qty > 0),
   unit_price public.money_price not null check (unit_price >= 0),
   tax_rate public.percentage not null default 0 check (tax_rate >= 0 and tax_rate <= 100),
+  discount_percent public.percentage not null default 0 check (discount_percent >= 0 and discount_percent <= 100),
   position integer not null default 0,
   created_at timestamptz not null default now(),
   unique (org_id, id),
@@ -133,6 +134,7 @@ create table public.invoice_items (
   foreign key (org_id, product_id) references public.products (org_id, id)
 );
 comment on table public.invoice_items is 'Lines of an invoice: a product from inventory or free text, quantity, unit price and tax rate.';
+comment on column public.invoice_items.discount_percent is 'Percent off the line (a subscription''s discount), taken before the line is rounded: the unit price stays the list price and the document prints the discount.';
 comment on column public.invoice_items.tax_rate is 'Percentage; defaults in the app to the organization''s default_tax_rate.';
 create index invoice_items_invoice_idx on public.invoice_items (org_id, invoice_id, position);
 create index invoice_items_product_idx on public.invoice_items (org_id, product_id) where product_id is not null;
@@ -269,13 +271,22 @@ create trigger invoices_assign_number before insert on public.invoices
   for each row execute function private.assign_invoice_number();
 
 -- Totals from the lines, each line (and its tax) rounded to the currency's decimals.
+-- A line's amount: quantity × unit price less its discount, rounded once to the currency's decimals (so 4 ×
+-- 1 350 CFA at 5 % off is 5 130, not 4 × 1 283).
+create function private.line_amount(p_qty numeric, p_unit_price numeric, p_discount numeric, p_decimals integer)
+returns numeric
+language sql immutable parallel safe set search_path = ''
+as $$
+  select round(p_qty * p_unit_price * (100 - coalesce(p_discount, 0)) / 100, p_decimals)
+$$;
+
 create function private.invoice_totals(p_org_id uuid, p_invoice_id uuid, p_currency text,
                                        out subtotal numeric, out tax numeric)
 language sql stable set search_path = ''
 as $$
-  select coalesce(sum(round(it.qty * it.unit_price, public.currency_decimals(p_currency))), 0),
-         coalesce(sum(round(round(it.qty * it.unit_price, public.currency_decimals(p_currency)) * it.tax_rate / 100,
-                            public.currency_decimals(p_currency))), 0)
+  select coalesce(sum(private.line_amount(it.qty, it.unit_price, it.discount_percent, public.currency_decimals(p_currency))), 0),
+         coalesce(sum(round(private.line_amount(it.qty, it.unit_price, it.discount_percent, public.currency_decimals(p_currency))
+                            * it.tax_rate / 100, public.currency_decimals(p_currency))), 0)
     from public.invoice_items it
    where it.org_id = p_org_id and it.invoice_id = p_invoice_id
 $$;
@@ -976,9 +987,12 @@ begin
   new.tax_rate := v_item.tax_rate;
   -- Rounded as the invoice rounds its line, cumulatively: the credits of a line add up to its amount.
   v_decimals := public.currency_decimals(v_note.currency);
-  v_amount := round((v_before + new.qty) * v_item.unit_price, v_decimals) - round(v_before * v_item.unit_price, v_decimals);
-  v_tax := round(round((v_before + new.qty) * v_item.unit_price, v_decimals) * v_item.tax_rate / 100, v_decimals)
-         - round(round(v_before * v_item.unit_price, v_decimals) * v_item.tax_rate / 100, v_decimals);
+  v_amount := private.line_amount(v_before + new.qty, v_item.unit_price, v_item.discount_percent, v_decimals)
+            - private.line_amount(v_before, v_item.unit_price, v_item.discount_percent, v_decimals);
+  v_tax := round(private.line_amount(v_before + new.qty, v_item.unit_price, v_item.discount_percent, v_decimals)
+                 * v_item.tax_rate / 100, v_decimals)
+         - round(private.line_amount(v_before, v_item.unit_price, v_item.discount_percent, v_decimals)
+                 * v_item.tax_rate / 100, v_decimals);
   new.amount := v_amount;
   new.tax := v_tax;
   perform set_config('kasuwa.applying_payment', 'on', true);

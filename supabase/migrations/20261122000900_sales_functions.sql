@@ -735,7 +735,8 @@ as $$
       'issuedAt', i.issued_at, 'dueAt', i.due_at, 'createdAt', i.created_at, 'notes', i.notes,
       'customer', jsonb_build_object('name', c.name)),
     'lines', coalesce((select jsonb_agg(jsonb_build_object('description', it.description, 'qty', it.qty,
-        'unitPrice', it.unit_price, 'taxRate', it.tax_rate) order by it.position)
+        'unitPrice', it.unit_price, 'taxRate', it.tax_rate, 'discountPercent', it.discount_percent)
+        order by it.position)
       from public.invoice_items it where it.org_id = i.org_id and it.invoice_id = i.id), '[]'::jsonb),
     'payments', coalesce((select jsonb_agg(jsonb_build_object('amount', p.amount, 'method', p.method,
         'provider', p.provider, 'receivedAt', p.received_at, 'ref', p.ref, 'receiptNumber', p.receipt_number,

@@ -21,12 +21,12 @@ as $$
             else interval '1 year' end)::date
 $$;
 
--- The price of one unit for one period: the plan's price less the subscription's discount, rounded to the
--- currency's decimals (an invoice line has no discount of its own, so the discount is in its unit price).
+-- What one unit costs for one period: the plan's price less the subscription's discount, not rounded (an
+-- invoice rounds each line once, with its discount; the monthly recurring revenue rounds its sum).
 create function private.subscription_unit_price(p_price numeric, p_discount numeric, p_currency text) returns numeric
 language sql immutable set search_path = ''
 as $$
-  select round(p_price * (100 - p_discount) / 100, public.currency_decimals(p_currency))
+  select p_price * (100 - p_discount) / 100
 $$;
 
 -- ---------------------------------------------------------------------------------------------------
@@ -91,15 +91,15 @@ begin
         values (v_sub.org_id, v_sub.customer_id, v_plan.currency, v_today + coalesce(v_terms, 0), v_member, p_now)
         returning * into v_invoice;
         -- The plan's lines × the quantity (the first says which period, day-first as English (en-GB) and French
-        -- customers read dates), or one line: the plan for the period.
-        insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
+        -- customers read dates), or one line: the plan for the period; at the plan's prices, with the
+        -- subscription's discount on each line for the document to print.
+        insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate,
+                                          discount_percent, position)
         select v_sub.org_id, v_invoice.id, l.product_id,
                left(case when l.n = 1 then format('%s (%s – %s)', l.description, to_char(v_start, 'DD/MM/YYYY'),
                                                   to_char(v_next - 1, 'DD/MM/YYYY'))
                          else l.description end, 500),
-               l.qty * v_sub.quantity,
-               private.subscription_unit_price(l.unit_price, v_sub.discount_percent, v_plan.currency),
-               v_sub.tax_percent, l.n
+               l.qty * v_sub.quantity, l.unit_price, v_sub.tax_percent, v_sub.discount_percent, l.n
           from (select pl.product_id, pl.description::text, pl.qty, pl.unit_price,
                        row_number() over (order by pl.position, pl.created_at, pl.id) as n
                   from public.plan_lines pl

@@ -149,7 +149,7 @@ describe('billing', () => {
       expect(rows.map((r) => r.total)).toEqual(['165.00', '165.00', '165.00']);
       const [invoice] = await sql<Record<string, string>>(
         `select i.due_at::text as due, it.description, it.qty::text as qty, it.unit_price::text as price,
-                it.tax_rate::text as tax, i.subtotal::text as subtotal
+                it.discount_percent::text as off, it.tax_rate::text as tax, i.subtotal::text as subtotal
            from invoices i join invoice_items it on it.invoice_id = i.id where i.org_id = $1 and i.number = $2`,
         [org.id, rows[0]!.number],
       );
@@ -157,7 +157,8 @@ describe('billing', () => {
         due: day('04-15'),
         description: `Maintenance (${written(day('01-31'))} – ${written(rows[0]!.end!)})`,
         qty: '2.000',
-        price: '75.00',
+        price: '100.00',
+        off: '25.00',
         tax: '10.00',
         subtotal: '150.00',
       });
@@ -434,7 +435,7 @@ describe('plans with lines', () => {
       const [row] = await cycles(sql, id);
       expect(
         await sql(
-          `select it.product_id, it.description, it.qty::text, it.unit_price::text
+          `select it.product_id, it.description, it.qty::text, it.unit_price::text, it.discount_percent::text
              from invoice_items it join invoices i on i.id = it.invoice_id
             where i.org_id = $1 and i.number = $2 order by it.position`,
           [org.id, row!.number],
@@ -444,12 +445,71 @@ describe('plans with lines', () => {
           product_id: product,
           description: `Voltic pack (${written(day('02-01'))} – ${written(day('02-28'))})`,
           qty: '6.000',
-          unit_price: '11.25',
+          unit_price: '12.50',
+          discount_percent: '10.00',
         },
-        { product_id: null, description: 'Delivery', qty: '3.000', unit_price: '4.50' },
+        {
+          product_id: null,
+          description: 'Delivery',
+          qty: '3.000',
+          unit_price: '5.00',
+          discount_percent: '10.00',
+        },
       ]);
       expect(row!.total).toBe('81.00');
       expect(await stockOf(sql, product)).toEqual(['44.000']);
+    });
+  });
+
+  it('takes the discount off each line before rounding it (not off each unit), and a full credit note gives back the total', async () => {
+    await asOwner(async (sql) => {
+      const org = await setupOrg(sql, { country: 'SN', currency: 'XOF' });
+      const [saved] = await sqlAs<{ r: { data: { id: string } } }>(
+        sql,
+        user(org.ownerId),
+        `select public.save_subscription_plan($1, gen_random_uuid(), null, $2) as r`,
+        [
+          org.id,
+          {
+            name: 'Panier du mois',
+            interval: 'MONTHLY',
+            lines: [
+              { description: 'Riz', qty: 1, unitPrice: 12500 },
+              { description: 'Huile', qty: 4, unitPrice: 1350 },
+            ],
+          },
+        ],
+      );
+      const id = await subscribed(sql, org, {
+        customerId: await createCustomer(sql, org),
+        planId: saved!.r.data.id,
+        taxPercent: 18,
+        discountPercent: 5,
+        startDate: day('02-01'),
+      });
+      expect(await bill(sql, at('02-01'))).toBe(1);
+      const [row] = await cycles(sql, id);
+      // 11 875 + 5 130 (4 × 1 282.50, not 4 × 1 283) = 17 005, + 18 % = 20 066 (the field test read 20 069).
+      const [invoice] = await sql<{ id: string; subtotal: string; tax: string; total: string }>(
+        `select id, subtotal::text, tax::text, total::text from invoices where org_id = $1 and number = $2`,
+        [org.id, row!.number],
+      );
+      expect(invoice).toMatchObject({ subtotal: '17005.00', tax: '3061.00', total: '20066.00' });
+      const items = await sql<{ id: string; qty: string }>(
+        `select id, qty::text from invoice_items where invoice_id = $1 order by position`,
+        [invoice!.id],
+      );
+      const [note] = await sqlAs<{ r: { data?: { total: string } } }>(
+        sql,
+        user(org.ownerId),
+        `select public.create_credit_note($1, gen_random_uuid(), $2, $3) as r`,
+        [
+          org.id,
+          invoice!.id,
+          { reason: 'Returned', lines: items.map((i) => ({ invoiceItemId: i.id, qty: Number(i.qty) })) },
+        ],
+      );
+      expect(Number(note!.r.data?.total)).toBe(20066);
     });
   });
 });

@@ -124,7 +124,7 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
       `id, number, quote_number, status, currency, subtotal, tax, total, amount_paid, amount_credited, created_at,
        issued_at, due_at, voided_at,
        notes, created_by, customer:customers(id, name, email, phone),
-       items:invoice_items(id, product_id, description, qty, unit_price, tax_rate, position),
+       items:invoice_items(id, product_id, description, qty, unit_price, tax_rate, discount_percent, position),
        payments(id, method, provider, amount, ref, received_at, receipt_number, balance_after, created_at, created_by),
        shares:invoice_share_tokens(id, expires_at, revoked_at)`,
     )
@@ -168,6 +168,7 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
         qty: Number(l.qty),
         unitPrice: Number(l.unit_price),
         taxRate: Number(l.tax_rate),
+        discountPercent: Number(l.discount_percent),
       })),
     payments: [...i.payments]
       .sort(

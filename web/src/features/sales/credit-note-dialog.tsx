@@ -40,7 +40,12 @@ export function CreditNoteDialog({ invoice, onClose }: { invoice: Invoice; onClo
   const amount = invoiceTotals(
     invoice.lines.map((l) => {
       const n = num(qty[l.id] ?? '');
-      return { qty: Number.isFinite(n) && n > 0 ? n : 0, unitPrice: l.unitPrice, taxRate: l.taxRate };
+      return {
+        qty: Number.isFinite(n) && n > 0 ? n : 0,
+        unitPrice: l.unitPrice,
+        taxRate: l.taxRate,
+        discountPercent: l.discountPercent,
+      };
     }),
     invoice.currency,
   ).total;

@@ -6,7 +6,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { InvoiceStatusBadge } from '../../components/ui/status-badge.tsx';
 import type { Seller } from '../../lib/api/business-profile.ts';
 import { DocumentFoot, SellerHeader } from './document-parts.tsx';
-import { creditedLabel, paymentLine } from './invoice-lines.ts';
+import { creditedLabel, discountOf, paymentLine } from './invoice-lines.ts';
 
 export interface InvoiceDocumentData {
   /** The seller: the organization with its business profile. */
@@ -20,7 +20,14 @@ export interface InvoiceDocumentData {
   createdAt: string;
   issuedAt: string | null;
   dueAt: string | null;
-  lines: { description: string; qty: number; unitPrice: number; taxRate: number }[];
+  lines: {
+    description: string;
+    qty: number;
+    unitPrice: number;
+    taxRate: number;
+    /** Percent off the line (a subscription's discount): the document prints it under the subtotal. */
+    discountPercent?: number;
+  }[];
   subtotal: number;
   tax: number;
   total: number;
@@ -61,7 +68,9 @@ export function InvoiceDocument({
   const date = (s: string) => new Date(s).toLocaleDateString(intl.locale);
   const say = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const qty = new Intl.NumberFormat(intl.locale, { maximumFractionDigits: 3 });
+  const percent = (n: number) => intl.formatNumber(n / 100, { style: 'percent', maximumFractionDigits: 2 });
   const quote = data.status === 'QUOTE';
+  const discount = discountOf(say, percent, data);
   return (
     <article className="invoice-document flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-8 print:border-0 print:p-0">
       <header className="flex flex-wrap items-start justify-between gap-2">
@@ -145,8 +154,7 @@ export function InvoiceDocument({
                 <td className="break-words">
                   {l.description}
                   <span className="block text-xs opacity-75 sm:hidden print:hidden">
-                    {qty.format(l.qty)} × {money(l.unitPrice)} ·{' '}
-                    {intl.formatNumber(l.taxRate / 100, { style: 'percent', maximumFractionDigits: 2 })}
+                    {qty.format(l.qty)} × {money(l.unitPrice)} · {percent(l.taxRate)}
                   </span>
                 </td>
                 <td className="text-right max-sm:hidden print:table-cell">{qty.format(l.qty)}</td>
@@ -162,7 +170,13 @@ export function InvoiceDocument({
         <dt>
           <FormattedMessage id="invoices.subtotal" />
         </dt>
-        <dd>{money(data.subtotal)}</dd>
+        <dd>{money(discount.gross)}</dd>
+        {discount.amount > 0 && (
+          <>
+            <dt>{discount.label}</dt>
+            <dd data-testid="discount">{money(-discount.amount)}</dd>
+          </>
+        )}
         <dt>
           <FormattedMessage id="invoices.tax" />
         </dt>

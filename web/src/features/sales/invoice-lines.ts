@@ -1,6 +1,7 @@
 // Lines an invoice prints the same way on screen, on paper, on its public link and in its PDF, so that the
 // documents point at each other: the credited line names its credit notes, and each payment its reference and
 // receipt number.
+import { invoiceTotals } from '../../../../packages/shared/invoice-totals.ts';
 import type { InvoiceDocumentData } from './invoice-document.tsx';
 
 type Say = (id: string, values?: Record<string, string>) => string;
@@ -25,3 +26,17 @@ export const paymentLine = (
   ]
     .filter(Boolean)
     .join(' · ');
+
+/**
+ * What the lines' discounts took off (a subscription's discount), printed as its own line under the
+ * subtotal of the lines at their full prices: "Discount (5%)" when every discounted line has the same.
+ */
+export function discountOf(t: Say, percent: (n: number) => string, d: InvoiceDocumentData) {
+  const amount = invoiceTotals(d.lines, d.currency).discount;
+  const rates = new Set(d.lines.map((l) => l.discountPercent ?? 0).filter((r) => r > 0));
+  const label =
+    rates.size === 1
+      ? t('invoices.discountOf', { percent: percent([...rates][0]!) })
+      : t('invoices.discount');
+  return { amount, label, gross: d.subtotal + amount };
+}

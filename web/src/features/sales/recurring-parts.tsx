@@ -2,11 +2,24 @@
 // every 2 weeks"), a day written the reader's way, and the badges of a subscription's and a period's state.
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { invoiceTotals } from '../../../../packages/shared/invoice-totals.ts';
 import type { BillingInterval } from '../../../../packages/shared/schemas/subscriptions.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 type Priced = { price: number; currency: string; interval: BillingInterval; intervalCount: number };
+
+/**
+ * What one period of a subscription bills before tax: the plan's price × the quantity less the discount,
+ * rounded once as its invoice rounds it (with the plan's period, for "28 500 CFA / mois").
+ */
+export const perPeriod = (s: { plan: Priced; quantity: number; discountPercent: number }): Priced => ({
+  ...s.plan,
+  price: invoiceTotals(
+    [{ qty: s.quantity, unitPrice: s.plan.price, taxRate: 0, discountPercent: s.discountPercent }],
+    s.plan.currency,
+  ).subtotal,
+});
 
 /** "/ mois", "every 2 weeks": a plan's period after its price, the ICU plural picking each language's words. */
 export function usePeriod() {

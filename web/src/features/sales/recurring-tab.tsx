@@ -11,21 +11,17 @@ import { submitWrite } from '../../lib/feedback.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { useCan } from '../../lib/organization.tsx';
 import {
-  type Subscription,
   type SubscriptionPlan,
   usePlans,
   useSavePlan,
   useSubscriptions,
 } from './api/subscriptions.ts';
 import { PlanDialog } from './plan-dialog.tsx';
-import { PricePer, SubscriptionStatusBadge, useDay } from './recurring-parts.tsx';
+import { perPeriod, PricePer, SubscriptionStatusBadge, useDay } from './recurring-parts.tsx';
 import { SubscribeDialog } from './subscribe-dialog.tsx';
 
 const VIEWS = ['subscriptions', 'plans'] as const;
 type View = (typeof VIEWS)[number];
-
-/** What one period bills before tax and discount: the plan's price times the quantity. */
-const perPeriod = (s: Subscription) => ({ ...s.plan, price: s.plan.price * s.quantity });
 
 export function RecurringTab() {
   const t = useT();

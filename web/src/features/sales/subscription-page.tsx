@@ -28,7 +28,13 @@ import {
   useChangeSubscription,
   useSubscription,
 } from './api/subscriptions.ts';
-import { CycleStatusBadge, SubscriptionStatusBadge, useDay, usePricePer } from './recurring-parts.tsx';
+import {
+  CycleStatusBadge,
+  perPeriod,
+  SubscriptionStatusBadge,
+  useDay,
+  usePricePer,
+} from './recurring-parts.tsx';
 
 const BACK = '/sales?tab=recurring';
 
@@ -70,7 +76,7 @@ export function SubscriptionPage() {
     [t('recurring.col.customer'), s.customer.name],
     [t('recurring.col.plan'), s.plan.name],
     [t('recurring.quantity'), intl.formatNumber(s.quantity)],
-    [t('recurring.col.amount'), pricePer({ ...s.plan, price: s.plan.price * s.quantity })],
+    [t('recurring.col.amount'), pricePer(perPeriod(s))],
     [t('recurring.taxPercent'), intl.formatNumber(s.taxPercent)],
     [t('recurring.discountPercent'), intl.formatNumber(s.discountPercent)],
     [t('recurring.startDate'), day(s.startDate)],

@@ -51,6 +51,8 @@ export interface Invoice extends InvoiceSummary {
     qty: number;
     unitPrice: number;
     taxRate: number;
+    /** Percent off the line (a subscription's discount); 0 for none. */
+    discountPercent?: number;
   }[];
   payments: {
     id: string;

@@ -4,7 +4,7 @@
 import type { IntlShape } from 'react-intl';
 import { formatMoney } from '../../../lib/money.ts';
 import type { InvoiceDocumentData } from '../invoice-document.tsx';
-import { creditedLabel, paymentLine } from '../invoice-lines.ts';
+import { creditedLabel, discountOf, paymentLine } from '../invoice-lines.ts';
 import { Layout, LEFT, RIGHT, type FontFiles } from './layout.ts';
 import { documentFoot, documentHead, pdfDate, say } from './parts.ts';
 
@@ -77,8 +77,14 @@ export async function invoicePdf(
   layout.down(16);
 
   // A quote asks for nothing yet: no amount paid, no balance, no payments.
+  const discount = discountOf(
+    t,
+    (n) => intl.formatNumber(n / 100, { style: 'percent', maximumFractionDigits: 2 }),
+    data,
+  );
   const totals: [string, number, boolean][] = [
-    [t('invoices.subtotal'), data.subtotal, false],
+    [t('invoices.subtotal'), discount.gross, false],
+    ...(discount.amount > 0 ? [[discount.label, -discount.amount, false] as [string, number, boolean]] : []),
     [t('invoices.tax'), data.tax, false],
     [t('invoices.total'), data.total, true],
   ];
