@@ -58,7 +58,8 @@ test.describe('settings', () => {
     const owner = await registerOwner(page);
     await signIn(page, owner.email, owner.password);
     await apiAs(page, '/customers', { name: 'Ama Serwaa' });
-    await apiAs(page, '/products', { name: 'Milo', sku: 'MILO', cost: 1, price: 2 });
+    const milo = await apiAs(page, '/products', { name: 'Milo', sku: 'MILO', cost: 1, price: 2 });
+    await apiAs(page, `/products/${milo.id}/adjustments`, { delta: 5, note: 'Delivery' });
     const accountant = await memberOf(browser, page, 'ACCOUNTANT');
     await accountant.goto('/settings');
     await expect(accountant.getByLabel('Organization Name')).toBeDisabled();
@@ -75,6 +76,9 @@ test.describe('settings', () => {
     await accountant.getByLabel('What').selectOption({ label: 'Everything' });
     await accountant.getByLabel('Who').selectOption({ label: 'Efua Boateng' });
     await expect(log.filter({ hasText: 'created a product' })).toHaveCount(1);
+    // What changed is said in words, not by the database's column names (stock_on_hand, updated_at).
+    await expect(log.filter({ hasText: /changed a product \(.*stock on hand/ })).toHaveCount(1);
+    await expect(accountant.getByTestId('audit-log')).not.toContainText('_');
     await expect(log.filter({ hasText: 'Yaw Darko' })).toHaveCount(0);
     await accountant.getByLabel('From').fill('2099-01-01');
     await expect(accountant.getByText('No change matches these filters')).toBeVisible();

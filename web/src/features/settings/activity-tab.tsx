@@ -77,6 +77,12 @@ export function ActivityTab() {
       <TextField id="audit-to" type="date" label={t('audit.filter.to')} {...filter('to')} />
     </div>
   );
+  // What changed, in words ("amount, date paid"): a column with no words of its own (bookkeeping such
+  // as updated_at) is left out rather than shown by its database name.
+  const changed = (fields: string[]) =>
+    [
+      ...new Set(fields.filter((f) => `audit.field.${f}` in intl.messages).map((f) => t(`audit.field.${f}`))),
+    ].join(', ');
   if (!log.data) return <Loading />;
   if (!log.data.rows.length)
     return (
@@ -94,7 +100,7 @@ export function ActivityTab() {
             <span>
               <span className="font-medium">{e.actor ?? t('audit.system')}</span> ·{' '}
               {t(`audit.action.${e.action}`)} {t(`audit.entity.${e.entity}`, e.entity)}
-              {e.fields.length > 0 && <span className="opacity-70"> ({e.fields.join(', ')})</span>}
+              {changed(e.fields) && <span className="opacity-70"> ({changed(e.fields)})</span>}
             </span>
             <span className="text-xs opacity-75">{new Date(e.createdAt).toLocaleString(intl.locale)}</span>
           </li>
