@@ -211,6 +211,7 @@ ALTER TABLE private.outgoing_mail ADD CONSTRAINT outgoing_mail_locale_check CHEC
 ALTER TABLE private.outgoing_mail ADD CONSTRAINT outgoing_mail_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 ALTER TABLE private.outgoing_mail ADD CONSTRAINT outgoing_mail_pkey PRIMARY KEY (id);
 ALTER TABLE private.outgoing_mail ADD CONSTRAINT outgoing_mail_to_address_check CHECK (((char_length(to_address) >= 3) AND (char_length(to_address) <= 320)));
+CREATE INDEX outgoing_mail_org_kind ON private.outgoing_mail USING btree (organization_id, kind, created_at);
 CREATE INDEX outgoing_mail_unsent ON private.outgoing_mail USING btree (created_at) WHERE (sent_at IS NULL);
 COMMENT ON TABLE private.outgoing_mail IS 'Mail the app sends itself (not Auth''s), queued with the change that causes it and sent by the edge function.';
 COMMENT ON COLUMN private.outgoing_mail.attempts IS 'Sending attempts so far (counted when a sender claims the mail); given up at private.mail_max_attempts().';
@@ -260,6 +261,17 @@ ALTER TABLE private.request_budgets ADD CONSTRAINT request_budgets_pkey PRIMARY 
 CREATE INDEX request_budgets_window_start_idx ON private.request_budgets USING btree (window_start);
 COMMENT ON TABLE private.request_budgets IS 'Anonymous requests per kind, address and fixed window (public.take_request_budget); kept one day.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE private.request_budgets TO postgres;
+
+-- table private.share_link_key
+CREATE TABLE private.share_link_key (
+    id boolean DEFAULT true NOT NULL,
+    key bytea DEFAULT extensions.gen_random_bytes(32) NOT NULL
+);
+ALTER TABLE private.share_link_key OWNER TO postgres;
+ALTER TABLE private.share_link_key ADD CONSTRAINT share_link_key_id_check CHECK (id);
+ALTER TABLE private.share_link_key ADD CONSTRAINT share_link_key_pkey PRIMARY KEY (id);
+COMMENT ON TABLE private.share_link_key IS 'The key that share-link tokens are derived from (private.share_token); one row.';
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE private.share_link_key TO postgres;
 
 -- table public.achievements
 CREATE TABLE public.achievements (
@@ -459,6 +471,39 @@ GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.credit_note_lines TO service_role;
 GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.credit_note_lines TO anon;
 GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.credit_note_lines TO authenticated;
+
+-- table public.credit_note_share_tokens
+CREATE TABLE public.credit_note_share_tokens (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    org_id uuid NOT NULL,
+    credit_note_id uuid NOT NULL,
+    token_hash text NOT NULL,
+    created_by uuid,
+    expires_at timestamp with time zone DEFAULT (now() + '30 days'::interval) NOT NULL,
+    revoked_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+ALTER TABLE public.credit_note_share_tokens OWNER TO postgres;
+ALTER TABLE public.credit_note_share_tokens ENABLE ROW LEVEL SECURITY;
+ALTER TABLE public.credit_note_share_tokens FORCE ROW LEVEL SECURITY;
+ALTER TABLE public.credit_note_share_tokens ADD CONSTRAINT credit_note_share_tokens_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+ALTER TABLE public.credit_note_share_tokens ADD CONSTRAINT credit_note_share_tokens_org_id_credit_note_id_fkey FOREIGN KEY (org_id, credit_note_id) REFERENCES public.credit_notes(org_id, id) ON DELETE CASCADE;
+ALTER TABLE public.credit_note_share_tokens ADD CONSTRAINT credit_note_share_tokens_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+ALTER TABLE public.credit_note_share_tokens ADD CONSTRAINT credit_note_share_tokens_org_id_id_key UNIQUE (org_id, id);
+ALTER TABLE public.credit_note_share_tokens ADD CONSTRAINT credit_note_share_tokens_pkey PRIMARY KEY (id);
+ALTER TABLE public.credit_note_share_tokens ADD CONSTRAINT credit_note_share_tokens_token_hash_check CHECK ((char_length(token_hash) <= 128));
+ALTER TABLE public.credit_note_share_tokens ADD CONSTRAINT credit_note_share_tokens_token_hash_key UNIQUE (token_hash);
+CREATE INDEX credit_note_share_tokens_note_idx ON public.credit_note_share_tokens USING btree (org_id, credit_note_id);
+CREATE TRIGGER credit_note_share_tokens_audit_delete AFTER DELETE ON public.credit_note_share_tokens REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER credit_note_share_tokens_audit_insert AFTER INSERT ON public.credit_note_share_tokens REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER credit_note_share_tokens_audit_update AFTER UPDATE ON public.credit_note_share_tokens REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER credit_note_share_tokens_guard BEFORE UPDATE ON public.credit_note_share_tokens FOR EACH ROW EXECUTE FUNCTION private.guard_credit_note_share_token();
+CREATE POLICY "Members can read credit note links" ON public.credit_note_share_tokens AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
+COMMENT ON TABLE public.credit_note_share_tokens IS 'Public links to view one credit note without signing in (/c/<token>). Only the token''s SHA-256 is stored.';
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.credit_note_share_tokens TO postgres;
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.credit_note_share_tokens TO service_role;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.credit_note_share_tokens TO anon;
+GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.credit_note_share_tokens TO authenticated;
 
 -- table public.credit_notes
 CREATE TABLE public.credit_notes (
@@ -3332,6 +3377,17 @@ ALTER FUNCTION private.document_language(p_country text) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.document_language(p_country text) TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.document_language(p_country text) TO postgres;
 
+-- function private.document_mail_hourly_limit()
+CREATE OR REPLACE FUNCTION private.document_mail_hourly_limit()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$ select 30 $function$;
+ALTER FUNCTION private.document_mail_hourly_limit() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.document_mail_hourly_limit() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.document_mail_hourly_limit() TO postgres;
+
 -- function private.drop_daily_totals()
 CREATE OR REPLACE FUNCTION private.drop_daily_totals()
  RETURNS trigger
@@ -3604,6 +3660,27 @@ $function$;
 ALTER FUNCTION private.guard_credit_note() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.guard_credit_note() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.guard_credit_note() TO postgres;
+
+-- function private.guard_credit_note_share_token()
+CREATE OR REPLACE FUNCTION private.guard_credit_note_share_token()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if (new.org_id, new.credit_note_id, new.token_hash, new.expires_at, new.created_by, new.created_at)
+     is distinct from (old.org_id, old.credit_note_id, old.token_hash, old.expires_at, old.created_by, old.created_at) then
+    perform private.refuse('A share link''s credit note, token and expiry never change', '23514', 'SHARE_LINK_FINAL');
+  end if;
+  if old.revoked_at is not null and new.revoked_at is distinct from old.revoked_at then
+    perform private.refuse('A revoked share link stays revoked', '23514', 'SHARE_LINK_REVOKED');
+  end if;
+  return new;
+end
+$function$;
+ALTER FUNCTION private.guard_credit_note_share_token() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.guard_credit_note_share_token() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.guard_credit_note_share_token() TO postgres;
 
 -- function private.guard_expense()
 CREATE OR REPLACE FUNCTION private.guard_expense()
@@ -5624,6 +5701,49 @@ $function$;
 ALTER FUNCTION private.seller_json(p_org_id uuid) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.seller_json(p_org_id uuid) TO postgres;
 
+-- function private.share_reuse_margin()
+CREATE OR REPLACE FUNCTION private.share_reuse_margin()
+ RETURNS interval
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$ select interval '7 days' $function$;
+ALTER FUNCTION private.share_reuse_margin() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.share_reuse_margin() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.share_reuse_margin() TO postgres;
+
+-- function private.share_token(p_link_id uuid)
+CREATE OR REPLACE FUNCTION private.share_token(p_link_id uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_key bytea;
+begin
+  select k.key into v_key from private.share_link_key k;
+  if v_key is null then
+    insert into private.share_link_key default values on conflict do nothing;
+    select k.key into v_key from private.share_link_key k;
+  end if;
+  return translate(encode(substring(extensions.hmac(convert_to(p_link_id::text, 'UTF8'), v_key, 'sha256')
+                                    from 1 for 24), 'base64'), '+/', '-_');
+end
+$function$;
+ALTER FUNCTION private.share_token(p_link_id uuid) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.share_token(p_link_id uuid) TO postgres;
+
+-- function private.share_token_hash(p_token text)
+CREATE OR REPLACE FUNCTION private.share_token_hash(p_token text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select encode(extensions.digest(coalesce(p_token, ''), 'sha256'), 'hex') $function$;
+ALTER FUNCTION private.share_token_hash(p_token text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.share_token_hash(p_token text) TO postgres;
+
 -- function private.stamp_created_at()
 CREATE OR REPLACE FUNCTION private.stamp_created_at()
  RETURNS trigger
@@ -6301,6 +6421,44 @@ GRANT EXECUTE ON FUNCTION public.create_credit_note(p_org_id uuid, p_mutation_id
 GRANT EXECUTE ON FUNCTION public.create_credit_note(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb) TO postgres;
 GRANT EXECUTE ON FUNCTION public.create_credit_note(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_input jsonb) TO service_role;
 
+-- function public.create_credit_note_share(p_org_id uuid, p_credit_note_id uuid)
+CREATE OR REPLACE FUNCTION public.create_credit_note_share(p_org_id uuid, p_credit_note_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row public.credit_note_share_tokens;
+  v_id uuid := gen_random_uuid();
+begin
+  perform private.require_role(p_org_id);
+  if not exists (select 1 from public.credit_notes n where n.org_id = p_org_id and n.id = p_credit_note_id) then
+    perform private.refuse('Credit note not found', '23503', 'CREDIT_NOTE_NOT_FOUND');
+  end if;
+  select * into v_row from public.credit_note_share_tokens t
+   where t.org_id = p_org_id and t.credit_note_id = p_credit_note_id and t.revoked_at is null
+     and t.expires_at > now() + private.share_reuse_margin()
+     and (t.created_by = (select auth.uid()) or private.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}'))
+     and t.token_hash = private.share_token_hash(private.share_token(t.id))
+   order by t.expires_at desc
+   limit 1;
+  if found then
+    return jsonb_build_object('id', v_row.id, 'token', private.share_token(v_row.id),
+                              'expiresAt', v_row.expires_at, 'reused', true);
+  end if;
+  insert into public.credit_note_share_tokens (id, org_id, credit_note_id, token_hash, created_by)
+  values (v_id, p_org_id, p_credit_note_id, private.share_token_hash(private.share_token(v_id)), (select auth.uid()))
+  returning * into v_row;
+  return jsonb_build_object('id', v_row.id, 'token', private.share_token(v_row.id),
+                            'expiresAt', v_row.expires_at, 'reused', false);
+end
+$function$;
+ALTER FUNCTION public.create_credit_note_share(p_org_id uuid, p_credit_note_id uuid) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION public.create_credit_note_share(p_org_id uuid, p_credit_note_id uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.create_credit_note_share(p_org_id uuid, p_credit_note_id uuid) TO postgres;
+GRANT EXECUTE ON FUNCTION public.create_credit_note_share(p_org_id uuid, p_credit_note_id uuid) TO service_role;
+
 -- function public.create_invitation(p_org_id uuid, p_mutation_id uuid, p_email text, p_role public.membership_role, p_locale text)
 CREATE OR REPLACE FUNCTION public.create_invitation(p_org_id uuid, p_mutation_id uuid, p_email text, p_role public.membership_role, p_locale text DEFAULT NULL::text)
  RETURNS jsonb
@@ -6479,18 +6637,30 @@ CREATE OR REPLACE FUNCTION public.create_invoice_share(p_org_id uuid, p_invoice_
  SET search_path TO ''
 AS $function$
 declare
-  v_token text := translate(encode(extensions.gen_random_bytes(24), 'base64'), '+/', '-_');
   v_row public.invoice_share_tokens;
+  v_id uuid := gen_random_uuid();
 begin
   -- The table is written here only: any member may share an invoice of their organization.
   perform private.require_role(p_org_id);
   if not exists (select 1 from public.invoices i where i.org_id = p_org_id and i.id = p_invoice_id) then
     perform private.refuse('Invoice not found', '23503', 'INVOICE_NOT_FOUND');
   end if;
-  insert into public.invoice_share_tokens (org_id, invoice_id, token_hash, created_by)
-  values (p_org_id, p_invoice_id, encode(extensions.digest(v_token, 'sha256'), 'hex'), (select auth.uid()))
+  select * into v_row from public.invoice_share_tokens t
+   where t.org_id = p_org_id and t.invoice_id = p_invoice_id and t.revoked_at is null
+     and t.expires_at > now() + private.share_reuse_margin()
+     and (t.created_by = (select auth.uid()) or private.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}'))
+     and t.token_hash = private.share_token_hash(private.share_token(t.id))
+   order by t.expires_at desc
+   limit 1;
+  if found then
+    return jsonb_build_object('id', v_row.id, 'token', private.share_token(v_row.id),
+                              'expiresAt', v_row.expires_at, 'reused', true);
+  end if;
+  insert into public.invoice_share_tokens (id, org_id, invoice_id, token_hash, created_by)
+  values (v_id, p_org_id, p_invoice_id, private.share_token_hash(private.share_token(v_id)), (select auth.uid()))
   returning * into v_row;
-  return jsonb_build_object('id', v_row.id, 'token', v_token, 'expiresAt', v_row.expires_at);
+  return jsonb_build_object('id', v_row.id, 'token', private.share_token(v_row.id),
+                            'expiresAt', v_row.expires_at, 'reused', false);
 end
 $function$;
 ALTER FUNCTION public.create_invoice_share(p_org_id uuid, p_invoice_id uuid) OWNER TO postgres;
@@ -6625,17 +6795,29 @@ CREATE OR REPLACE FUNCTION public.create_statement_share(p_org_id uuid, p_custom
  SET search_path TO ''
 AS $function$
 declare
-  v_token text := translate(encode(extensions.gen_random_bytes(24), 'base64'), '+/', '-_');
   v_period record;
   v_row public.statement_share_tokens;
+  v_id uuid := gen_random_uuid();
 begin
   perform private.require_statement_customer(p_org_id, p_customer_id);
   v_period := private.statement_period(p_org_id, p_from, p_to);
-  insert into public.statement_share_tokens (org_id, customer_id, period_from, period_to, token_hash, created_by)
-  values (p_org_id, p_customer_id, v_period.period_from, v_period.period_to,
-          encode(extensions.digest(v_token, 'sha256'), 'hex'), (select auth.uid()))
-  returning * into v_row;
-  return jsonb_build_object('id', v_row.id, 'token', v_token, 'expiresAt', v_row.expires_at);
+  select * into v_row from public.statement_share_tokens t
+   where t.org_id = p_org_id and t.customer_id = p_customer_id
+     and t.period_from = v_period.period_from and t.period_to = v_period.period_to
+     and t.revoked_at is null and t.expires_at > now() + private.share_reuse_margin()
+     and t.token_hash = private.share_token_hash(private.share_token(t.id))
+   order by t.expires_at desc
+   limit 1;
+  if not found then
+    insert into public.statement_share_tokens (id, org_id, customer_id, period_from, period_to, token_hash, created_by)
+    values (v_id, p_org_id, p_customer_id, v_period.period_from, v_period.period_to,
+            private.share_token_hash(private.share_token(v_id)), (select auth.uid()))
+    returning * into v_row;
+    return jsonb_build_object('id', v_row.id, 'token', private.share_token(v_row.id),
+                              'expiresAt', v_row.expires_at, 'reused', false);
+  end if;
+  return jsonb_build_object('id', v_row.id, 'token', private.share_token(v_row.id),
+                            'expiresAt', v_row.expires_at, 'reused', true);
 end
 $function$;
 ALTER FUNCTION public.create_statement_share(p_org_id uuid, p_customer_id uuid, p_from text, p_to text) OWNER TO postgres;
@@ -7491,6 +7673,7 @@ AS $function$
 declare
   r record;
   v_token text;
+  v_link uuid;
   v_count integer := 0;
 begin
   perform pg_advisory_xact_lock(hashtext('public.queue_payment_reminders'));
@@ -7516,9 +7699,19 @@ begin
                         where m.dedupe_key = 'payment_reminder:' || i.id || ':' || step.step)
      order by i.org_id, i.due_at, i.id
   loop
-    v_token := translate(encode(extensions.gen_random_bytes(24), 'base64'), '+/', '-_');
-    insert into public.invoice_share_tokens (org_id, invoice_id, token_hash)
-    values (r.org_id, r.id, encode(extensions.digest(v_token, 'sha256'), 'hex'));
+    -- The invoice's live link when it has one (whoever made it), else a new one.
+    select private.share_token(t.id) into v_token from public.invoice_share_tokens t
+     where t.org_id = r.org_id and t.invoice_id = r.id and t.revoked_at is null
+       and t.expires_at > p_now + private.share_reuse_margin()
+       and t.token_hash = private.share_token_hash(private.share_token(t.id))
+     order by t.expires_at desc
+     limit 1;
+    if v_token is null then
+      v_link := gen_random_uuid();
+      v_token := private.share_token(v_link);
+      insert into public.invoice_share_tokens (id, org_id, invoice_id, token_hash)
+      values (v_link, r.org_id, r.id, private.share_token_hash(v_token));
+    end if;
     if private.queue_mail(r.org_id, 'payment_reminder', 'payment_reminder:' || r.id || ':' || r.step,
          r.email, private.document_language(r.country),
          jsonb_build_object(
@@ -8228,6 +8421,32 @@ GRANT EXECUTE ON FUNCTION public.reverse_payment(p_org_id uuid, p_mutation_id uu
 GRANT EXECUTE ON FUNCTION public.reverse_payment(p_org_id uuid, p_mutation_id uuid, p_payment_id uuid, p_reason text) TO postgres;
 GRANT EXECUTE ON FUNCTION public.reverse_payment(p_org_id uuid, p_mutation_id uuid, p_payment_id uuid, p_reason text) TO service_role;
 
+-- function public.revoke_credit_note_shares(p_org_id uuid, p_credit_note_id uuid)
+CREATE OR REPLACE FUNCTION public.revoke_credit_note_shares(p_org_id uuid, p_credit_note_id uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_count integer;
+begin
+  perform private.require_role(p_org_id);
+  if not exists (select 1 from public.credit_notes n where n.org_id = p_org_id and n.id = p_credit_note_id) then
+    perform private.refuse('Credit note not found', '23503', 'CREDIT_NOTE_NOT_FOUND');
+  end if;
+  update public.credit_note_share_tokens set revoked_at = now()
+   where org_id = p_org_id and credit_note_id = p_credit_note_id and revoked_at is null
+     and (created_by = (select auth.uid()) or private.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}'));
+  get diagnostics v_count = row_count;
+  return v_count;
+end
+$function$;
+ALTER FUNCTION public.revoke_credit_note_shares(p_org_id uuid, p_credit_note_id uuid) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION public.revoke_credit_note_shares(p_org_id uuid, p_credit_note_id uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.revoke_credit_note_shares(p_org_id uuid, p_credit_note_id uuid) TO postgres;
+GRANT EXECUTE ON FUNCTION public.revoke_credit_note_shares(p_org_id uuid, p_credit_note_id uuid) TO service_role;
+
 -- function public.revoke_invitation(p_org_id uuid, p_invitation_id uuid)
 CREATE OR REPLACE FUNCTION public.revoke_invitation(p_org_id uuid, p_invitation_id uuid)
  RETURNS jsonb
@@ -8717,6 +8936,100 @@ GRANT EXECUTE ON FUNCTION public.search_invoices(p_org_id uuid, p_search text, p
 GRANT EXECUTE ON FUNCTION public.search_invoices(p_org_id uuid, p_search text, p_status public.invoice_status, p_limit integer, p_offset integer) TO postgres;
 GRANT EXECUTE ON FUNCTION public.search_invoices(p_org_id uuid, p_search text, p_status public.invoice_status, p_limit integer, p_offset integer) TO service_role;
 
+-- function public.send_document_mail(p_org_id uuid, p_kind text, p_id uuid, p_email text, p_receipt text, p_from text, p_to text, p_request_id uuid)
+CREATE OR REPLACE FUNCTION public.send_document_mail(p_org_id uuid, p_kind text, p_id uuid, p_email text, p_receipt text DEFAULT NULL::text, p_from text DEFAULT NULL::text, p_to text DEFAULT NULL::text, p_request_id uuid DEFAULT NULL::uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text := lower(btrim(coalesce(p_email, '')));
+  v_share jsonb;
+  v_data jsonb;
+  v_org record;
+  v_inv record;
+  v_customer text;
+  v_key text := 'document:' || coalesce(p_request_id, gen_random_uuid());
+  v_locale text;
+begin
+  perform private.require_role(p_org_id);
+  if p_kind is null or p_kind not in ('invoice', 'receipt', 'credit_note', 'statement') then
+    perform private.refuse('Unknown kind of document', '22023', 'DOCUMENT_KIND_INVALID', null, 'kind');
+  end if;
+  if char_length(v_email) > 320 or v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
+    perform private.refuse('Invalid email address', '23514', 'INVALID_EMAIL', null, 'email');
+  end if;
+  select o.name, o.country into v_org from public.organizations o where o.id = p_org_id;
+  v_locale := private.document_language(v_org.country);
+  if p_kind in ('invoice', 'receipt') then
+    v_share := public.create_invoice_share(p_org_id, p_id);
+    select i.number, i.status, i.currency, i.total, i.due_at, i.total - i.amount_paid - i.amount_credited as due,
+           c.name as customer_name
+      into v_inv from public.invoices i join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
+     where i.org_id = p_org_id and i.id = p_id;
+    v_customer := v_inv.customer_name;
+    if p_kind = 'invoice' then
+      v_data := jsonb_build_object(
+        'document', case when v_inv.status = 'QUOTE' then 'quote' else 'invoice' end,
+        'number', v_inv.number, 'currency', v_inv.currency, 'total', v_inv.total,
+        'amountDue', case when v_inv.status = 'ISSUED' then greatest(v_inv.due, 0) end,
+        'dueAt', case when v_inv.status = 'ISSUED' then v_inv.due_at end,
+        'path', '/i/' || (v_share ->> 'token'));
+    else
+      select jsonb_build_object('document', 'receipt', 'number', p.receipt_number, 'invoiceNumber', v_inv.number,
+               'currency', p.currency, 'total', p.amount, 'receivedAt', p.received_at,
+               'path', '/i/' || (v_share ->> 'token') || '/receipts/' || p.receipt_number)
+        into v_data
+        from public.payments p
+       where p.org_id = p_org_id and p.invoice_id = p_id and p.receipt_number = p_receipt;
+      if v_data is null then
+        perform private.refuse('Payment not found', '23503', 'PAYMENT_NOT_FOUND', null, 'receipt');
+      end if;
+    end if;
+  elsif p_kind = 'credit_note' then
+    v_share := public.create_credit_note_share(p_org_id, p_id);
+    select jsonb_build_object('document', 'credit_note', 'number', n.number, 'invoiceNumber', i.number,
+             'currency', n.currency, 'total', n.total, 'path', '/c/' || (v_share ->> 'token')),
+           c.name
+      into v_data, v_customer
+      from public.credit_notes n
+      join public.invoices i on i.org_id = n.org_id and i.id = n.invoice_id
+      join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
+     where n.org_id = p_org_id and n.id = p_id;
+  else
+    v_share := public.create_statement_share(p_org_id, p_id, p_from, p_to);
+    select jsonb_build_object('document', 'statement', 'from', t.period_from, 'to', t.period_to,
+             'path', '/s/' || (v_share ->> 'token')),
+           c.name
+      into v_data, v_customer
+      from public.statement_share_tokens t
+      join public.customers c on c.org_id = t.org_id and c.id = t.customer_id
+     where t.id = (v_share ->> 'id')::uuid;
+  end if;
+  v_data := v_data || jsonb_build_object('customerName', v_customer, 'orgName', v_org.name);
+
+  -- The hourly budget, counted under a lock per organization so that mails sent at once cannot pass it.
+  perform pg_advisory_xact_lock(hashtext('document_mail:' || p_org_id));
+  if exists (select 1 from private.outgoing_mail m where m.dedupe_key = v_key) then
+    return jsonb_build_object('queued', false, 'to', v_email, 'locale', v_locale);
+  end if;
+  if (select count(*) from private.outgoing_mail m
+       where m.organization_id = p_org_id and m.kind = 'document'
+         and m.created_at > now() - interval '1 hour') >= private.document_mail_hourly_limit() then
+    perform private.refuse('This organization has sent as many documents by e-mail as it may this hour',
+      'PT429', 'MAIL_BUDGET_SPENT', jsonb_build_object('limit', private.document_mail_hourly_limit()));
+  end if;
+  perform private.queue_mail(p_org_id, 'document', v_key, v_email, v_locale, v_data);
+  return jsonb_build_object('queued', true, 'to', v_email, 'locale', v_locale);
+end
+$function$;
+ALTER FUNCTION public.send_document_mail(p_org_id uuid, p_kind text, p_id uuid, p_email text, p_receipt text, p_from text, p_to text, p_request_id uuid) OWNER TO postgres;
+COMMENT ON FUNCTION public.send_document_mail(p_org_id uuid, p_kind text, p_id uuid, p_email text, p_receipt text, p_from text, p_to text, p_request_id uuid) IS 'Queues a document (invoice or quote, receipt, credit note, statement) to a customer''s address with its public link; members who may share it; at most private.document_mail_hourly_limit() per organization and hour.';
+GRANT EXECUTE ON FUNCTION public.send_document_mail(p_org_id uuid, p_kind text, p_id uuid, p_email text, p_receipt text, p_from text, p_to text, p_request_id uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.send_document_mail(p_org_id uuid, p_kind text, p_id uuid, p_email text, p_receipt text, p_from text, p_to text, p_request_id uuid) TO postgres;
+GRANT EXECUTE ON FUNCTION public.send_document_mail(p_org_id uuid, p_kind text, p_id uuid, p_email text, p_receipt text, p_from text, p_to text, p_request_id uuid) TO service_role;
+
 -- function public.set_invoice_status(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_status public.invoice_status)
 CREATE OR REPLACE FUNCTION public.set_invoice_status(p_org_id uuid, p_mutation_id uuid, p_invoice_id uuid, p_status public.invoice_status)
  RETURNS jsonb
@@ -8796,6 +9109,37 @@ ALTER FUNCTION public.set_purchase_order_status(p_org_id uuid, p_mutation_id uui
 GRANT EXECUTE ON FUNCTION public.set_purchase_order_status(p_org_id uuid, p_mutation_id uuid, p_order_id uuid, p_status public.purchase_order_status) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.set_purchase_order_status(p_org_id uuid, p_mutation_id uuid, p_order_id uuid, p_status public.purchase_order_status) TO postgres;
 GRANT EXECUTE ON FUNCTION public.set_purchase_order_status(p_org_id uuid, p_mutation_id uuid, p_order_id uuid, p_status public.purchase_order_status) TO service_role;
+
+-- function public.shared_credit_note(p_token text)
+CREATE OR REPLACE FUNCTION public.shared_credit_note(p_token text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'seller', private.seller_json(n.org_id),
+    'note', jsonb_build_object('number', n.number, 'currency', n.currency, 'subtotal', n.subtotal,
+      'tax', n.tax, 'total', n.total, 'reason', n.reason, 'restock', n.restock, 'createdAt', n.created_at,
+      'lines', coalesce((select jsonb_agg(jsonb_build_object('description', l.description, 'qty', l.qty,
+          'unitPrice', l.unit_price, 'taxRate', l.tax_rate, 'amount', l.amount, 'tax', l.tax) order by l.position)
+        from public.credit_note_lines l where l.org_id = n.org_id and l.credit_note_id = n.id), '[]'::jsonb),
+      'refunds', coalesce((select jsonb_agg(jsonb_build_object('amount', r.amount, 'method', r.method,
+          'provider', r.provider, 'ref', r.ref, 'refundedAt', r.refunded_at) order by r.refunded_at)
+        from public.refunds r where r.org_id = n.org_id and r.credit_note_id = n.id), '[]'::jsonb)),
+    'customer', jsonb_build_object('name', c.name),
+    'invoice', jsonb_build_object('number', i.number, 'total', i.total, 'issuedAt', i.issued_at))
+    from public.credit_note_share_tokens t
+    join public.credit_notes n on n.org_id = t.org_id and n.id = t.credit_note_id
+    join public.invoices i on i.org_id = n.org_id and i.id = n.invoice_id
+    join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
+   where t.token_hash = private.share_token_hash(p_token)
+     and t.revoked_at is null and t.expires_at > now()
+$function$;
+ALTER FUNCTION public.shared_credit_note(p_token text) OWNER TO postgres;
+COMMENT ON FUNCTION public.shared_credit_note(p_token text) IS 'The read-only credit note behind a live share link (for anyone holding the token), or null.';
+GRANT EXECUTE ON FUNCTION public.shared_credit_note(p_token text) TO postgres;
+GRANT EXECUTE ON FUNCTION public.shared_credit_note(p_token text) TO service_role;
 
 -- function public.shared_invoice(p_token text)
 CREATE OR REPLACE FUNCTION public.shared_invoice(p_token text)

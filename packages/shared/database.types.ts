@@ -294,6 +294,55 @@ export type Database = {
           },
         ];
       };
+      credit_note_share_tokens: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          credit_note_id: string;
+          expires_at: string;
+          id: string;
+          org_id: string;
+          revoked_at: string | null;
+          token_hash: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          credit_note_id: string;
+          expires_at?: string;
+          id?: string;
+          org_id: string;
+          revoked_at?: string | null;
+          token_hash: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          credit_note_id?: string;
+          expires_at?: string;
+          id?: string;
+          org_id?: string;
+          revoked_at?: string | null;
+          token_hash?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'credit_note_share_tokens_org_id_credit_note_id_fkey';
+            columns: ['org_id', 'credit_note_id'];
+            isOneToOne: false;
+            referencedRelation: 'credit_notes';
+            referencedColumns: ['org_id', 'id'];
+          },
+          {
+            foreignKeyName: 'credit_note_share_tokens_org_id_fkey';
+            columns: ['org_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       credit_notes: {
         Row: {
           created_at: string;
@@ -2494,6 +2543,7 @@ export type Database = {
         Args: { p_input: Json; p_invoice_id: string; p_mutation_id: string; p_org_id: string };
         Returns: Json;
       };
+      create_credit_note_share: { Args: { p_credit_note_id: string; p_org_id: string }; Returns: Json };
       create_invitation: {
         Args: {
           p_email: string;
@@ -2698,6 +2748,7 @@ export type Database = {
         Args: { p_mutation_id: string; p_org_id: string; p_payment_id: string; p_reason: string };
         Returns: Json;
       };
+      revoke_credit_note_shares: { Args: { p_credit_note_id: string; p_org_id: string }; Returns: number };
       revoke_invitation: { Args: { p_invitation_id: string; p_org_id: string }; Returns: Json };
       revoke_invoice_shares: { Args: { p_invoice_id: string; p_org_id: string }; Returns: number };
       revoke_statement_shares: { Args: { p_customer_id: string; p_org_id: string }; Returns: number };
@@ -2759,6 +2810,19 @@ export type Database = {
           total_count: number;
         }[];
       };
+      send_document_mail: {
+        Args: {
+          p_email: string;
+          p_from?: string;
+          p_id: string;
+          p_kind: string;
+          p_org_id: string;
+          p_receipt?: string;
+          p_request_id?: string;
+          p_to?: string;
+        };
+        Returns: Json;
+      };
       set_invoice_status: {
         Args: {
           p_invoice_id: string;
@@ -2777,6 +2841,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      shared_credit_note: { Args: { p_token: string }; Returns: Json };
       shared_invoice: { Args: { p_token: string }; Returns: Json };
       shared_statement: { Args: { p_token: string }; Returns: Json };
       subscribe: { Args: { p_input: Json; p_mutation_id: string; p_org_id: string }; Returns: Json };

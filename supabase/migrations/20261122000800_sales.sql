@@ -241,6 +241,46 @@ $$;
 create trigger invoice_share_tokens_guard before update on public.invoice_share_tokens
   for each row execute function private.guard_invoice_share_token();
 
+-- A link's token is derived from its id with a key kept in the private schema (HMAC-SHA-256, 24 bytes,
+-- base64url): the tables keep only its SHA-256, as before, yet the same live link can be given again when a
+-- document is shared or mailed once more (one link per document rather than one per share). The key is made
+-- on first use and is never readable through the Data API.
+create table private.share_link_key (
+  id boolean primary key default true check (id),
+  key bytea not null default extensions.gen_random_bytes(32)
+);
+comment on table private.share_link_key is 'The key that share-link tokens are derived from (private.share_token); one row.';
+revoke all on table private.share_link_key from public, anon, authenticated;
+
+create function private.share_token(p_link_id uuid) returns text
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_key bytea;
+begin
+  select k.key into v_key from private.share_link_key k;
+  if v_key is null then
+    insert into private.share_link_key default values on conflict do nothing;
+    select k.key into v_key from private.share_link_key k;
+  end if;
+  return translate(encode(substring(extensions.hmac(convert_to(p_link_id::text, 'UTF8'), v_key, 'sha256')
+                                    from 1 for 24), 'base64'), '+/', '-_');
+end
+$$;
+revoke all on function private.share_token(uuid) from public;
+
+-- The SHA-256 a link table keeps of a token.
+create function private.share_token_hash(p_token text) returns text
+language sql immutable set search_path = ''
+as $$ select encode(extensions.digest(coalesce(p_token, ''), 'sha256'), 'hex') $$;
+revoke all on function private.share_token_hash(text) from public;
+
+-- How long a link given again must still live: a link with less than this left is not reused (a new one
+-- is made), so a customer never receives a link that dies within days.
+create function private.share_reuse_margin() returns interval
+language sql immutable parallel safe set search_path = ''
+as $$ select interval '7 days' $$;
+
 -- ---------------------------------------------------------------------------------------------------
 -- Numbering: every invoice starts as a quote numbered QUO-000001 in its own series; issuing it gives it
 -- the next INV-000001 (private.guard_invoice), so invoice numbers have no gaps left by quotes that were
@@ -1074,6 +1114,48 @@ create policy "Members can read refunds" on public.refunds for select to authent
 revoke insert, update, delete on public.credit_notes from anon, authenticated;
 revoke insert, update, delete on public.credit_note_lines from anon, authenticated;
 revoke insert, update, delete on public.refunds from anon, authenticated;
+
+-- A credit note's public link (/c/<token>), as an invoice's: made and revoked by create_credit_note_share and
+-- revoke_credit_note_shares only; its credit note, token and expiry never change; revoked stays revoked.
+create table public.credit_note_share_tokens (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  credit_note_id uuid not null,
+  token_hash text not null unique check (char_length(token_hash) <= 128),
+  created_by uuid references auth.users (id) on delete set null,
+  expires_at timestamptz not null default now() + interval '30 days',
+  revoked_at timestamptz,
+  created_at timestamptz not null default now(),
+  unique (org_id, id),
+  foreign key (org_id, credit_note_id) references public.credit_notes (org_id, id) on delete cascade
+);
+comment on table public.credit_note_share_tokens is
+  'Public links to view one credit note without signing in (/c/<token>). Only the token''s SHA-256 is stored.';
+create index credit_note_share_tokens_note_idx on public.credit_note_share_tokens (org_id, credit_note_id);
+
+create function private.guard_credit_note_share_token() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if (new.org_id, new.credit_note_id, new.token_hash, new.expires_at, new.created_by, new.created_at)
+     is distinct from (old.org_id, old.credit_note_id, old.token_hash, old.expires_at, old.created_by, old.created_at) then
+    perform private.refuse('A share link''s credit note, token and expiry never change', '23514', 'SHARE_LINK_FINAL');
+  end if;
+  if old.revoked_at is not null and new.revoked_at is distinct from old.revoked_at then
+    perform private.refuse('A revoked share link stays revoked', '23514', 'SHARE_LINK_REVOKED');
+  end if;
+  return new;
+end
+$$;
+create trigger credit_note_share_tokens_guard before update on public.credit_note_share_tokens
+  for each row execute function private.guard_credit_note_share_token();
+
+alter table public.credit_note_share_tokens enable row level security;
+alter table public.credit_note_share_tokens force row level security;
+create policy "Members can read credit note links" on public.credit_note_share_tokens for select to authenticated
+  using (org_id in (select private.org_ids_with_role()));
+-- Written by create_credit_note_share and revoke_credit_note_shares only (docs/decisions/006-who-writes-what.md).
+revoke insert, update, delete on public.credit_note_share_tokens from anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------------
 -- The seller on every document: the business profile printed on quotes, invoices, receipts and the public

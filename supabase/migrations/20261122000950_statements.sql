@@ -199,22 +199,36 @@ create policy "Owners, managers and accountants can read statement links" on pub
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
 revoke insert, update, delete on public.statement_share_tokens from anon, authenticated;
 
+-- The same customer and period shared again gets its live link again (private.share_token), while it has
+-- more than private.share_reuse_margin() to live; otherwise a new link.
 create function public.create_statement_share(p_org_id uuid, p_customer_id uuid, p_from text, p_to text)
 returns jsonb
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  v_token text := translate(encode(extensions.gen_random_bytes(24), 'base64'), '+/', '-_');
   v_period record;
   v_row public.statement_share_tokens;
+  v_id uuid := gen_random_uuid();
 begin
   perform private.require_statement_customer(p_org_id, p_customer_id);
   v_period := private.statement_period(p_org_id, p_from, p_to);
-  insert into public.statement_share_tokens (org_id, customer_id, period_from, period_to, token_hash, created_by)
-  values (p_org_id, p_customer_id, v_period.period_from, v_period.period_to,
-          encode(extensions.digest(v_token, 'sha256'), 'hex'), (select auth.uid()))
-  returning * into v_row;
-  return jsonb_build_object('id', v_row.id, 'token', v_token, 'expiresAt', v_row.expires_at);
+  select * into v_row from public.statement_share_tokens t
+   where t.org_id = p_org_id and t.customer_id = p_customer_id
+     and t.period_from = v_period.period_from and t.period_to = v_period.period_to
+     and t.revoked_at is null and t.expires_at > now() + private.share_reuse_margin()
+     and t.token_hash = private.share_token_hash(private.share_token(t.id))
+   order by t.expires_at desc
+   limit 1;
+  if not found then
+    insert into public.statement_share_tokens (id, org_id, customer_id, period_from, period_to, token_hash, created_by)
+    values (v_id, p_org_id, p_customer_id, v_period.period_from, v_period.period_to,
+            private.share_token_hash(private.share_token(v_id)), (select auth.uid()))
+    returning * into v_row;
+    return jsonb_build_object('id', v_row.id, 'token', private.share_token(v_row.id),
+                              'expiresAt', v_row.expires_at, 'reused', false);
+  end if;
+  return jsonb_build_object('id', v_row.id, 'token', private.share_token(v_row.id),
+                            'expiresAt', v_row.expires_at, 'reused', true);
 end
 $$;
 

@@ -96,7 +96,7 @@ begin
     'organizations', 'business_profiles', 'memberships', 'member_preferences', 'invitations', 'employees', 'products',
     'suppliers', 'purchase_orders', 'purchase_order_lines', 'stock_moves', 'customers', 'invoices',
     'invoice_items', 'payments', 'payment_reversals', 'credit_notes', 'credit_note_lines', 'refunds',
-    'invoice_share_tokens', 'statement_share_tokens', 'leads', 'lead_notes', 'expenses', 'expense_reversals', 'licenses',
+    'invoice_share_tokens', 'statement_share_tokens', 'credit_note_share_tokens', 'leads', 'lead_notes', 'expenses', 'expense_reversals', 'licenses',
     'subscription_plans', 'plan_lines', 'subscriptions', 'subscription_invoices', 'billing_cycles', 'document_categories',
     'documents', 'document_versions', 'document_shares'
   ] loop

@@ -22,6 +22,8 @@ create table private.outgoing_mail (
 );
 comment on table private.outgoing_mail is 'Mail the app sends itself (not Auth''s), queued with the change that causes it and sent by the edge function.';
 create index outgoing_mail_unsent on private.outgoing_mail (created_at) where sent_at is null;
+-- An organization's mails of a kind by age: the hourly budget of documents sent by e-mail counts them.
+create index outgoing_mail_org_kind on private.outgoing_mail (organization_id, kind, created_at);
 
 -- Queues one mail; false when a mail for the same reason was already queued (it is never sent twice).
 create function private.queue_mail(

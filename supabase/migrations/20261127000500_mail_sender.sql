@@ -185,7 +185,7 @@ as $$ select case when upper(p_country) = any (array['SN','CI','TG','BJ','BF','M
 -- email) of an organization that has reminders on, the latest step whose day has come in the organization's
 -- time zone — and not before the day the invoice was issued, so switching reminders on (or issuing an old
 -- invoice) sends at most one reminder, not every step missed. Each invoice and step is queued once
--- (dedupe key payment_reminder:<invoice>:<step>), with a new public link to the invoice. Runs one at a
+-- (dedupe key payment_reminder:<invoice>:<step>), with the invoice's live public link (or a new one). Runs one at a
 -- time. Service role only: run by pg_cron on a hosted project and by the local scheduler.
 create function public.queue_payment_reminders(p_now timestamptz default now()) returns integer
 language plpgsql security definer set search_path = ''
@@ -193,6 +193,7 @@ as $$
 declare
   r record;
   v_token text;
+  v_link uuid;
   v_count integer := 0;
 begin
   perform pg_advisory_xact_lock(hashtext('public.queue_payment_reminders'));
@@ -218,9 +219,19 @@ begin
                         where m.dedupe_key = 'payment_reminder:' || i.id || ':' || step.step)
      order by i.org_id, i.due_at, i.id
   loop
-    v_token := translate(encode(extensions.gen_random_bytes(24), 'base64'), '+/', '-_');
-    insert into public.invoice_share_tokens (org_id, invoice_id, token_hash)
-    values (r.org_id, r.id, encode(extensions.digest(v_token, 'sha256'), 'hex'));
+    -- The invoice's live link when it has one (whoever made it), else a new one.
+    select private.share_token(t.id) into v_token from public.invoice_share_tokens t
+     where t.org_id = r.org_id and t.invoice_id = r.id and t.revoked_at is null
+       and t.expires_at > p_now + private.share_reuse_margin()
+       and t.token_hash = private.share_token_hash(private.share_token(t.id))
+     order by t.expires_at desc
+     limit 1;
+    if v_token is null then
+      v_link := gen_random_uuid();
+      v_token := private.share_token(v_link);
+      insert into public.invoice_share_tokens (id, org_id, invoice_id, token_hash)
+      values (v_link, r.org_id, r.id, private.share_token_hash(v_token));
+    end if;
     if private.queue_mail(r.org_id, 'payment_reminder', 'payment_reminder:' || r.id || ':' || r.step,
          r.email, private.document_language(r.country),
          jsonb_build_object(
@@ -254,3 +265,110 @@ begin
   end if;
 end
 $$;
+
+-- ---------------------------------------------------------------------------------------------------
+-- Documents sent to a customer by e-mail
+
+-- Document mails an organization may queue per rolling hour: enough for a shop's day at the counter, too
+-- few to make us a spammer's relay.
+create function private.document_mail_hourly_limit() returns integer
+language sql immutable parallel safe set search_path = ''
+as $$ select 30 $$;
+
+-- Queues one document (an invoice or quote, one of its receipts, a credit note, a customer's statement for a
+-- period) to an address, in the organization's document language, with the document's public link (its
+-- live link, else a new one: the share functions decide who may, exactly as for sharing). p_id is the
+-- invoice (invoice, receipt with p_receipt its number), the credit note, or the customer (statement with
+-- p_from/p_to). Refused past private.document_mail_hourly_limit() mails per organization and hour
+-- (MAIL_BUDGET_SPENT). A repeated p_request_id queues nothing more.
+create function public.send_document_mail(
+  p_org_id uuid, p_kind text, p_id uuid, p_email text,
+  p_receipt text default null, p_from text default null, p_to text default null, p_request_id uuid default null
+) returns jsonb
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_email text := lower(btrim(coalesce(p_email, '')));
+  v_share jsonb;
+  v_data jsonb;
+  v_org record;
+  v_inv record;
+  v_customer text;
+  v_key text := 'document:' || coalesce(p_request_id, gen_random_uuid());
+  v_locale text;
+begin
+  perform private.require_role(p_org_id);
+  if p_kind is null or p_kind not in ('invoice', 'receipt', 'credit_note', 'statement') then
+    perform private.refuse('Unknown kind of document', '22023', 'DOCUMENT_KIND_INVALID', null, 'kind');
+  end if;
+  if char_length(v_email) > 320 or v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
+    perform private.refuse('Invalid email address', '23514', 'INVALID_EMAIL', null, 'email');
+  end if;
+  select o.name, o.country into v_org from public.organizations o where o.id = p_org_id;
+  v_locale := private.document_language(v_org.country);
+  if p_kind in ('invoice', 'receipt') then
+    v_share := public.create_invoice_share(p_org_id, p_id);
+    select i.number, i.status, i.currency, i.total, i.due_at, i.total - i.amount_paid - i.amount_credited as due,
+           c.name as customer_name
+      into v_inv from public.invoices i join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
+     where i.org_id = p_org_id and i.id = p_id;
+    v_customer := v_inv.customer_name;
+    if p_kind = 'invoice' then
+      v_data := jsonb_build_object(
+        'document', case when v_inv.status = 'QUOTE' then 'quote' else 'invoice' end,
+        'number', v_inv.number, 'currency', v_inv.currency, 'total', v_inv.total,
+        'amountDue', case when v_inv.status = 'ISSUED' then greatest(v_inv.due, 0) end,
+        'dueAt', case when v_inv.status = 'ISSUED' then v_inv.due_at end,
+        'path', '/i/' || (v_share ->> 'token'));
+    else
+      select jsonb_build_object('document', 'receipt', 'number', p.receipt_number, 'invoiceNumber', v_inv.number,
+               'currency', p.currency, 'total', p.amount, 'receivedAt', p.received_at,
+               'path', '/i/' || (v_share ->> 'token') || '/receipts/' || p.receipt_number)
+        into v_data
+        from public.payments p
+       where p.org_id = p_org_id and p.invoice_id = p_id and p.receipt_number = p_receipt;
+      if v_data is null then
+        perform private.refuse('Payment not found', '23503', 'PAYMENT_NOT_FOUND', null, 'receipt');
+      end if;
+    end if;
+  elsif p_kind = 'credit_note' then
+    v_share := public.create_credit_note_share(p_org_id, p_id);
+    select jsonb_build_object('document', 'credit_note', 'number', n.number, 'invoiceNumber', i.number,
+             'currency', n.currency, 'total', n.total, 'path', '/c/' || (v_share ->> 'token')),
+           c.name
+      into v_data, v_customer
+      from public.credit_notes n
+      join public.invoices i on i.org_id = n.org_id and i.id = n.invoice_id
+      join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
+     where n.org_id = p_org_id and n.id = p_id;
+  else
+    v_share := public.create_statement_share(p_org_id, p_id, p_from, p_to);
+    select jsonb_build_object('document', 'statement', 'from', t.period_from, 'to', t.period_to,
+             'path', '/s/' || (v_share ->> 'token')),
+           c.name
+      into v_data, v_customer
+      from public.statement_share_tokens t
+      join public.customers c on c.org_id = t.org_id and c.id = t.customer_id
+     where t.id = (v_share ->> 'id')::uuid;
+  end if;
+  v_data := v_data || jsonb_build_object('customerName', v_customer, 'orgName', v_org.name);
+
+  -- The hourly budget, counted under a lock per organization so that mails sent at once cannot pass it.
+  perform pg_advisory_xact_lock(hashtext('document_mail:' || p_org_id));
+  if exists (select 1 from private.outgoing_mail m where m.dedupe_key = v_key) then
+    return jsonb_build_object('queued', false, 'to', v_email, 'locale', v_locale);
+  end if;
+  if (select count(*) from private.outgoing_mail m
+       where m.organization_id = p_org_id and m.kind = 'document'
+         and m.created_at > now() - interval '1 hour') >= private.document_mail_hourly_limit() then
+    perform private.refuse('This organization has sent as many documents by e-mail as it may this hour',
+      'PT429', 'MAIL_BUDGET_SPENT', jsonb_build_object('limit', private.document_mail_hourly_limit()));
+  end if;
+  perform private.queue_mail(p_org_id, 'document', v_key, v_email, v_locale, v_data);
+  return jsonb_build_object('queued', true, 'to', v_email, 'locale', v_locale);
+end
+$$;
+comment on function public.send_document_mail(uuid, text, uuid, text, text, text, text, uuid) is
+  'Queues a document (invoice or quote, receipt, credit note, statement) to a customer''s address with its public link; members who may share it; at most private.document_mail_hourly_limit() per organization and hour.';
+revoke execute on function public.send_document_mail(uuid, text, uuid, text, text, text, text, uuid) from public, anon;
+grant execute on function public.send_document_mail(uuid, text, uuid, text, text, text, text, uuid) to authenticated;

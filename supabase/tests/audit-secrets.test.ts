@@ -42,7 +42,7 @@ describe('the audit trail and secrets', () => {
         )) as [{ before: string }];
         const secret = `s3cr3t-${randomUUID()}`;
         // A share link's token never changes (final-records.test.ts): its one update is the revocation.
-        const revocation = table === 'invoice_share_tokens' || table === 'statement_share_tokens';
+        const revocation = table.endsWith('_share_tokens');
         if (revocation)
           await sql(`update public.${table} set revoked_at = now() where ${byKey(key)[0]}`, byKey(key)[1]);
         else await sql(`update public.${table} set ${column} = $1 where ${where}`, [secret, ...params]);

@@ -172,6 +172,10 @@ export const fixtures: Record<string, Fixture> = {
     },
     ['revoked_at', later],
   ),
+  credit_note_share_tokens: fx({ credit_note_id: ref('credit_notes'), token_hash: uuid, created_by: actor }, [
+    'revoked_at',
+    later,
+  ]),
   business_profiles: fx({ legal_name: 'Legal name Ltd' }, ['legal_name', 'Changed Ltd'], ['org_id']),
   payment_reminder_settings: fx({ enabled: true }, ['enabled', false], ['org_id']),
   leads: fx({ name: 'Lead', owner_id: ((_s, org) => org.ownerId) as Make }, changed),

@@ -51,6 +51,7 @@ const crossReferenceRefusal: Record<string, string> = {
   'member_preferences.user_id': '42501',
   'invoice_share_tokens.invoice_id': '42501',
   'statement_share_tokens.customer_id': '42501',
+  'credit_note_share_tokens.credit_note_id': '42501',
   // Reversals are written by functions only: a member has no INSERT on them at all.
   'payment_reversals.payment_id': '42501',
   'payment_reversals.invoice_id': '42501',

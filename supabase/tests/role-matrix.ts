@@ -48,6 +48,7 @@ export const matrix: Record<string, Entry> = {
   invoice_items:          m('invoices', all, all, 'OMA', 'OMA', { update: all, delete: all }),
   invoice_share_tokens:   m('invoices', all, none, none, none),
   statement_share_tokens: m('customers', 'OMA', none, none, none),
+  credit_note_share_tokens: m('invoices', all, none, none, none),
   payments:               m('payments', all, 'OMA', none, 'OM'),
   payment_reversals:      m('payments', all, none, none, none),
   credit_notes:           m('invoices', all, none, none, none),
@@ -83,6 +84,7 @@ export const matrix: Record<string, Entry> = {
 export const closedByPrivilege: Record<string, readonly Action[]> = {
   invoice_share_tokens: ['insert', 'update', 'delete'],
   statement_share_tokens: ['insert', 'update', 'delete'],
+  credit_note_share_tokens: ['insert', 'update', 'delete'],
   business_profiles: ['delete'],
   invoice_counters: ['insert', 'update', 'delete'],
   licenses: ['insert', 'update', 'delete'],

@@ -45,7 +45,7 @@ describe('per-address budgets on the anonymous routes', () => {
     headers: { 'x-forwarded-for': `${address}, 10.0.0.1`, ...init.headers },
   });
 
-  it('serves a shared invoice, statement or invitation to an address until its budget is spent, then 429 with when to come back', async () => {
+  it('serves a shared invoice, statement, credit note or invitation to an address until its budget is spent, then 429 with when to come back', async () => {
     const o = await owner();
     const customer = await json(
       await call('/customers', { token: o.token, body: { name: 'Akosua Mensah' } }),
@@ -64,14 +64,15 @@ describe('per-address budgets on the anonymous routes', () => {
     const open = await fetch(`${api}/public/invoices/${token}`, from(address));
     expect(open.status).toBe(200);
     expect(await json(open)).toMatchObject({ invoice: { number: invoice.number } });
-    // The three kinds share one budget: 4 in all.
+    // The four kinds share one budget: 4 in all.
     expect((await fetch(`${api}/public/statements/${'x'.repeat(32)}`, from(address))).status).toBe(404);
+    expect((await fetch(`${api}/public/credit-notes/${'w'.repeat(32)}`, from(address))).status).toBe(404);
     expect((await fetch(`${api}/invitations/${'y'.repeat(32)}`, from(address))).status).toBe(404);
-    expect((await fetch(`${api}/public/invoices/${token}`, from(address))).status).toBe(200);
 
     for (const spent of [
       `${api}/public/invoices/${token}`,
       `${api}/public/statements/${'x'.repeat(32)}`,
+      `${api}/public/credit-notes/${'w'.repeat(32)}`,
       `${api}/invitations/${'y'.repeat(32)}`,
     ]) {
       const res = await fetch(spent, from(address));

@@ -263,6 +263,7 @@ const PUBLIC_ROUTES = [
   'GET /api/invitations/:token',
   'GET /api/public/invoices/:token',
   'GET /api/public/statements/:token',
+  'GET /api/public/credit-notes/:token',
 ];
 /** Routes about the caller themselves (their account, their new organization), not an organization's data. */
 const SELF_ROUTES = [
@@ -342,6 +343,7 @@ function bodyFor(route: string): unknown {
     'POST /api/payments/:id/reverse': { reason: 'Intruder' },
     'POST /api/invoices/:id/credit-notes': { reason: 'Intruder', restock: true },
     'POST /api/credit-notes/:id/refunds': { amount: 1, method: 'cash' },
+    'POST /api/document-mails': { kind: 'invoice', id: ids.invoice, email: `x-${unique()}@test.kasuwa.app` },
     'POST /api/subscription-plans': { name: 'Intruder', price: 1 },
     'PUT /api/subscription-plans/:id': { name: 'Intruder' },
     'POST /api/subscriptions': { customerId: ids.customer, planId: randomUUID() },

@@ -76,14 +76,14 @@ const ROLES: Record<MailLocale, Record<string, string>> = {
 export const absoluteLink = (siteUrl: string, path: string): string =>
   new URL(path, siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`).href;
 
-function sellerLines(seller: Seller): string[] {
+export function sellerLines(seller: Seller): string[] {
   return [seller.name, seller.address, seller.phone, seller.email].filter(
     (v): v is string => typeof v === 'string' && v.trim() !== '',
   );
 }
 
 /** The frame every mail shares: a heading, paragraphs, an optional button and table, the seller's details. */
-function layout(opts: {
+export function layout(opts: {
   locale: MailLocale;
   heading: string;
   paragraphs: string[];

@@ -164,6 +164,9 @@ export function fromPostgrest(error: { code?: string; message: string; hint?: st
       return new AppError('NOT_FOUND', 'Not found');
     case 'PT402':
       return new AppError('LIMIT_REACHED', error.message, undefined, refusal);
+    // A budget of the organization spent (documents mailed this hour): try again later.
+    case 'PT429':
+      return new AppError('RATE_LIMITED', error.message, undefined, refusal);
     // The database or the Data API could not answer in time (a statement or lock timeout, no free
     // connection, an answer too large to build): nothing was refused, so the caller is told to try
     // again later rather than that the request was wrong.

@@ -1,6 +1,12 @@
 // The `api` edge function: the product's /api/* surface and the logic that needs more than one SQL call.
 // Thin: each route validates its input and calls one SQL function with the caller's JWT, so row-level
 // security decides.
+import {
+  publicCreditNote,
+  revokeCreditNoteShares,
+  sendDocumentMail,
+  shareCreditNote,
+} from './document-links.ts';
 import { customerStatement, publicStatement, revokeStatementShares, shareStatement } from './statements.ts';
 import { allowedOrigins, corsHeaders } from '../_shared/cors.ts';
 import { AppError, errorResponse } from '../_shared/errors.ts';
@@ -166,6 +172,10 @@ const router = new Router()
   .on('POST', '/api/invoices/:id/credit-notes', createCreditNote)
   .on('POST', '/api/credit-notes/:id/refunds', recordRefund)
   .on('GET', '/api/public/invoices/:token', publicInvoice)
+  .on('POST', '/api/credit-notes/:id/share', shareCreditNote)
+  .on('DELETE', '/api/credit-notes/:id/share', revokeCreditNoteShares)
+  .on('GET', '/api/public/credit-notes/:token', publicCreditNote)
+  .on('POST', '/api/document-mails', sendDocumentMail)
   .on('GET', '/api/customers/:id/statement', customerStatement)
   .on('POST', '/api/customers/:id/statement/share', shareStatement)
   .on('DELETE', '/api/customers/:id/statement/share', revokeStatementShares)

@@ -1,4 +1,5 @@
-// The app's own mail (payment reminders, low-stock alerts, invitations to an organization), sent by this
+// The app's own mail (payment reminders, low-stock alerts, invitations to an organization, documents a
+// member sends a customer), sent by this
 // function over SMTP. Where it goes is configured by the environment:
 //   SMTP_URL   smtp://user:pass@host:port — smtps:// (or port 465 / 2465) speaks TLS from the first byte,
 //              other ports upgrade with STARTTLS. Hosted edge functions cannot reach ports 25 and 587.
@@ -21,6 +22,7 @@ import {
   type RenderedMail,
   type Seller,
 } from '../../../packages/shared/mail/templates.ts';
+import { renderDocumentMail, type DocumentMailData } from '../../../packages/shared/mail/document-mail.ts';
 import { adminClient, requireToken } from '../_shared/clients.ts';
 import { AppError } from '../_shared/errors.ts';
 
@@ -110,6 +112,13 @@ export function compose(rows: ClaimedMail[], siteUrl: string): { deliveries: Del
         ...base,
         replyTo: row.org_email,
         mail: renderPaymentReminder(row.data as PaymentReminderData, locale, seller, siteUrl),
+      });
+    } else if (row.kind === 'document') {
+      // A document a member sent: the customer's answer goes to the shop.
+      deliveries.push({
+        ...base,
+        replyTo: row.org_email,
+        mail: renderDocumentMail(row.data as DocumentMailData, locale, seller, siteUrl),
       });
     } else if (row.kind === 'low_stock') {
       const key = `${row.organization_id}|${row.to_address.toLowerCase()}|${locale}`;

@@ -205,6 +205,8 @@ export interface CreditNoteView {
   restock: boolean;
   createdAt: string;
   createdBy: string | null;
+  /** Whether a public link to it is live. */
+  shared: boolean;
   lines: {
     id: string;
     invoiceItemId: string;
@@ -233,7 +235,8 @@ async function invoiceCreditNotes(db: Db, orgId: string, invoiceId: string): Pro
       `id, number, currency, subtotal, tax, total, reason, restock, created_at, created_by,
        lines:credit_note_lines(id, invoice_item_id, product_id, description, qty, unit_price, tax_rate, amount, tax,
                                position),
-       refunds(id, amount, method, provider, ref, refunded_at)`,
+       refunds(id, amount, method, provider, ref, refunded_at),
+       shares:credit_note_share_tokens(expires_at, revoked_at)`,
     )
     .eq('org_id', orgId)
     .eq('invoice_id', invoiceId)
@@ -250,6 +253,7 @@ async function invoiceCreditNotes(db: Db, orgId: string, invoiceId: string): Pro
     restock: n.restock,
     createdAt: n.created_at,
     createdBy: n.created_by,
+    shared: n.shares.some((s) => !s.revoked_at && Date.parse(s.expires_at) > Date.now()),
     lines: [...n.lines]
       .sort((a, b) => a.position - b.position)
       .map((l) => ({

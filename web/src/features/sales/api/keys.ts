@@ -89,6 +89,8 @@ export interface CreditNote {
   restock: boolean;
   createdAt: string;
   createdBy: string | null;
+  /** Whether a public link to it is live. */
+  shared?: boolean;
   lines: {
     id: string;
     invoiceItemId: string;
