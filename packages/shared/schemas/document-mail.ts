@@ -9,7 +9,7 @@ export const DocumentMailInputSchema = z.object({
   kind: z.enum(DOCUMENT_MAIL_KINDS),
   /** The invoice (invoice, receipt), the credit note, or the customer (statement). */
   id: z.string().uuid(),
-  email: z.string().trim().min(3, 'INVALID_EMAIL').max(320, 'INVALID_EMAIL').email('INVALID_EMAIL'),
+  email: z.string().trim().min(1, 'REQUIRED').max(320, 'INVALID_EMAIL').email('INVALID_EMAIL'),
   /** A receipt's number, for kind receipt. */
   receipt: z.string().trim().max(20).optional(),
   /** A statement's period (YYYY-MM-DD), for kind statement. */

@@ -192,6 +192,13 @@ const PublicInvoicePage = lazy(
     import('../features/sales/public-invoice-page.tsx').then((m) => ({ default: m.PublicInvoicePage })),
   ),
 );
+const PublicCreditNotePage = lazy(
+  withStrings(() =>
+    import('../features/sales/public-credit-note-page.tsx').then((m) => ({
+      default: m.PublicCreditNotePage,
+    })),
+  ),
+);
 const InvitePage = lazy(
   withStrings(() => import('../features/team/invite-page.tsx').then((m) => ({ default: m.InvitePage }))),
 );
@@ -316,6 +323,7 @@ export function AppRoutes() {
           <Route path="/i/:token" element={page(<PublicInvoicePage />)} />
           <Route path="/i/:token/receipts/:receipt" element={page(<PublicReceiptPage />)} />
           <Route path="/s/:token" element={page(<PublicStatementPage />)} />
+          <Route path="/c/:token" element={page(<PublicCreditNotePage />)} />
         </Route>
         <Route element={<PublicLayout />}>
           <Route path="/pricing" element={page(<PricingPage />)} />

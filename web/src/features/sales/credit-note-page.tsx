@@ -1,5 +1,6 @@
 // /sales/invoices/:id/credit-notes/:number — a credit note (avoir) as a document, to print or download as a
-// PDF, in the business's language; Refund while the customer overpaid something not yet given back.
+// PDF, shared by its link or sent by e-mail, in the business's language; Refund while the customer overpaid
+// something not yet given back.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Loading } from '../../components/ui/loading.tsx';
@@ -12,6 +13,8 @@ import { CreditNoteDocument, creditNoteOf } from './credit-note-document.tsx';
 import { PdfButton } from './pdf-button.tsx';
 import { downloadCreditNotePdf } from './pdf/download.ts';
 import { RefundDialog } from './refund-dialog.tsx';
+import { CreditNoteShareDialog } from './credit-note-share-dialog.tsx';
+import { SendMailButton } from './send-mail.tsx';
 
 export function CreditNotePage() {
   const { id = '', number = '' } = useParams();
@@ -20,6 +23,7 @@ export function CreditNotePage() {
   const invoice = useInvoice(id);
   const canRefund = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
   const [refunding, setRefunding] = useState(false);
+  const [sharing, setSharing] = useState(false);
   if (!invoice.data)
     return invoice.isError ? <p className="p-4">{t('creditNotes.notFound')}</p> : <Loading />;
   const inv = invoice.data;
@@ -41,6 +45,10 @@ export function CreditNotePage() {
               {t('invoices.print')}
             </button>
             <PdfButton make={() => downloadCreditNotePdf(data)} />
+            <button type="button" className="btn btn-outline min-h-11" onClick={() => setSharing(true)}>
+              {t('invoices.share')}
+            </button>
+            <SendMailButton target={{ kind: 'credit_note', id: data.note.id }} email={inv.customer.email} />
           </div>
         )}
       </div>
@@ -50,6 +58,9 @@ export function CreditNotePage() {
         </InLanguage>
       ) : (
         <p role="alert">{t('creditNotes.notFound')}</p>
+      )}
+      {sharing && data && (
+        <CreditNoteShareDialog note={data.note} invoice={inv} onClose={() => setSharing(false)} />
       )}
       {refunding && data && (
         <RefundDialog

@@ -30,6 +30,7 @@ import { PendingMoneyPanel } from './pending-money-panel.tsx';
 import { balanceOnceSent, pendingOnInvoice } from './pending-money.ts';
 import { RecordPaymentDialog } from './record-payment-dialog.tsx';
 import { ShareDialog } from './share-dialog.tsx';
+import { SendMailButton } from './send-mail.tsx';
 import { ReminderWhatsApp } from './reminder-whatsapp.tsx';
 import { submitWrite } from '../../lib/feedback.ts';
 import { InLanguage, useT } from '../../lib/i18n.tsx';
@@ -150,6 +151,7 @@ export function InvoicePage() {
           <button type="button" className="btn btn-outline min-h-11" onClick={() => setOpen('share')}>
             {t('invoices.share')}
           </button>
+          <SendMailButton target={{ kind: 'invoice', id: inv.id }} email={inv.customer.email} />
         </div>
       </div>
       {inv.shared && (

@@ -11,6 +11,7 @@ import { PdfButton } from './pdf-button.tsx';
 import { downloadReceiptPdf } from './pdf/download.ts';
 import { ReceiptDocument, receiptOf } from './receipt-document.tsx';
 import { ShareDialog } from './share-dialog.tsx';
+import { SendMailButton } from './send-mail.tsx';
 
 export function ReceiptPage() {
   const { id = '', receipt: number = '' } = useParams();
@@ -36,6 +37,10 @@ export function ReceiptPage() {
             <button type="button" className="btn btn-outline min-h-11" onClick={() => setSharing(true)}>
               {t('invoices.share')}
             </button>
+            <SendMailButton
+              target={{ kind: 'receipt', id: inv.id, receipt: receipt.receiptNumber }}
+              email={inv.customer.email}
+            />
           </div>
         )}
       </div>

@@ -15,6 +15,7 @@ import { whatsappNumber } from '../../../../packages/shared/phone.ts';
 import { useOrganization } from '../../lib/organization.tsx';
 import { errorMessage } from '../../lib/validation-message.ts';
 import { documentLanguage } from '../../../../packages/shared/countries.ts';
+import { SendMailButton } from './send-mail.tsx';
 import { type Period, type Statement, useShareStatement, useStatement } from './api/statements.ts';
 import { PdfButton } from './pdf-button.tsx';
 import { downloadStatementPdf } from './pdf/download.ts';
@@ -54,6 +55,10 @@ export function StatementPage() {
             <button type="button" className="btn btn-outline min-h-11" onClick={() => setSharing(true)}>
               {t('invoices.share')}
             </button>
+            <SendMailButton
+              target={{ kind: 'statement', id, from: statement.data.from, to: statement.data.to }}
+              email={statement.data.customer.email}
+            />
           </div>
         )}
       </div>
