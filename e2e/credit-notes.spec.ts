@@ -3,7 +3,7 @@
 // reason, the invoice it credits) and its PDF; the invoice shows what was credited and lists the credit note;
 // the stock is back.
 import { pdfText } from '../tests/pdf-text.ts';
-import { apiAs, expect, registerOwner, signIn, test } from './fixtures.ts';
+import { apiAs, expect, registerOwner, signIn, squash, test } from './fixtures.ts';
 
 const WORDS = {
   en: {
@@ -37,7 +37,6 @@ const WORDS = {
     total: '5 000 CFA',
   },
 };
-const squash = (s: string) => s.replace(/\s/g, ' ');
 
 test.describe('credit notes', () => {
   test.use({ viewport: { width: 360, height: 780 } });

@@ -2,7 +2,7 @@
 // in the business profile, sends a quote, issues it, takes a part payment, sends its receipt and prints the
 // customer's statement; each document carries the seller's details, the customer's name as written, and the right title.
 import { pdfText } from '../tests/pdf-text.ts';
-import { apiAs, expect, registerOwner, signIn, test } from './fixtures.ts';
+import { apiAs, expect, registerOwner, signIn, squash, test } from './fixtures.ts';
 
 const WORDS = {
   en: {
@@ -68,7 +68,6 @@ const WORDS = {
 };
 
 const CUSTOMER = 'Adébáyọ̀ Ọlátúndé';
-const squash = (s: string) => s.replace(/\s/g, ' ');
 
 test.describe('documents a customer receives', () => {
   test.use({ viewport: { width: 360, height: 780 } });

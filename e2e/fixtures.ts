@@ -80,6 +80,9 @@ export const test = base.extend<{
 
 export { expect };
 
+/** Text with its narrow and non-breaking spaces (amounts, dates) read as plain spaces. */
+export const squash = (s: string | null) => (s ?? '').replace(/\s/g, ' ');
+
 /** Sets the interface language (as the language switch saves it) before the first page load. */
 export async function useLanguage(page: Page, locale: 'en' | 'fr') {
   await page.addInitScript((l) => localStorage.setItem('kasuwa-locale', l), locale);

@@ -16,6 +16,7 @@ import {
   expect,
   registerOwner,
   signIn,
+  squash,
   test,
   useLanguage,
   waitForServiceWorker,
@@ -120,7 +121,6 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 /** Text as shown, with the narrow and non-breaking spaces of French numbers as plain spaces. */
-const squash = (s: string | null) => (s ?? '').replace(/\s/g, ' ');
 
 test.describe('recurring invoices', () => {
   test.use({ viewport: { width: 360, height: 780 } });
