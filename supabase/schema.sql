@@ -582,6 +582,7 @@ CREATE INDEX customers_phone_trgm_idx ON public.customers USING gin (phone exten
 CREATE TRIGGER customers_audit_delete AFTER DELETE ON public.customers REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER customers_audit_insert AFTER INSERT ON public.customers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER customers_audit_update AFTER UPDATE ON public.customers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
+CREATE TRIGGER customers_guard_delete BEFORE DELETE ON public.customers FOR EACH ROW EXECUTE FUNCTION private.guard_customer_delete();
 CREATE TRIGGER customers_touch BEFORE UPDATE ON public.customers FOR EACH ROW EXECUTE FUNCTION private.touch_versioned();
 CREATE POLICY "Members can add customers" ON public.customers AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Members can edit customers" ON public.customers AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
@@ -3682,6 +3683,34 @@ ALTER FUNCTION private.guard_credit_note_share_token() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.guard_credit_note_share_token() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.guard_credit_note_share_token() TO postgres;
 
+-- function private.guard_customer_delete()
+CREATE OR REPLACE FUNCTION private.guard_customer_delete()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if pg_trigger_depth() > 1 then
+    return old;
+  end if;
+  if exists (select 1 from public.invoices i where i.org_id = old.org_id and i.customer_id = old.id) then
+    perform private.refuse('A customer with invoices is merged into another one, never deleted', '23514',
+      'CUSTOMER_HAS_INVOICES', jsonb_build_object('count', (select count(*) from public.invoices i
+                                                              where i.org_id = old.org_id and i.customer_id = old.id)));
+  end if;
+  if exists (select 1 from public.subscriptions s where s.org_id = old.org_id and s.customer_id = old.id) then
+    perform private.refuse('A customer with subscriptions is merged into another one, never deleted', '23514',
+      'CUSTOMER_HAS_SUBSCRIPTIONS', jsonb_build_object('count', (select count(*) from public.subscriptions s
+                                                                   where s.org_id = old.org_id and s.customer_id = old.id)));
+  end if;
+  return old;
+end
+$function$;
+ALTER FUNCTION private.guard_customer_delete() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.guard_customer_delete() TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.guard_customer_delete() TO postgres;
+
 -- function private.guard_expense()
 CREATE OR REPLACE FUNCTION private.guard_expense()
  RETURNS trigger
@@ -3754,6 +3783,12 @@ declare
   v_api boolean := coalesce((select auth.role()), '') in ('authenticated', 'anon');
   v_given_back boolean := false;
 begin
+  -- A duplicate customer merged into the one kept (public.merge_customers, owners and managers): the
+  -- invoice moves to that customer, issued or not, and nothing else of it changes.
+  if private.merging_customer(old.customer_id, new.customer_id)
+     and to_jsonb(new) - 'customer_id' = to_jsonb(old) - 'customer_id' then
+    return new;
+  end if;
   -- Issued means final: once an invoice is not a QUOTE, only its status moves (ISSUED -> PAID by
   -- payments, ISSUED -> VOID by voiding) and what moving it sets.
   if new.created_by is distinct from old.created_by and v_api then
@@ -4055,6 +4090,12 @@ CREATE OR REPLACE FUNCTION private.guard_statement_share_token()
  SET search_path TO ''
 AS $function$
 begin
+  -- A duplicate customer merged into the one kept (public.merge_customers): the link they were sent shows
+  -- the kept customer's statement, which has their invoices now.
+  if private.merging_customer(old.customer_id, new.customer_id)
+     and to_jsonb(new) - 'customer_id' = to_jsonb(old) - 'customer_id' then
+    return new;
+  end if;
   if (new.org_id, new.customer_id, new.period_from, new.period_to, new.token_hash, new.expires_at,
       new.created_by, new.created_at)
      is distinct from (old.org_id, old.customer_id, old.period_from, old.period_to, old.token_hash,
@@ -4101,6 +4142,12 @@ CREATE OR REPLACE FUNCTION private.guard_subscription()
  SET search_path TO ''
 AS $function$
 begin
+  -- A duplicate customer merged into the one kept (public.merge_customers): the subscription, in whatever
+  -- state, moves to that customer, and nothing else of it changes.
+  if private.merging_customer(old.customer_id, new.customer_id)
+     and to_jsonb(new) - 'customer_id' - 'updated_at' = to_jsonb(old) - 'customer_id' - 'updated_at' then
+    return new;
+  end if;
   if (new.org_id, new.customer_id, new.plan_id, new.start_date, new.created_by, new.created_at)
      is distinct from (old.org_id, old.customer_id, old.plan_id, old.start_date, old.created_by, old.created_at) then
     perform private.refuse('A subscription''s customer, plan and start never change', '23514', 'SUBSCRIPTION_FINAL');
@@ -4620,6 +4667,83 @@ AS $function$ select 5 $function$;
 ALTER FUNCTION private.mail_max_attempts() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.mail_max_attempts() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.mail_max_attempts() TO postgres;
+
+-- function private.merge_customers(p_org_id uuid, p_from uuid, p_into uuid)
+CREATE OR REPLACE FUNCTION private.merge_customers(p_org_id uuid, p_from uuid, p_into uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_invoices integer;
+  v_subscriptions integer;
+  v_links integer;
+  v_fill text;
+begin
+  perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers merge customers',
+    'CUSTOMER_MERGE_FORBIDDEN');
+  if p_from is null or p_into is null or p_from = p_into then
+    perform private.refuse('A customer is merged into another one', '23514', 'CUSTOMER_MERGE_SAME', null, 'into');
+  end if;
+  -- Both locked, in the same order whoever merges, so nothing is added to the duplicate meanwhile (a new
+  -- invoice for it waits, then finds it gone).
+  perform 1 from public.customers c where c.org_id = p_org_id and c.id in (p_from, p_into) order by c.id for update;
+  if not exists (select 1 from public.customers c where c.org_id = p_org_id and c.id = p_from) then
+    perform private.refuse('Customer not found', '23503', 'CUSTOMER_NOT_FOUND', null, 'customerId');
+  end if;
+  if not exists (select 1 from public.customers c where c.org_id = p_org_id and c.id = p_into) then
+    perform private.refuse('The customer to keep is not one of this organization''s', '23503',
+      'CUSTOMER_NOT_FOUND', null, 'into');
+  end if;
+
+  perform set_config('kasuwa.merging_customers', format('%s>%s@%s', p_from, p_into, pg_catalog.pg_current_xact_id()),
+                     true);
+  update public.invoices set customer_id = p_into where org_id = p_org_id and customer_id = p_from;
+  get diagnostics v_invoices = row_count;
+  update public.subscriptions set customer_id = p_into where org_id = p_org_id and customer_id = p_from;
+  get diagnostics v_subscriptions = row_count;
+  update public.statement_share_tokens set customer_id = p_into where org_id = p_org_id and customer_id = p_from;
+  get diagnostics v_links = row_count;
+  perform set_config('kasuwa.merging_customers', '', true);
+
+  -- The kept customer's empty details (e-mail, phone and any detail a customer has) from the duplicate's;
+  -- what identifies and dates the customer kept stays its own.
+  select string_agg(format('%1$I = case when k.%1$I is null or k.%1$I::text = '''' then d.%1$I else k.%1$I end',
+                           a.attname), ', ' order by a.attnum)
+    into v_fill
+    from pg_catalog.pg_attribute a
+   where a.attrelid = 'public.customers'::regclass and a.attnum > 0 and not a.attisdropped
+     and a.attname not in ('id', 'org_id', 'name', 'archived', 'version', 'created_at', 'updated_at', 'created_by');
+  execute format('update public.customers k set %s from public.customers d
+                   where k.org_id = $1 and k.id = $2 and d.org_id = $1 and d.id = $3', v_fill)
+    using p_org_id, p_into, p_from;
+  delete from public.customers where org_id = p_org_id and id = p_from;
+
+  return jsonb_build_object(
+    'customer', (select to_jsonb(c) from public.customers c where c.org_id = p_org_id and c.id = p_into),
+    'mergedId', p_from, 'invoices', v_invoices, 'subscriptions', v_subscriptions, 'shareLinks', v_links);
+end
+$function$;
+ALTER FUNCTION private.merge_customers(p_org_id uuid, p_from uuid, p_into uuid) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.merge_customers(p_org_id uuid, p_from uuid, p_into uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.merge_customers(p_org_id uuid, p_from uuid, p_into uuid) TO postgres;
+GRANT EXECUTE ON FUNCTION private.merge_customers(p_org_id uuid, p_from uuid, p_into uuid) TO service_role;
+
+-- function private.merging_customer(p_from uuid, p_into uuid)
+CREATE OR REPLACE FUNCTION private.merging_customer(p_from uuid, p_into uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select p_from is distinct from p_into
+     and coalesce(current_setting('kasuwa.merging_customers', true), '')
+         = format('%s>%s@%s', p_from, p_into, pg_catalog.pg_current_xact_id())
+$function$;
+ALTER FUNCTION private.merging_customer(p_from uuid, p_into uuid) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.merging_customer(p_from uuid, p_into uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.merging_customer(p_from uuid, p_into uuid) TO postgres;
+GRANT EXECUTE ON FUNCTION private.merging_customer(p_from uuid, p_into uuid) TO service_role;
 
 -- function private.money_list(p_amounts jsonb, p_org_currency text)
 CREATE OR REPLACE FUNCTION private.money_list(p_amounts jsonb, p_org_currency text)
@@ -6863,6 +6987,47 @@ GRANT EXECUTE ON FUNCTION public.customer_statement(p_org_id uuid, p_customer_id
 GRANT EXECUTE ON FUNCTION public.customer_statement(p_org_id uuid, p_customer_id uuid, p_from text, p_to text) TO postgres;
 GRANT EXECUTE ON FUNCTION public.customer_statement(p_org_id uuid, p_customer_id uuid, p_from text, p_to text) TO service_role;
 
+-- function public.delete_customer(p_org_id uuid, p_mutation_id uuid, p_customer_id uuid)
+CREATE OR REPLACE FUNCTION public.delete_customer(p_org_id uuid, p_mutation_id uuid, p_customer_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'delete_customer',
+    jsonb_build_object('customer', p_customer_id));
+  v_row public.customers;
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers remove customers',
+      'CUSTOMER_DELETE_FORBIDDEN');
+    delete from public.customers where org_id = p_org_id and id = p_customer_id returning * into v_row;
+    if v_row.id is null then
+      perform private.refuse('Customer not found', '23503', 'CUSTOMER_NOT_FOUND', null, 'customerId');
+    end if;
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
+  end;
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', to_jsonb(v_row)));
+end
+$function$;
+ALTER FUNCTION public.delete_customer(p_org_id uuid, p_mutation_id uuid, p_customer_id uuid) OWNER TO postgres;
+COMMENT ON FUNCTION public.delete_customer(p_org_id uuid, p_mutation_id uuid, p_customer_id uuid) IS 'Removes a customer nothing refers to (owners and managers), once per mutation id; one with invoices or subscriptions is refused (CUSTOMER_HAS_INVOICES, CUSTOMER_HAS_SUBSCRIPTIONS) and merged instead; audited.';
+GRANT EXECUTE ON FUNCTION public.delete_customer(p_org_id uuid, p_mutation_id uuid, p_customer_id uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.delete_customer(p_org_id uuid, p_mutation_id uuid, p_customer_id uuid) TO postgres;
+GRANT EXECUTE ON FUNCTION public.delete_customer(p_org_id uuid, p_mutation_id uuid, p_customer_id uuid) TO service_role;
+
 -- function public.delete_payment(p_org_id uuid, p_mutation_id uuid, p_payment_id uuid)
 CREATE OR REPLACE FUNCTION public.delete_payment(p_org_id uuid, p_mutation_id uuid, p_payment_id uuid)
  RETURNS jsonb
@@ -7563,6 +7728,42 @@ COMMENT ON FUNCTION public.list_subscriptions(p_org_id uuid, p_status public.sub
 GRANT EXECUTE ON FUNCTION public.list_subscriptions(p_org_id uuid, p_status public.subscription_status) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.list_subscriptions(p_org_id uuid, p_status public.subscription_status) TO postgres;
 GRANT EXECUTE ON FUNCTION public.list_subscriptions(p_org_id uuid, p_status public.subscription_status) TO service_role;
+
+-- function public.merge_customers(p_org_id uuid, p_mutation_id uuid, p_from uuid, p_into uuid)
+CREATE OR REPLACE FUNCTION public.merge_customers(p_org_id uuid, p_mutation_id uuid, p_from uuid, p_into uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_done jsonb := private.replay(p_org_id, p_mutation_id, 'merge_customers',
+    jsonb_build_object('from', p_from, 'into', p_into));
+  v_data jsonb;
+begin
+  if v_done is not null then
+    return v_done;
+  end if;
+  begin
+    v_data := private.merge_customers(p_org_id, p_from, p_into);
+  exception when others then
+    if not private.is_business_refusal(sqlstate) then
+      raise;
+    end if;
+    declare
+      v_hint text;
+    begin
+      get stacked diagnostics v_hint = pg_exception_hint;
+      return private.remember(p_org_id, p_mutation_id, private.refusal(sqlstate, sqlerrm, v_hint));
+    end;
+  end;
+  return private.remember(p_org_id, p_mutation_id, jsonb_build_object('data', v_data));
+end
+$function$;
+ALTER FUNCTION public.merge_customers(p_org_id uuid, p_mutation_id uuid, p_from uuid, p_into uuid) OWNER TO postgres;
+COMMENT ON FUNCTION public.merge_customers(p_org_id uuid, p_mutation_id uuid, p_from uuid, p_into uuid) IS 'Merges a duplicate customer into the one kept (owners and managers, one organization), once per mutation id: its invoices, subscriptions and statement links move, empty details are filled from it, then it is removed; audited.';
+GRANT EXECUTE ON FUNCTION public.merge_customers(p_org_id uuid, p_mutation_id uuid, p_from uuid, p_into uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.merge_customers(p_org_id uuid, p_mutation_id uuid, p_from uuid, p_into uuid) TO postgres;
+GRANT EXECUTE ON FUNCTION public.merge_customers(p_org_id uuid, p_mutation_id uuid, p_from uuid, p_into uuid) TO service_role;
 
 -- function public.notify_overdue_invoices(p_now timestamp with time zone)
 CREATE OR REPLACE FUNCTION public.notify_overdue_invoices(p_now timestamp with time zone DEFAULT now())

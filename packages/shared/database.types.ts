@@ -2590,6 +2590,10 @@ export type Database = {
         Args: { p_customer_id: string; p_from: string; p_org_id: string; p_to: string };
         Returns: Json;
       };
+      delete_customer: {
+        Args: { p_customer_id: string; p_mutation_id: string; p_org_id: string };
+        Returns: Json;
+      };
       delete_payment: {
         Args: { p_mutation_id: string; p_org_id: string; p_payment_id: string };
         Returns: Json;
@@ -2684,6 +2688,10 @@ export type Database = {
           tax_percent: number;
           trial_end: string;
         }[];
+      };
+      merge_customers: {
+        Args: { p_from: string; p_into: string; p_mutation_id: string; p_org_id: string };
+        Returns: Json;
       };
       notify_overdue_invoices: { Args: { p_now?: string }; Returns: number };
       organization_name_available: { Args: { p_name: string }; Returns: boolean };

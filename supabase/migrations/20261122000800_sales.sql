@@ -418,6 +418,12 @@ declare
   v_api boolean := coalesce((select auth.role()), '') in ('authenticated', 'anon');
   v_given_back boolean := false;
 begin
+  -- A duplicate customer merged into the one kept (public.merge_customers, owners and managers): the
+  -- invoice moves to that customer, issued or not, and nothing else of it changes.
+  if private.merging_customer(old.customer_id, new.customer_id)
+     and to_jsonb(new) - 'customer_id' = to_jsonb(old) - 'customer_id' then
+    return new;
+  end if;
   -- Issued means final: once an invoice is not a QUOTE, only its status moves (ISSUED -> PAID by
   -- payments, ISSUED -> VOID by voiding) and what moving it sets.
   if new.created_by is distinct from old.created_by and v_api then
@@ -759,6 +765,47 @@ create policy "Members can edit customers" on public.customers for update to aut
   with check (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can delete customers" on public.customers for delete to authenticated
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+
+-- A customer is removed only when nothing refers to them: one with invoices (quotes and voided ones
+-- included: numbered documents) or subscriptions is refused with its reason, and is merged into the
+-- customer kept instead (public.merge_customers). Their statement links go with them: without invoices the
+-- statement has nothing on it. (Removed with their organization, they are not asked about.)
+create function private.guard_customer_delete() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if pg_trigger_depth() > 1 then
+    return old;
+  end if;
+  if exists (select 1 from public.invoices i where i.org_id = old.org_id and i.customer_id = old.id) then
+    perform private.refuse('A customer with invoices is merged into another one, never deleted', '23514',
+      'CUSTOMER_HAS_INVOICES', jsonb_build_object('count', (select count(*) from public.invoices i
+                                                              where i.org_id = old.org_id and i.customer_id = old.id)));
+  end if;
+  if exists (select 1 from public.subscriptions s where s.org_id = old.org_id and s.customer_id = old.id) then
+    perform private.refuse('A customer with subscriptions is merged into another one, never deleted', '23514',
+      'CUSTOMER_HAS_SUBSCRIPTIONS', jsonb_build_object('count', (select count(*) from public.subscriptions s
+                                                                   where s.org_id = old.org_id and s.customer_id = old.id)));
+  end if;
+  return old;
+end
+$$;
+create trigger customers_guard_delete before delete on public.customers
+  for each row execute function private.guard_customer_delete();
+
+-- Whether this transaction is merging customer p_from into p_into: said by private.merge_customers only (a
+-- setting no Data API request can make, and naming its own transaction, so a value left from another one
+-- says nothing), it lets the rules that keep an issued invoice, a subscription and a statement link on their
+-- customer move them to the customer kept.
+create function private.merging_customer(p_from uuid, p_into uuid) returns boolean
+language sql volatile set search_path = ''
+as $$
+  select p_from is distinct from p_into
+     and coalesce(current_setting('kasuwa.merging_customers', true), '')
+         = format('%s>%s@%s', p_from, p_into, pg_catalog.pg_current_xact_id())
+$$;
+revoke all on function private.merging_customer(uuid, uuid) from public;
+grant execute on function private.merging_customer(uuid, uuid) to authenticated, service_role;
 
 create policy "Members can read their invoice counter" on public.invoice_counters for select to authenticated
   using (org_id in (select private.org_ids_with_role()));

@@ -177,6 +177,12 @@ create function private.guard_statement_share_token() returns trigger
 language plpgsql set search_path = ''
 as $$
 begin
+  -- A duplicate customer merged into the one kept (public.merge_customers): the link they were sent shows
+  -- the kept customer's statement, which has their invoices now.
+  if private.merging_customer(old.customer_id, new.customer_id)
+     and to_jsonb(new) - 'customer_id' = to_jsonb(old) - 'customer_id' then
+    return new;
+  end if;
   if (new.org_id, new.customer_id, new.period_from, new.period_to, new.token_hash, new.expires_at,
       new.created_by, new.created_at)
      is distinct from (old.org_id, old.customer_id, old.period_from, old.period_to, old.token_hash,

@@ -367,6 +367,12 @@ create function private.guard_subscription() returns trigger
 language plpgsql set search_path = ''
 as $$
 begin
+  -- A duplicate customer merged into the one kept (public.merge_customers): the subscription, in whatever
+  -- state, moves to that customer, and nothing else of it changes.
+  if private.merging_customer(old.customer_id, new.customer_id)
+     and to_jsonb(new) - 'customer_id' - 'updated_at' = to_jsonb(old) - 'customer_id' - 'updated_at' then
+    return new;
+  end if;
   if (new.org_id, new.customer_id, new.plan_id, new.start_date, new.created_by, new.created_at)
      is distinct from (old.org_id, old.customer_id, old.plan_id, old.start_date, old.created_by, old.created_at) then
     perform private.refuse('A subscription''s customer, plan and start never change', '23514', 'SUBSCRIPTION_FINAL');
