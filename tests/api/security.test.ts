@@ -328,6 +328,7 @@ function bodyFor(route: string): unknown {
     },
     'POST /api/customers': { name: 'Intruder' },
     'PUT /api/customers/:id': { name: 'Intruder' },
+    'POST /api/customers/:id/merge': { into: ids.customer },
     'POST /api/invoices': { customerId: ids.customer, total: 5 },
     'PUT /api/invoices/:id': {
       customerId: ids.customer,

@@ -19,6 +19,10 @@ export const CustomerInputSchema = z.object({
 });
 export type CustomerInput = z.infer<typeof CustomerInputSchema>;
 
+/** POST /api/customers/:id/merge: the customer to keep, into whom this one (a duplicate) is merged. */
+export const CustomerMergeInputSchema = z.object({ into: z.uuid({ message: R.REQUIRED }) });
+export type CustomerMergeInput = z.infer<typeof CustomerMergeInputSchema>;
+
 export const InvoiceLineSchema = z.object({
   productId: z.preprocess((v) => (v === '' ? null : v), z.uuid().nullable().optional()),
   description: z.string().trim().min(1, R.REQUIRED).max(500),

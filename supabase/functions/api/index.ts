@@ -77,6 +77,7 @@ import {
   createCreditNote,
   createCustomer,
   createInvoice,
+  deleteCustomer,
   deletePayment,
   getInvoice,
   updateQuote,
@@ -84,6 +85,7 @@ import {
   issueInvoice,
   listCustomers,
   listInvoices,
+  mergeCustomer,
   listPayments,
   publicInvoice,
   recordPayment,
@@ -161,6 +163,8 @@ const router = new Router()
   .on('GET', '/api/customers', listCustomers)
   .on('POST', '/api/customers', createCustomer)
   .on('PUT', '/api/customers/:id', updateCustomer)
+  .on('DELETE', '/api/customers/:id', deleteCustomer)
+  .on('POST', '/api/customers/:id/merge', mergeCustomer)
   .on('GET', '/api/invoices', listInvoices)
   .on('POST', '/api/invoices', createInvoice)
   .on('GET', '/api/invoices/:id', getInvoice)

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   CreditNoteInputSchema,
   CustomerInputSchema,
+  CustomerMergeInputSchema,
   InvoiceInputSchema,
   PaymentInputSchema,
   QuoteInputSchema,
@@ -78,6 +79,47 @@ async function saveCustomer(req: Request, id?: string): Promise<Response> {
 }
 export const createCustomer = (req: Request) => saveCustomer(req);
 export const updateCustomer = (req: Request, { id }: Params) => saveCustomer(req, id);
+
+/** DELETE /api/customers/:id: a customer nothing refers to (owners and managers), applied once. */
+export async function deleteCustomer(req: Request, { id }: Params): Promise<Response> {
+  const { db, orgId, mutationId } = await orgContext(req);
+  const { data, error } = await db.rpc('delete_customer', {
+    p_org_id: orgId,
+    p_mutation_id: mutationId!,
+    p_customer_id: id!,
+  });
+  if (error) throw fromPostgrest(error);
+  return Response.json({ id: unwrap<CustomerRow>(data).id, deleted: true });
+}
+
+/**
+ * POST /api/customers/:id/merge { into }: this customer (a duplicate) merged into the one kept — its
+ * invoices, subscriptions and statement links move there — applied once. Answers the kept customer and
+ * how much moved.
+ */
+export async function mergeCustomer(req: Request, { id }: Params): Promise<Response> {
+  const input = await parseBody(req, withOrg(CustomerMergeInputSchema));
+  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
+  const { data, error } = await db.rpc('merge_customers', {
+    p_org_id: orgId,
+    p_mutation_id: mutationId!,
+    p_from: id!,
+    p_into: input.into,
+  });
+  if (error) throw fromPostgrest(error);
+  const m = unwrap<{
+    customer: CustomerRow;
+    mergedId: string;
+    invoices: number;
+    subscriptions: number;
+    shareLinks: number;
+  }>(data);
+  return Response.json({
+    customer: toCustomer(m.customer),
+    mergedId: m.mergedId,
+    moved: { invoices: m.invoices, subscriptions: m.subscriptions, shareLinks: m.shareLinks },
+  });
+}
 
 const INVOICE_STATUSES = ['QUOTE', 'ISSUED', 'PAID', 'VOID'] as const;
 
