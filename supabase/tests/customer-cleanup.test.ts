@@ -24,7 +24,13 @@ type Answer = {
   error?: { code: string; reason?: string; field?: string; params?: Record<string, unknown> };
 };
 
-async function call(sql: Sql, userId: string, fn: string, args: unknown[], mutationId = randomUUID()) {
+async function call(
+  sql: Sql,
+  userId: string,
+  fn: string,
+  args: unknown[],
+  mutationId: string = randomUUID(),
+) {
   const params = args
     .slice(1)
     .map((_, i) => `$${i + 3}`)

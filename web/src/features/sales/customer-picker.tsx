@@ -10,20 +10,30 @@ export function CustomerPicker({
   value,
   onChange,
   error,
+  label,
+  exclude,
+  canAdd = true,
 }: {
   value: { id: string; name: string } | null;
   onChange: (c: { id: string; name: string } | null) => void;
   error?: string;
+  /** What the customer is for ("Customer" by default; "Customer to keep" when merging). */
+  label?: string;
+  /** A customer not offered (the one being merged into another). */
+  exclude?: string;
+  /** Whether a new customer may be added from here. */
+  canAdd?: boolean;
 }) {
   const t = useT();
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
-  const { rows: found, searchedKept } = useCustomerList(search, 0, 6);
+  const { rows, searchedKept } = useCustomerList(search, 0, 6);
+  const found = exclude ? rows.filter((c) => c.id !== exclude) : rows;
   if (value)
     return (
       <div className="flex items-center justify-between gap-2 rounded-box bg-base-200 p-3">
         <span>
-          <span className="text-sm opacity-70">{t('invoices.customer')}: </span>
+          <span className="text-sm opacity-70">{label ?? t('invoices.customer')}: </span>
           <span className="font-medium" data-testid="chosen-customer">
             {value.name}
           </span>
@@ -35,7 +45,7 @@ export function CustomerPicker({
     );
   return (
     <div className="flex flex-col gap-2">
-      <span className="text-sm font-medium">{t('invoices.customer')}</span>
+      <span className="text-sm font-medium">{label ?? t('invoices.customer')}</span>
       <div className="flex gap-2">
         <SearchInput
           label={t('invoices.findCustomer')}
@@ -44,9 +54,11 @@ export function CustomerPicker({
           delay={200}
           searchedKept={searchedKept}
         />
-        <button type="button" className="btn btn-outline min-h-11" onClick={() => setAdding(true)}>
-          {t('invoices.newCustomer')}
-        </button>
+        {canAdd && (
+          <button type="button" className="btn btn-outline min-h-11" onClick={() => setAdding(true)}>
+            {t('invoices.newCustomer')}
+          </button>
+        )}
       </div>
       <ul className="flex flex-col">
         {found.map((c: Customer) => (

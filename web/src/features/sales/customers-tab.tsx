@@ -24,6 +24,7 @@ import { Link } from 'react-router-dom';
 import { useCustomerList, useCustomerTwins, useSaveCustomer } from './api/customers.ts';
 import { type Customer, PAGE_SIZE } from './api/keys.ts';
 import { useT } from '../../lib/i18n.tsx';
+import { DeleteCustomerDialog, MergeCustomerDialog } from './customer-cleanup.tsx';
 
 const customerSchema = lazySchema(() =>
   import('../../../../packages/shared/schemas/sales.ts').then((m) => m.CustomerInputSchema),
@@ -156,6 +157,9 @@ export function CustomersTab() {
   const t = useT();
   // A statement sums every invoice of the customer: for those who see them all.
   const canStatement = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
+  // Removing and merging customers: the roles that may delete them (the table's delete policy).
+  const canCleanUp = useCan('OWNER', 'MANAGER');
+  const [cleanup, setCleanup] = useState<{ kind: 'delete' | 'merge'; customer: Customer } | null>(null);
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [open, setOpen] = useState<{ customer?: Customer } | null>(null);
@@ -243,6 +247,26 @@ export function CustomersTab() {
                     >
                       {t('inventory.editAction')}
                     </button>
+                    {canCleanUp && !('pending' in c) && (
+                      <>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm min-h-11"
+                          aria-label={`${t('customers.merge')} ${c.name}`}
+                          onClick={() => setCleanup({ kind: 'merge', customer: c })}
+                        >
+                          {t('customers.merge')}
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm min-h-11 text-error"
+                          aria-label={`${t('customers.delete')} ${c.name}`}
+                          onClick={() => setCleanup({ kind: 'delete', customer: c })}
+                        >
+                          {t('customers.delete')}
+                        </button>
+                      </>
+                    )}
                   </span>
                 ),
                 card: 'actions',
@@ -258,6 +282,16 @@ export function CustomersTab() {
         </>
       )}
       {open && <CustomerDialog customer={open.customer} onClose={() => setOpen(null)} />}
+      {cleanup?.kind === 'delete' && (
+        <DeleteCustomerDialog
+          customer={cleanup.customer}
+          onClose={() => setCleanup(null)}
+          onMerge={() => setCleanup({ kind: 'merge', customer: cleanup.customer })}
+        />
+      )}
+      {cleanup?.kind === 'merge' && (
+        <MergeCustomerDialog customer={cleanup.customer} onClose={() => setCleanup(null)} />
+      )}
     </div>
   );
 }

@@ -59,6 +59,31 @@ export const useSaveCustomer = () =>
     ['/api/customers'],
   );
 
+/** Removes a customer nothing refers to (owners and managers), through the outbox as every customer write. */
+export const useDeleteCustomer = () =>
+  useWrite<{ id: string; label: string }, { id: string; deleted: boolean }>(
+    ({ id, label }) => ({ method: 'DELETE', path: `/api/customers/${id}`, label }),
+    ['/api/customers'],
+  );
+
+/** What a merge answers: the customer kept and how much of the duplicate's moved to them. */
+export interface Merged {
+  customer: Customer;
+  mergedId: string;
+  moved: { invoices: number; subscriptions: number; shareLinks: number };
+}
+
+/**
+ * Merges a duplicate (`id`) into the customer kept (`into`), through the outbox: it is sent after the
+ * changes made before it (an invoice for the duplicate made offline moves too).
+ */
+export const useMergeCustomer = () =>
+  useWrite<{ id: string; into: string; label: string }, Merged>(
+    ({ id, into, label }) => ({ method: 'POST', path: `/api/customers/${id}/merge`, body: { into }, label }),
+    // The invoices, payments and subscriptions lists name the customer each belongs to.
+    ['/api/customers', '/api/invoices', '/api/payments', '/api/subscriptions'],
+  );
+
 /** A name as two people would write the same one: case, accents' composition and spacing aside. */
 const nameKey = (name: string) => name.normalize('NFC').toLocaleLowerCase().replace(/\s+/g, ' ').trim();
 
