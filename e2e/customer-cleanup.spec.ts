@@ -20,7 +20,7 @@ test('an owner merges a duplicate into the customer kept and deletes an unused o
   // Refused with its reason, in French, and the merge offered in its place.
   const refused = page.getByRole('dialog', { name: 'F. Ndiaye ne peut pas être supprimé' });
   await expect(refused.getByTestId('delete-refused')).toHaveText(
-    'Ce client a une facture (devis compris) : fusionnez-le avec le client à garder au lieu de le supprimer',
+    'Ce client a une facture ou un devis : fusionnez-le plutôt avec le client à garder',
   );
   await refused.getByRole('button', { name: 'Fusionner avec…' }).click();
 

@@ -3704,6 +3704,12 @@ begin
       'CUSTOMER_HAS_SUBSCRIPTIONS', jsonb_build_object('count', (select count(*) from public.subscriptions s
                                                                    where s.org_id = old.org_id and s.customer_id = old.id)));
   end if;
+  -- Documents filed under the customer (documents.related_entity_*) would be left pointing at nobody.
+  if exists (select 1 from public.documents d where d.org_id = old.org_id and d.related_entity_type = 'customers'
+                                                and d.related_entity_id = old.id) then
+    perform private.refuse('A customer with documents filed under them is merged into another one, never deleted',
+      '23514', 'CUSTOMER_HAS_DOCUMENTS');
+  end if;
   return old;
 end
 $function$;
@@ -4679,6 +4685,7 @@ declare
   v_invoices integer;
   v_subscriptions integer;
   v_links integer;
+  v_documents integer;
   v_fill text;
 begin
   perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers merge customers',
@@ -4706,6 +4713,9 @@ begin
   update public.statement_share_tokens set customer_id = p_into where org_id = p_org_id and customer_id = p_from;
   get diagnostics v_links = row_count;
   perform set_config('kasuwa.merging_customers', '', true);
+  update public.documents set related_entity_id = p_into
+   where org_id = p_org_id and related_entity_type = 'customers' and related_entity_id = p_from;
+  get diagnostics v_documents = row_count;
 
   -- The kept customer's empty details (e-mail, phone and any detail a customer has) from the duplicate's;
   -- what identifies and dates the customer kept stays its own.
@@ -4722,7 +4732,8 @@ begin
 
   return jsonb_build_object(
     'customer', (select to_jsonb(c) from public.customers c where c.org_id = p_org_id and c.id = p_into),
-    'mergedId', p_from, 'invoices', v_invoices, 'subscriptions', v_subscriptions, 'shareLinks', v_links);
+    'mergedId', p_from, 'invoices', v_invoices, 'subscriptions', v_subscriptions, 'shareLinks', v_links,
+    'documents', v_documents);
 end
 $function$;
 ALTER FUNCTION private.merge_customers(p_org_id uuid, p_from uuid, p_into uuid) OWNER TO postgres;
@@ -7023,7 +7034,7 @@ begin
 end
 $function$;
 ALTER FUNCTION public.delete_customer(p_org_id uuid, p_mutation_id uuid, p_customer_id uuid) OWNER TO postgres;
-COMMENT ON FUNCTION public.delete_customer(p_org_id uuid, p_mutation_id uuid, p_customer_id uuid) IS 'Removes a customer nothing refers to (owners and managers), once per mutation id; one with invoices or subscriptions is refused (CUSTOMER_HAS_INVOICES, CUSTOMER_HAS_SUBSCRIPTIONS) and merged instead; audited.';
+COMMENT ON FUNCTION public.delete_customer(p_org_id uuid, p_mutation_id uuid, p_customer_id uuid) IS 'Removes a customer nothing refers to (owners and managers), once per mutation id; one with invoices, subscriptions or documents is refused (CUSTOMER_HAS_INVOICES, CUSTOMER_HAS_SUBSCRIPTIONS, CUSTOMER_HAS_DOCUMENTS) and merged instead; audited.';
 GRANT EXECUTE ON FUNCTION public.delete_customer(p_org_id uuid, p_mutation_id uuid, p_customer_id uuid) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.delete_customer(p_org_id uuid, p_mutation_id uuid, p_customer_id uuid) TO postgres;
 GRANT EXECUTE ON FUNCTION public.delete_customer(p_org_id uuid, p_mutation_id uuid, p_customer_id uuid) TO service_role;
@@ -7760,7 +7771,7 @@ begin
 end
 $function$;
 ALTER FUNCTION public.merge_customers(p_org_id uuid, p_mutation_id uuid, p_from uuid, p_into uuid) OWNER TO postgres;
-COMMENT ON FUNCTION public.merge_customers(p_org_id uuid, p_mutation_id uuid, p_from uuid, p_into uuid) IS 'Merges a duplicate customer into the one kept (owners and managers, one organization), once per mutation id: its invoices, subscriptions and statement links move, empty details are filled from it, then it is removed; audited.';
+COMMENT ON FUNCTION public.merge_customers(p_org_id uuid, p_mutation_id uuid, p_from uuid, p_into uuid) IS 'Merges a duplicate customer into the one kept (owners and managers, one organization), once per mutation id: its invoices, subscriptions, statement links and documents move, empty details are filled from it, then it is removed; audited.';
 GRANT EXECUTE ON FUNCTION public.merge_customers(p_org_id uuid, p_mutation_id uuid, p_from uuid, p_into uuid) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.merge_customers(p_org_id uuid, p_mutation_id uuid, p_from uuid, p_into uuid) TO postgres;
 GRANT EXECUTE ON FUNCTION public.merge_customers(p_org_id uuid, p_mutation_id uuid, p_from uuid, p_into uuid) TO service_role;

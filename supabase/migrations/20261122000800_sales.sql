@@ -767,8 +767,8 @@ create policy "Owners and managers can delete customers" on public.customers for
   using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
 
 -- A customer is removed only when nothing refers to them: one with invoices (quotes and voided ones
--- included: numbered documents) or subscriptions is refused with its reason, and is merged into the
--- customer kept instead (public.merge_customers). Their statement links go with them: without invoices the
+-- included: numbered documents), subscriptions or documents filed under them is refused with its reason, and
+-- is merged into the customer kept instead (public.merge_customers). Their statement links go with them: without invoices the
 -- statement has nothing on it. (Removed with their organization, they are not asked about.)
 create function private.guard_customer_delete() returns trigger
 language plpgsql security definer set search_path = ''
@@ -786,6 +786,12 @@ begin
     perform private.refuse('A customer with subscriptions is merged into another one, never deleted', '23514',
       'CUSTOMER_HAS_SUBSCRIPTIONS', jsonb_build_object('count', (select count(*) from public.subscriptions s
                                                                    where s.org_id = old.org_id and s.customer_id = old.id)));
+  end if;
+  -- Documents filed under the customer (documents.related_entity_*) would be left pointing at nobody.
+  if exists (select 1 from public.documents d where d.org_id = old.org_id and d.related_entity_type = 'customers'
+                                                and d.related_entity_id = old.id) then
+    perform private.refuse('A customer with documents filed under them is merged into another one, never deleted',
+      '23514', 'CUSTOMER_HAS_DOCUMENTS');
   end if;
   return old;
 end

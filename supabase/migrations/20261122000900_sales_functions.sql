@@ -549,8 +549,8 @@ revoke execute on function public.save_customer(uuid, uuid, jsonb) from public, 
 grant execute on function public.save_customer(uuid, uuid, jsonb) to authenticated;
 
 -- Removes a customer entered by mistake, once per mutation id, under the caller's RLS: owners and managers
--- (the table's delete policy); one with invoices or subscriptions is refused with its reason by the table's
--- trigger (private.guard_customer_delete) and is merged instead. The audit trail keeps the deleted row.
+-- (the table's delete policy); one with invoices, subscriptions or documents is refused with its reason by
+-- the table's trigger (private.guard_customer_delete) and is merged instead. The audit trail keeps the deleted row.
 create function public.delete_customer(p_org_id uuid, p_mutation_id uuid, p_customer_id uuid) returns jsonb
 language plpgsql set search_path = ''
 as $$
@@ -584,14 +584,14 @@ begin
 end
 $$;
 comment on function public.delete_customer(uuid, uuid, uuid) is
-  'Removes a customer nothing refers to (owners and managers), once per mutation id; one with invoices or subscriptions is refused (CUSTOMER_HAS_INVOICES, CUSTOMER_HAS_SUBSCRIPTIONS) and merged instead; audited.';
+  'Removes a customer nothing refers to (owners and managers), once per mutation id; one with invoices, subscriptions or documents is refused (CUSTOMER_HAS_INVOICES, CUSTOMER_HAS_SUBSCRIPTIONS, CUSTOMER_HAS_DOCUMENTS) and merged instead; audited.';
 revoke execute on function public.delete_customer(uuid, uuid, uuid) from public, anon;
 grant execute on function public.delete_customer(uuid, uuid, uuid) to authenticated, service_role;
 
 -- A customer entered twice, merged into the one kept: everything that refers to the duplicate (its
 -- invoices, issued or not, with their payments, credit notes and refunds; its subscriptions; its statement
--- links) moves to the customer kept, whose empty contact details are filled from the duplicate's, then the
--- duplicate is removed. The kept customer's statement then has both histories, each currency on its own
+-- links; the documents filed under it) moves to the customer kept, whose empty contact details are filled
+-- from the duplicate's, then the duplicate is removed. The kept customer's statement then has both histories, each currency on its own
 -- (a customer has no currency of their own, so two customers billed in different currencies merge too).
 -- Owners and managers (who may remove customers), within one organization. The moves are rows of the
 -- audit trail like any other change; an issued invoice's customer changes only here (the invoice's rule lets
@@ -603,6 +603,7 @@ declare
   v_invoices integer;
   v_subscriptions integer;
   v_links integer;
+  v_documents integer;
   v_fill text;
 begin
   perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers merge customers',
@@ -630,6 +631,9 @@ begin
   update public.statement_share_tokens set customer_id = p_into where org_id = p_org_id and customer_id = p_from;
   get diagnostics v_links = row_count;
   perform set_config('kasuwa.merging_customers', '', true);
+  update public.documents set related_entity_id = p_into
+   where org_id = p_org_id and related_entity_type = 'customers' and related_entity_id = p_from;
+  get diagnostics v_documents = row_count;
 
   -- The kept customer's empty details (e-mail, phone and any detail a customer has) from the duplicate's;
   -- what identifies and dates the customer kept stays its own.
@@ -646,15 +650,16 @@ begin
 
   return jsonb_build_object(
     'customer', (select to_jsonb(c) from public.customers c where c.org_id = p_org_id and c.id = p_into),
-    'mergedId', p_from, 'invoices', v_invoices, 'subscriptions', v_subscriptions, 'shareLinks', v_links);
+    'mergedId', p_from, 'invoices', v_invoices, 'subscriptions', v_subscriptions, 'shareLinks', v_links,
+    'documents', v_documents);
 end
 $$;
 revoke all on function private.merge_customers(uuid, uuid, uuid) from public, anon;
 grant execute on function private.merge_customers(uuid, uuid, uuid) to authenticated, service_role;
 
 -- Merges a duplicate customer into the one kept, once per mutation id: { data: { customer, mergedId,
--- invoices, subscriptions, shareLinks } } or { error } (CUSTOMER_MERGE_FORBIDDEN, CUSTOMER_MERGE_SAME,
--- CUSTOMER_NOT_FOUND).
+-- invoices, subscriptions, shareLinks, documents } } or { error } (CUSTOMER_MERGE_FORBIDDEN,
+-- CUSTOMER_MERGE_SAME, CUSTOMER_NOT_FOUND).
 create function public.merge_customers(p_org_id uuid, p_mutation_id uuid, p_from uuid, p_into uuid)
 returns jsonb
 language plpgsql set search_path = ''
@@ -684,7 +689,7 @@ begin
 end
 $$;
 comment on function public.merge_customers(uuid, uuid, uuid, uuid) is
-  'Merges a duplicate customer into the one kept (owners and managers, one organization), once per mutation id: its invoices, subscriptions and statement links move, empty details are filled from it, then it is removed; audited.';
+  'Merges a duplicate customer into the one kept (owners and managers, one organization), once per mutation id: its invoices, subscriptions, statement links and documents move, empty details are filled from it, then it is removed; audited.';
 revoke execute on function public.merge_customers(uuid, uuid, uuid, uuid) from public, anon;
 grant execute on function public.merge_customers(uuid, uuid, uuid, uuid) to authenticated, service_role;
 

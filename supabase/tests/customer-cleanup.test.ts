@@ -102,6 +102,16 @@ async function subscription(sql: Sql, org: Org, customerId: string, status = 'AC
   return sub!.id;
 }
 
+/** A document filed under the customer (documents.related_entity_*). */
+async function document(sql: Sql, org: Org, customerId: string) {
+  const [doc] = await sql<{ id: string }>(
+    `insert into public.documents (org_id, name, file_name, file_path, file_size, related_entity_type, related_entity_id)
+     values ($1, 'Contract', 'contract.pdf', 'contracts/contract.pdf', 10, 'customers', $2) returning id`,
+    [org.id, customerId],
+  );
+  return doc!.id;
+}
+
 const exists = async (sql: Sql, id: string) =>
   (await sql(`select 1 from public.customers where id = $1`, [id])).length === 1;
 
@@ -162,7 +172,7 @@ describe('removing a customer', () => {
     });
   });
 
-  it('is refused, with its reason, for a customer with invoices (even a quote) or subscriptions', async () => {
+  it('is refused, with its reason, for a customer with invoices (even a quote), subscriptions or documents', async () => {
     await asOwner(async (sql) => {
       const org = await setupOrg(sql);
       const withQuote = await customer(sql, org);
@@ -172,6 +182,8 @@ describe('removing a customer', () => {
       await invoice(sql, org, withInvoices, '5.00', { status: 'VOID' });
       const subscribed = await customer(sql, org);
       await subscription(sql, org, subscribed, 'CANCELLED');
+      const filed = await customer(sql, org);
+      await document(sql, org, filed);
 
       expect(await deleteCustomer(sql, org.ownerId, org.id, withQuote)).toMatchObject({
         error: { code: 'VALIDATION_FAILED', reason: 'CUSTOMER_HAS_INVOICES', params: { count: 1 } },
@@ -182,13 +194,16 @@ describe('removing a customer', () => {
       expect(await deleteCustomer(sql, org.ownerId, org.id, subscribed)).toMatchObject({
         error: { reason: 'CUSTOMER_HAS_SUBSCRIPTIONS', params: { count: 1 } },
       });
+      expect(await deleteCustomer(sql, org.ownerId, org.id, filed)).toMatchObject({
+        error: { reason: 'CUSTOMER_HAS_DOCUMENTS' },
+      });
       // The same rule straight through the Data API, with the same reason (not a bare foreign-key error).
       const err = await expectSqlError(
         sqlAs(sql, user(org.ownerId), `delete from public.customers where id = $1`, [withInvoices]),
         '23514',
       );
       expect(JSON.parse(err.hint!)).toMatchObject({ reason: 'CUSTOMER_HAS_INVOICES' });
-      for (const id of [withQuote, withInvoices, subscribed]) expect(await exists(sql, id)).toBe(true);
+      for (const id of [withQuote, withInvoices, subscribed, filed]) expect(await exists(sql, id)).toBe(true);
     });
   });
 
@@ -234,6 +249,7 @@ describe('merging a duplicate into the customer kept', () => {
       const inFrancs = await invoice(sql, org, twin, '1000', { currency: 'XOF' });
       const active = await subscription(sql, org, twin);
       const cancelled = await subscription(sql, org, twin, 'CANCELLED');
+      const contract = await document(sql, org, twin);
       const [link] = await sqlAs<{ s: { token: string } }>(
         sql,
         user(org.ownerId),
@@ -257,6 +273,7 @@ describe('merging a duplicate into the customer kept', () => {
         invoices: 5,
         subscriptions: 2,
         shareLinks: 1,
+        documents: 1,
         customer: { id: kept, name: 'Fatou Ndiaye', phone: '77 654 32 10', email: 'fatou@example.com' },
       });
       expect(await exists(sql, twin)).toBe(false);
@@ -282,6 +299,9 @@ describe('merging a duplicate into the customer kept', () => {
       ).toEqual([
         { id: active, status: 'ACTIVE' },
         { id: cancelled, status: 'CANCELLED' },
+      ]);
+      expect(await sql(`select related_entity_id from public.documents where id = $1`, [contract])).toEqual([
+        { related_entity_id: kept },
       ]);
       // The kept customer's statement: both histories, each currency on its own, balances right.
       expect(await statement(sql, org, kept)).toEqual([

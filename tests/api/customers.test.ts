@@ -119,7 +119,7 @@ describe('POST /api/customers/:id/merge', () => {
     expect(answer).toEqual({
       customer: expect.objectContaining({ id: kept.id, phone: '77 654 32 10', email: 'fatou@example.com' }),
       mergedId: twin.id,
-      moved: { invoices: 1, subscriptions: 0, shareLinks: 0 },
+      moved: { invoices: 1, subscriptions: 0, shareLinks: 0, documents: 0 },
     });
     expect(
       await json(await call(`/customers/${twin.id}/merge`, { token: o.token, key, body: { into: kept.id } })),

@@ -94,7 +94,7 @@ export async function deleteCustomer(req: Request, { id }: Params): Promise<Resp
 
 /**
  * POST /api/customers/:id/merge { into }: this customer (a duplicate) merged into the one kept — its
- * invoices, subscriptions and statement links move there — applied once. Answers the kept customer and
+ * invoices, subscriptions, statement links and documents move there — applied once. Answers the kept customer and
  * how much moved.
  */
 export async function mergeCustomer(req: Request, { id }: Params): Promise<Response> {
@@ -113,11 +113,17 @@ export async function mergeCustomer(req: Request, { id }: Params): Promise<Respo
     invoices: number;
     subscriptions: number;
     shareLinks: number;
+    documents: number;
   }>(data);
   return Response.json({
     customer: toCustomer(m.customer),
     mergedId: m.mergedId,
-    moved: { invoices: m.invoices, subscriptions: m.subscriptions, shareLinks: m.shareLinks },
+    moved: {
+      invoices: m.invoices,
+      subscriptions: m.subscriptions,
+      shareLinks: m.shareLinks,
+      documents: m.documents,
+    },
   });
 }
 

@@ -13,7 +13,11 @@ import type { Customer } from './api/keys.ts';
 import { CustomerPicker } from './customer-picker.tsx';
 
 /** The refusals that mean "merge this customer instead". */
-const MERGE_INSTEAD = new Set(['CUSTOMER_HAS_INVOICES', 'CUSTOMER_HAS_SUBSCRIPTIONS']);
+const MERGE_INSTEAD = new Set([
+  'CUSTOMER_HAS_INVOICES',
+  'CUSTOMER_HAS_SUBSCRIPTIONS',
+  'CUSTOMER_HAS_DOCUMENTS',
+]);
 
 export function DeleteCustomerDialog({
   customer,

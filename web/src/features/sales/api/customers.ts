@@ -70,7 +70,7 @@ export const useDeleteCustomer = () =>
 export interface Merged {
   customer: Customer;
   mergedId: string;
-  moved: { invoices: number; subscriptions: number; shareLinks: number };
+  moved: { invoices: number; subscriptions: number; shareLinks: number; documents: number };
 }
 
 /**
