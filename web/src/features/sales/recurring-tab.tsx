@@ -10,12 +10,7 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { submitWrite } from '../../lib/feedback.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { useCan } from '../../lib/organization.tsx';
-import {
-  type SubscriptionPlan,
-  usePlans,
-  useSavePlan,
-  useSubscriptions,
-} from './api/subscriptions.ts';
+import { type SubscriptionPlan, usePlans, useSavePlan, useSubscriptions } from './api/subscriptions.ts';
 import { PlanDialog } from './plan-dialog.tsx';
 import { perPeriod, PricePer, SubscriptionStatusBadge, useDay } from './recurring-parts.tsx';
 import { SubscribeDialog } from './subscribe-dialog.tsx';
