@@ -74,13 +74,24 @@ export interface Line {
   qty: string | number;
   unitPrice: string | number;
   taxRate?: string | number;
+  /** Percent off the line (as a subscription's invoice has); only the database's owner may set it. */
+  discountPercent?: string | number;
 }
 
 export async function addLine(sql: Sql, org: Org, invoiceId: string, line: Line): Promise<string> {
   const [l] = await sql<{ id: string }>(
-    `insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate)
-     values ($1, $2, $3, 'Line', $4, $5, $6) returning id`,
-    [org.id, invoiceId, line.productId ?? null, line.qty, line.unitPrice, line.taxRate ?? 0],
+    `insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate,
+                                       discount_percent)
+     values ($1, $2, $3, 'Line', $4, $5, $6, $7) returning id`,
+    [
+      org.id,
+      invoiceId,
+      line.productId ?? null,
+      line.qty,
+      line.unitPrice,
+      line.taxRate ?? 0,
+      line.discountPercent ?? 0,
+    ],
   );
   return l!.id;
 }
