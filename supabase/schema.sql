@@ -556,6 +556,8 @@ CREATE TABLE public.customers (
     name character varying(255) NOT NULL,
     email character varying(255),
     phone character varying(50),
+    address character varying(500),
+    tax_id character varying(50),
     archived boolean DEFAULT false NOT NULL,
     version integer DEFAULT 1 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -564,11 +566,13 @@ CREATE TABLE public.customers (
 ALTER TABLE public.customers OWNER TO postgres;
 ALTER TABLE public.customers ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.customers FORCE ROW LEVEL SECURITY;
+ALTER TABLE public.customers ADD CONSTRAINT customers_address_check CHECK ((btrim((address)::text) <> ''::text));
 ALTER TABLE public.customers ADD CONSTRAINT customers_email_check CHECK (((email IS NULL) OR ((email)::text ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text)));
 ALTER TABLE public.customers ADD CONSTRAINT customers_name_check CHECK ((btrim((name)::text) <> ''::text));
 ALTER TABLE public.customers ADD CONSTRAINT customers_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 ALTER TABLE public.customers ADD CONSTRAINT customers_org_id_id_key UNIQUE (org_id, id);
 ALTER TABLE public.customers ADD CONSTRAINT customers_pkey PRIMARY KEY (id);
+ALTER TABLE public.customers ADD CONSTRAINT customers_tax_id_check CHECK ((btrim((tax_id)::text) <> ''::text));
 CREATE INDEX customers_email_trgm_idx ON public.customers USING gin (email extensions.gin_trgm_ops);
 CREATE INDEX customers_name_trgm_idx ON public.customers USING gin (name extensions.gin_trgm_ops);
 CREATE INDEX customers_org_active_created_idx ON public.customers USING btree (org_id, created_at DESC, id) WHERE (NOT archived);
@@ -867,7 +871,7 @@ ALTER TABLE public.expenses OWNER TO postgres;
 ALTER TABLE public.expenses ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.expenses FORCE ROW LEVEL SECURITY;
 ALTER TABLE public.expenses ADD CONSTRAINT expenses_amount_check CHECK (((amount)::numeric > (0)::numeric));
-ALTER TABLE public.expenses ADD CONSTRAINT expenses_category_check CHECK (((category)::text = ANY ((ARRAY['office-supplies'::character varying, 'rent'::character varying, 'utilities'::character varying, 'marketing'::character varying, 'travel'::character varying, 'equipment'::character varying, 'other'::character varying])::text[])));
+ALTER TABLE public.expenses ADD CONSTRAINT expenses_category_check CHECK (((category)::text = ANY ((ARRAY['office-supplies'::character varying, 'rent'::character varying, 'utilities'::character varying, 'marketing'::character varying, 'travel'::character varying, 'equipment'::character varying, 'stock-purchases'::character varying, 'wages'::character varying, 'mobile-money-fees'::character varying, 'other'::character varying])::text[])));
 ALTER TABLE public.expenses ADD CONSTRAINT expenses_check CHECK (((amount)::numeric = round((amount)::numeric, public.currency_decimals((currency)::text))));
 ALTER TABLE public.expenses ADD CONSTRAINT expenses_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 ALTER TABLE public.expenses ADD CONSTRAINT expenses_note_check CHECK ((char_length(note) <= 2000));
@@ -1223,6 +1227,9 @@ CREATE TABLE public.leads (
     org_id uuid NOT NULL,
     name character varying(255) NOT NULL,
     company character varying(255),
+    phone character varying(50),
+    email character varying(255),
+    phone_digits text GENERATED ALWAYS AS (private.phone_digits((phone)::text)) STORED,
     stage public.lead_stage DEFAULT 'PROSPECT'::public.lead_stage NOT NULL,
     owner_id uuid,
     value public.money_amount,
@@ -1235,17 +1242,21 @@ CREATE TABLE public.leads (
 ALTER TABLE public.leads OWNER TO postgres;
 ALTER TABLE public.leads ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.leads FORCE ROW LEVEL SECURITY;
+ALTER TABLE public.leads ADD CONSTRAINT leads_email_check CHECK (((email)::text ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text));
 ALTER TABLE public.leads ADD CONSTRAINT leads_name_check CHECK ((btrim((name)::text) <> ''::text));
 ALTER TABLE public.leads ADD CONSTRAINT leads_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 ALTER TABLE public.leads ADD CONSTRAINT leads_org_id_id_key UNIQUE (org_id, id);
 ALTER TABLE public.leads ADD CONSTRAINT leads_org_id_owner_id_fkey FOREIGN KEY (org_id, owner_id) REFERENCES public.memberships(org_id, user_id) ON DELETE SET NULL (owner_id);
+ALTER TABLE public.leads ADD CONSTRAINT leads_phone_check CHECK (((phone)::text ~ '[0-9]'::text));
 ALTER TABLE public.leads ADD CONSTRAINT leads_pkey PRIMARY KEY (id);
 ALTER TABLE public.leads ADD CONSTRAINT leads_value_check CHECK (((value)::numeric >= (0)::numeric));
 CREATE INDEX leads_company_trgm_idx ON public.leads USING gin (company extensions.gin_trgm_ops);
+CREATE INDEX leads_email_trgm_idx ON public.leads USING gin (email extensions.gin_trgm_ops);
 CREATE INDEX leads_name_trgm_idx ON public.leads USING gin (name extensions.gin_trgm_ops);
 CREATE INDEX leads_org_stage_idx ON public.leads USING btree (org_id, stage, updated_at DESC);
 CREATE INDEX leads_org_stage_value_idx ON public.leads USING btree (org_id, stage, value DESC NULLS LAST, updated_at DESC);
 CREATE INDEX leads_owner_idx ON public.leads USING btree (org_id, owner_id) WHERE (owner_id IS NOT NULL);
+CREATE INDEX leads_phone_digits_trgm_idx ON public.leads USING gin (phone_digits extensions.gin_trgm_ops);
 CREATE TRIGGER leads_audit_delete AFTER DELETE ON public.leads REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER leads_audit_insert AFTER INSERT ON public.leads REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER leads_audit_update AFTER UPDATE ON public.leads REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
@@ -1640,7 +1651,7 @@ CREATE TABLE public.products (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     org_id uuid NOT NULL,
     name character varying(255) NOT NULL,
-    sku character varying(100) NOT NULL,
+    sku character varying(100),
     barcode character varying(100),
     unit character varying(50) DEFAULT 'pcs'::character varying NOT NULL,
     cost public.money_price DEFAULT 0 NOT NULL,
@@ -1678,7 +1689,7 @@ CREATE INDEX products_name_trgm_idx ON public.products USING gin (name extension
 CREATE INDEX products_org_active_name_idx ON public.products USING btree (org_id, name, id) WHERE (NOT archived);
 CREATE INDEX products_org_barcode_idx ON public.products USING btree (org_id, barcode) WHERE (barcode IS NOT NULL);
 CREATE INDEX products_org_name_idx ON public.products USING btree (org_id, name) WHERE (NOT archived);
-CREATE UNIQUE INDEX products_org_sku_key ON public.products USING btree (org_id, lower((sku)::text)) WHERE (NOT archived);
+CREATE UNIQUE INDEX products_org_sku_key ON public.products USING btree (org_id, lower((sku)::text)) WHERE ((NOT archived) AND (sku IS NOT NULL));
 CREATE INDEX products_org_status_idx ON public.products USING btree (org_id, stock_status, stock_on_hand) WHERE (NOT archived);
 CREATE INDEX products_sku_trgm_idx ON public.products USING gin (sku extensions.gin_trgm_ops);
 CREATE TRIGGER products_audit_delete AFTER DELETE ON public.products REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
@@ -5192,7 +5203,7 @@ CREATE OR REPLACE FUNCTION private.product_fields(p_input jsonb)
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select btrim(p_input ->> 'name'), btrim(p_input ->> 'sku'), nullif(btrim(p_input ->> 'barcode'), ''),
+  select btrim(p_input ->> 'name'), nullif(btrim(p_input ->> 'sku'), ''), nullif(btrim(p_input ->> 'barcode'), ''),
          coalesce(nullif(btrim(p_input ->> 'unit'), ''), 'pcs'), private.to_number(p_input ->> 'cost', 'cost'),
          private.to_number(p_input ->> 'price', 'price'), nullif(btrim(p_input ->> 'taxCode'), ''),
          coalesce(nullif(btrim(p_input ->> 'lowStockThreshold'), '')::integer, 5)
@@ -6841,7 +6852,7 @@ begin
   begin
     insert into public.products (id, org_id, name, sku, barcode, unit, cost, price, tax_code, low_stock_threshold)
     values (coalesce((p_input ->> 'id')::uuid, gen_random_uuid()), p_org_id, btrim(p_input ->> 'name'),
-            btrim(p_input ->> 'sku'), nullif(btrim(p_input ->> 'barcode'), ''),
+            nullif(btrim(p_input ->> 'sku'), ''), nullif(btrim(p_input ->> 'barcode'), ''),
             coalesce(nullif(btrim(p_input ->> 'unit'), ''), 'pcs'), private.to_number(p_input ->> 'cost', 'cost'),
             private.to_number(p_input ->> 'price', 'price'), nullif(btrim(p_input ->> 'taxCode'), ''),
             coalesce((p_input ->> 'lowStockThreshold')::integer, 5))
@@ -7507,7 +7518,6 @@ begin
       select line, 'name' as field, 'REQUIRED' as reason, null::jsonb as params, 'Required' as message
         from r where coalesce(name, '') = ''
       union all select line, 'name', 'TOO_LONG', '{"max": 255}', 'At most 255 characters' from r where char_length(name) > 255
-      union all select line, 'sku', 'REQUIRED', null, 'Required' from r where coalesce(sku, '') = ''
       union all select line, 'sku', 'TOO_LONG', '{"max": 100}', 'At most 100 characters' from r where char_length(sku) > 100
       union all select line, 'sku', 'SKU_REPEATED_IN_FILE', null, 'This SKU appears more than once in the file'
         from r where coalesce(sku, '') <> '' and same_sku > 1
@@ -7536,16 +7546,19 @@ begin
         'details', jsonb_build_object('rows', v_problems))));
     end if;
 
-    with inserted as (
-      insert into public.products (org_id, name, sku, barcode, unit, cost, price, tax_code, low_stock_threshold)
-      select p_org_id, f.name, f.sku, f.barcode, f.unit, f.cost, f.price, f.tax_code, f.low_stock_threshold
-        from jsonb_array_elements(p_rows) r, private.product_fields(r.value) f
-      returning id, sku
+    -- Each row gets its id first, so its opening stock finds its product without a SKU.
+    with r as materialized (
+      select gen_random_uuid() as id, value from jsonb_array_elements(p_rows)
+    ), inserted as (
+      insert into public.products (id, org_id, name, sku, barcode, unit, cost, price, tax_code, low_stock_threshold)
+      select r.id, p_org_id, f.name, f.sku, f.barcode, f.unit, f.cost, f.price, f.tax_code, f.low_stock_threshold
+        from r, private.product_fields(r.value) f
+      returning id
     )
     insert into public.stock_moves (org_id, product_id, delta, reason, note, created_by)
     select p_org_id, i.id, private.to_number(r.value ->> 'openingStock', 'openingStock'), 'OPENING', 'Opening stock (import)', (select auth.uid())
       from inserted i
-      join jsonb_array_elements(p_rows) r on lower(btrim(r.value ->> 'sku')) = lower(i.sku)
+      join r on r.id = i.id
      where coalesce(private.to_number(nullif(btrim(r.value ->> 'openingStock'), ''), 'openingStock'), 0) > 0;
     v_count := jsonb_array_length(p_rows);
   exception when others then
@@ -7635,7 +7648,7 @@ begin
                       or (c.phone is not null and private.phone_digits(c.phone) like v_digits))),
     'rows', coalesce((
       select jsonb_agg(to_jsonb(page) order by page.n)
-        from (select c.id, c.name, c.email, c.phone, c.created_at,
+        from (select c.id, c.name, c.email, c.phone, c.address, c.tax_id, c.created_at,
                      row_number() over (order by c.created_at desc, c.id) as n
                 from (select * from public.customers c
                        where c.org_id = p_org_id and not c.archived
@@ -7975,8 +7988,9 @@ begin
         hint = json_build_object('reason', 'CATEGORY_REQUIRED', 'field', 'category')::text;
     end if;
     if btrim(p_input ->> 'category') not in ('office-supplies', 'rent', 'utilities', 'marketing', 'travel',
-                                             'equipment', 'other') then
-      raise exception 'Category must be one of office-supplies, rent, utilities, marketing, travel, equipment, other'
+                                             'equipment', 'stock-purchases', 'wages', 'mobile-money-fees',
+                                             'other') then
+      raise exception 'Category must be one of office-supplies, rent, utilities, marketing, travel, equipment, stock-purchases, wages, mobile-money-fees, other'
         using errcode = '23514', hint = json_build_object('reason', 'CATEGORY_REQUIRED', 'field', 'category')::text;
     end if;
     v_amount := private.to_number(p_input ->> 'amount', 'amount');
@@ -8761,16 +8775,19 @@ begin
     if exists (select 1 from public.customers c where c.id = v_id) then
       update public.customers
          set name = btrim(p_input ->> 'name'), email = nullif(btrim(p_input ->> 'email'), ''),
-             phone = nullif(btrim(p_input ->> 'phone'), '')
+             phone = nullif(btrim(p_input ->> 'phone'), ''),
+             address = case when p_input ? 'address' then nullif(btrim(p_input ->> 'address'), '') else address end,
+             tax_id = case when p_input ? 'taxId' then nullif(btrim(p_input ->> 'taxId'), '') else tax_id end
        where org_id = p_org_id and id = v_id;
       if not found then
         raise exception 'Customer not found' using errcode = '23503',
         hint = json_build_object('reason', 'CUSTOMER_NOT_FOUND')::text;
       end if;
     else
-      insert into public.customers (id, org_id, name, email, phone)
+      insert into public.customers (id, org_id, name, email, phone, address, tax_id)
       values (v_id, p_org_id, btrim(p_input ->> 'name'), nullif(btrim(p_input ->> 'email'), ''),
-              nullif(btrim(p_input ->> 'phone'), ''));
+              nullif(btrim(p_input ->> 'phone'), ''), nullif(btrim(p_input ->> 'address'), ''),
+              nullif(btrim(p_input ->> 'taxId'), ''));
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
@@ -8863,8 +8880,9 @@ begin
     perform private.require_role(p_org_id, '{OWNER,MANAGER,SALES}',
       'new row violates row-level security policy for table "leads"');
     if p_lead_id is null then
-      insert into public.leads (id, org_id, name, company, stage, owner_id, value, close_date)
+      insert into public.leads (id, org_id, name, company, phone, email, stage, owner_id, value, close_date)
       values (v_id, p_org_id, btrim(p_input ->> 'name'), nullif(btrim(p_input ->> 'company'), ''),
+              nullif(btrim(p_input ->> 'phone'), ''), nullif(btrim(p_input ->> 'email'), ''),
               coalesce((p_input ->> 'stage')::public.lead_stage, 'PROSPECT'),
               coalesce((p_input ->> 'ownerId')::uuid, (select auth.uid())),
               private.to_number(p_input ->> 'value', 'value'), private.org_date(p_org_id, p_input ->> 'closeDate', 'closeDate'));
@@ -8872,6 +8890,8 @@ begin
       update public.leads l
          set name = case when p_input ? 'name' then btrim(p_input ->> 'name') else l.name end,
              company = case when p_input ? 'company' then nullif(btrim(p_input ->> 'company'), '') else l.company end,
+             phone = case when p_input ? 'phone' then nullif(btrim(p_input ->> 'phone'), '') else l.phone end,
+             email = case when p_input ? 'email' then nullif(btrim(p_input ->> 'email'), '') else l.email end,
              stage = coalesce((p_input ->> 'stage')::public.lead_stage, l.stage),
              owner_id = case when p_input ? 'ownerId' then (p_input ->> 'ownerId')::uuid else l.owner_id end,
              value = case when p_input ? 'value' then private.to_number(p_input ->> 'value', 'value') else l.value end,
@@ -9367,7 +9387,7 @@ AS $function$
       'subtotal', i.subtotal, 'tax', i.tax, 'total', i.total, 'amountPaid', i.amount_paid,
       'amountCredited', i.amount_credited,
       'issuedAt', i.issued_at, 'dueAt', i.due_at, 'createdAt', i.created_at, 'notes', i.notes,
-      'customer', jsonb_build_object('name', c.name)),
+      'customer', jsonb_build_object('name', c.name, 'address', c.address, 'taxId', c.tax_id)),
     'lines', coalesce((select jsonb_agg(jsonb_build_object('description', it.description, 'qty', it.qty,
         'unitPrice', it.unit_price, 'taxRate', it.tax_rate, 'discountPercent', it.discount_percent)
         order by it.position)
@@ -9482,7 +9502,8 @@ begin
       perform private.refuse('Vendor is required', '23514', 'VENDOR_REQUIRED', null, 'vendor');
     end if;
     if coalesce(btrim(p_input ->> 'category'), '') not in ('office-supplies', 'rent', 'utilities', 'marketing',
-                                                           'travel', 'equipment', 'other') then
+                                                           'travel', 'equipment', 'stock-purchases', 'wages',
+                                                           'mobile-money-fees', 'other') then
       perform private.refuse('Category is required', '23514', 'CATEGORY_REQUIRED', null, 'category');
     end if;
     v_amount := private.to_number(p_input ->> 'amount', 'amount');

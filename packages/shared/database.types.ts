@@ -406,6 +406,7 @@ export type Database = {
       };
       customers: {
         Row: {
+          address: string | null;
           archived: boolean;
           created_at: string;
           email: string | null;
@@ -413,11 +414,13 @@ export type Database = {
           name: string;
           org_id: string;
           phone: string | null;
+          tax_id: string | null;
           updated_at: string;
           version: number;
         };
         ComputedFields: never;
         Insert: {
+          address?: string | null;
           archived?: boolean;
           created_at?: string;
           email?: string | null;
@@ -425,10 +428,12 @@ export type Database = {
           name: string;
           org_id: string;
           phone?: string | null;
+          tax_id?: string | null;
           updated_at?: string;
           version?: number;
         };
         Update: {
+          address?: string | null;
           archived?: boolean;
           created_at?: string;
           email?: string | null;
@@ -436,6 +441,7 @@ export type Database = {
           name?: string;
           org_id?: string;
           phone?: string | null;
+          tax_id?: string | null;
           updated_at?: string;
           version?: number;
         };
@@ -1228,10 +1234,13 @@ export type Database = {
           company: string | null;
           created_at: string;
           currency: string | null;
+          email: string | null;
           id: string;
           name: string;
           org_id: string;
           owner_id: string | null;
+          phone: string | null;
+          phone_digits: string | null;
           stage: Database['public']['Enums']['lead_stage'];
           updated_at: string;
           value: number | null;
@@ -1243,10 +1252,13 @@ export type Database = {
           company?: string | null;
           created_at?: string;
           currency?: string | null;
+          email?: string | null;
           id?: string;
           name: string;
           org_id: string;
           owner_id?: string | null;
+          phone?: string | null;
+          phone_digits?: never;
           stage?: Database['public']['Enums']['lead_stage'];
           updated_at?: string;
           value?: number | null;
@@ -1257,10 +1269,13 @@ export type Database = {
           company?: string | null;
           created_at?: string;
           currency?: string | null;
+          email?: string | null;
           id?: string;
           name?: string;
           org_id?: string;
           owner_id?: string | null;
+          phone?: string | null;
+          phone_digits?: never;
           stage?: Database['public']['Enums']['lead_stage'];
           updated_at?: string;
           value?: number | null;
@@ -1746,7 +1761,7 @@ export type Database = {
           name: string;
           org_id: string;
           price: number;
-          sku: string;
+          sku: string | null;
           stock_on_hand: number;
           stock_status: string | null;
           tax_code: string | null;
@@ -1765,7 +1780,7 @@ export type Database = {
           name: string;
           org_id: string;
           price?: number;
-          sku: string;
+          sku?: string | null;
           stock_on_hand?: number;
           stock_status?: never;
           tax_code?: string | null;
@@ -1783,7 +1798,7 @@ export type Database = {
           name?: string;
           org_id?: string;
           price?: number;
-          sku?: string;
+          sku?: string | null;
           stock_on_hand?: number;
           stock_status?: never;
           tax_code?: string | null;

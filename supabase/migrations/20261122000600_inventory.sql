@@ -11,7 +11,8 @@ create table public.products (
   id uuid primary key default gen_random_uuid(),
   org_id uuid not null references public.organizations (id) on delete cascade,
   name varchar(255) not null check (btrim(name) <> ''),
-  sku varchar(100) not null check (btrim(sku) <> ''),
+  -- Optional: many small shops have none. Missing is null, never an empty text.
+  sku varchar(100) check (btrim(sku) <> ''),
   barcode varchar(100),
   unit varchar(50) not null default 'pcs' check (btrim(unit) <> ''),
   cost public.money_price not null default 0 check (cost >= 0),
@@ -36,7 +37,8 @@ comment on column public.products.low_stock_threshold is 'At or below this stock
 comment on column public.products.archived is 'Set instead of deleting a product that invoices or stock moves refer to.';
 comment on column public.products.version is 'Incremented on every update; offline edits carry the version they were based on.';
 comment on column public.products.stock_status is 'OUT_OF_STOCK at or below 0, LOW_STOCK at or below the threshold, else IN_STOCK.';
-create unique index products_org_sku_key on public.products (org_id, lower(sku)) where not archived;
+-- A SKU, when given, names one active product of the organization; products without one (null) never clash.
+create unique index products_org_sku_key on public.products (org_id, lower(sku)) where not archived and sku is not null;
 create index products_org_name_idx on public.products (org_id, name) where not archived;
 create index products_name_trgm_idx on public.products using gin (name extensions.gin_trgm_ops);
 create index products_sku_trgm_idx on public.products using gin (sku extensions.gin_trgm_ops);

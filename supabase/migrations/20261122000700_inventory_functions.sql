@@ -20,7 +20,7 @@ begin
   begin
     insert into public.products (id, org_id, name, sku, barcode, unit, cost, price, tax_code, low_stock_threshold)
     values (coalesce((p_input ->> 'id')::uuid, gen_random_uuid()), p_org_id, btrim(p_input ->> 'name'),
-            btrim(p_input ->> 'sku'), nullif(btrim(p_input ->> 'barcode'), ''),
+            nullif(btrim(p_input ->> 'sku'), ''), nullif(btrim(p_input ->> 'barcode'), ''),
             coalesce(nullif(btrim(p_input ->> 'unit'), ''), 'pcs'), private.to_number(p_input ->> 'cost', 'cost'),
             private.to_number(p_input ->> 'price', 'price'), nullif(btrim(p_input ->> 'taxCode'), ''),
             coalesce((p_input ->> 'lowStockThreshold')::integer, 5))
@@ -85,7 +85,7 @@ returns table (name text, sku text, barcode text, unit text, cost numeric, price
                low_stock_threshold integer)
 language sql immutable set search_path = ''
 as $$
-  select btrim(p_input ->> 'name'), btrim(p_input ->> 'sku'), nullif(btrim(p_input ->> 'barcode'), ''),
+  select btrim(p_input ->> 'name'), nullif(btrim(p_input ->> 'sku'), ''), nullif(btrim(p_input ->> 'barcode'), ''),
          coalesce(nullif(btrim(p_input ->> 'unit'), ''), 'pcs'), private.to_number(p_input ->> 'cost', 'cost'),
          private.to_number(p_input ->> 'price', 'price'), nullif(btrim(p_input ->> 'taxCode'), ''),
          coalesce(nullif(btrim(p_input ->> 'lowStockThreshold'), '')::integer, 5)
@@ -173,7 +173,7 @@ begin
 end
 $$;
 
--- Imports products from CSV rows [{ name, sku, barcode?, unit?, cost, price, taxCode?, lowStockThreshold?,
+-- Imports products from CSV rows [{ name, sku?, barcode?, unit?, cost, price, taxCode?, lowStockThreshold?,
 -- openingStock? }]: all rows or none. Every row is checked first; the refusal lists each bad row.
 create function public.import_products(p_org_id uuid, p_mutation_id uuid, p_rows jsonb) returns jsonb
 language plpgsql set search_path = ''
@@ -211,7 +211,6 @@ begin
       select line, 'name' as field, 'REQUIRED' as reason, null::jsonb as params, 'Required' as message
         from r where coalesce(name, '') = ''
       union all select line, 'name', 'TOO_LONG', '{"max": 255}', 'At most 255 characters' from r where char_length(name) > 255
-      union all select line, 'sku', 'REQUIRED', null, 'Required' from r where coalesce(sku, '') = ''
       union all select line, 'sku', 'TOO_LONG', '{"max": 100}', 'At most 100 characters' from r where char_length(sku) > 100
       union all select line, 'sku', 'SKU_REPEATED_IN_FILE', null, 'This SKU appears more than once in the file'
         from r where coalesce(sku, '') <> '' and same_sku > 1
@@ -240,16 +239,19 @@ begin
         'details', jsonb_build_object('rows', v_problems))));
     end if;
 
-    with inserted as (
-      insert into public.products (org_id, name, sku, barcode, unit, cost, price, tax_code, low_stock_threshold)
-      select p_org_id, f.name, f.sku, f.barcode, f.unit, f.cost, f.price, f.tax_code, f.low_stock_threshold
-        from jsonb_array_elements(p_rows) r, private.product_fields(r.value) f
-      returning id, sku
+    -- Each row gets its id first, so its opening stock finds its product without a SKU.
+    with r as materialized (
+      select gen_random_uuid() as id, value from jsonb_array_elements(p_rows)
+    ), inserted as (
+      insert into public.products (id, org_id, name, sku, barcode, unit, cost, price, tax_code, low_stock_threshold)
+      select r.id, p_org_id, f.name, f.sku, f.barcode, f.unit, f.cost, f.price, f.tax_code, f.low_stock_threshold
+        from r, private.product_fields(r.value) f
+      returning id
     )
     insert into public.stock_moves (org_id, product_id, delta, reason, note, created_by)
     select p_org_id, i.id, private.to_number(r.value ->> 'openingStock', 'openingStock'), 'OPENING', 'Opening stock (import)', (select auth.uid())
       from inserted i
-      join jsonb_array_elements(p_rows) r on lower(btrim(r.value ->> 'sku')) = lower(i.sku)
+      join r on r.id = i.id
      where coalesce(private.to_number(nullif(btrim(r.value ->> 'openingStock'), ''), 'openingStock'), 0) > 0;
     v_count := jsonb_array_length(p_rows);
   exception when others then

@@ -18,6 +18,9 @@ create table public.customers (
   name varchar(255) not null check (btrim(name) <> ''),
   email varchar(255) check (email is null or email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'),
   phone varchar(50),
+  -- A business customer's address and tax ID, printed under its name on the documents it receives.
+  address varchar(500) check (btrim(address) <> ''),
+  tax_id varchar(50) check (btrim(tax_id) <> ''),
   archived boolean not null default false,
   version integer not null default 1,
   created_at timestamptz not null default now(),

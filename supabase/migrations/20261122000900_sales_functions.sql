@@ -504,7 +504,8 @@ revoke execute on function public.update_quote(uuid, uuid, uuid, jsonb) from pub
 grant execute on function public.update_quote(uuid, uuid, uuid, jsonb) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------------
--- Customers: { id?, name, email?, phone? } — creates, or edits the one with that id.
+-- Customers: { id?, name, email?, phone?, address?, taxId? } — creates, or edits the one with that id (an
+-- edit without address or taxId, from an app that did not know them yet, keeps them).
 create function public.save_customer(p_org_id uuid, p_mutation_id uuid, p_input jsonb) returns jsonb
 language plpgsql set search_path = ''
 as $$
@@ -519,16 +520,19 @@ begin
     if exists (select 1 from public.customers c where c.id = v_id) then
       update public.customers
          set name = btrim(p_input ->> 'name'), email = nullif(btrim(p_input ->> 'email'), ''),
-             phone = nullif(btrim(p_input ->> 'phone'), '')
+             phone = nullif(btrim(p_input ->> 'phone'), ''),
+             address = case when p_input ? 'address' then nullif(btrim(p_input ->> 'address'), '') else address end,
+             tax_id = case when p_input ? 'taxId' then nullif(btrim(p_input ->> 'taxId'), '') else tax_id end
        where org_id = p_org_id and id = v_id;
       if not found then
         raise exception 'Customer not found' using errcode = '23503',
         hint = json_build_object('reason', 'CUSTOMER_NOT_FOUND')::text;
       end if;
     else
-      insert into public.customers (id, org_id, name, email, phone)
+      insert into public.customers (id, org_id, name, email, phone, address, tax_id)
       values (v_id, p_org_id, btrim(p_input ->> 'name'), nullif(btrim(p_input ->> 'email'), ''),
-              nullif(btrim(p_input ->> 'phone'), ''));
+              nullif(btrim(p_input ->> 'phone'), ''), nullif(btrim(p_input ->> 'address'), ''),
+              nullif(btrim(p_input ->> 'taxId'), ''));
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
@@ -809,7 +813,7 @@ begin
                       or (c.phone is not null and private.phone_digits(c.phone) like v_digits))),
     'rows', coalesce((
       select jsonb_agg(to_jsonb(page) order by page.n)
-        from (select c.id, c.name, c.email, c.phone, c.created_at,
+        from (select c.id, c.name, c.email, c.phone, c.address, c.tax_id, c.created_at,
                      row_number() over (order by c.created_at desc, c.id) as n
                 from (select * from public.customers c
                        where c.org_id = p_org_id and not c.archived
@@ -892,7 +896,7 @@ as $$
       'subtotal', i.subtotal, 'tax', i.tax, 'total', i.total, 'amountPaid', i.amount_paid,
       'amountCredited', i.amount_credited,
       'issuedAt', i.issued_at, 'dueAt', i.due_at, 'createdAt', i.created_at, 'notes', i.notes,
-      'customer', jsonb_build_object('name', c.name)),
+      'customer', jsonb_build_object('name', c.name, 'address', c.address, 'taxId', c.tax_id)),
     'lines', coalesce((select jsonb_agg(jsonb_build_object('description', it.description, 'qty', it.qty,
         'unitPrice', it.unit_price, 'taxRate', it.tax_rate, 'discountPercent', it.discount_percent)
         order by it.position)

@@ -8,6 +8,11 @@ create table public.leads (
   org_id uuid not null references public.organizations (id) on delete cascade,
   name varchar(255) not null check (btrim(name) <> ''),
   company varchar(255),
+  -- How to reach the lead: the board calls (tel:) and writes (mailto:) from the card.
+  phone varchar(50) check (phone ~ '[0-9]'),
+  email varchar(255) check (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'),
+  -- The phone's digits alone, so the board's search finds "776543210" in "+221 77 654 32 10".
+  phone_digits text generated always as (private.phone_digits(phone)) stored,
   stage public.lead_stage not null default 'PROSPECT',
   owner_id uuid,
   value public.money_amount check (value >= 0),
@@ -26,6 +31,9 @@ comment on column public.leads.currency is 'Currency of value; the organization'
 create index leads_org_stage_idx on public.leads (org_id, stage, updated_at desc);
 create index leads_name_trgm_idx on public.leads using gin (name extensions.gin_trgm_ops);
 create index leads_company_trgm_idx on public.leads using gin (company extensions.gin_trgm_ops);
+-- The board's search also finds a lead by e-mail, or by phone digits however the number was spaced.
+create index leads_email_trgm_idx on public.leads using gin (email extensions.gin_trgm_ops);
+create index leads_phone_digits_trgm_idx on public.leads using gin (phone_digits extensions.gin_trgm_ops);
 create index leads_owner_idx on public.leads (org_id, owner_id) where owner_id is not null;
 -- The board and the leads list show the biggest deals first: per stage by value, then the latest change.
 create index leads_org_stage_value_idx on public.leads (org_id, stage, value desc nulls last, updated_at desc);
@@ -104,7 +112,7 @@ create trigger leads_owner_is_member before insert or update of owner_id on publ
 -- moved to another stage) and a note added. RLS decides who may: OWNER, MANAGER and SALES edit leads;
 -- ACCOUNTANT reads them.
 
--- { id?, name?, company?, value?, closeDate?, stage?, ownerId? } — fields absent from an edit stay as they are.
+-- { id?, name?, company?, phone?, email?, value?, closeDate?, stage?, ownerId? } — fields absent from an edit stay as they are.
 create function public.save_lead(p_org_id uuid, p_mutation_id uuid, p_lead_id uuid, p_input jsonb) returns jsonb
 language plpgsql set search_path = ''
 as $$
@@ -120,8 +128,9 @@ begin
     perform private.require_role(p_org_id, '{OWNER,MANAGER,SALES}',
       'new row violates row-level security policy for table "leads"');
     if p_lead_id is null then
-      insert into public.leads (id, org_id, name, company, stage, owner_id, value, close_date)
+      insert into public.leads (id, org_id, name, company, phone, email, stage, owner_id, value, close_date)
       values (v_id, p_org_id, btrim(p_input ->> 'name'), nullif(btrim(p_input ->> 'company'), ''),
+              nullif(btrim(p_input ->> 'phone'), ''), nullif(btrim(p_input ->> 'email'), ''),
               coalesce((p_input ->> 'stage')::public.lead_stage, 'PROSPECT'),
               coalesce((p_input ->> 'ownerId')::uuid, (select auth.uid())),
               private.to_number(p_input ->> 'value', 'value'), private.org_date(p_org_id, p_input ->> 'closeDate', 'closeDate'));
@@ -129,6 +138,8 @@ begin
       update public.leads l
          set name = case when p_input ? 'name' then btrim(p_input ->> 'name') else l.name end,
              company = case when p_input ? 'company' then nullif(btrim(p_input ->> 'company'), '') else l.company end,
+             phone = case when p_input ? 'phone' then nullif(btrim(p_input ->> 'phone'), '') else l.phone end,
+             email = case when p_input ? 'email' then nullif(btrim(p_input ->> 'email'), '') else l.email end,
              stage = coalesce((p_input ->> 'stage')::public.lead_stage, l.stage),
              owner_id = case when p_input ? 'ownerId' then (p_input ->> 'ownerId')::uuid else l.owner_id end,
              value = case when p_input ? 'value' then private.to_number(p_input ->> 'value', 'value') else l.value end,

@@ -6,7 +6,8 @@ create table public.expenses (
   org_id uuid not null references public.organizations (id) on delete cascade,
   vendor varchar(255) not null check (btrim(vendor) <> ''),
   category varchar(50) not null
-    check (category in ('office-supplies', 'rent', 'utilities', 'marketing', 'travel', 'equipment', 'other')),
+    check (category in ('office-supplies', 'rent', 'utilities', 'marketing', 'travel', 'equipment',
+                        'stock-purchases', 'wages', 'mobile-money-fees', 'other')),
   amount public.money_amount not null check (amount > 0),
   currency char(3) not null,
   paid_at timestamptz not null default now(),
@@ -173,8 +174,9 @@ begin
         hint = json_build_object('reason', 'CATEGORY_REQUIRED', 'field', 'category')::text;
     end if;
     if btrim(p_input ->> 'category') not in ('office-supplies', 'rent', 'utilities', 'marketing', 'travel',
-                                             'equipment', 'other') then
-      raise exception 'Category must be one of office-supplies, rent, utilities, marketing, travel, equipment, other'
+                                             'equipment', 'stock-purchases', 'wages', 'mobile-money-fees',
+                                             'other') then
+      raise exception 'Category must be one of office-supplies, rent, utilities, marketing, travel, equipment, stock-purchases, wages, mobile-money-fees, other'
         using errcode = '23514', hint = json_build_object('reason', 'CATEGORY_REQUIRED', 'field', 'category')::text;
     end if;
     v_amount := private.to_number(p_input ->> 'amount', 'amount');
@@ -255,7 +257,8 @@ begin
       perform private.refuse('Vendor is required', '23514', 'VENDOR_REQUIRED', null, 'vendor');
     end if;
     if coalesce(btrim(p_input ->> 'category'), '') not in ('office-supplies', 'rent', 'utilities', 'marketing',
-                                                           'travel', 'equipment', 'other') then
+                                                           'travel', 'equipment', 'stock-purchases', 'wages',
+                                                           'mobile-money-fees', 'other') then
       perform private.refuse('Category is required', '23514', 'CATEGORY_REQUIRED', null, 'category');
     end if;
     v_amount := private.to_number(p_input ->> 'amount', 'amount');
