@@ -102,4 +102,44 @@ describe('/api/leads', () => {
     expect((await call(`/leads/${lead.id}`, asAccountant)).status).toBe(200);
     expect((await json(await call('/leads', { token: o.token })))[0].stage).toBe('QUALIFIED');
   });
+
+  it("keeps a lead's phone and e-mail, refuses a malformed one, and searches by e-mail or phone digits", async () => {
+    const o = await owner();
+    const bad = await call('/leads', {
+      token: o.token,
+      body: { name: 'Ama', phone: 'call me', email: 'ama.at.shop' },
+    });
+    expect(bad.status).toBe(400);
+    expect(fieldReasons(await json(bad))).toMatchObject({ phone: 'PHONE_INVALID', email: 'INVALID_EMAIL' });
+
+    const created = await call('/leads', {
+      token: o.token,
+      body: { name: 'Ama Mensah', phone: ' +233 24 555 0101 ', email: 'ama@mensah-stores.com.gh' },
+    });
+    expect(created.status).toBe(201);
+    const lead = await json(created);
+    expect(lead).toMatchObject({ phone: '+233 24 555 0101', email: 'ama@mensah-stores.com.gh' });
+    await call('/leads', { token: o.token, body: { name: 'Kofi Boateng', phone: '', email: '' } });
+
+    for (const search of ['245550101', '24 555 01', 'mensah-stores.com', 'AMA@MENSAH']) {
+      const found = await json(await call(`/leads?search=${encodeURIComponent(search)}`, { token: o.token }));
+      expect(
+        found.map((l: { id: string }) => l.id),
+        search,
+      ).toEqual([lead.id]);
+    }
+    const kofi = (await json(await call('/leads?search=Kofi', { token: o.token })))[0];
+    // Empty fields are missing, not empty texts.
+    expect(kofi).toMatchObject({ phone: null, email: null });
+
+    // An edit that leaves them out keeps them; an empty one clears them.
+    const moved = await call(`/leads/${lead.id}`, {
+      token: o.token,
+      method: 'PUT',
+      body: { stage: 'QUALIFIED' },
+    });
+    expect(await json(moved)).toMatchObject({ phone: '+233 24 555 0101', email: 'ama@mensah-stores.com.gh' });
+    const cleared = await call(`/leads/${lead.id}`, { token: o.token, method: 'PUT', body: { email: '' } });
+    expect(await json(cleared)).toMatchObject({ phone: '+233 24 555 0101', email: null });
+  });
 });

@@ -1,5 +1,5 @@
-// Input schema for leads, shared by the lead form and the `api` function: name required; company, value and
-// close date optional; stage PROSPECT by default.
+// Input schema for leads, shared by the lead form and the `api` function: name required; company, phone,
+// e-mail, value and close date optional; stage PROSPECT by default.
 import { z } from './zod.ts';
 import { optionalIsoDate } from './dates.ts';
 import { R } from './reasons.ts';
@@ -9,9 +9,17 @@ const optionalText = z.preprocess(
   z.string().trim().max(255).nullable().optional(),
 );
 
+const blankIsNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
 export const LeadFormSchema = z.object({
   name: z.string().trim().min(1, R.NAME_REQUIRED).max(255),
   company: optionalText,
+  // A number the card can call: it holds at least one digit (the database refuses one without).
+  phone: z.preprocess(
+    blankIsNull,
+    z.string().trim().max(50).regex(/[0-9]/, R.PHONE_INVALID).nullable().optional(),
+  ),
+  email: z.preprocess(blankIsNull, z.string().trim().email(R.INVALID_EMAIL).max(255).nullable().optional()),
   value: z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? null : v),
     z.coerce.number().min(0, R.ZERO_OR_MORE).max(999_999_999_999.99).nullable(),
@@ -107,7 +115,7 @@ export interface Dashboard {
     items: {
       id: string;
       name: string;
-      sku: string;
+      sku: string | null;
       unit: string;
       stockOnHand: number;
       lowStockThreshold: number;

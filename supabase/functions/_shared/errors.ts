@@ -104,6 +104,8 @@ export function humanMessage(message: string): string {
 // value the field that holds it, so the form shows the refusal under that field.
 const CONSTRAINT_REASONS: [RegExp, string, string?][] = [
   [/"products_org_sku_key"/, 'SKU_TAKEN', 'sku'],
+  [/"(leads|customers)_email_check"/, 'INVALID_EMAIL', 'email'],
+  [/"leads_phone_check"/, 'PHONE_INVALID', 'phone'],
   [/"organizations_name_key"/, 'ORGANIZATION_NAME_TAKEN', 'name'],
   [/"organizations_name_normalized_key"/, 'ORGANIZATION_NAME_TAKEN', 'name'],
   [/"(money_amount|money_price|quantity|percentage)_finite"/, 'NOT_A_NUMBER'],

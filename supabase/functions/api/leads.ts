@@ -16,10 +16,15 @@ const ListQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
+const LEAD_COLUMNS =
+  'id, name, company, phone, email, value, stage, close_date, owner_id, created_at, updated_at';
+
 type LeadRow = {
   id: string;
   name: string;
   company: string | null;
+  phone: string | null;
+  email: string | null;
   value: number | null;
   stage: string;
   close_date: string | null;
@@ -43,6 +48,8 @@ const toLead = (l: LeadRow, owners: Map<string, { id: string; firstName: string;
   id: l.id,
   name: l.name,
   company: l.company,
+  phone: l.phone,
+  email: l.email,
   value: l.value === null ? null : Number(l.value),
   stage: l.stage,
   closeDate: l.close_date,
@@ -58,13 +65,26 @@ export async function listLeads(req: Request): Promise<Response> {
   const q = parsed.data;
   let rows = db
     .from('leads')
-    .select('id, name, company, value, stage, close_date, owner_id, created_at, updated_at', {
+    .select(LEAD_COLUMNS, {
       count: 'exact',
     })
     .eq('org_id', orgId);
   if (q.stage) rows = rows.eq('stage', q.stage);
-  const term = q.search?.replace(/[%_,()*\\:."]/g, ' ').trim();
-  if (term) rows = rows.or(`name.ilike.*${term}*,company.ilike.*${term}*`);
+  // Quoted values may hold the filter syntax's dots (an e-mail's); quotes and the rest are taken out.
+  const term = q.search?.replace(/[%_,()*\\:"]/g, ' ').trim();
+  if (term) {
+    // A name, company or e-mail holding the term; a term that reads as a phone number (3 digits or more)
+    // also finds a lead's number by its digits, however it was spaced.
+    const digits = /^[0-9 +().-]+$/.test(term) ? term.replace(/[^0-9]/g, '') : '';
+    rows = rows.or(
+      [
+        `name.ilike."*${term}*"`,
+        `company.ilike."*${term}*"`,
+        `email.ilike."*${term}*"`,
+        ...(digits.length >= 3 ? [`phone_digits.like."*${digits}*"`] : []),
+      ].join(','),
+    );
+  }
   const { data, error, count } = await rows
     .order('value', { ascending: false, nullsFirst: false })
     .order('updated_at', { ascending: false })
@@ -85,7 +105,7 @@ export async function getLead(req: Request, { id }: Params): Promise<Response> {
   const { db, orgId } = await orgContext(req);
   const { data, error } = await db
     .from('leads')
-    .select('id, name, company, value, stage, close_date, owner_id, created_at, updated_at')
+    .select(LEAD_COLUMNS)
     .eq('org_id', orgId)
     .eq('id', id!)
     .maybeSingle();

@@ -1,143 +1,26 @@
-// /crm: search by name or company, five stage cards (count and total value), the five-column board where a
-// lead is dragged with a mouse or pen to another stage (on a touch screen a swipe scrolls the board and a tap
-// opens the lead, whose stage buttons move it), Add Lead, and Lead Details with stage buttons, owner, edit
-// and notes.
-import { DraftNotice } from '../../components/ui/draft-notice.tsx';
-import { draftName, useFormDraft } from '../../lib/form-draft.ts';
+// /crm: search by name, company, phone or e-mail, five stage cards (count and total value), the five-column
+// board where a lead is dragged with a mouse or pen to another stage (on a touch screen a swipe scrolls the
+// board and a tap opens the lead, whose stage buttons move it; its call and e-mail buttons reach it), Add
+// Lead, and Lead Details with stage buttons, owner, contacts, edit and notes.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
 import { NotLoaded } from '../../components/ui/loading.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
-import { SelectField } from '../../components/ui/select-field.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
 import { PendingBadge } from '../../components/ui/pending.tsx';
-import { AmountField } from '../../components/ui/amount-field.tsx';
-import { currencyDecimals, formatMoney } from '../../lib/money.ts';
-import { submitWrite, useRefusalInForm } from '../../lib/feedback.ts';
-import { validationMessage } from '../../lib/validation-message.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { submitWrite } from '../../lib/feedback.ts';
 import { useCan, useOrganization } from '../../lib/organization.tsx';
 import { type Lead, STAGES, type Stage, type StageSummary } from './api/keys.ts';
-import {
-  COLUMN_PAGE,
-  useBoard,
-  useLead,
-  useLeadSummary,
-  useMembers,
-  useMoveLead,
-  useSaveLead,
-} from './api/leads.ts';
+import { COLUMN_PAGE, useBoard, useLead, useLeadSummary, useMoveLead } from './api/leads.ts';
 import { useAddNote, useLeadNotes } from './api/notes.ts';
-import type { LeadInput } from '../../../../packages/shared/schemas/crm.ts';
-import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
-import { refusedInput, type OutboxEntry } from '../../lib/outbox.ts';
 import { useT } from '../../lib/i18n.tsx';
+import { LeadContactButtons, LeadContactRows } from './lead-contact.tsx';
 
-const leadSchema = lazySchema(() =>
-  import('../../../../packages/shared/schemas/crm.ts').then((m) => m.LeadFormSchema),
-);
+import { LeadDialog } from './lead-dialog.tsx';
 
-export function LeadDialog({
-  lead,
-  refused,
-  onClose,
-}: {
-  lead?: Lead;
-  /** A new lead the server refused (Pending changes → Edit): corrected and sent in its place. */
-  refused?: OutboxEntry;
-  onClose: () => void;
-}) {
-  const intl = useIntl();
-  const t = useT();
-  const save = useSaveLead();
-  const members = useMembers().data?.rows ?? [];
-  const was = refusedInput<LeadInput>(refused);
-  const from = was ?? (lead && { ...lead, ownerId: lead.owner?.id });
-  const form = useForm({
-    resolver: useLazyResolver(leadSchema),
-    defaultValues: {
-      name: from?.name ?? '',
-      company: from?.company ?? '',
-      value: (from?.value ?? '') as unknown,
-      stage: from?.stage ?? ('PROSPECT' as const),
-      closeDate: from?.closeDate ?? '',
-      ownerId: from?.ownerId ?? '',
-    },
-  });
-  const org = useOrganization();
-  const { register, handleSubmit, formState, control } = form;
-  const draft = useFormDraft(form, { orgId: org.id, name: draftName('lead', lead?.id, refused?.id) });
-  useRefusalInForm(form, refused?.refusal);
-  const error = (name: keyof typeof formState.errors) =>
-    validationMessage(intl, formState.errors[name]?.message as string | undefined);
-  return (
-    <Dialog title={t(lead ? 'crm.editLead' : 'crm.addLead')} onClose={onClose}>
-      <form
-        className="flex flex-col gap-3"
-        noValidate
-        onSubmit={handleSubmit(async (input) => {
-          const done = await submitWrite(
-            intl,
-            () =>
-              save.mutateAsync({
-                id: lead?.id,
-                input: input as never,
-                rowId: was?.id,
-                replaces: refused?.id,
-              }),
-            { success: lead ? 'crm.updated' : 'crm.created', draft, form },
-          );
-          if (!done.ok) return;
-          onClose();
-        })}
-      >
-        <DraftNotice draft={draft} />
-        <TextField label={t('crm.name')} maxLength={255} error={error('name')} {...register('name')} />
-        <TextField
-          label={t('crm.company')}
-          placeholder={t('crm.optional')}
-          maxLength={255}
-          error={error('company')}
-          {...register('company')}
-        />
-        <div className="grid grid-cols-2 gap-3">
-          <AmountField
-            label={t('crm.value')}
-            control={control}
-            name="value"
-            decimals={currencyDecimals(org.currency)}
-            currency={org.currency}
-            placeholder={t('crm.optional')}
-            error={error('value')}
-          />
-          <TextField
-            label={t('crm.closeDate')}
-            type="date"
-            error={error('closeDate')}
-            {...register('closeDate')}
-          />
-        </div>
-        <SelectField
-          label={t('crm.stage')}
-          options={STAGES.map((s) => ({ value: s, label: t(`crm.stage.${s}`) }))}
-          {...register('stage')}
-        />
-        <SelectField
-          label={t('crm.owner')}
-          placeholder={t('crm.noOwner')}
-          options={members.map((m) => ({
-            value: m.id,
-            label: `${m.user.firstName} ${m.user.lastName}`.trim() || m.user.email,
-          }))}
-          {...register('ownerId')}
-        />
-        <FormActions onCancel={onClose} submitLabel={t('crm.save')} disabled={formState.isSubmitting} />
-      </form>
-    </Dialog>
-  );
-}
+export { LeadDialog };
 
 function LeadDetails({ lead, onClose, onEdit }: { lead: Lead; onClose: () => void; onEdit: () => void }) {
   const intl = useIntl();
@@ -172,6 +55,7 @@ function LeadDetails({ lead, onClose, onEdit }: { lead: Lead; onClose: () => voi
           <dd>{lead.closeDate ? new Date(lead.closeDate).toLocaleDateString(intl.locale) : '-'}</dd>
           <dt className="opacity-70">{t('crm.stage')}</dt>
           <dd data-testid="lead-stage">{t(`crm.stage.${stage}`)}</dd>
+          <LeadContactRows lead={lead} />
         </dl>
         {canEdit && (
           <>
@@ -261,45 +145,51 @@ function LeadCard({
   const org = useOrganization();
   const start = useRef<{ x: number; y: number; moved: boolean } | null>(null);
   const [dragging, setDragging] = useState(false);
+  // The call and e-mail links sit beside the card's button, not inside it (a link in a button is no link).
   return (
-    <button
-      type="button"
-      data-testid="lead-card"
-      className={`card w-full touch-pan-x touch-pan-y border border-base-300 bg-base-100 p-2 text-left text-sm break-words ${dragging ? 'opacity-50' : ''}`}
-      onPointerDown={(e) => {
-        if (!draggable || e.pointerType === 'touch') return;
-        start.current = { x: e.clientX, y: e.clientY, moved: false };
-        e.currentTarget.setPointerCapture(e.pointerId);
-      }}
-      onPointerMove={(e) => {
-        const s = start.current;
-        if (s && !s.moved && Math.hypot(e.clientX - s.x, e.clientY - s.y) > 8) {
-          s.moved = true;
-          setDragging(true);
-        }
-      }}
-      onPointerUp={(e) => {
-        const s = start.current;
-        start.current = null;
-        setDragging(false);
-        if (!s?.moved) return;
-        const column = document
-          .elementsFromPoint(e.clientX, e.clientY)
-          .map((el) => el.closest<HTMLElement>('[data-stage]'))
-          .find(Boolean);
-        const stage = column?.dataset.stage as Stage | undefined;
-        if (stage && stage !== lead.stage) onDrop(stage);
-      }}
-      onClick={() => !dragging && onOpen()}
+    <div
+      className={`card flex-row items-start border border-base-300 bg-base-100 ${dragging ? 'opacity-50' : ''}`}
     >
-      <span className="font-medium">
-        {lead.name} {'pending' in lead && <PendingBadge />}
-      </span>
-      {lead.company && <span className="block text-xs opacity-70">{lead.company}</span>}
-      {lead.value != null && (
-        <span className="block text-xs">{formatMoney(lead.value, org.currency, intl.locale)}</span>
-      )}
-    </button>
+      <button
+        type="button"
+        data-testid="lead-card"
+        className="min-w-0 grow touch-pan-x touch-pan-y p-2 text-left text-sm break-words"
+        onPointerDown={(e) => {
+          if (!draggable || e.pointerType === 'touch') return;
+          start.current = { x: e.clientX, y: e.clientY, moved: false };
+          e.currentTarget.setPointerCapture(e.pointerId);
+        }}
+        onPointerMove={(e) => {
+          const s = start.current;
+          if (s && !s.moved && Math.hypot(e.clientX - s.x, e.clientY - s.y) > 8) {
+            s.moved = true;
+            setDragging(true);
+          }
+        }}
+        onPointerUp={(e) => {
+          const s = start.current;
+          start.current = null;
+          setDragging(false);
+          if (!s?.moved) return;
+          const column = document
+            .elementsFromPoint(e.clientX, e.clientY)
+            .map((el) => el.closest<HTMLElement>('[data-stage]'))
+            .find(Boolean);
+          const stage = column?.dataset.stage as Stage | undefined;
+          if (stage && stage !== lead.stage) onDrop(stage);
+        }}
+        onClick={() => !dragging && onOpen()}
+      >
+        <span className="font-medium">
+          {lead.name} {'pending' in lead && <PendingBadge />}
+        </span>
+        {lead.company && <span className="block text-xs opacity-70">{lead.company}</span>}
+        {lead.value != null && (
+          <span className="block text-xs">{formatMoney(lead.value, org.currency, intl.locale)}</span>
+        )}
+      </button>
+      <LeadContactButtons lead={lead} />
+    </div>
   );
 }
 

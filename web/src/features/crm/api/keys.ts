@@ -20,6 +20,8 @@ export interface Lead {
   id: string;
   name: string;
   company: string | null;
+  phone: string | null;
+  email: string | null;
   value: number | null;
   stage: Stage;
   closeDate: string | null;

@@ -3,6 +3,7 @@
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { apiFetch, apiList } from '../../../lib/api-client.ts';
 import { useOnline } from '../../../lib/connection.ts';
+import { phoneDigitsMatch } from '../../../../../packages/shared/phone.ts';
 import { listOnDevice } from '../../../lib/kept-search.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { uuidv7 } from '../../../lib/uuid.ts';
@@ -28,8 +29,10 @@ export const leadsQuery = (orgId: string, search: string, stage: Stage, limit = 
     placeholderData: keepPreviousData,
   });
 
+/** As the server searches: name, company, phone or e-mail, and a phone number by its digits. */
 const matching = (search: string, stage: Stage) => (l: Lead) =>
-  l.stage === stage && textMatches(search, l.name, l.company);
+  l.stage === stage &&
+  (textMatches(search, l.name, l.company, l.phone, l.email) || phoneDigitsMatch(search, l.phone));
 
 /**
  * The board: each stage's column (its first leads, with those made on this device on top when they match the
@@ -85,6 +88,8 @@ function newLead(input: LeadInput, id = uuidv7()) {
     id: body.id,
     name: input.name,
     company: input.company ?? null,
+    phone: input.phone ?? null,
+    email: input.email ?? null,
     value: input.value ?? null,
     stage: input.stage ?? 'PROSPECT',
     closeDate: input.closeDate ?? null,
