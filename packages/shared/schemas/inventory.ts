@@ -15,7 +15,11 @@ const money = (required: SchemaReason) =>
 export const ProductInputSchema = z.object({
   id: z.uuid().optional(),
   name: z.string().trim().min(1, R.REQUIRED).max(255),
-  sku: z.string().trim().min(1, R.REQUIRED).max(100),
+  // Optional: an empty SKU is none (null), which the database keeps apart from every other product's.
+  sku: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string().trim().max(100).nullable().optional(),
+  ),
   barcode: z.string().trim().max(100).optional().nullable(),
   unit: z.string().trim().max(50).default('pcs'),
   cost: money(R.COST_REQUIRED),

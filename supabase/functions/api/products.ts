@@ -18,7 +18,7 @@ const COLUMNS =
 type Row = {
   id: string;
   name: string;
-  sku: string;
+  sku: string | null;
   barcode: string | null;
   unit: string;
   cost: number;

@@ -62,6 +62,9 @@ describe('a notification', () => {
 
   it('opens the product, the invoice, the lead or the team', () => {
     expect(target(n('low_stock', { sku: 'RICE 5' }))).toBe('/inventory?search=RICE+5&product=subject-1');
+    expect(target(n('low_stock', { name: 'Kenkey', sku: null }))).toBe(
+      '/inventory?search=Kenkey&product=subject-1',
+    );
     expect(target(n('payment_received', {}))).toBe('/sales/invoices/subject-1');
     expect(target(n('invoice_overdue', {}))).toBe('/sales/invoices/subject-1');
     expect(target(n('lead_assigned', {}))).toBe('/crm?lead=subject-1');

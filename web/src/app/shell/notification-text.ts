@@ -62,7 +62,8 @@ export function target(n: AppNotification): string {
   const id = n.subjectId ?? '';
   switch (n.kind) {
     case 'low_stock':
-      return `/inventory?${new URLSearchParams({ search: text(n.data.sku), product: id })}`;
+      // The list searched by the SKU, or by the name of a product without one.
+      return `/inventory?${new URLSearchParams({ search: text(n.data.sku ?? n.data.name), product: id })}`;
     case 'payment_received':
     case 'invoice_overdue':
       return `/sales/invoices/${id}`;

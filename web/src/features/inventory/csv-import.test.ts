@@ -41,6 +41,19 @@ describe('readProductsCsv', () => {
     });
   });
 
+  it('takes products without a SKU: an empty cell, or no SKU column at all', () => {
+    expect(readProductsCsv('name,sku,cost,price\nKenkey,,2,3\nBanku,,1,2')).toMatchObject({
+      kind: 'rows',
+      problems: [],
+    });
+    const parsed = readProductsCsv('name,cost,price\nKenkey,2,3');
+    expect(parsed).toMatchObject({
+      kind: 'rows',
+      problems: [],
+      rows: [{ name: 'Kenkey', cost: '2', price: '3' }],
+    });
+  });
+
   it('refuses a file without the required columns, or without products', () => {
     expect(readProductsCsv('product,qty\nRice,2')).toMatchObject({ kind: 'header' });
     expect(readProductsCsv('name,sku,cost,price\n')).toEqual({ kind: 'empty' });

@@ -58,8 +58,8 @@ export function readProductsCsv(text: string): ParsedImport {
   if (!header) return { kind: 'empty' };
   const columns = header.map((h) => h.trim().toLowerCase());
   const index = Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c) => [c, columns.indexOf(c.toLowerCase())]));
-  if (index.name! < 0 || index.sku! < 0 || index.cost! < 0 || index.price! < 0)
-    return { kind: 'header', expected };
+  // The SKU column may be left out, as its cells may be empty: a product's SKU is optional.
+  if (index.name! < 0 || index.cost! < 0 || index.price! < 0) return { kind: 'header', expected };
   if (!lines.length) return { kind: 'empty' };
   const rows = lines.map((cells) =>
     Object.fromEntries(

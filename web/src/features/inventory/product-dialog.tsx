@@ -1,5 +1,5 @@
-// Add Product / Edit Product: name and SKU required, unit pcs by default, cost, price and
-// low-stock threshold (5) required, barcode and tax code optional; opening stock when adding.
+// Add Product / Edit Product: name required, unit pcs by default, cost, price and low-stock threshold (5)
+// required, SKU, barcode and tax code optional; opening stock when adding.
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
 import { draftName, useFormDraft } from '../../lib/form-draft.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -80,6 +80,7 @@ export function ProductDialog({
           <TextField
             label={t('inventory.field.sku')}
             maxLength={100}
+            placeholder={t('inventory.field.optional')}
             error={error('sku')}
             {...register('sku')}
           />

@@ -273,7 +273,8 @@ export function ProductsTab() {
                 key: 'sku',
                 table: 'lg',
                 header: t('inventory.col.sku'),
-                cell: (p) => <span className="font-mono text-sm">{p.sku}</span>,
+                // A product without a SKU shows nothing there (its card leaves the line out).
+                cell: (p) => (p.sku ? <span className="font-mono text-sm">{p.sku}</span> : null),
                 nowrap: true,
                 card: 'subtitle',
               },

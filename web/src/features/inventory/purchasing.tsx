@@ -197,7 +197,10 @@ function NewOrderDialog({ suppliers, onClose }: { suppliers: Supplier[]; onClose
                   id={`line-${i}-product`}
                   label={t('orders.product')}
                   placeholder={t('orders.selectProduct')}
-                  options={products.map((p) => ({ value: p.id, label: `${p.name} (${p.sku})` }))}
+                  options={products.map((p) => ({
+                    value: p.id,
+                    label: p.sku ? `${p.name} (${p.sku})` : p.name,
+                  }))}
                   error={lineError(i, 'productId')}
                   {...register(`lines.${i}.productId`, {
                     onChange: (e: { target: { value: string } }) => {

@@ -232,7 +232,7 @@ export function ListReport({ type, days }: { type: Exclude<ReportType, 'overview
           rows={d.rows}
           columns={[
             ['product', (r) => r.name, 'title'],
-            ['sku', (r) => <span className="font-mono text-sm">{r.sku}</span>, 'subtitle'],
+            ['sku', (r) => (r.sku ? <span className="font-mono text-sm">{r.sku}</span> : null), 'subtitle'],
             ['stock', (r) => intl.formatNumber(r.stock), 'meta', 'right'],
             ['stockValue', (r) => money(r.stockValue, d.currency), 'amount', 'right'],
             ['status', (r) => <StockBadge status={r.status} />, 'badge'],

@@ -269,7 +269,10 @@ export function CreateInvoiceDialog({
                   id={`line-${i}-product`}
                   label={t('invoices.product')}
                   placeholder={t('invoices.noProduct')}
-                  options={products.map((p) => ({ value: p.id, label: `${p.name} (${p.sku})` }))}
+                  options={products.map((p) => ({
+                    value: p.id,
+                    label: p.sku ? `${p.name} (${p.sku})` : p.name,
+                  }))}
                   {...register(`lines.${i}.productId`, {
                     onChange: (e: { target: { value: string } }) => {
                       const p = products.find((x) => x.id === e.target.value);

@@ -14,7 +14,8 @@ export type StockStatus = 'OUT_OF_STOCK' | 'LOW_STOCK' | 'IN_STOCK';
 export interface Product {
   id: string;
   name: string;
-  sku: string;
+  /** Optional: null when the shop gave none. */
+  sku: string | null;
   barcode: string | null;
   unit: string;
   cost: number;

@@ -40,6 +40,6 @@ export interface PurchaseOrder {
     id: string;
     quantity: number;
     unitCost: number;
-    product: { id: string; name: string; sku: string; unit: string };
+    product: { id: string; name: string; sku: string | null; unit: string };
   }[];
 }
