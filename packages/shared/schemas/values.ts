@@ -16,6 +16,9 @@ export const EXPENSE_CATEGORIES = [
   'marketing',
   'travel',
   'equipment',
+  'stock-purchases',
+  'wages',
+  'mobile-money-fees',
   'other',
 ] as const;
 
