@@ -16,6 +16,9 @@ export const CustomerInputSchema = z.object({
     .optional()
     .nullable(),
   phone: z.string().trim().max(50).optional().nullable(),
+  /** A business customer's, printed under its name on its documents (several lines). */
+  address: z.string().trim().max(500).optional().nullable(),
+  taxId: z.string().trim().max(50).optional().nullable(),
 });
 export type CustomerInput = z.infer<typeof CustomerInputSchema>;
 

@@ -25,6 +25,8 @@ type CustomerRow = {
   name: string;
   email: string | null;
   phone: string | null;
+  address?: string | null;
+  tax_id?: string | null;
   created_at: string;
 };
 const toCustomer = (c: CustomerRow) => ({
@@ -32,6 +34,8 @@ const toCustomer = (c: CustomerRow) => ({
   name: c.name,
   email: c.email,
   phone: c.phone,
+  address: c.address ?? null,
+  taxId: c.tax_id ?? null,
   createdAt: c.created_at,
 });
 
@@ -171,7 +175,7 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
     .select(
       `id, number, quote_number, status, currency, subtotal, tax, total, amount_paid, amount_credited, created_at,
        issued_at, due_at, voided_at,
-       notes, created_by, customer:customers(id, name, email, phone),
+       notes, created_by, customer:customers(id, name, email, phone, address, tax_id),
        items:invoice_items(id, product_id, description, qty, unit_price, tax_rate, discount_percent, position),
        payments(id, method, provider, amount, ref, received_at, receipt_number, balance_after, created_at, created_by),
        shares:invoice_share_tokens(id, expires_at, revoked_at)`,
@@ -206,7 +210,14 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
     voidedAt: i.voided_at,
     notes: i.notes,
     createdBy: i.created_by,
-    customer: i.customer,
+    customer: i.customer && {
+      id: i.customer.id,
+      name: i.customer.name,
+      email: i.customer.email,
+      phone: i.customer.phone,
+      address: i.customer.address,
+      taxId: i.customer.tax_id,
+    },
     lines: [...i.items]
       .sort((a, b) => a.position - b.position)
       .map((l) => ({

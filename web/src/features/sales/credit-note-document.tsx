@@ -5,12 +5,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { Seller } from '../../lib/api/business-profile.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { CreditNote, Invoice } from './api/keys.ts';
-import { DocumentFoot, SellerHeader } from './document-parts.tsx';
+import { CustomerLines, DocumentFoot, SellerHeader } from './document-parts.tsx';
+import type { DocumentCustomer } from './seller-lines.ts';
 
 export interface CreditNoteData {
   seller: Seller;
   note: CreditNote;
-  customer: { name: string };
+  customer: DocumentCustomer;
   invoice: { number: string; total: number; issuedAt: string | null };
 }
 
@@ -61,6 +62,7 @@ export function CreditNoteDocument({ data }: { data: CreditNoteData }) {
             <FormattedMessage id="invoices.billTo" />
           </p>
           <p className="font-medium break-words">{data.customer.name}</p>
+          <CustomerLines customer={data.customer} seller={data.seller} />
         </div>
         <div className="text-right">
           <p data-testid="credited-invoice">

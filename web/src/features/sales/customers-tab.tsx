@@ -1,4 +1,5 @@
-// Customers: search by name, phone or email; add and edit (name required, email checked when given).
+// Customers: search by name, phone or email; add and edit (name required, email checked when given; a
+// business's address and tax ID optional).
 import { DraftNotice } from '../../components/ui/draft-notice.tsx';
 import { draftName, useFormDraft } from '../../lib/form-draft.ts';
 import { useEffect, useState } from 'react';
@@ -25,6 +26,7 @@ import { useCustomerList, useCustomerTwins, useSaveCustomer } from './api/custom
 import { type Customer, PAGE_SIZE } from './api/keys.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { DeleteCustomerDialog, MergeCustomerDialog } from './customer-cleanup.tsx';
+import { CustomerBusinessFields } from './customer-business-fields.tsx';
 
 const customerSchema = lazySchema(() =>
   import('../../../../packages/shared/schemas/sales.ts').then((m) => m.CustomerInputSchema),
@@ -47,20 +49,22 @@ export function CustomerDialog({
   const intl = useIntl();
   const t = useT();
   const save = useSaveCustomer();
-  const was = refusedInput<{ name: string; email?: string | null; phone?: string | null }>(refused);
+  const was = refusedInput<CustomerInput>(refused);
   const form = useForm({
     resolver: useLazyResolver(customerSchema),
     defaultValues: {
       name: (was ?? customer)?.name ?? initialName,
       email: (was ?? customer)?.email ?? '',
       phone: (was ?? customer)?.phone ?? '',
+      address: (was ?? customer)?.address ?? '',
+      taxId: (was ?? customer)?.taxId ?? '',
     },
   });
   const org = useOrganization();
   const { register, handleSubmit, formState } = form;
   const draft = useFormDraft(form, { orgId: org.id, name: draftName('customer', customer?.id, refused?.id) });
   useRefusalInForm(form, refused?.refusal);
-  const error = (name: 'name' | 'email' | 'phone') =>
+  const error = (name: 'name' | 'email' | 'phone' | 'address' | 'taxId') =>
     validationMessage(intl, formState.errors[name]?.message);
   const findTwins = useCustomerTwins();
   const [twins, setTwins] = useState<{ input: CustomerInput; like: Customer[] } | null>(null);
@@ -118,6 +122,7 @@ export function CustomerDialog({
           error={error('phone')}
           {...register('phone')}
         />
+        <CustomerBusinessFields address={register('address')} taxId={register('taxId')} error={error} />
         {twins && (
           <WarningConfirm
             title={t('customers.twins.title')}

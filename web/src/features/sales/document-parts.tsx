@@ -3,7 +3,7 @@
 // prints the same lines (seller-lines.ts).
 import { useIntl } from 'react-intl';
 import type { Seller } from '../../lib/api/business-profile.ts';
-import { paymentLines, sellerLines } from './seller-lines.ts';
+import { customerLines, type DocumentCustomer, paymentLines, sellerLines } from './seller-lines.ts';
 
 export function SellerHeader({ seller }: { seller: Seller }) {
   const intl = useIntl();
@@ -27,6 +27,22 @@ export function SellerHeader({ seller }: { seller: Seller }) {
           </p>
         )}
       </div>
+    </div>
+  );
+}
+
+/** A business customer's address and tax ID under its name, when it has them. */
+export function CustomerLines({ customer, seller }: { customer: DocumentCustomer; seller: Seller }) {
+  const intl = useIntl();
+  const lines = customerLines(customer, seller, intl.formatMessage({ id: 'documents.customerTaxId' }));
+  if (!lines.length) return null;
+  return (
+    <div data-testid="customer-lines">
+      {lines.map((l, i) => (
+        <p key={i} className="break-words">
+          {l}
+        </p>
+      ))}
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { Link } from 'react-router-dom';
 import { formatMoney } from '../../lib/money.ts';
 import { InvoiceStatusBadge } from '../../components/ui/status-badge.tsx';
 import type { Seller } from '../../lib/api/business-profile.ts';
-import { DocumentFoot, SellerHeader } from './document-parts.tsx';
+import { CustomerLines, DocumentFoot, SellerHeader } from './document-parts.tsx';
+import type { DocumentCustomer } from './seller-lines.ts';
 import { creditedLabel, discountOf, paymentLine } from './invoice-lines.ts';
 
 export interface InvoiceDocumentData {
@@ -16,7 +17,7 @@ export interface InvoiceDocumentData {
   quoteNumber?: string | null;
   status: string;
   currency: string;
-  customer: { name: string };
+  customer: DocumentCustomer;
   createdAt: string;
   issuedAt: string | null;
   dueAt: string | null;
@@ -96,6 +97,7 @@ export function InvoiceDocument({
             <FormattedMessage id={quote ? 'quotes.for' : 'invoices.billTo'} />
           </p>
           <p className="font-medium">{data.customer.name}</p>
+          <CustomerLines customer={data.customer} seller={data.organization} />
         </div>
         <div className="text-right">
           <p>

@@ -4,7 +4,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Seller } from '../../lib/api/business-profile.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { DocumentFoot, SellerHeader } from './document-parts.tsx';
+import { CustomerLines, DocumentFoot, SellerHeader } from './document-parts.tsx';
+import type { DocumentCustomer } from './seller-lines.ts';
 import type { InvoiceDocumentData } from './invoice-document.tsx';
 
 export interface ReceiptData {
@@ -16,7 +17,7 @@ export interface ReceiptData {
   method: string;
   provider: string | null;
   ref: string | null;
-  customer: { name: string };
+  customer: DocumentCustomer;
   invoice: { number: string; total: number };
   balanceAfter: number;
   /** The payment was taken back: the receipt stays, saying so. */
@@ -95,6 +96,9 @@ export function ReceiptDocument({ data }: { data: ReceiptData }) {
           <FormattedMessage id="receipts.receivedFrom" />
         </p>
         <p className="font-medium break-words">{data.customer.name}</p>
+        <div className="text-sm">
+          <CustomerLines customer={data.customer} seller={data.seller} />
+        </div>
       </div>
       <div className="rounded-box bg-base-200 p-4 text-center">
         <p className="text-sm opacity-70">

@@ -17,6 +17,9 @@ export interface Customer {
   name: string;
   email: string | null;
   phone: string | null;
+  /** A business customer's, printed on its documents; absent on one still on this device. */
+  address?: string | null;
+  taxId?: string | null;
   createdAt: string;
 }
 
@@ -43,7 +46,14 @@ export interface Invoice extends InvoiceSummary {
   balance: number;
   notes: string | null;
   createdBy: string | null;
-  customer: { id: string; name: string; email: string | null; phone: string | null };
+  customer: {
+    id: string;
+    name: string;
+    email: string | null;
+    phone: string | null;
+    address?: string | null;
+    taxId?: string | null;
+  };
   lines: {
     id: string;
     productId: string | null;

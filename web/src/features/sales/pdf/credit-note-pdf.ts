@@ -3,7 +3,7 @@ import type { IntlShape } from 'react-intl';
 import { formatMoney } from '../../../lib/money.ts';
 import type { CreditNoteData } from '../credit-note-document.tsx';
 import { Layout, LEFT, RIGHT, type FontFiles } from './layout.ts';
-import { documentFoot, documentHead, pdfDate, say } from './parts.ts';
+import { customerBlock, documentFoot, documentHead, pdfDate, say } from './parts.ts';
 
 export async function creditNotePdf(
   data: CreditNoteData,
@@ -28,9 +28,7 @@ export async function creditNotePdf(
       t('creditNotes.forInvoice', { number: data.invoice.number }),
     ],
   });
-  layout.text(t('invoices.billTo'), LEFT, { size: 9, grey: true });
-  layout.down(14);
-  layout.paragraph(data.customer.name, LEFT, 300, { size: 11, bold: true });
+  customerBlock(layout, intl, t('invoices.billTo'), data.customer, data.seller, 300);
   layout.down(10);
 
   const cols = { qty: 330, price: 420, rate: 465, amount: RIGHT };

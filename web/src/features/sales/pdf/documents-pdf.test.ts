@@ -88,6 +88,20 @@ describe('invoicePdf', () => {
     expect(text).not.toContain('?');
   });
 
+  it("prints a business customer's address and tax ID under its name, named as the seller's country does", async () => {
+    const customer = {
+      name: 'Bello Pharmacy Ltd',
+      address: '4 Allen Avenue\nIkeja, Lagos',
+      taxId: '99887766-0001',
+    };
+    const [en] = await pages(await invoicePdf(invoice({ customer }), await intlIn('en'), fonts));
+    expect(en).toMatch(/Bello Pharmacy Ltd\s+4 Allen Avenue\s+Ikeja, Lagos\s+TIN: 99887766-0001/);
+    // A seller with no name for its tax ID: the customer's is named in the document's language.
+    const plain = invoice({ customer, organization: { ...invoice().organization, taxIdLabel: null } });
+    const [fr] = await pages(await invoicePdf(plain, await intlIn('fr'), fonts));
+    expect(fr).toContain('Identifiant fiscal: 99887766-0001');
+  });
+
   it('names its credit notes and, for each payment, its reference and receipt number', async () => {
     const text = (
       await pages(

@@ -6,7 +6,7 @@ import { formatMoney } from '../../../lib/money.ts';
 import type { InvoiceDocumentData } from '../invoice-document.tsx';
 import { creditedLabel, discountOf, paymentLine } from '../invoice-lines.ts';
 import { Layout, LEFT, RIGHT, type FontFiles } from './layout.ts';
-import { documentFoot, documentHead, pdfDate, say } from './parts.ts';
+import { customerBlock, documentFoot, documentHead, pdfDate, say } from './parts.ts';
 
 export async function invoicePdf(
   data: InvoiceDocumentData,
@@ -34,9 +34,14 @@ export async function invoicePdf(
   if (data.status === 'VOID' || data.status === 'PAID') dates.push(t(`invoices.status.${data.status}`));
   await documentHead(layout, data.organization, { title, number: data.number, lines: dates });
 
-  layout.text(t(quote ? 'quotes.for' : 'invoices.billTo'), LEFT, { size: 9, grey: true });
-  layout.down(14);
-  layout.paragraph(data.customer.name, LEFT, 300, { size: 11, bold: true });
+  customerBlock(
+    layout,
+    intl,
+    t(quote ? 'quotes.for' : 'invoices.billTo'),
+    data.customer,
+    data.organization,
+    300,
+  );
   layout.down(10);
 
   // The lines: description (wrapped), quantity, unit price, tax rate, amount.

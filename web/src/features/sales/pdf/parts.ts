@@ -3,7 +3,7 @@
 // note. The same lines as on screen (seller-lines.ts).
 import type { IntlShape } from 'react-intl';
 import type { Seller } from '../../../lib/api/business-profile.ts';
-import { paymentLines, sellerLines } from '../seller-lines.ts';
+import { customerLines, type DocumentCustomer, paymentLines, sellerLines } from '../seller-lines.ts';
 import { LEFT, RIGHT, type Layout } from './layout.ts';
 
 export const say = (intl: IntlShape) => (id: string, values?: Record<string, string | number>) =>
@@ -44,6 +44,22 @@ export async function documentHead(
   layout.paragraph(seller.name, LEFT, width, { size: 14, bold: true });
   for (const line of sellerLines(seller)) layout.paragraph(line, LEFT, width, { size: 9 });
   layout.y = Math.min(layout.y, rightBottom) - 14;
+}
+
+/** The customer under its heading ("Bill to", "Received from"): its name, then a business's address and tax ID. */
+export function customerBlock(
+  layout: Layout,
+  intl: IntlShape,
+  heading: string,
+  customer: DocumentCustomer,
+  seller: Seller,
+  width: number,
+): void {
+  layout.text(heading, LEFT, { size: 9, grey: true });
+  layout.down(14);
+  layout.paragraph(customer.name, LEFT, width, { size: 11, bold: true });
+  for (const line of customerLines(customer, seller, say(intl)('documents.customerTaxId')))
+    layout.paragraph(line, LEFT, width, { size: 9 });
 }
 
 export function documentFoot(layout: Layout, intl: IntlShape, seller: Seller, howToPay: boolean): void {

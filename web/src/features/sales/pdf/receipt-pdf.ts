@@ -3,7 +3,7 @@ import type { IntlShape } from 'react-intl';
 import { formatMoney } from '../../../lib/money.ts';
 import type { ReceiptData } from '../receipt-document.tsx';
 import { Layout, LEFT, RIGHT, type FontFiles } from './layout.ts';
-import { documentFoot, documentHead, pdfDate, say } from './parts.ts';
+import { customerBlock, documentFoot, documentHead, pdfDate, say } from './parts.ts';
 
 export async function receiptPdf(data: ReceiptData, intl: IntlShape, fonts?: FontFiles): Promise<Uint8Array> {
   const t = say(intl);
@@ -29,9 +29,7 @@ export async function receiptPdf(data: ReceiptData, intl: IntlShape, fonts?: Fon
     );
     layout.down(6);
   }
-  layout.text(t('receipts.receivedFrom'), LEFT, { size: 9, grey: true });
-  layout.down(14);
-  layout.paragraph(data.customer.name, LEFT, RIGHT - LEFT, { size: 11, bold: true });
+  customerBlock(layout, intl, t('receipts.receivedFrom'), data.customer, data.seller, RIGHT - LEFT);
   layout.down(12);
   layout.text(t('receipts.amount'), LEFT, { size: 9, grey: true });
   layout.down(22);
