@@ -51,6 +51,8 @@ describe('/api/leads (CRM)', () => {
         id: expect.any(String),
         name: 'Lead 1',
         company: 'Makola Traders',
+        phone: null,
+        email: null,
         value: 100,
         stage: 'PROSPECT',
         closeDate: null,
