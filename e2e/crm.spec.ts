@@ -21,16 +21,26 @@ test.describe('the CRM pipeline', () => {
     await expect(dialog.getByText('Name is required')).toBeVisible();
     await dialog.getByLabel('Name').fill('Aisha Bello');
     await dialog.getByLabel('Company').fill('Bello Pharmacy');
+    await dialog.getByLabel('Phone').fill('+234 803 555 0101');
+    await dialog.getByLabel('Email').fill('aisha@bello.example');
     await dialog.getByLabel('Value').fill('2500');
     await dialog.getByRole('button', { name: 'Save Lead' }).click();
     await expect(page.getByText('Lead created successfully')).toBeVisible();
     await expect(page.getByTestId('summary-PROSPECT')).toContainText('1');
     await expect(page.getByTestId('summary-PROSPECT')).toContainText('2,500.00');
+    // A tap on the card's phone calls the lead.
+    await expect(
+      page.getByTestId('column-PROSPECT').getByRole('link', { name: 'Call +234 803 555 0101' }),
+    ).toHaveAttribute('href', 'tel:+2348035550101');
 
     await page.getByTestId('column-PROSPECT').getByTestId('lead-card').click();
     const details = page.getByRole('dialog', { name: 'Lead Details' });
     await expect(details).toContainText('Bello Pharmacy');
     await expect(details).toContainText('Efua Boateng');
+    await expect(details.getByRole('link', { name: 'aisha@bello.example' })).toHaveAttribute(
+      'href',
+      'mailto:aisha@bello.example',
+    );
     await details.getByRole('button', { name: 'Proposal' }).click();
     await expect(page.getByText('Lead updated successfully')).toBeVisible();
     await expect(details.getByTestId('lead-stage')).toHaveText('Proposal');

@@ -49,6 +49,8 @@ test.describe('sales', () => {
     await expect(customer.getByText('Invalid email address')).toBeVisible();
     await customer.getByLabel('Email').fill('ama@example.com');
     await customer.getByLabel('Phone').fill('+233 24 555 0101');
+    await customer.getByLabel('Address').fill('4 Oxford Street\nOsu, Accra');
+    await customer.getByLabel('Tax ID').fill('C0001234567');
     await customer.getByRole('button', { name: 'Save Customer' }).click();
     await expect(page.getByText('Customer created successfully')).toBeVisible();
     await expect(dialog.getByTestId('chosen-customer')).toHaveText('Ama Serwaa');
@@ -78,6 +80,10 @@ test.describe('sales', () => {
     // Issued, the quote is the first invoice, and says which quote it was.
     await expect(page.getByTestId('invoice-number')).toHaveText('INV-000001');
     await expect(page.getByTestId('quote-number')).toHaveText('Quote QUO-000001');
+    // A business customer's address and tax ID under its name.
+    await expect(page.getByTestId('customer-lines')).toHaveText(
+      '4 Oxford StreetOsu, AccraTax ID: C0001234567',
+    );
     expect((await apiAs(page, `/products/${rice.id}`)).stockOnHand).toBe(8);
 
     await button(page, 'Record Payment').click();
