@@ -2710,7 +2710,7 @@ CREATE OR REPLACE FUNCTION private.audit_changes(p_old jsonb, p_new jsonb)
 AS $function$
   select coalesce(jsonb_object_agg(n.key, jsonb_build_array(p_old -> n.key, n.value)), '{}'::jsonb)
     from jsonb_each(p_new) n
-   where n.key not in ('updated_at', 'version') and (p_old -> n.key) is distinct from n.value
+   where n.key not in ('updated_at', 'version', 'phone_digits') and (p_old -> n.key) is distinct from n.value
 $function$;
 ALTER FUNCTION private.audit_changes(p_old jsonb, p_new jsonb) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.audit_changes(p_old jsonb, p_new jsonb) TO PUBLIC;

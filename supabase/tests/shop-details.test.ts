@@ -61,6 +61,13 @@ describe("a lead's phone and e-mail", () => {
         email: '',
       });
       expect(saved.data).toMatchObject({ phone: '024 555 0202', email: null, phone_digits: '0245550202' });
+      // The activity log names the phone that changed, not the digits the search keeps beside it.
+      await rpc(sql, who.SALES, 'save_lead', org.id, randomUUID(), saved.data!.id, { phone: '024 555 0303' });
+      const [change] = await sql<{ payload: Record<string, unknown> }>(
+        `select payload from public.audit_logs where entity_id = $1 and action = 'UPDATE'`,
+        [saved.data!.id],
+      );
+      expect(change!.payload).toEqual({ phone: ['024 555 0202', '024 555 0303'] });
       const refused = await rpc(sql, who.OWNER, 'save_lead', org.id, randomUUID(), saved.data!.id, {
         email: 'kofi@',
       });
