@@ -972,7 +972,7 @@ end
 $$;
 
 -- What a customer sees through a live credit-note link: the seller, the credit note with its lines and
--- refunds, the customer's name and the invoice it credits. No ids; null for an unknown, expired or revoked
+-- refunds, the customer's name (with a business's address and tax ID) and the invoice it credits. No ids; null for an unknown, expired or revoked
 -- token.
 create function public.shared_credit_note(p_token text) returns jsonb
 language sql stable security definer set search_path = ''
@@ -987,7 +987,7 @@ as $$
       'refunds', coalesce((select jsonb_agg(jsonb_build_object('amount', r.amount, 'method', r.method,
           'provider', r.provider, 'ref', r.ref, 'refundedAt', r.refunded_at) order by r.refunded_at)
         from public.refunds r where r.org_id = n.org_id and r.credit_note_id = n.id), '[]'::jsonb)),
-    'customer', jsonb_build_object('name', c.name),
+    'customer', jsonb_build_object('name', c.name, 'address', c.address, 'taxId', c.tax_id),
     'invoice', jsonb_build_object('number', i.number, 'total', i.total, 'issuedAt', i.issued_at))
     from public.credit_note_share_tokens t
     join public.credit_notes n on n.org_id = t.org_id and n.id = t.credit_note_id

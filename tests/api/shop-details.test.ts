@@ -39,6 +39,19 @@ describe("a customer's address and tax ID", () => {
     const { token } = await json(await call(`/invoices/${inv.id}/share`, { token: o.token, method: 'POST' }));
     const seen = await json(await fetch(`${SUPABASE_URL}/api/public/invoices/${token}`));
     expect(seen.invoice.customer).toEqual({ name: 'Bello Pharmacy', ...details });
+
+    // And on its credit note's public link.
+    const cn = await json(
+      await call(`/invoices/${inv.id}/credit-notes`, {
+        token: o.token,
+        body: { reason: 'Damaged', restock: false, lines: [{ invoiceItemId: read.lines[0].id, qty: 1 }] },
+      }),
+    );
+    const shared = await json(
+      await call(`/credit-notes/${cn.creditNote.id}/share`, { token: o.token, method: 'POST' }),
+    );
+    const note = await json(await fetch(`${SUPABASE_URL}/api/public/credit-notes/${shared.token}`));
+    expect(note.customer).toEqual({ name: 'Bello Pharmacy', ...details });
   });
 });
 
