@@ -79,10 +79,11 @@ export interface Line {
 }
 
 export async function addLine(sql: Sql, org: Org, invoiceId: string, line: Line): Promise<string> {
+  // A discount is named only when there is one: members have no grant on the column.
+  const discount = line.discountPercent ? ', discount_percent' : '';
   const [l] = await sql<{ id: string }>(
-    `insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate,
-                                       discount_percent)
-     values ($1, $2, $3, 'Line', $4, $5, $6, $7) returning id`,
+    `insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate${discount})
+     values ($1, $2, $3, 'Line', $4, $5, $6${discount && ', $7'}) returning id`,
     [
       org.id,
       invoiceId,
@@ -90,7 +91,7 @@ export async function addLine(sql: Sql, org: Org, invoiceId: string, line: Line)
       line.qty,
       line.unitPrice,
       line.taxRate ?? 0,
-      line.discountPercent ?? 0,
+      ...(discount ? [line.discountPercent] : []),
     ],
   );
   return l!.id;

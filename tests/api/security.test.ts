@@ -216,14 +216,15 @@ describe('who writes what', () => {
 
   it('bounds every text of the Data API: each text, JSON or array column has a length check', async () => {
     // What only the server writes, from bounded inputs: the audit trail, the answers kept for replayed
-    // writes, reference data from the migrations, a generated column, and a notification's kind (one of
-    // five, by a check).
+    // writes, reference data from the migrations, generated columns (a product's stock status, a lead's
+    // phone digits), and a notification's kind (one of five, by a check).
     const SERVER_WRITTEN = [
       'achievements.criteria',
       'achievements.description',
       'audit_logs.payload',
       'entitlements.key',
       'entitlements.value',
+      'leads.phone_digits',
       'notifications.kind',
       'products.stock_status',
       'sync_mutations.response',
