@@ -48,6 +48,8 @@ test.describe('registration and sign-in', () => {
     await expect(page.getByTestId('user-menu')).toContainText('Abena Owusu');
     await expect(page.getByTestId('user-menu')).toContainText('Owner');
     await page.getByTestId('user-menu').getByRole('link', { name: 'Sign Out' }).click();
+    // The home page alone (the app's screen, with its own headings, gone).
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Run your whole business from your phone',
     );
@@ -279,6 +281,8 @@ test.describe('signing out', () => {
     await page.goto('/sales');
     await page.getByLabel('User menu').click();
     await page.getByTestId('user-menu').getByRole('link', { name: 'Sign Out' }).click();
+    // The home page alone (the app's screen, with its own headings, gone).
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Run your whole business from your phone',
     );
