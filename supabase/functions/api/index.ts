@@ -73,27 +73,19 @@ import {
   updatePlan,
   updateSubscription,
 } from './subscriptions.ts';
+import { createCreditNote, recordRefund } from './credit-notes.ts';
+import { createCustomer, deleteCustomer, listCustomers, mergeCustomer, updateCustomer } from './customers.ts';
+import { deletePayment, listPayments, recordPayment, reversePayment } from './payments.ts';
 import {
-  createCreditNote,
-  createCustomer,
   createInvoice,
-  deleteCustomer,
-  deletePayment,
   getInvoice,
-  updateQuote,
   getMetrics,
   issueInvoice,
-  listCustomers,
   listInvoices,
-  mergeCustomer,
-  listPayments,
   publicInvoice,
-  recordPayment,
-  recordRefund,
-  reversePayment,
   revokeInvoiceShares,
   shareInvoice,
-  updateCustomer,
+  updateQuote,
   voidInvoice,
 } from './sales.ts';
 import {
