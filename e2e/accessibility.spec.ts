@@ -3,7 +3,8 @@
 // a shop with data in it, an invoice, the public page a customer opens, and the dialogs a shopkeeper uses.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiAs, expect, registerOwner, signIn, signOut, stockedShop, test, useLanguage } from './fixtures.ts';
+import { apiAs, expect, registerOwner, signIn, signOut, test, useLanguage } from './fixtures.ts';
+import { stockedShop } from './shop.ts';
 
 const SERIOUS = new Set(['serious', 'critical']);
 

@@ -2,7 +2,6 @@ import { SERVICE_ROLE_KEY } from '../local/config.ts';
 import {
   apiAs,
   expect,
-  fillProduct,
   openNavigation,
   registerOwner,
   signIn,
@@ -10,6 +9,7 @@ import {
   test,
   useLanguage,
 } from './fixtures.ts';
+import { fillProduct } from './shop.ts';
 import type { Page } from '@playwright/test';
 
 const visible = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true }).first();

@@ -2,16 +2,8 @@
 // first, so every screen opens offline without having been visited online. A screen with nothing kept says
 // so ("Not available offline yet"), never a spinner that cannot end nor an empty list it cannot know.
 import type { Page } from '@playwright/test';
-import {
-  apiAs,
-  expect,
-  fillProduct,
-  registerOwner,
-  signIn,
-  stockedShop,
-  test,
-  waitForServiceWorker,
-} from './fixtures.ts';
+import { apiAs, expect, registerOwner, signIn, test, waitForServiceWorker } from './fixtures.ts';
+import { fillProduct, stockedShop } from './shop.ts';
 
 // About the app kept on the phone: its service worker runs (the config blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });

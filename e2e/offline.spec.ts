@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { apiAs, expect, fillProduct, registerOwner, signIn, test, waitForServiceWorker } from './fixtures.ts';
+import { apiAs, expect, registerOwner, signIn, test, waitForServiceWorker } from './fixtures.ts';
+import { fillProduct } from './shop.ts';
 import { issuedInvoice } from './people.ts';
 
 // About the app kept on the phone: its service worker runs (the config blocks it elsewhere).

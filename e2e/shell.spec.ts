@@ -6,13 +6,13 @@ import {
   allowMoreOrganizations,
   apiAs,
   expect,
-  fillProduct,
   registerOwner,
   signIn,
   test,
   useLanguage,
   waitForServiceWorker,
 } from './fixtures.ts';
+import { fillProduct } from './shop.ts';
 
 const button = (page: Page, name: string | RegExp) =>
   page.getByRole('button', { name }).filter({ visible: true }).first();
