@@ -1,60 +1,36 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Loading } from '../components/ui/loading.tsx';
 import type { CurrentUser } from '../lib/session/current-user.ts';
 import { rememberReturnPath } from '../lib/session/return-path.ts';
 import { SessionGate, VisitorsOnly } from './session-gate.tsx';
-import { loadMessages, storedLocale } from '../lib/i18n.tsx';
 import { readCurrentUserEarly } from '../lib/session/current-user.ts';
 import { freshStoredToken, hasStoredSession } from '../lib/session/stored-session.ts';
 import { PublicLayout } from './public-layout.tsx';
 import { DocumentLayout } from './document-layout.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
-
-/**
- * A screen that shows features' strings loads them with its code: a visitor's first page (the landing
- * page) has only the shell's (lib/i18n.tsx), and the marketing pages need no more.
- */
-const withStrings =
-  <T,>(load: () => Promise<T>) =>
-  () =>
-    Promise.all([load(), loadMessages(storedLocale())]).then(([m]) => m);
-
-/**
- * A screen that draws at once when its code is already here, else as a lazy one ("Loading..." first). Each
- * mount keeps the kind it started with, so a page never remounts (and loses what was typed) when its code
- * arrives. The prerendered visitor pages use it: main.tsx waits for their code, and the app's first render
- * replaces the prerendered page by the same page, never by a spinner.
- */
-function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loaded: ComponentType<P> | undefined;
-  let loading: Promise<ComponentType<P>> | undefined;
-  const lazyScreen = () => lazy(() => preload().then((component) => ({ default: component })));
-  let Lazy = lazyScreen();
-  const preload = () =>
-    (loading ??= load().then(
-      (component) => (loaded = component),
-      (e: unknown) => {
-        // Offline before the code was kept: this mount shows the route's error. The next one tries again once
-        // the connection is back or a few seconds have passed, not at once: React draws a screen that failed
-        // once more before showing the error, and a fresh download for that draw failed again, without end.
-        loading = undefined;
-        const renew = () => {
-          window.removeEventListener('online', renew);
-          clearTimeout(timer);
-          Lazy = lazyScreen();
-        };
-        const timer = setTimeout(renew, 5_000);
-        window.addEventListener('online', renew);
-        throw e;
-      },
-    ));
-  function Screen(props: P) {
-    const [Component] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
-    return <Component {...props} />;
-  }
-  return Object.assign(Screen, { preload });
-}
+import { preloadable, withStrings } from './lazy-screen.tsx';
+import {
+  ForgotPasswordPage,
+  CheckEmailPage,
+  ResetPasswordPage,
+  LogoutPage,
+  PricingPage,
+  FeaturesPage,
+  AboutPage,
+  TestimonialsPage,
+  TermsPage,
+  PrivacyPage,
+  DemoPage,
+  PublicStatementPage,
+  PublicReceiptPage,
+  PublicInvoicePage,
+  PublicCreditNotePage,
+  InvitePage,
+  InviteRegisterPage,
+  CreateOrganization,
+  NotFoundPage,
+} from './lazy-pages.tsx';
 
 // Route-level code splitting: each page is its own chunk, loaded when first visited. The screens a first
 // visit may open draw at once once their code is here (preloadable), which preloadScreen fetches at start
@@ -130,91 +106,6 @@ const screens = {
   team: TeamPage,
   settings: SettingsPage,
 };
-
-// Forgetting a password and setting a new one: the shell's strings, as on sign-in.
-const ForgotPasswordPage = lazy(() =>
-  import('../features/auth/components/forgot-password-page.tsx').then((m) => ({
-    default: m.ForgotPasswordPage,
-  })),
-);
-// "Check your email" after registering where emails are confirmed: the shell's strings, as on sign-in.
-const CheckEmailPage = lazy(() =>
-  import('../features/auth/components/check-email-page.tsx').then((m) => ({
-    default: m.CheckEmailPage,
-  })),
-);
-const ResetPasswordPage = lazy(() =>
-  import('../features/auth/components/reset-password-page.tsx').then((m) => ({
-    default: m.ResetPasswordPage,
-  })),
-);
-const LogoutPage = lazy(
-  withStrings(() =>
-    import('../features/auth/components/logout-page.tsx').then((m) => ({ default: m.LogoutPage })),
-  ),
-);
-const PricingPage = lazy(() =>
-  import('../features/marketing/pricing-page.tsx').then((m) => ({ default: m.PricingPage })),
-);
-const FeaturesPage = lazy(() =>
-  import('../features/marketing/features-page.tsx').then((m) => ({ default: m.FeaturesPage })),
-);
-const AboutPage = lazy(() =>
-  import('../features/marketing/about-page.tsx').then((m) => ({ default: m.AboutPage })),
-);
-const TestimonialsPage = lazy(() =>
-  import('../features/marketing/testimonials-page.tsx').then((m) => ({ default: m.TestimonialsPage })),
-);
-// The terms and the privacy policy: their words are the marketing feature's (not every visitor's first page's).
-const TermsPage = lazy(
-  withStrings(() => import('../features/marketing/legal-pages.tsx').then((m) => ({ default: m.TermsPage }))),
-);
-const PrivacyPage = lazy(
-  withStrings(() =>
-    import('../features/marketing/legal-pages.tsx').then((m) => ({ default: m.PrivacyPage })),
-  ),
-);
-const DemoPage = lazy(
-  withStrings(() => import('../features/marketing/demo-page.tsx').then((m) => ({ default: m.DemoPage }))),
-);
-const PublicStatementPage = lazy(
-  withStrings(() =>
-    import('../features/sales/public-statement-page.tsx').then((m) => ({ default: m.PublicStatementPage })),
-  ),
-);
-const PublicReceiptPage = lazy(
-  withStrings(() =>
-    import('../features/sales/public-invoice-page.tsx').then((m) => ({ default: m.PublicReceiptPage })),
-  ),
-);
-const PublicInvoicePage = lazy(
-  withStrings(() =>
-    import('../features/sales/public-invoice-page.tsx').then((m) => ({ default: m.PublicInvoicePage })),
-  ),
-);
-const PublicCreditNotePage = lazy(
-  withStrings(() =>
-    import('../features/sales/public-credit-note-page.tsx').then((m) => ({
-      default: m.PublicCreditNotePage,
-    })),
-  ),
-);
-const InvitePage = lazy(
-  withStrings(() => import('../features/team/invite-page.tsx').then((m) => ({ default: m.InvitePage }))),
-);
-const InviteRegisterPage = lazy(
-  withStrings(() =>
-    import('../features/team/invite-register-page.tsx').then((m) => ({ default: m.InviteRegisterPage })),
-  ),
-);
-const CreateOrganization = lazy(
-  withStrings(() =>
-    import('../features/auth/components/create-organization.tsx').then((m) => ({
-      default: m.CreateOrganization,
-    })),
-  ),
-);
-const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 // The app composes features: what one screen shows of another feature is passed in here, so features never
 // import each other. The dashboard's quick actions open the sales, inventory and CRM dialogs; Accounting
