@@ -4,7 +4,7 @@ import { orgContext, unwrap } from '../_shared/context.ts';
 import { fromPostgrest, parseBody } from '../_shared/http.ts';
 import type { Params } from './router.ts';
 import { getInvoice } from './sales.ts';
-import { type Db, withOrg } from './sales-common.ts';
+import { type Db, withOrg } from './lists.ts';
 
 /** A credit note as the invoice's page and its own document show it, with its lines and refunds. */
 export interface CreditNoteView {

@@ -4,7 +4,7 @@ import { orgContext, unwrap } from '../_shared/context.ts';
 import { AppError, refusalOf } from '../_shared/errors.ts';
 import { fromPostgrest, parseBody } from '../_shared/http.ts';
 import type { Params } from './router.ts';
-import { Paging, query, withOrg, withTotal } from './sales-common.ts';
+import { Paging, query, withOrg, withTotal } from './lists.ts';
 
 type CustomerRow = {
   id: string;

@@ -31,21 +31,23 @@ import {
 } from './organizations.ts';
 import {
   adjustStock,
-  approvePurchaseOrder,
   createProduct,
-  createPurchaseOrder,
   deleteProduct,
   getProduct,
-  getPurchaseOrder,
   importProducts,
   listProducts,
-  listPurchaseOrders,
   listStockMoves,
+  updateProduct,
+} from './products.ts';
+import {
+  approvePurchaseOrder,
+  createPurchaseOrder,
+  getPurchaseOrder,
+  listPurchaseOrders,
   listSuppliers,
   receivePurchaseOrder,
   saveSupplier,
-  updateProduct,
-} from './products.ts';
+} from './purchasing.ts';
 import { getReport } from './reports.ts';
 import { listAudit } from './audit.ts';
 import { getDashboard } from './dashboard.ts';

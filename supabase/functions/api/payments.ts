@@ -4,7 +4,7 @@ import { PaymentInputSchema, ReversalInputSchema } from '../../../packages/share
 import { orgContext, unwrap } from '../_shared/context.ts';
 import { fromPostgrest, parseBody } from '../_shared/http.ts';
 import type { Params } from './router.ts';
-import { type Db, Paging, query, withOrg, withTotal } from './sales-common.ts';
+import { type Db, Paging, query, withOrg, withTotal } from './lists.ts';
 
 /** A payment's reversal as the app shows it: why, when and by whom. */
 export interface PaymentReversal {

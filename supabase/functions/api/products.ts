@@ -4,13 +4,12 @@ import { z } from 'zod';
 import {
   ProductImportSchema,
   ProductInputSchema,
-  PurchaseOrderInputSchema,
   StockAdjustmentSchema,
-  SupplierInputSchema,
 } from '../../../packages/shared/schemas/inventory.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
 import { AppError, refusalOf } from '../_shared/errors.ts';
-import { BODY_LIMIT, fromPostgrest, invalidQuery, parseBody } from '../_shared/http.ts';
+import { BODY_LIMIT, fromPostgrest, parseBody } from '../_shared/http.ts';
+import { Paging, query, WithOrg, withTotal } from './lists.ts';
 import type { Params } from './router.ts';
 
 const COLUMNS =
@@ -47,24 +46,9 @@ export const toProduct = (p: Row) => ({
   updatedAt: p.updated_at,
 });
 
-const Paging = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
-});
 const ListQuery = Paging.extend({
-  search: z.string().trim().max(100).optional(),
   status: z.enum(['attention', 'OUT_OF_STOCK', 'LOW_STOCK', 'IN_STOCK']).optional(),
 });
-const query = <T extends z.ZodType>(req: Request, schema: T): z.infer<T> => {
-  const parsed = schema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
-  if (!parsed.success) throw invalidQuery(parsed.error);
-  return parsed.data;
-};
-const withTotal = (body: unknown, count: number | null, fallback: number) =>
-  Response.json(body, { headers: { 'x-total-count': String(count ?? fallback) } });
-
-/** Characters that would change the meaning of a PostgREST filter are searched as spaces. */
-const searchTerm = (s: string) => s.replace(/[%_,()*\\:."]/g, ' ').trim();
 
 export async function listProducts(req: Request): Promise<Response> {
   const { db, orgId } = await orgContext(req);
@@ -82,7 +66,7 @@ export async function listProducts(req: Request): Promise<Response> {
     throw fromPostgrest(error);
   }
   const page = data as unknown as { total: number; rows: Row[] };
-  return withTotal(page.rows.map(toProduct), page.total, page.rows.length);
+  return withTotal(page.rows.map(toProduct), page.total ?? page.rows.length);
 }
 
 export async function getProduct(req: Request, { id }: Params): Promise<Response> {
@@ -98,8 +82,6 @@ export async function getProduct(req: Request, { id }: Params): Promise<Response
   if (!data) throw new AppError('NOT_FOUND', 'Product not found', undefined, { reason: 'PRODUCT_NOT_FOUND' });
   return Response.json(toProduct(data));
 }
-
-const WithOrg = { orgId: z.string().optional() };
 
 export async function createProduct(req: Request): Promise<Response> {
   const input = await parseBody(req, ProductInputSchema.extend(WithOrg));
@@ -168,8 +150,7 @@ export async function listStockMoves(req: Request, { id }: Params): Promise<Resp
       createdAt: m.created_at,
       author: (m.created_by && authors.get(m.created_by)) ?? null,
     })),
-    count,
-    data.length,
+    count ?? data.length,
   );
 }
 
@@ -199,138 +180,3 @@ export async function importProducts(req: Request): Promise<Response> {
   if (error) throw fromPostgrest(error);
   return Response.json(unwrap(data), { status: 201 });
 }
-
-// ---------------------------------------------------------------------------------------------------
-const toSupplier = (s: { id: string; name: string; email: string | null; phone: string | null }) => ({
-  id: s.id,
-  name: s.name,
-  email: s.email,
-  phone: s.phone,
-});
-
-export async function listSuppliers(req: Request): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
-  const q = query(req, Paging.extend({ search: z.string().trim().max(100).optional() }));
-  let rows = db
-    .from('suppliers')
-    .select('id, name, email, phone', { count: 'exact' })
-    .eq('org_id', orgId)
-    .eq('archived', false);
-  const term = q.search ? searchTerm(q.search) : '';
-  if (term) rows = rows.or(`name.ilike.*${term}*,email.ilike.*${term}*,phone.ilike.*${term}*`);
-  const { data, error, count } = await rows.order('name').range(q.offset, q.offset + q.limit - 1);
-  if (error) throw fromPostgrest(error);
-  return withTotal(data.map(toSupplier), count, data.length);
-}
-
-export async function saveSupplier(req: Request, params: Params): Promise<Response> {
-  const input = await parseBody(req, SupplierInputSchema.extend(WithOrg));
-  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
-  const { data, error } = await db.rpc('save_supplier', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_input: { ...input, id: params.id ?? input.id },
-  });
-  if (error) throw fromPostgrest(error);
-  return Response.json(toSupplier(unwrap(data)), { status: params.id ? 200 : 201 });
-}
-
-// ---------------------------------------------------------------------------------------------------
-type OrderRow = {
-  id: string;
-  status: string;
-  currency: string;
-  subtotal: number;
-  total: number;
-  expected_at: string | null;
-  received_at: string | null;
-  created_at: string;
-  supplier: { id: string; name: string } | null;
-};
-const ORDER_COLUMNS =
-  'id, status, currency, subtotal, total, expected_at, received_at, created_at, supplier:suppliers(id, name)';
-const toOrder = (o: OrderRow) => ({
-  id: o.id,
-  status: o.status,
-  currency: o.currency,
-  subtotal: Number(o.subtotal),
-  total: Number(o.total),
-  expectedAt: o.expected_at,
-  receivedAt: o.received_at,
-  createdAt: o.created_at,
-  supplier: o.supplier,
-});
-
-export async function listPurchaseOrders(req: Request): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
-  const q = query(req, Paging.extend({ status: z.enum(['DRAFT', 'APPROVED', 'RECEIVED']).optional() }));
-  let rows = db.from('purchase_orders').select(ORDER_COLUMNS, { count: 'exact' }).eq('org_id', orgId);
-  if (q.status) rows = rows.eq('status', q.status);
-  const { data, error, count } = await rows
-    .order('created_at', { ascending: false })
-    .order('id')
-    .range(q.offset, q.offset + q.limit - 1);
-  if (error) throw fromPostgrest(error);
-  return withTotal((data as unknown as OrderRow[]).map(toOrder), count, data.length);
-}
-
-export async function getPurchaseOrder(req: Request, { id }: Params): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
-  const { data, error } = await db
-    .from('purchase_orders')
-    .select(
-      `${ORDER_COLUMNS}, lines:purchase_order_lines(id, quantity, unit_cost, product:products(id, name, sku, unit))`,
-    )
-    .eq('org_id', orgId)
-    .eq('id', id!)
-    .maybeSingle();
-  if (error) throw fromPostgrest(error);
-  if (!data)
-    throw new AppError('NOT_FOUND', 'Purchase order not found', undefined, {
-      reason: 'PURCHASE_ORDER_NOT_FOUND',
-    });
-  const order = data as unknown as OrderRow & {
-    lines: { id: string; quantity: number; unit_cost: number; product: unknown }[];
-  };
-  return Response.json({
-    ...toOrder(order),
-    lines: order.lines.map((l) => ({
-      id: l.id,
-      quantity: Number(l.quantity),
-      unitCost: Number(l.unit_cost),
-      product: l.product,
-    })),
-  });
-}
-
-export async function createPurchaseOrder(req: Request): Promise<Response> {
-  const input = await parseBody(req, PurchaseOrderInputSchema.extend(WithOrg));
-  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
-  const { data, error } = await db.rpc('create_purchase_order', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_input: input,
-  });
-  if (error) throw fromPostgrest(error);
-  const order = unwrap<{ id: string }>(data);
-  return getPurchaseOrder(req, { id: order.id }).then(
-    async (res) => new Response(res.body, { status: 201, headers: res.headers }),
-  );
-}
-
-const setOrderStatus = (status: 'APPROVED' | 'RECEIVED') =>
-  async function (req: Request, { id }: Params): Promise<Response> {
-    const { db, orgId, mutationId } = await orgContext(req);
-    const { data, error } = await db.rpc('set_purchase_order_status', {
-      p_org_id: orgId,
-      p_mutation_id: mutationId!,
-      p_order_id: id!,
-      p_status: status,
-    });
-    if (error) throw fromPostgrest(error);
-    unwrap(data);
-    return getPurchaseOrder(req, { id: id! });
-  };
-
-export const approvePurchaseOrder = setOrderStatus('APPROVED');
-export const receivePurchaseOrder = setOrderStatus('RECEIVED');

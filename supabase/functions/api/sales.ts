@@ -8,7 +8,7 @@ import { orgContext, unwrap } from '../_shared/context.ts';
 import { AppError, refusalOf } from '../_shared/errors.ts';
 import { fromPostgrest, parseBody } from '../_shared/http.ts';
 import type { Params } from './router.ts';
-import { Paging, query, withOrg, withTotal } from './sales-common.ts';
+import { Paging, query, withOrg, withTotal } from './lists.ts';
 import { invoiceCreditNotes } from './credit-notes.ts';
 import { paymentReversals } from './payments.ts';
 

@@ -1,4 +1,4 @@
-// What the sales routes share: a body with the organization it is for, a page of a list read from the query
+// What the routes share: a body with the organization it is for, a page of a list read from the query
 // string, and the total that page is part of (X-Total-Count).
 import { z } from 'zod';
 import type { orgContext } from '../_shared/context.ts';
@@ -7,6 +7,9 @@ import { invalidQuery } from '../_shared/http.ts';
 /** A request body with the organization it is for (the caller's current one when none is given). */
 export const withOrg = <T extends z.ZodType>(schema: T) =>
   z.intersection(schema, z.object({ orgId: z.string().optional() }));
+
+/** The organization field of a body, for `.extend` of an object schema. */
+export const WithOrg = { orgId: z.string().optional() };
 
 export const Paging = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
