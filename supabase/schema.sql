@@ -2790,7 +2790,7 @@ begin
   select bp.payment_terms_days into v_terms from public.business_profiles bp where bp.org_id = v_sub.org_id;
   v_today := (p_now at time zone (select o.timezone from public.organizations o where o.id = v_sub.org_id))::date;
   v_anchor := coalesce(v_sub.trial_end, v_sub.start_date);
-  v_price := private.subscription_unit_price(v_plan.price, v_sub.discount_percent, v_plan.currency);
+  v_price := private.subscription_unit_price(v_plan.price, v_sub.discount_percent);
   loop
     exit when v_sub.status <> 'ACTIVE';
     v_start := private.period_start(v_anchor, v_plan.billing_interval, v_plan.interval_count, v_sub.next_cycle);
@@ -5419,7 +5419,7 @@ CREATE OR REPLACE FUNCTION private.recurring_revenue(p_org_id uuid, p_today date
 AS $function$
   select p.currency::text,
          -- Multiplied before dividing, so a weekly 100.00 is 433.33 (100 × 52 / 12), not 100 × 4.33.
-         round(sum(s.quantity * private.subscription_unit_price(p.price, s.discount_percent, p.currency)
+         round(sum(s.quantity * private.subscription_unit_price(p.price, s.discount_percent)
                    * case p.billing_interval when 'WEEKLY' then 52 else 1 end
                    / (case p.billing_interval when 'WEEKLY' then 12 when 'MONTHLY' then 1
                                               when 'QUARTERLY' then 3 else 12 end * p.interval_count)),
@@ -6041,8 +6041,8 @@ GRANT EXECUTE ON FUNCTION private.subscription_mutation(p_org_id uuid, p_mutatio
 GRANT EXECUTE ON FUNCTION private.subscription_mutation(p_org_id uuid, p_mutation_id uuid, p_name text, p_args jsonb) TO postgres;
 GRANT EXECUTE ON FUNCTION private.subscription_mutation(p_org_id uuid, p_mutation_id uuid, p_name text, p_args jsonb) TO service_role;
 
--- function private.subscription_unit_price(p_price numeric, p_discount numeric, p_currency text)
-CREATE OR REPLACE FUNCTION private.subscription_unit_price(p_price numeric, p_discount numeric, p_currency text)
+-- function private.subscription_unit_price(p_price numeric, p_discount numeric)
+CREATE OR REPLACE FUNCTION private.subscription_unit_price(p_price numeric, p_discount numeric)
  RETURNS numeric
  LANGUAGE sql
  IMMUTABLE
@@ -6050,9 +6050,9 @@ CREATE OR REPLACE FUNCTION private.subscription_unit_price(p_price numeric, p_di
 AS $function$
   select p_price * (100 - p_discount) / 100
 $function$;
-ALTER FUNCTION private.subscription_unit_price(p_price numeric, p_discount numeric, p_currency text) OWNER TO postgres;
-GRANT EXECUTE ON FUNCTION private.subscription_unit_price(p_price numeric, p_discount numeric, p_currency text) TO PUBLIC;
-GRANT EXECUTE ON FUNCTION private.subscription_unit_price(p_price numeric, p_discount numeric, p_currency text) TO postgres;
+ALTER FUNCTION private.subscription_unit_price(p_price numeric, p_discount numeric) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.subscription_unit_price(p_price numeric, p_discount numeric) TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.subscription_unit_price(p_price numeric, p_discount numeric) TO postgres;
 
 -- function private.supported_countries()
 CREATE OR REPLACE FUNCTION private.supported_countries()
