@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { sourceAliases } from './web/aliases.ts';
 
 export default defineConfig({
   test: {
@@ -36,6 +37,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: sourceAliases },
         test: {
           name: 'unit',
           include: [

@@ -12,6 +12,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { hostConfig } from '../local/host-config.ts';
 import { CAPTCHA_META, isCaptchaProvider } from '../packages/shared/captcha.ts';
 import type { Prerendered } from './src/prerender.tsx';
+import { sourceAliases } from './aliases.ts';
 
 /** A static host's configuration (rewrites and headers) written next to the built app. */
 function staticHostConfig(): Plugin {
@@ -81,7 +82,7 @@ function prerenderVisitorPages(): Plugin {
           root: import.meta.dirname,
           mode: 'production',
           plugins: [react()],
-          resolve: { alias: [{ find: /^@tanstack\/query-core$/, replacement: queryCore }] },
+          resolve: { alias: [...sourceAliases, { find: /^@tanstack\/query-core$/, replacement: queryCore }] },
           server: { middlewareMode: true, hmr: false, ws: false },
           appType: 'custom',
           logLevel: 'error',
@@ -141,10 +142,10 @@ const MEMBER_SCREENS: { path: string; source: string; reads?: string[]; roles?: 
   },
   {
     path: '^/sales/?$',
-    source: 'src/features/sales/sales-page.tsx',
+    source: 'src/features/invoices/sales-page.tsx',
     reads: ['/api/invoices?offset=0&limit=25'],
   },
-  { path: '^/sales/invoices/[^/]+/?$', source: 'src/features/sales/invoice-page.tsx' },
+  { path: '^/sales/invoices/[^/]+/?$', source: 'src/features/invoices/invoice-page.tsx' },
   {
     path: '^/crm/?$',
     source: 'src/features/crm/crm-page.tsx',
@@ -440,6 +441,7 @@ export default defineConfig({
   root: import.meta.dirname,
   resolve: {
     alias: [
+      ...sourceAliases,
       { find: /^@tanstack\/query-core$/, replacement: queryCore },
       { find: /^@formatjs\/icu-messageformat-parser$/, replacement: messageParser },
     ],

@@ -31,10 +31,10 @@ export async function renderVisitorPages(): Promise<Prerendered[]> {
     { LandingPage },
     { LoginPage },
   ] = await Promise.all([
-    import('./lib/i18n.tsx'),
-    import('./app/public-layout.tsx'),
-    import('./features/marketing/landing-page.tsx'),
-    import('./features/auth/components/login-page.tsx'),
+    import('@/lib/i18n.tsx'),
+    import('@/app/public-layout.tsx'),
+    import('@/features/marketing/landing-page.tsx'),
+    import('@/features/auth/components/login-page.tsx'),
   ]);
   const pages: [Prerendered['page'], string, ReactNode][] = [
     ['landing', '/', <LandingPage key="landing" />],

@@ -3,7 +3,7 @@
 // buttons or theme picker on a page the shop sends to its customers.
 import { FormattedMessage } from 'react-intl';
 import { Link, Outlet } from 'react-router-dom';
-import { PRODUCT_NAME } from '../lib/product.ts';
+import { PRODUCT_NAME } from '@/lib/product.ts';
 
 export function DocumentLayout() {
   return (

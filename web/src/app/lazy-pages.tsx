@@ -5,83 +5,83 @@ import { withStrings } from './lazy-screen.tsx';
 
 // Forgetting a password and setting a new one: the shell's strings, as on sign-in.
 export const ForgotPasswordPage = lazy(() =>
-  import('../features/auth/components/forgot-password-page.tsx').then((m) => ({
+  import('@/features/auth/components/forgot-password-page.tsx').then((m) => ({
     default: m.ForgotPasswordPage,
   })),
 );
 // "Check your email" after registering where emails are confirmed: the shell's strings, as on sign-in.
 export const CheckEmailPage = lazy(() =>
-  import('../features/auth/components/check-email-page.tsx').then((m) => ({
+  import('@/features/auth/components/check-email-page.tsx').then((m) => ({
     default: m.CheckEmailPage,
   })),
 );
 export const ResetPasswordPage = lazy(() =>
-  import('../features/auth/components/reset-password-page.tsx').then((m) => ({
+  import('@/features/auth/components/reset-password-page.tsx').then((m) => ({
     default: m.ResetPasswordPage,
   })),
 );
 export const LogoutPage = lazy(
   withStrings(() =>
-    import('../features/auth/components/logout-page.tsx').then((m) => ({ default: m.LogoutPage })),
+    import('@/features/auth/components/logout-page.tsx').then((m) => ({ default: m.LogoutPage })),
   ),
 );
 export const PricingPage = lazy(() =>
-  import('../features/marketing/pricing-page.tsx').then((m) => ({ default: m.PricingPage })),
+  import('@/features/marketing/pricing-page.tsx').then((m) => ({ default: m.PricingPage })),
 );
 export const FeaturesPage = lazy(() =>
-  import('../features/marketing/features-page.tsx').then((m) => ({ default: m.FeaturesPage })),
+  import('@/features/marketing/features-page.tsx').then((m) => ({ default: m.FeaturesPage })),
 );
 export const AboutPage = lazy(() =>
-  import('../features/marketing/about-page.tsx').then((m) => ({ default: m.AboutPage })),
+  import('@/features/marketing/about-page.tsx').then((m) => ({ default: m.AboutPage })),
 );
 export const TestimonialsPage = lazy(() =>
-  import('../features/marketing/testimonials-page.tsx').then((m) => ({ default: m.TestimonialsPage })),
+  import('@/features/marketing/testimonials-page.tsx').then((m) => ({ default: m.TestimonialsPage })),
 );
 // The terms and the privacy policy: their words are the marketing feature's (not every visitor's first page's).
 export const TermsPage = lazy(
-  withStrings(() => import('../features/marketing/legal-pages.tsx').then((m) => ({ default: m.TermsPage }))),
+  withStrings(() => import('@/features/marketing/legal-pages.tsx').then((m) => ({ default: m.TermsPage }))),
 );
 export const PrivacyPage = lazy(
-  withStrings(() =>
-    import('../features/marketing/legal-pages.tsx').then((m) => ({ default: m.PrivacyPage })),
-  ),
+  withStrings(() => import('@/features/marketing/legal-pages.tsx').then((m) => ({ default: m.PrivacyPage }))),
 );
 export const DemoPage = lazy(
-  withStrings(() => import('../features/marketing/demo-page.tsx').then((m) => ({ default: m.DemoPage }))),
+  withStrings(() => import('@/features/marketing/demo-page.tsx').then((m) => ({ default: m.DemoPage }))),
 );
 export const PublicStatementPage = lazy(
   withStrings(() =>
-    import('../features/sales/public-statement-page.tsx').then((m) => ({ default: m.PublicStatementPage })),
+    import('@/features/statements/public-statement-page.tsx').then((m) => ({
+      default: m.PublicStatementPage,
+    })),
   ),
 );
 export const PublicReceiptPage = lazy(
   withStrings(() =>
-    import('../features/sales/public-invoice-page.tsx').then((m) => ({ default: m.PublicReceiptPage })),
+    import('@/features/invoices/public-invoice-page.tsx').then((m) => ({ default: m.PublicReceiptPage })),
   ),
 );
 export const PublicInvoicePage = lazy(
   withStrings(() =>
-    import('../features/sales/public-invoice-page.tsx').then((m) => ({ default: m.PublicInvoicePage })),
+    import('@/features/invoices/public-invoice-page.tsx').then((m) => ({ default: m.PublicInvoicePage })),
   ),
 );
 export const PublicCreditNotePage = lazy(
   withStrings(() =>
-    import('../features/sales/public-credit-note-page.tsx').then((m) => ({
+    import('@/features/credit-notes/public-credit-note-page.tsx').then((m) => ({
       default: m.PublicCreditNotePage,
     })),
   ),
 );
 export const InvitePage = lazy(
-  withStrings(() => import('../features/team/invite-page.tsx').then((m) => ({ default: m.InvitePage }))),
+  withStrings(() => import('@/features/team/invite-page.tsx').then((m) => ({ default: m.InvitePage }))),
 );
 export const InviteRegisterPage = lazy(
   withStrings(() =>
-    import('../features/team/invite-register-page.tsx').then((m) => ({ default: m.InviteRegisterPage })),
+    import('@/features/team/invite-register-page.tsx').then((m) => ({ default: m.InviteRegisterPage })),
   ),
 );
 export const CreateOrganization = lazy(
   withStrings(() =>
-    import('../features/auth/components/create-organization.tsx').then((m) => ({
+    import('@/features/auth/components/create-organization.tsx').then((m) => ({
       default: m.CreateOrganization,
     })),
   ),

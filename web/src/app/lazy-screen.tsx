@@ -1,7 +1,7 @@
 // How the app's screens are loaded: each page its own chunk, with the features' strings it shows, and the
 // screens a first visit may open drawn at once when their code is already here.
 import { lazy, useState, type ComponentType } from 'react';
-import { loadMessages, storedLocale } from '../lib/i18n.tsx';
+import { loadMessages, storedLocale } from '@/lib/i18n.tsx';
 
 /**
  * A screen that shows features' strings loads them with its code: a visitor's first page (the landing

@@ -4,8 +4,8 @@ import { renderToString } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
 import { StaticRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import en from '../locales/en.json';
-import fr from '../locales/fr.json';
+import en from '@/locales/en.json';
+import fr from '@/locales/fr.json';
 import { NotFoundPage } from './not-found-page.tsx';
 
 function render(messages: Record<string, string>, signedIn: boolean): string {

@@ -2,7 +2,7 @@
 // way back to where they work — their dashboard when signed in, the home page otherwise (both live at /).
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { hasStoredSession } from '../lib/session/stored-session.ts';
+import { hasStoredSession } from '@/lib/session/stored-session.ts';
 
 export function NotFoundPage() {
   return (

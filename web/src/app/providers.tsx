@@ -1,11 +1,11 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect, type ReactNode } from 'react';
-import { Toaster } from '../components/ui/notify.tsx';
-import { useCurrentUser } from '../lib/session/current-user.ts';
-import { useSessionSync } from '../lib/session/use-session-sync.ts';
-import { LocaleProvider } from '../lib/i18n.tsx';
-import { CACHE_KEY, queryClient, WEEK } from '../lib/query-client.ts';
+import { Toaster } from '@/components/ui/notify.tsx';
+import { useCurrentUser } from '@/lib/session/current-user.ts';
+import { useSessionSync } from '@/lib/session/use-session-sync.ts';
+import { LocaleProvider } from '@/lib/i18n.tsx';
+import { CACHE_KEY, queryClient, WEEK } from '@/lib/query-client.ts';
 
 /** The query cache in this browser's storage: lists seen before show offline, and after a restart. */
 const persister = createSyncStoragePersister({ storage: window.localStorage, key: CACHE_KEY });
@@ -43,7 +43,7 @@ function OutboxSync() {
     if (!signedIn) return;
     let stop = () => {};
     let live = true;
-    void import('../lib/outbox.ts').then(({ outbox, startOutbox }) => {
+    void import('@/lib/outbox.ts').then(({ outbox, startOutbox }) => {
       if (!live) return;
       const halt = startOutbox();
       const off = outbox.onApplied((orgIds) => {

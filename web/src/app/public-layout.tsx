@@ -2,10 +2,10 @@
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { LanguageSwitch } from '../components/ui/language-switch.tsx';
-import { Drawer, MenuButton } from '../components/ui/drawer.tsx';
-import { ThemeSwitch } from '../components/ui/theme-switch.tsx';
-import { PRODUCT_NAME } from '../lib/product.ts';
+import { LanguageSwitch } from '@/components/ui/language-switch.tsx';
+import { Drawer, MenuButton } from '@/components/ui/drawer.tsx';
+import { ThemeSwitch } from '@/components/ui/theme-switch.tsx';
+import { PRODUCT_NAME } from '@/lib/product.ts';
 
 const LINKS = [
   { to: '/features', id: 'nav.features' },

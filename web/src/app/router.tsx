@@ -1,11 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { Loading } from '../components/ui/loading.tsx';
-import type { CurrentUser } from '../lib/session/current-user.ts';
-import { rememberReturnPath } from '../lib/session/return-path.ts';
+import { Loading } from '@/components/ui/loading.tsx';
+import type { CurrentUser } from '@/lib/session/current-user.ts';
+import { rememberReturnPath } from '@/lib/session/return-path.ts';
 import { SessionGate, VisitorsOnly } from './session-gate.tsx';
-import { readCurrentUserEarly } from '../lib/session/current-user.ts';
-import { freshStoredToken, hasStoredSession } from '../lib/session/stored-session.ts';
+import { readCurrentUserEarly } from '@/lib/session/current-user.ts';
+import { freshStoredToken, hasStoredSession } from '@/lib/session/stored-session.ts';
 import { PublicLayout } from './public-layout.tsx';
 import { DocumentLayout } from './document-layout.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
@@ -37,53 +37,53 @@ import {
 // with the strings: no "Loading..." between the session's answer and the screen (React would otherwise hold
 // a screen whose code arrives just after a spinner for 300 ms more, so as not to flicker).
 const LandingPage = preloadable(() =>
-  import('../features/marketing/landing-page.tsx').then((m) => m.LandingPage),
+  import('@/features/marketing/landing-page.tsx').then((m) => m.LandingPage),
 );
 // Sign-in shows the shell's strings only (a visitor's first page may be this one).
 const LoginPage = preloadable(() =>
-  import('../features/auth/components/login-page.tsx').then((m) => m.LoginPage),
+  import('@/features/auth/components/login-page.tsx').then((m) => m.LoginPage),
 );
 // Registration too: its strings are the shell's.
 const RegisterPage = preloadable(() =>
-  import('../features/auth/components/register-page.tsx').then((m) => m.RegisterPage),
+  import('@/features/auth/components/register-page.tsx').then((m) => m.RegisterPage),
 );
 const AppLayout = preloadable(withStrings(() => import('./shell/app-layout.tsx').then((m) => m.AppLayout)));
 const DashboardPage = preloadable(
-  withStrings(() => import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage)),
+  withStrings(() => import('@/features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage)),
 );
 const AccountingPage = preloadable(
-  withStrings(() => import('../features/accounting/accounting-page.tsx').then((m) => m.AccountingPage)),
+  withStrings(() => import('@/features/accounting/accounting-page.tsx').then((m) => m.AccountingPage)),
 );
 const ReportsPage = preloadable(
-  withStrings(() => import('../features/reports/reports-page.tsx').then((m) => m.ReportsPage)),
+  withStrings(() => import('@/features/reports/reports-page.tsx').then((m) => m.ReportsPage)),
 );
 const InventoryPage = preloadable(
-  withStrings(() => import('../features/inventory/inventory-page.tsx').then((m) => m.InventoryPage)),
+  withStrings(() => import('@/features/inventory/inventory-page.tsx').then((m) => m.InventoryPage)),
 );
 const SalesPage = preloadable(
-  withStrings(() => import('../features/sales/sales-page.tsx').then((m) => m.SalesPage)),
+  withStrings(() => import('@/features/invoices/sales-page.tsx').then((m) => m.SalesPage)),
 );
 const InvoicePage = preloadable(
-  withStrings(() => import('../features/sales/invoice-page.tsx').then((m) => m.InvoicePage)),
+  withStrings(() => import('@/features/invoices/invoice-page.tsx').then((m) => m.InvoicePage)),
 );
 const ReceiptPage = preloadable(
-  withStrings(() => import('../features/sales/receipt-page.tsx').then((m) => m.ReceiptPage)),
+  withStrings(() => import('@/features/payments/receipt-page.tsx').then((m) => m.ReceiptPage)),
 );
 const CreditNotePage = preloadable(
-  withStrings(() => import('../features/sales/credit-note-page.tsx').then((m) => m.CreditNotePage)),
+  withStrings(() => import('@/features/credit-notes/credit-note-page.tsx').then((m) => m.CreditNotePage)),
 );
 const StatementPage = preloadable(
-  withStrings(() => import('../features/sales/statement-page.tsx').then((m) => m.StatementPage)),
+  withStrings(() => import('@/features/statements/statement-page.tsx').then((m) => m.StatementPage)),
 );
 const SubscriptionPage = preloadable(
-  withStrings(() => import('../features/sales/subscription-page.tsx').then((m) => m.SubscriptionPage)),
+  withStrings(() => import('@/features/subscriptions/subscription-page.tsx').then((m) => m.SubscriptionPage)),
 );
-const CrmPage = preloadable(withStrings(() => import('../features/crm/crm-page.tsx').then((m) => m.CrmPage)));
+const CrmPage = preloadable(withStrings(() => import('@/features/crm/crm-page.tsx').then((m) => m.CrmPage)));
 const TeamPage = preloadable(
-  withStrings(() => import('../features/team/team-page.tsx').then((m) => m.TeamPage)),
+  withStrings(() => import('@/features/team/team-page.tsx').then((m) => m.TeamPage)),
 );
 const SettingsPage = preloadable(
-  withStrings(() => import('../features/settings/settings-page.tsx').then((m) => m.SettingsPage)),
+  withStrings(() => import('@/features/settings/settings-page.tsx').then((m) => m.SettingsPage)),
 );
 
 // The screens a first visit may open, by name (preloadScreen).
@@ -112,15 +112,15 @@ const screens = {
 // shows the sales feature's payments.
 const quickDialogs = {
   invoice: lazy(() =>
-    import('../features/sales/create-invoice-dialog.tsx').then((m) => ({ default: m.CreateInvoiceDialog })),
+    import('@/features/invoices/create-invoice-dialog.tsx').then((m) => ({ default: m.CreateInvoiceDialog })),
   ),
   product: lazy(() =>
-    import('../features/inventory/product-dialog.tsx').then((m) => ({ default: m.ProductDialog })),
+    import('@/features/inventory/product-dialog.tsx').then((m) => ({ default: m.ProductDialog })),
   ),
-  lead: lazy(() => import('../features/crm/crm-page.tsx').then((m) => ({ default: m.LeadDialog }))),
+  lead: lazy(() => import('@/features/crm/crm-page.tsx').then((m) => ({ default: m.LeadDialog }))),
 };
 const PaymentsSection = lazy(() =>
-  import('../features/sales/payments-section.tsx').then((m) => ({ default: m.PaymentsSection })),
+  import('@/features/payments/payments-section.tsx').then((m) => ({ default: m.PaymentsSection })),
 );
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
@@ -187,7 +187,7 @@ export function preloadScreen(pathname: string): Promise<unknown> {
   const loaded = Promise.all(names.map((name) => name && screens[name].preload().catch(() => {})));
   if (!signedIn) return loaded;
   // The client is needed first only to refresh a token about to expire (lib/session/stored-session.ts).
-  if (!freshStoredToken()) import('../lib/supabase.ts').catch(() => {});
+  if (!freshStoredToken()) import('@/lib/supabase.ts').catch(() => {});
   // Who is signed in, and in which organizations, is read while the code downloads.
   else readCurrentUserEarly();
   return loaded;

@@ -1,10 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Loading } from '../components/ui/loading.tsx';
-import { useCurrentUser, type CurrentUser } from '../lib/session/current-user.ts';
-import { hasStoredSession } from '../lib/session/stored-session.ts';
-import { pendingInvitation, takeReturnPath } from '../lib/session/return-path.ts';
-import { isRedirectingToSignIn } from '../lib/session/unauthorized.ts';
+import { Loading } from '@/components/ui/loading.tsx';
+import { useCurrentUser, type CurrentUser } from '@/lib/session/current-user.ts';
+import { hasStoredSession } from '@/lib/session/stored-session.ts';
+import { pendingInvitation, takeReturnPath } from '@/lib/session/return-path.ts';
+import { isRedirectingToSignIn } from '@/lib/session/unauthorized.ts';
 
 /**
  * Renders `signedIn` or `signedOut` by the current user. While it is being read: "Setting up your

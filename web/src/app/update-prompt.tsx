@@ -3,8 +3,8 @@
 import { useRef, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useIntl } from 'react-intl';
-import { useOnline } from '../lib/connection.ts';
-import { useIdle } from '../lib/idle.ts';
+import { useOnline } from '@/lib/connection.ts';
+import { useIdle } from '@/lib/idle.ts';
 
 /** How long Update waits for the new version to take over before reloading into it anyway. */
 const HANDOVER_MS = 3000;

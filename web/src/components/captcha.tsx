@@ -6,11 +6,7 @@
 // shows the widget, not before. A token is good for one attempt: the form resets the widget after each.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import {
-  CAPTCHA_PROVIDERS,
-  type CaptchaProvider,
-  isCaptchaProvider,
-} from '../../../packages/shared/captcha.ts';
+import { CAPTCHA_PROVIDERS, type CaptchaProvider, isCaptchaProvider } from '@shared/captcha.ts';
 
 const configured: { provider: CaptchaProvider; siteKey: string } | null =
   isCaptchaProvider(import.meta.env.VITE_CAPTCHA_PROVIDER) && import.meta.env.VITE_CAPTCHA_SITE_KEY

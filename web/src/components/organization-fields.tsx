@@ -1,9 +1,9 @@
 // A new organization's fields (name, country, and the country's currency, shown read-only): the registration
 // wizard's second step and "Set up your organization" after a confirmed sign-up.
 import { useIntl } from 'react-intl';
-import { REGISTRATION_COUNTRIES } from '../../../packages/shared/countries.ts';
-import type { CheckedForm } from '../lib/checked-form.ts';
-import { useT } from '../lib/i18n.tsx';
+import { REGISTRATION_COUNTRIES } from '@shared/countries.ts';
+import type { CheckedForm } from '@/lib/checked-form.ts';
+import { useT } from '@/lib/i18n.tsx';
 import { SelectField } from './ui/select-field.tsx';
 import { TextField } from './ui/text-field.tsx';
 

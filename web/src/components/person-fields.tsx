@@ -1,7 +1,7 @@
 // A person's sign-up fields (first and last name, email, password): the registration wizard's first step and
 // the sign-up from an invite link, where the email is the invitation's and cannot be changed.
-import type { CheckedForm } from '../lib/checked-form.ts';
-import { useT } from '../lib/i18n.tsx';
+import type { CheckedForm } from '@/lib/checked-form.ts';
+import { useT } from '@/lib/i18n.tsx';
 import { TextField } from './ui/text-field.tsx';
 
 export const PERSON_FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;

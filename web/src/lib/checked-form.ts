@@ -8,7 +8,7 @@
 // checked again as it changes. A refusal from the server that names a field shows under that field.
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { notify } from '../components/ui/notify.tsx';
+import { notify } from '@/components/ui/notify.tsx';
 import { refusedFields, validationMessage, type Refusal } from './validation-message.ts';
 
 type Issue = { path: readonly PropertyKey[]; message: string };

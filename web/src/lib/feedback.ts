@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import type { IntlShape } from 'react-intl';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { notify } from '../components/ui/notify.tsx';
+import { notify } from '@/components/ui/notify.tsx';
 import { errorMessage, type Refusal, refusalOf, refusedFields } from './validation-message.ts';
 
 /** The success toast of a write, or, when it was kept on the device (`null`), says so. */

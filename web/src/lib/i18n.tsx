@@ -15,8 +15,8 @@ type Part = 'shell' | 'features';
 // IntlShape (formatMessage), never as text.
 type Catalog = Record<string, string>;
 const LOADERS: Record<Locale, Record<Part, () => Promise<{ default: Catalog }>>> = {
-  en: { shell: () => import('../locales/shell-en.ts'), features: () => import('../locales/features-en.ts') },
-  fr: { shell: () => import('../locales/shell-fr.ts'), features: () => import('../locales/features-fr.ts') },
+  en: { shell: () => import('@/locales/shell-en.ts'), features: () => import('@/locales/features-en.ts') },
+  fr: { shell: () => import('@/locales/shell-fr.ts'), features: () => import('@/locales/features-fr.ts') },
 };
 const PARTS: Partial<Record<Locale, Partial<Record<Part, Catalog>>>> = {};
 const LOADED: Partial<Record<Locale, Catalog>> = {};

@@ -7,7 +7,7 @@ import { useCallback, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type * as z4 from 'zod/v4/core';
-import { notify } from '../components/ui/notify.tsx';
+import { notify } from '@/components/ui/notify.tsx';
 import { whenIdle } from './idle.ts';
 import { loadOnce } from './load-once.ts';
 

@@ -1,7 +1,7 @@
 // Amounts as the app shows them (the formatter is shared with the mails) and as people type them.
-import { currencyDecimals } from '../../../packages/shared/invoice-totals.ts';
+import { currencyDecimals } from '@shared/invoice-totals.ts';
 
-export { formatMoney } from '../../../packages/shared/money-format.ts';
+export { formatMoney } from '@shared/money-format.ts';
 
 export type AmountReason = 'EMPTY' | 'NOT_A_NUMBER' | 'TOO_MANY_DECIMALS' | 'NEGATIVE';
 export type ParsedAmount = { ok: true; value: number } | { ok: false; reason: AmountReason };

@@ -3,7 +3,7 @@
 // time point it at a hosted project. Without them, the key is the one the local stack serves the page with
 // (it signs its own when started with JWT_SECRET, local/static.ts), else the public local one.
 import { createClient } from '@supabase/supabase-js';
-import type { Database } from '../../../packages/shared/database.types.ts';
+import type { Database } from '@shared/database.types.ts';
 
 // The public anon key of every local Supabase stack (`supabase start` prints it); never valid on a hosted project.
 const LOCAL_ANON_KEY =

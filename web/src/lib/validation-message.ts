@@ -4,7 +4,7 @@
 // (`errors.code.FORBIDDEN`), then to "Something went wrong". The English `message` of an answer is for logs
 // and is never shown.
 import type { IntlShape } from 'react-intl';
-import { readReason, reasonText } from '../../../packages/shared/schemas/reason-codes.ts';
+import { readReason, reasonText } from '@shared/schemas/reason-codes.ts';
 import { ApiError } from './api-client.ts';
 import { formatMoney } from './money.ts';
 

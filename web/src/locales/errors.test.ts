@@ -5,8 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_REASONS } from '../../../packages/shared/schemas/reasons.ts';
-import { AUTH_REASONS } from '../lib/validation-message.ts';
+import { SCHEMA_REASONS } from '@shared/schemas/reasons.ts';
+import { AUTH_REASONS } from '@/lib/validation-message.ts';
 import en from './errors-en.json';
 import fr from './errors-fr.json';
 

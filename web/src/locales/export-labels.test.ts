@@ -1,19 +1,21 @@
 // A report export says what the screens say: its words for statuses, payment methods, providers and
 // expense categories, and its report figure names, are the app's own in each language.
 import { describe, expect, it } from 'vitest';
-import { EXPORT_LABELS, EXPORT_LANGUAGES } from '../../../packages/shared/export-labels.ts';
-import accountingEn from '../features/accounting/locales/en.json';
-import accountingFr from '../features/accounting/locales/fr.json';
-import inventoryEn from '../features/inventory/locales/en.json';
-import inventoryFr from '../features/inventory/locales/fr.json';
-import reportsEn from '../features/reports/locales/en.json';
-import reportsFr from '../features/reports/locales/fr.json';
-import salesEn from '../features/sales/locales/en.json';
-import salesFr from '../features/sales/locales/fr.json';
+import { EXPORT_LABELS, EXPORT_LANGUAGES } from '@shared/export-labels.ts';
+import accountingEn from '@/features/accounting/locales/en.json';
+import accountingFr from '@/features/accounting/locales/fr.json';
+import inventoryEn from '@/features/inventory/locales/en.json';
+import inventoryFr from '@/features/inventory/locales/fr.json';
+import reportsEn from '@/features/reports/locales/en.json';
+import reportsFr from '@/features/reports/locales/fr.json';
+import invoicesEn from '@/features/invoices/locales/en.json';
+import invoicesFr from '@/features/invoices/locales/fr.json';
+import paymentsEn from '@/features/payments/locales/en.json';
+import paymentsFr from '@/features/payments/locales/fr.json';
 
 const SCREENS: Record<(typeof EXPORT_LANGUAGES)[number], Record<string, string>> = {
-  en: { ...accountingEn, ...inventoryEn, ...reportsEn, ...salesEn },
-  fr: { ...accountingFr, ...inventoryFr, ...reportsFr, ...salesFr },
+  en: { ...accountingEn, ...inventoryEn, ...reportsEn, ...invoicesEn, ...paymentsEn },
+  fr: { ...accountingFr, ...inventoryFr, ...reportsFr, ...invoicesFr, ...paymentsFr },
 };
 
 /** The screen's key for a code a column holds. */

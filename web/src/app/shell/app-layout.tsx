@@ -4,24 +4,24 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { Drawer, MenuButton } from '../../components/ui/drawer.tsx';
-import { ThemeSwitch } from '../../components/ui/theme-switch.tsx';
-import { PRODUCT_NAME } from '../../lib/product.ts';
-import type { CurrentUser } from '../../lib/session/current-user.ts';
-import { useLocale } from '../../lib/i18n.tsx';
-import { usePreferencesEffect, useSavePreferences } from '../../lib/preferences.ts';
+import { Drawer, MenuButton } from '@/components/ui/drawer.tsx';
+import { ThemeSwitch } from '@/components/ui/theme-switch.tsx';
+import { PRODUCT_NAME } from '@/lib/product.ts';
+import type { CurrentUser } from '@/lib/session/current-user.ts';
+import { useLocale } from '@/lib/i18n.tsx';
+import { usePreferencesEffect, useSavePreferences } from '@/lib/preferences.ts';
 import { ConnectionBadge } from './connection-badge.tsx';
 import { PendingChanges, SignOutLink } from './pending-changes.tsx';
-import { metricsQuery } from '../../lib/metrics.ts';
-import { useIdle } from '../../lib/idle.ts';
-import { usePreloadedToasts } from '../../components/ui/notify.tsx';
-import { OrganizationProvider, useCurrentOrganization, type Organization } from '../../lib/organization.tsx';
+import { metricsQuery } from '@/lib/metrics.ts';
+import { useIdle } from '@/lib/idle.ts';
+import { usePreloadedToasts } from '@/components/ui/notify.tsx';
+import { OrganizationProvider, useCurrentOrganization, type Organization } from '@/lib/organization.tsx';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { NotificationBell } from './notification-bell.tsx';
-import { useOnline } from '../../lib/connection.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import type { Role } from '../../../../packages/shared/schemas/team.ts';
+import { useOnline } from '@/lib/connection.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import type { Role } from '@shared/schemas/team.ts';
 
 export const NAV = [
   { to: '/', id: 'shell.nav.dashboard' },

@@ -2,12 +2,12 @@
 // Online" (which sends the changes kept on the device). Pressed, it shows what each screen keeps on this
 // device to open offline (device-dialog.tsx).
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { Role } from '../../../../packages/shared/schemas/team.ts';
+import type { Role } from '@shared/schemas/team.ts';
 import { FormattedMessage } from 'react-intl';
-import { notify } from '../../components/ui/notify.tsx';
-import { flush } from '../../lib/outbox.ts';
-import { useT } from '../../lib/i18n.tsx';
-import { useOnline } from '../../lib/connection.ts';
+import { notify } from '@/components/ui/notify.tsx';
+import { flush } from '@/lib/outbox.ts';
+import { useT } from '@/lib/i18n.tsx';
+import { useOnline } from '@/lib/connection.ts';
 
 // Loaded when opened: it reads every screen's queries (warm-device.ts), which the first screen does not need.
 const DeviceDialog = lazy(() => import('./device-dialog.tsx').then((m) => ({ default: m.DeviceDialog })));

@@ -4,12 +4,12 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Role } from '../../../../packages/shared/schemas/team.ts';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { notify } from '../../components/ui/notify.tsx';
-import { Badge } from '../../components/ui/status-badge.tsx';
-import { useOnline } from '../../lib/connection.ts';
-import { useT } from '../../lib/i18n.tsx';
+import type { Role } from '@shared/schemas/team.ts';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { notify } from '@/components/ui/notify.tsx';
+import { Badge } from '@/components/ui/status-badge.tsx';
+import { useOnline } from '@/lib/connection.ts';
+import { useT } from '@/lib/i18n.tsx';
 import { screenReadiness, warmDevice, type ScreenReadiness } from './warm-device.ts';
 
 const TONE: Record<ScreenReadiness['kept'], string> = {

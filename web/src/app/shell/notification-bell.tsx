@@ -4,12 +4,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Loading } from '../../components/ui/loading.tsx';
-import { useOnline } from '../../lib/connection.ts';
-import { Icon } from '../../components/ui/icon.tsx';
-import { useT } from '../../lib/i18n.tsx';
-import { useWide } from '../../lib/use-media-query.ts';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { Loading } from '@/components/ui/loading.tsx';
+import { useOnline } from '@/lib/connection.ts';
+import { Icon } from '@/components/ui/icon.tsx';
+import { useT } from '@/lib/i18n.tsx';
+import { useWide } from '@/lib/use-media-query.ts';
 import { sentence, target } from './notification-text.ts';
 import { type AppNotification, useMarkRead, useNotifications } from './notifications.ts';
 

@@ -1,7 +1,7 @@
 // Each kind of notification as a member reads it, in English and in French, with the app's own catalogs.
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { FORMATS, loadMessages } from '../../lib/i18n.tsx';
+import { FORMATS, loadMessages } from '@/lib/i18n.tsx';
 import { sentence, target } from './notification-text.ts';
 import type { AppNotification } from './notifications.ts';
 

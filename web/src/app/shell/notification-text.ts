@@ -1,7 +1,7 @@
 // What a notification says and where it leads, from what the database kept (ids, names, exact numbers): the
 // sentence in the member's language, amounts and dates written as the app writes them everywhere.
 import type { IntlShape } from 'react-intl';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '@/lib/money.ts';
 import type { AppNotification } from './notifications.ts';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));

@@ -2,8 +2,8 @@
 // read from the Data API (public.notifications; row-level security shows a member only their own), and
 // marking them read. Kept with the rest of the query cache, so offline the bell shows what it last read.
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { whenIdle } from '../../lib/idle.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { whenIdle } from '@/lib/idle.ts';
+import { queryClient } from '@/lib/query-client.ts';
 
 export type NotificationKind =
   'low_stock' | 'payment_received' | 'invoice_overdue' | 'lead_assigned' | 'member_joined';
@@ -34,7 +34,7 @@ let supabaseLoaded = false;
 // screen's header, is not the reason to fetch it first.
 async function client() {
   if (!supabaseLoaded) await whenIdle();
-  const { supabase } = await import('../../lib/supabase.ts');
+  const { supabase } = await import('@/lib/supabase.ts');
   supabaseLoaded = true;
   return supabase;
 }

@@ -4,18 +4,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Loading } from '../../components/ui/loading.tsx';
-import { notify } from '../../components/ui/notify.tsx';
-import { createOrganization } from '../../lib/api/organizations.ts';
-import { currentUserQuery, type CurrentUser } from '../../lib/session/current-user.ts';
-import { selectOrganization, type Organization } from '../../lib/organization.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { Loading } from '@/components/ui/loading.tsx';
+import { notify } from '@/components/ui/notify.tsx';
+import { createOrganization } from '@/lib/api/organizations.ts';
+import { currentUserQuery, type CurrentUser } from '@/lib/session/current-user.ts';
+import { selectOrganization, type Organization } from '@/lib/organization.tsx';
 import { SignOutLink } from './pending-changes.tsx';
-import { useT } from '../../lib/i18n.tsx';
+import { useT } from '@/lib/i18n.tsx';
 
 // The form (and its validation library) loads when "Create organization" is chosen, not with every screen.
 const OrganizationForm = lazy(() =>
-  import('../../features/settings/organization-form.tsx').then((m) => ({ default: m.OrganizationForm })),
+  import('@/features/settings/organization-form.tsx').then((m) => ({ default: m.OrganizationForm })),
 );
 
 export function OrganizationSwitcher({

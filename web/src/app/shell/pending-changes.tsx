@@ -3,36 +3,34 @@
 // that needs signing in again.
 import { Children, lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Icon } from '../../components/ui/icon.tsx';
-import { discard, type OutboxEntry, retry } from '../../lib/outbox.ts';
-import { useOutboxEntries } from '../../lib/use-outbox.ts';
-import { type Organization, OrganizationProvider } from '../../lib/organization.tsx';
-import { refusalMessage } from '../../lib/validation-message.ts';
-import { useT } from '../../lib/i18n.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { Icon } from '@/components/ui/icon.tsx';
+import { discard, type OutboxEntry, retry } from '@/lib/outbox.ts';
+import { useOutboxEntries } from '@/lib/use-outbox.ts';
+import { type Organization, OrganizationProvider } from '@/lib/organization.tsx';
+import { refusalMessage } from '@/lib/validation-message.ts';
+import { useT } from '@/lib/i18n.tsx';
 
 // The forms a refused new row (or payment) is corrected in, loaded when Edit is pressed.
 const ProductDialog = lazy(() =>
-  import('../../features/inventory/product-dialog.tsx').then((m) => ({ default: m.ProductDialog })),
+  import('@/features/inventory/product-dialog.tsx').then((m) => ({ default: m.ProductDialog })),
 );
 const CustomerDialog = lazy(() =>
-  import('../../features/sales/customers-tab.tsx').then((m) => ({ default: m.CustomerDialog })),
+  import('@/features/customers/customers-tab.tsx').then((m) => ({ default: m.CustomerDialog })),
 );
-const LeadDialog = lazy(() =>
-  import('../../features/crm/crm-page.tsx').then((m) => ({ default: m.LeadDialog })),
-);
+const LeadDialog = lazy(() => import('@/features/crm/crm-page.tsx').then((m) => ({ default: m.LeadDialog })));
 const InvoiceDialog = lazy(() =>
-  import('../../features/sales/create-invoice-dialog.tsx').then((m) => ({
+  import('@/features/invoices/create-invoice-dialog.tsx').then((m) => ({
     default: m.CreateInvoiceDialog,
   })),
 );
 const PaymentDialog = lazy(() =>
-  import('../../features/sales/record-payment-dialog.tsx').then((m) => ({
+  import('@/features/payments/record-payment-dialog.tsx').then((m) => ({
     default: m.RecordPaymentDialog,
   })),
 );
 const SubscribeDialog = lazy(() =>
-  import('../../features/sales/subscribe-dialog.tsx').then((m) => ({ default: m.SubscribeDialog })),
+  import('@/features/subscriptions/subscribe-dialog.tsx').then((m) => ({ default: m.SubscribeDialog })),
 );
 const EDITABLE: Record<string, typeof ProductDialog> = {
   '/api/products': ProductDialog,

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { CurrentUser } from '../../lib/session/current-user.ts';
+import type { CurrentUser } from '@/lib/session/current-user.ts';
 import { SignOutLink } from './pending-changes.tsx';
 
 const initials = (u: CurrentUser) =>

@@ -4,32 +4,32 @@
 // data of that moment, not only the screens visited online. What is already kept and less than an hour old
 // is not read again (a screen reads its own again when opened online).
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api-client.ts';
-import { REPORT_TYPES, SALES_REPORT_TYPES } from '../../../../packages/shared/report-types.ts';
-import type { Role } from '../../../../packages/shared/schemas/team.ts';
-import { isOnline } from '../../lib/connection.ts';
-import { businessProfileQuery } from '../../lib/api/business-profile.ts';
-import { membersQuery } from '../../lib/api/members.ts';
-import { productsQuery } from '../../lib/api/products.ts';
-import { metricsQuery } from '../../lib/metrics.ts';
-import { preferencesQuery } from '../../lib/preferences.ts';
-import { accountingSummaryQuery } from '../../features/accounting/api/summary.ts';
-import { expensesQuery } from '../../features/accounting/api/expenses.ts';
-import { leadSummaryQuery, leadsQuery } from '../../features/crm/api/leads.ts';
-import { STAGES } from '../../features/crm/api/keys.ts';
-import { dashboardQuery } from '../../features/dashboard/api/dashboard.ts';
-import { purchaseOrdersQuery } from '../../features/inventory/api/purchase-orders.ts';
-import { suppliersQuery } from '../../features/inventory/api/suppliers.ts';
-import { reportQuery } from '../../features/reports/api/reports.ts';
-import { customersQuery } from '../../features/sales/api/customers.ts';
-import { invoicesQuery } from '../../features/sales/api/invoices.ts';
-import { paymentsQuery } from '../../features/sales/api/payments.ts';
-import { subscriptionsQuery } from '../../features/sales/api/subscriptions.ts';
-import { AUDIT_PAGE_SIZE, auditLogQuery } from '../../features/settings/api/audit.ts';
-import { organizationDetailsQuery } from '../../features/settings/api/organization.ts';
-import { planQuery } from '../../features/settings/api/plan.ts';
-import { employeesQuery } from '../../features/team/api/employees.ts';
-import { invitationsQuery } from '../../features/team/api/invitations.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { REPORT_TYPES, SALES_REPORT_TYPES } from '@shared/report-types.ts';
+import type { Role } from '@shared/schemas/team.ts';
+import { isOnline } from '@/lib/connection.ts';
+import { businessProfileQuery } from '@/lib/api/business-profile.ts';
+import { membersQuery } from '@/lib/api/members.ts';
+import { productsQuery } from '@/lib/api/products.ts';
+import { metricsQuery } from '@/lib/metrics.ts';
+import { preferencesQuery } from '@/lib/preferences.ts';
+import { accountingSummaryQuery } from '@/features/accounting/api/summary.ts';
+import { expensesQuery } from '@/features/accounting/api/expenses.ts';
+import { leadSummaryQuery, leadsQuery } from '@/features/crm/api/leads.ts';
+import { STAGES } from '@/features/crm/api/keys.ts';
+import { dashboardQuery } from '@/features/dashboard/api/dashboard.ts';
+import { purchaseOrdersQuery } from '@/features/inventory/api/purchase-orders.ts';
+import { suppliersQuery } from '@/features/inventory/api/suppliers.ts';
+import { reportQuery } from '@/features/reports/api/reports.ts';
+import { customersQuery } from '@/features/customers/api/customers.ts';
+import { invoicesQuery } from '@/features/invoices/api/invoices.ts';
+import { paymentsQuery } from '@/features/payments/api/payments.ts';
+import { subscriptionsQuery } from '@/features/subscriptions/api/subscriptions.ts';
+import { AUDIT_PAGE_SIZE, auditLogQuery } from '@/features/settings/api/audit.ts';
+import { organizationDetailsQuery } from '@/features/settings/api/organization.ts';
+import { planQuery } from '@/features/settings/api/plan.ts';
+import { employeesQuery } from '@/features/team/api/employees.ts';
+import { invitationsQuery } from '@/features/team/api/invitations.ts';
 
 /** Kept data younger than this is not read again. */
 const FRESH_MS = 60 * 60 * 1000;

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { type AmountReason, parseAmount } from '../../lib/money.ts';
+import { type AmountReason, parseAmount } from '@/lib/money.ts';
 import { TextField } from './text-field.tsx';
 
 type Props<T extends FieldValues> = {

@@ -4,7 +4,7 @@
 // the dates, then the actions. Both forms carry the list's data-testid and put data-row on each record.
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useWide } from '../../lib/use-media-query.ts';
+import { useWide } from '@/lib/use-media-query.ts';
 
 /**
  * Where a card shows a column: the first line has the title and, on its right, the amount; the second the

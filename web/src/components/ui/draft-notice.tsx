@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { FormDraft } from '../../lib/form-draft.ts';
+import type { FormDraft } from '@/lib/form-draft.ts';
 
 /** Says that the form came back with what was typed before, and offers to start over. */
 export function DraftNotice({ draft }: { draft: Pick<FormDraft<unknown>, 'restored' | 'discard'> }) {

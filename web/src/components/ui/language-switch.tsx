@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
-import { intlIn, useLocale, type Locale } from '../../lib/i18n.tsx';
+import { intlIn, useLocale, type Locale } from '@/lib/i18n.tsx';
 import { notify } from './notify.tsx';
 
 /** Switches the language at once and announces it with the "Language Changed" toast in the new language. */

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ApiError } from '../../lib/api-client.ts';
-import { useOnline } from '../../lib/connection.ts';
-import { errorMessage } from '../../lib/validation-message.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { useOnline } from '@/lib/connection.ts';
+import { errorMessage } from '@/lib/validation-message.ts';
 
 /**
  * The waiting state of a screen or list whose data (or code) is not there yet: "Loading..." (or "Setting up

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '@/lib/money.ts';
 
 /**
  * Amounts in several currencies, one per line and never added together (docs/product-rules.md, "Currencies

@@ -5,12 +5,12 @@
 import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
-import { validationMessage } from '../../lib/validation-message.ts';
+import { lazySchema, useLazyResolver } from '@/lib/lazy-schema.ts';
+import { validationMessage } from '@/lib/validation-message.ts';
 import { Dialog, FormActions } from './dialog.tsx';
 
 const reversalSchema = lazySchema(() =>
-  import('../../../../packages/shared/schemas/sales.ts').then((m) => m.ReversalInputSchema),
+  import('@shared/schemas/sales.ts').then((m) => m.ReversalInputSchema),
 );
 
 export function ReasonDialog({

@@ -1,6 +1,6 @@
 // A link to send someone (a shared invoice, an invitation): the link itself, selectable, then Copy link and
 // Send by WhatsApp with the message that carries it — to the person's own number when it is known.
-import { useT } from '../../lib/i18n.tsx';
+import { useT } from '@/lib/i18n.tsx';
 import { notify } from './notify.tsx';
 
 export function ShareLink({

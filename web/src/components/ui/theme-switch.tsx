@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { useTheme, type Theme } from '../../lib/theme.ts';
+import { useTheme, type Theme } from '@/lib/theme.ts';
 
 /** Light, dark or system; `onChange` also hears the choice (the app saves it with the member's preferences). */
 export function ThemeSwitch({ onChange }: { onChange?: (t: Theme) => void }) {

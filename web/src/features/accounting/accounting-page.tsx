@@ -5,25 +5,25 @@
 // SALES has no expenses (role matrix) and cannot record payments: those parts are not shown to it.
 import { Suspense, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DataList } from '../../components/ui/data-list.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { Loading } from '../../components/ui/loading.tsx';
-import { MoneyLines } from '../../components/ui/money-lines.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
-import { PendingBadge } from '../../components/ui/pending.tsx';
-import { SearchInput } from '../../components/ui/search-input.tsx';
-import { StatCard } from '../../components/ui/stat-card.tsx';
-import { Tabs, useTab } from '../../components/ui/tabs.tsx';
-import { formatMoney } from '../../lib/money.ts';
-import { useCan, useOrganization } from '../../lib/organization.tsx';
+import { DataList } from '@/components/ui/data-list.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { Loading } from '@/components/ui/loading.tsx';
+import { MoneyLines } from '@/components/ui/money-lines.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { PendingBadge } from '@/components/ui/pending.tsx';
+import { SearchInput } from '@/components/ui/search-input.tsx';
+import { StatCard } from '@/components/ui/stat-card.tsx';
+import { Tabs, useTab } from '@/components/ui/tabs.tsx';
+import { formatMoney } from '@/lib/money.ts';
+import { useCan, useOrganization } from '@/lib/organization.tsx';
 import { useExpenseList } from './api/expenses.ts';
 import { PAGE_SIZE } from './api/keys.ts';
 import { useAccountingSummary } from './api/summary.ts';
 import { ExpenseDialog } from './expense-dialog.tsx';
 import type { Expense } from './api/keys.ts';
 import { ReverseExpenseDialog } from './reverse-expense-dialog.tsx';
-import { useT } from '../../lib/i18n.tsx';
-import { firstAnswerComing } from '../../lib/query-client.ts';
+import { useT } from '@/lib/i18n.tsx';
+import { firstAnswerComing } from '@/lib/query-client.ts';
 
 function SummaryCards({ withExpenses }: { withExpenses: boolean }) {
   const intl = useIntl();

@@ -3,27 +3,27 @@
 // Given an expense, the same form edits it (its currency stays; the activity log keeps before and after).
 import { useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { CURRENCIES, currencyChoices } from '../../../../packages/shared/countries.ts';
-import { localDate } from '../../../../packages/shared/csv.ts';
-import type { ExpenseInput } from '../../../../packages/shared/schemas/accounting.ts';
-import { EXPENSE_CATEGORIES } from '../../../../packages/shared/schemas/values.ts';
-import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
-import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
-import { SelectField } from '../../components/ui/select-field.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { AmountField } from '../../components/ui/amount-field.tsx';
-import { currencyDecimals } from '../../lib/money.ts';
-import { DraftNotice } from '../../components/ui/draft-notice.tsx';
-import { useFormDraft } from '../../lib/form-draft.ts';
-import { submitWrite } from '../../lib/feedback.ts';
-import { validationMessage } from '../../lib/validation-message.ts';
-import { useOrganization } from '../../lib/organization.tsx';
+import { CURRENCIES, currencyChoices } from '@shared/countries.ts';
+import { localDate } from '@shared/csv.ts';
+import type { ExpenseInput } from '@shared/schemas/accounting.ts';
+import { EXPENSE_CATEGORIES } from '@shared/schemas/values.ts';
+import { lazySchema, useLazyResolver } from '@/lib/lazy-schema.ts';
+import { Dialog, FormActions } from '@/components/ui/dialog.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { AmountField } from '@/components/ui/amount-field.tsx';
+import { currencyDecimals } from '@/lib/money.ts';
+import { DraftNotice } from '@/components/ui/draft-notice.tsx';
+import { useFormDraft } from '@/lib/form-draft.ts';
+import { submitWrite } from '@/lib/feedback.ts';
+import { validationMessage } from '@/lib/validation-message.ts';
+import { useOrganization } from '@/lib/organization.tsx';
 import { useRecordExpense, useUpdateExpense } from './api/expenses.ts';
 import type { Expense } from './api/keys.ts';
-import { useT } from '../../lib/i18n.tsx';
+import { useT } from '@/lib/i18n.tsx';
 
 const expenseSchema = lazySchema(() =>
-  import('../../../../packages/shared/schemas/accounting.ts').then((m) => m.ExpenseInputSchema),
+  import('@shared/schemas/accounting.ts').then((m) => m.ExpenseInputSchema),
 );
 
 type Field = 'vendor' | 'category' | 'amount' | 'currency' | 'paidAt' | 'note';

@@ -1,10 +1,10 @@
 // Reverse an expense: asks why, then takes it back with a counter-entry; the expense stays listed, marked
 // reversed, and no longer counts in the totals (docs/decisions/010-corrections.md).
 import { useIntl } from 'react-intl';
-import { ReasonDialog } from '../../components/ui/reason-dialog.tsx';
-import { submitWrite } from '../../lib/feedback.ts';
-import { useT } from '../../lib/i18n.tsx';
-import { formatMoney } from '../../lib/money.ts';
+import { ReasonDialog } from '@/components/ui/reason-dialog.tsx';
+import { submitWrite } from '@/lib/feedback.ts';
+import { useT } from '@/lib/i18n.tsx';
+import { formatMoney } from '@/lib/money.ts';
 import { useReverseExpense } from './api/expenses.ts';
 import type { Expense } from './api/keys.ts';
 

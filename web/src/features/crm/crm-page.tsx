@@ -5,17 +5,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { NotLoaded } from '../../components/ui/loading.tsx';
-import { SearchInput } from '../../components/ui/search-input.tsx';
-import { PendingBadge } from '../../components/ui/pending.tsx';
-import { formatMoney } from '../../lib/money.ts';
-import { submitWrite } from '../../lib/feedback.ts';
-import { useCan, useOrganization } from '../../lib/organization.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { NotLoaded } from '@/components/ui/loading.tsx';
+import { SearchInput } from '@/components/ui/search-input.tsx';
+import { PendingBadge } from '@/components/ui/pending.tsx';
+import { formatMoney } from '@/lib/money.ts';
+import { submitWrite } from '@/lib/feedback.ts';
+import { useCan, useOrganization } from '@/lib/organization.tsx';
 import { type Lead, STAGES, type Stage, type StageSummary } from './api/keys.ts';
 import { COLUMN_PAGE, useBoard, useLead, useLeadSummary, useMoveLead } from './api/leads.ts';
 import { useAddNote, useLeadNotes } from './api/notes.ts';
-import { useT } from '../../lib/i18n.tsx';
+import { useT } from '@/lib/i18n.tsx';
 import { LeadContactButtons, LeadContactRows } from './lead-contact.tsx';
 
 import { LeadDialog } from './lead-dialog.tsx';

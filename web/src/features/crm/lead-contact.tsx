@@ -1,6 +1,6 @@
 // Reaching a lead from the board: a tap calls its phone (tel:) or opens a mail to it (mailto:).
-import { Icon } from '../../components/ui/icon.tsx';
-import { useT } from '../../lib/i18n.tsx';
+import { Icon } from '@/components/ui/icon.tsx';
+import { useT } from '@/lib/i18n.tsx';
 import type { Lead } from './api/keys.ts';
 
 const PHONE = [

@@ -2,26 +2,24 @@
 // A new lead the server refused comes back here (Pending changes → Edit) to be corrected.
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { DraftNotice } from '../../components/ui/draft-notice.tsx';
-import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
-import { SelectField } from '../../components/ui/select-field.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { AmountField } from '../../components/ui/amount-field.tsx';
-import { draftName, useFormDraft } from '../../lib/form-draft.ts';
-import { currencyDecimals } from '../../lib/money.ts';
-import { submitWrite, useRefusalInForm } from '../../lib/feedback.ts';
-import { validationMessage } from '../../lib/validation-message.ts';
-import { useOrganization } from '../../lib/organization.tsx';
-import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
-import { refusedInput, type OutboxEntry } from '../../lib/outbox.ts';
-import { useT } from '../../lib/i18n.tsx';
-import type { LeadInput } from '../../../../packages/shared/schemas/crm.ts';
+import { DraftNotice } from '@/components/ui/draft-notice.tsx';
+import { Dialog, FormActions } from '@/components/ui/dialog.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { AmountField } from '@/components/ui/amount-field.tsx';
+import { draftName, useFormDraft } from '@/lib/form-draft.ts';
+import { currencyDecimals } from '@/lib/money.ts';
+import { submitWrite, useRefusalInForm } from '@/lib/feedback.ts';
+import { validationMessage } from '@/lib/validation-message.ts';
+import { useOrganization } from '@/lib/organization.tsx';
+import { lazySchema, useLazyResolver } from '@/lib/lazy-schema.ts';
+import { refusedInput, type OutboxEntry } from '@/lib/outbox.ts';
+import { useT } from '@/lib/i18n.tsx';
+import type { LeadInput } from '@shared/schemas/crm.ts';
 import { type Lead, STAGES } from './api/keys.ts';
 import { useMembers, useSaveLead } from './api/leads.ts';
 
-const leadSchema = lazySchema(() =>
-  import('../../../../packages/shared/schemas/crm.ts').then((m) => m.LeadFormSchema),
-);
+const leadSchema = lazySchema(() => import('@shared/schemas/crm.ts').then((m) => m.LeadFormSchema));
 
 export function LeadDialog({
   lead,

@@ -4,16 +4,16 @@
 import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
-import { NotLoaded } from '../../components/ui/loading.tsx';
-import { StatCard } from '../../components/ui/stat-card.tsx';
+import { NotLoaded } from '@/components/ui/loading.tsx';
+import { StatCard } from '@/components/ui/stat-card.tsx';
 import { useDashboard } from './api/dashboard.ts';
-import { formatMoney } from '../../lib/money.ts';
-import type { CurrentUser } from '../../lib/session/current-user.ts';
-import type { Dashboard } from '../../../../packages/shared/schemas/crm.ts';
-import { useOnline } from '../../lib/connection.ts';
-import { useCan, useOrganization } from '../../lib/organization.tsx';
+import { formatMoney } from '@/lib/money.ts';
+import type { CurrentUser } from '@/lib/session/current-user.ts';
+import type { Dashboard } from '@shared/schemas/crm.ts';
+import { useOnline } from '@/lib/connection.ts';
+import { useCan, useOrganization } from '@/lib/organization.tsx';
 import { timeAgo } from './time-ago.ts';
-import { useT } from '../../lib/i18n.tsx';
+import { useT } from '@/lib/i18n.tsx';
 
 /** The dialogs the quick actions open, from other features: the app passes them in (app/router.tsx). */
 export type QuickDialogs = Record<'invoice' | 'product' | 'lead', ComponentType<{ onClose: () => void }>>;

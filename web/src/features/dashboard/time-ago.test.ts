@@ -1,6 +1,6 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { loadMessages } from '../../lib/i18n.tsx';
+import { loadMessages } from '@/lib/i18n.tsx';
 import { timeAgo } from './time-ago.ts';
 
 const now = Date.parse('2026-11-22T12:00:00Z');

@@ -2,7 +2,7 @@
 // Android); elsewhere the button is not shown and the code is typed.
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
 
 interface Detector {
   detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;

@@ -1,7 +1,7 @@
 // Reading a products CSV: RFC 4180 quoting, a UTF-8 byte-order mark, CRLF or LF, and the semicolons that
 // French-language Excel writes instead of commas. Each row is checked with the product form's rules so
 // the preview shows every problem before anything is sent.
-import { PRODUCT_CSV_COLUMNS, ProductInputSchema } from '../../../../packages/shared/schemas/inventory.ts';
+import { PRODUCT_CSV_COLUMNS, ProductInputSchema } from '@shared/schemas/inventory.ts';
 
 export function parseCsv(text: string): string[][] {
   const source = text.replace(/^\uFEFF/, '');

@@ -2,15 +2,15 @@
 // products at once or none.
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Dialog, DialogActions } from '../../components/ui/dialog.tsx';
-import { reasonText } from '../../../../packages/shared/schemas/reasons.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { saveFile } from '../../lib/download.ts';
-import { validationMessage } from '../../lib/validation-message.ts';
+import { Dialog, DialogActions } from '@/components/ui/dialog.tsx';
+import { reasonText } from '@shared/schemas/reasons.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { saveFile } from '@/lib/download.ts';
+import { validationMessage } from '@/lib/validation-message.ts';
 import { useImportProducts } from './api/products.ts';
 import { type ParsedImport, readProductsCsv, type RowProblem, templateCsv } from './csv-import.ts';
-import { notifySaved, notifyError } from '../../lib/feedback.ts';
-import { useT } from '../../lib/i18n.tsx';
+import { notifySaved, notifyError } from '@/lib/feedback.ts';
+import { useT } from '@/lib/i18n.tsx';
 
 /** A row the server refused: its field and reason code (ADR 005). */
 type ServerProblem = { row: number; field: string; reason: string; params?: Record<string, unknown> };

@@ -1,9 +1,9 @@
 // /inventory: Products, Suppliers and Purchase Orders.
 import { Suspense } from 'react';
-import { lazyAfterFirstPaint } from '../../lib/idle.ts';
+import { lazyAfterFirstPaint } from '@/lib/idle.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Loading } from '../../components/ui/loading.tsx';
-import { Tabs, useTab } from '../../components/ui/tabs.tsx';
+import { Loading } from '@/components/ui/loading.tsx';
+import { Tabs, useTab } from '@/components/ui/tabs.tsx';
 import { ProductsTab } from './products-tab.tsx';
 
 // Suppliers and purchase orders (with their forms) load when their tab is opened.

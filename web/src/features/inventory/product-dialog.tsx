@@ -1,22 +1,22 @@
 // Add Product / Edit Product: name required, unit pcs by default, cost, price and low-stock threshold (5)
 // required, SKU, barcode and tax code optional; opening stock when adding.
-import { DraftNotice } from '../../components/ui/draft-notice.tsx';
-import { draftName, useFormDraft } from '../../lib/form-draft.ts';
+import { DraftNotice } from '@/components/ui/draft-notice.tsx';
+import { draftName, useFormDraft } from '@/lib/form-draft.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { type ProductInput, ProductInputSchema } from '../../../../packages/shared/schemas/inventory.ts';
-import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { AmountField } from '../../components/ui/amount-field.tsx';
-import { QUANTITY_DECIMALS, currencyDecimals } from '../../lib/money.ts';
-import { validationMessage } from '../../lib/validation-message.ts';
+import { type ProductInput, ProductInputSchema } from '@shared/schemas/inventory.ts';
+import { Dialog, FormActions } from '@/components/ui/dialog.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { AmountField } from '@/components/ui/amount-field.tsx';
+import { QUANTITY_DECIMALS, currencyDecimals } from '@/lib/money.ts';
+import { validationMessage } from '@/lib/validation-message.ts';
 import { type Product, useSaveProduct } from './api/products.ts';
-import { refusedInput, type OutboxEntry } from '../../lib/outbox.ts';
+import { refusedInput, type OutboxEntry } from '@/lib/outbox.ts';
 import { ScanButton } from './barcode-scanner.tsx';
-import { submitWrite, useRefusalInForm } from '../../lib/feedback.ts';
-import { useOrganization } from '../../lib/organization.tsx';
-import { useT } from '../../lib/i18n.tsx';
+import { submitWrite, useRefusalInForm } from '@/lib/feedback.ts';
+import { useOrganization } from '@/lib/organization.tsx';
+import { useT } from '@/lib/i18n.tsx';
 
 export function ProductDialog({
   product,

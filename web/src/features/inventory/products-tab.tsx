@@ -1,22 +1,22 @@
 // The product list: search by name, SKU or barcode (in the database), the low-stock alert, the list (a table
 // on wide screens, cards on phones), pages of 25, and the add, edit, delete, stock and import actions.
 import { Suspense, useEffect, useState } from 'react';
-import { lazyAfterFirstPaint } from '../../lib/idle.ts';
+import { lazyAfterFirstPaint } from '@/lib/idle.ts';
 import { useSearchParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { DataList } from '../../components/ui/data-list.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { NotLoaded } from '../../components/ui/loading.tsx';
-import { notify } from '../../components/ui/notify.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
-import { SearchInput } from '../../components/ui/search-input.tsx';
-import { formatMoney } from '../../lib/money.ts';
-import { downloadFromApi } from '../../lib/download.ts';
-import { useCan, useOrganization } from '../../lib/organization.tsx';
-import { useMetrics } from '../../lib/metrics.ts';
-import { firstAnswerComing } from '../../lib/query-client.ts';
-import { PendingBadge } from '../../components/ui/pending.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { DataList } from '@/components/ui/data-list.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { NotLoaded } from '@/components/ui/loading.tsx';
+import { notify } from '@/components/ui/notify.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { SearchInput } from '@/components/ui/search-input.tsx';
+import { formatMoney } from '@/lib/money.ts';
+import { downloadFromApi } from '@/lib/download.ts';
+import { useCan, useOrganization } from '@/lib/organization.tsx';
+import { useMetrics } from '@/lib/metrics.ts';
+import { firstAnswerComing } from '@/lib/query-client.ts';
+import { PendingBadge } from '@/components/ui/pending.tsx';
 import {
   PAGE_SIZE,
   type Product,
@@ -25,9 +25,9 @@ import {
   useProductList,
 } from './api/products.ts';
 import { ScanButton } from './barcode-scanner.tsx';
-import { StockBadge } from '../../components/ui/status-badge.tsx';
-import { submitWrite, notifyError } from '../../lib/feedback.ts';
-import { useLocale, useT } from '../../lib/i18n.tsx';
+import { StockBadge } from '@/components/ui/status-badge.tsx';
+import { submitWrite, notifyError } from '@/lib/feedback.ts';
+import { useLocale, useT } from '@/lib/i18n.tsx';
 
 // The dialogs (their forms, react-hook-form and the shared schemas with zod) come after the list: the first
 // Inventory visit draws the list, then fetches the forms.

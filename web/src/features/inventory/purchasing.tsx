@@ -7,19 +7,19 @@ import {
   type PurchaseOrderInput,
   PurchaseOrderInputSchema,
   SupplierInputSchema,
-} from '../../../../packages/shared/schemas/inventory.ts';
-import { DataList } from '../../components/ui/data-list.tsx';
-import { LineItems } from '../../components/ui/line-items.tsx';
-import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { Loading } from '../../components/ui/loading.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
-import { SelectField } from '../../components/ui/select-field.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { AmountField } from '../../components/ui/amount-field.tsx';
-import { QUANTITY_DECIMALS, currencyDecimals, formatMoney } from '../../lib/money.ts';
-import { validationMessage } from '../../lib/validation-message.ts';
-import { useCan, useOrganization } from '../../lib/organization.tsx';
+} from '@shared/schemas/inventory.ts';
+import { DataList } from '@/components/ui/data-list.tsx';
+import { LineItems } from '@/components/ui/line-items.tsx';
+import { Dialog, FormActions } from '@/components/ui/dialog.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { Loading } from '@/components/ui/loading.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { AmountField } from '@/components/ui/amount-field.tsx';
+import { QUANTITY_DECIMALS, currencyDecimals, formatMoney } from '@/lib/money.ts';
+import { validationMessage } from '@/lib/validation-message.ts';
+import { useCan, useOrganization } from '@/lib/organization.tsx';
 import { type PurchaseOrder, type Supplier } from './api/keys.ts';
 import { PAGE_SIZE, useProducts } from './api/products.ts';
 import {
@@ -29,7 +29,7 @@ import {
   useSetOrderStatus,
 } from './api/purchase-orders.ts';
 import { useSaveSupplier, useSuppliers } from './api/suppliers.ts';
-import { notifySaved, submitWrite, notifyError } from '../../lib/feedback.ts';
+import { notifySaved, submitWrite, notifyError } from '@/lib/feedback.ts';
 
 const useT = () => {
   const intl = useIntl();

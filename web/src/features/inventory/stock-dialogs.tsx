@@ -4,22 +4,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import {
-  type StockAdjustment,
-  StockAdjustmentSchema,
-} from '../../../../packages/shared/schemas/inventory.ts';
-import { AmountField } from '../../components/ui/amount-field.tsx';
-import { type BelowZero, BelowZeroWarning } from '../../components/ui/below-zero-warning.tsx';
-import { DataList } from '../../components/ui/data-list.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Loading } from '../../components/ui/loading.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { QUANTITY_DECIMALS } from '../../lib/money.ts';
-import { validationMessage } from '../../lib/validation-message.ts';
-import { useCan } from '../../lib/organization.tsx';
+import { type StockAdjustment, StockAdjustmentSchema } from '@shared/schemas/inventory.ts';
+import { AmountField } from '@/components/ui/amount-field.tsx';
+import { type BelowZero, BelowZeroWarning } from '@/components/ui/below-zero-warning.tsx';
+import { DataList } from '@/components/ui/data-list.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { Loading } from '@/components/ui/loading.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { QUANTITY_DECIMALS } from '@/lib/money.ts';
+import { validationMessage } from '@/lib/validation-message.ts';
+import { useCan } from '@/lib/organization.tsx';
 import { type Product, useAdjustStock, usePendingStock, useProduct, useStockMoves } from './api/products.ts';
-import { submitWrite } from '../../lib/feedback.ts';
-import { useT } from '../../lib/i18n.tsx';
+import { submitWrite } from '@/lib/feedback.ts';
+import { useT } from '@/lib/i18n.tsx';
 
 function AdjustForm({
   product,

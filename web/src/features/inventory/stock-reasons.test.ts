@@ -1,7 +1,7 @@
 // The stock ledger names every move by its reason: each reason the database can write (its enum, as
 // generated) has a label in English and in French, so a new reason never shows a raw key.
 import { describe, expect, it } from 'vitest';
-import { Constants } from '../../../../packages/shared/database.types.ts';
+import { Constants } from '@shared/database.types.ts';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 

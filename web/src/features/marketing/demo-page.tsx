@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '@/lib/money.ts';
 import { DEMO_INVOICES, DEMO_LEADS, DEMO_METRICS, DEMO_PRODUCTS, LOW_STOCK_THRESHOLD } from './demo-data.ts';
 
 const TABS = ['dashboard', 'inventory', 'invoices', 'crm'] as const;

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { TestimonialCard } from './testimonial-card.tsx';
-import { CURRENCIES, WEST_AFRICAN_COUNTRIES } from '../../../../packages/shared/countries.ts';
+import { CURRENCIES, WEST_AFRICAN_COUNTRIES } from '@shared/countries.ts';
 
 import { TRIAL_DAYS } from './plans.ts';
 

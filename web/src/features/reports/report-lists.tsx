@@ -3,15 +3,15 @@
 // through, a reference used twice flagged.
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Money, ReportDays, ReportType } from '../../../../packages/shared/schemas/accounting.ts';
-import { type CardSlot, DataList } from '../../components/ui/data-list.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { Loading } from '../../components/ui/loading.tsx';
-import { MoneyLines } from '../../components/ui/money-lines.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
-import { InvoiceStatusBadge, StockBadge } from '../../components/ui/status-badge.tsx';
-import { formatMoney } from '../../lib/money.ts';
-import { useOrganization } from '../../lib/organization.tsx';
+import type { Money, ReportDays, ReportType } from '@shared/schemas/accounting.ts';
+import { type CardSlot, DataList } from '@/components/ui/data-list.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { Loading } from '@/components/ui/loading.tsx';
+import { MoneyLines } from '@/components/ui/money-lines.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { InvoiceStatusBadge, StockBadge } from '@/components/ui/status-badge.tsx';
+import { formatMoney } from '@/lib/money.ts';
+import { useOrganization } from '@/lib/organization.tsx';
 import { type Answers, PAGE_SIZE, useReport } from './api/reports.ts';
 
 function Reversal({ reason }: { reason: string | null }) {

@@ -4,27 +4,22 @@
 // sales and inventory reports.
 import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { REPORT_FILE_NAMES } from '../../../../packages/shared/csv.ts';
-import type {
-  Money,
-  OverviewReport,
-  ReportDays,
-  ReportType,
-} from '../../../../packages/shared/schemas/accounting.ts';
-import { REPORT_DAYS, REPORT_TYPES, SALES_REPORT_TYPES } from '../../../../packages/shared/report-types.ts';
-import { Loading } from '../../components/ui/loading.tsx';
-import { MoneyLines } from '../../components/ui/money-lines.tsx';
-import { notify } from '../../components/ui/notify.tsx';
-import { SelectField } from '../../components/ui/select-field.tsx';
-import { StatCard } from '../../components/ui/stat-card.tsx';
-import { downloadFromApi } from '../../lib/download.ts';
-import { formatMoney } from '../../lib/money.ts';
-import { useCan, useOrganization } from '../../lib/organization.tsx';
+import { REPORT_FILE_NAMES } from '@shared/csv.ts';
+import type { Money, OverviewReport, ReportDays, ReportType } from '@shared/schemas/accounting.ts';
+import { REPORT_DAYS, REPORT_TYPES, SALES_REPORT_TYPES } from '@shared/report-types.ts';
+import { Loading } from '@/components/ui/loading.tsx';
+import { MoneyLines } from '@/components/ui/money-lines.tsx';
+import { notify } from '@/components/ui/notify.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { StatCard } from '@/components/ui/stat-card.tsx';
+import { downloadFromApi } from '@/lib/download.ts';
+import { formatMoney } from '@/lib/money.ts';
+import { useCan, useOrganization } from '@/lib/organization.tsx';
 import { useReport } from './api/reports.ts';
 import { RevenueChart } from './revenue-chart.tsx';
 import { ListReport } from './report-lists.tsx';
-import { notifyError } from '../../lib/feedback.ts';
-import { useLocale, useT } from '../../lib/i18n.tsx';
+import { notifyError } from '@/lib/feedback.ts';
+import { useLocale, useT } from '@/lib/i18n.tsx';
 
 const negative = (list: Money[]) => list.some((m) => m.amount < 0);
 

@@ -1,9 +1,9 @@
 // Revenue and expenses over the range, side by side per day, week or month, in one currency: a plain
 // SVG (no chart library to download); the figures are also in a table for screen readers.
 import { useIntl } from 'react-intl';
-import type { TimeseriesReport } from '../../../../packages/shared/schemas/accounting.ts';
-import { formatMoney } from '../../lib/money.ts';
-import { useT } from '../../lib/i18n.tsx';
+import type { TimeseriesReport } from '@shared/schemas/accounting.ts';
+import { formatMoney } from '@/lib/money.ts';
+import { useT } from '@/lib/i18n.tsx';
 
 const HEIGHT = 160;
 

@@ -2,15 +2,15 @@
 // (owners, managers and accountants).
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { Loading } from '../../components/ui/loading.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
-import { SelectField } from '../../components/ui/select-field.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { Loading } from '@/components/ui/loading.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { AUDIT_PAGE_SIZE, useAuditLog } from './api/audit.ts';
 import { type AuditFilters } from './api/keys.ts';
-import { useOrganization } from '../../lib/organization.tsx';
-import { useMembers } from '../../lib/api/members.ts';
+import { useOrganization } from '@/lib/organization.tsx';
+import { useMembers } from '@/lib/api/members.ts';
 
 const ENTITIES = [
   'products',

@@ -5,23 +5,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { defaultMobileMoneyProvider, taxIdLabel } from '../../../../packages/shared/countries.ts';
-import type { BusinessProfileInput } from '../../../../packages/shared/schemas/accounts.ts';
-import { MOBILE_MONEY_PROVIDERS } from '../../../../packages/shared/schemas/values.ts';
-import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
-import { DraftNotice } from '../../components/ui/draft-notice.tsx';
-import { SelectField } from '../../components/ui/select-field.tsx';
-import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
+import { defaultMobileMoneyProvider, taxIdLabel } from '@shared/countries.ts';
+import type { BusinessProfileInput } from '@shared/schemas/accounts.ts';
+import { MOBILE_MONEY_PROVIDERS } from '@shared/schemas/values.ts';
+import { lazySchema, useLazyResolver } from '@/lib/lazy-schema.ts';
+import { DraftNotice } from '@/components/ui/draft-notice.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { TextAreaField, TextField } from '@/components/ui/text-field.tsx';
 import {
   businessProfileQuery,
   saveBusinessProfile,
   type BusinessProfile,
-} from '../../lib/api/business-profile.ts';
-import { submitWrite } from '../../lib/feedback.ts';
-import { useFormDraft } from '../../lib/form-draft.ts';
-import { useT } from '../../lib/i18n.tsx';
-import { useOrganization } from '../../lib/organization.tsx';
-import { validationMessage } from '../../lib/validation-message.ts';
+} from '@/lib/api/business-profile.ts';
+import { submitWrite } from '@/lib/feedback.ts';
+import { useFormDraft } from '@/lib/form-draft.ts';
+import { useT } from '@/lib/i18n.tsx';
+import { useOrganization } from '@/lib/organization.tsx';
+import { validationMessage } from '@/lib/validation-message.ts';
 import { shrinkLogo } from './logo.ts';
 
 type Values = Omit<BusinessProfileInput, 'paymentTermsDays'> & { paymentTermsDays: string };

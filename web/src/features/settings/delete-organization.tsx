@@ -4,14 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
-import { notify } from '../../components/ui/notify.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { Dialog, FormActions } from '@/components/ui/dialog.tsx';
+import { notify } from '@/components/ui/notify.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { deleteOrganization } from './api/organization.ts';
-import { ORG_KEY, useOrganization } from '../../lib/organization.tsx';
-import { currentUserQuery } from '../../lib/session/current-user.ts';
-import { notifyError } from '../../lib/feedback.ts';
-import { useT } from '../../lib/i18n.tsx';
+import { ORG_KEY, useOrganization } from '@/lib/organization.tsx';
+import { currentUserQuery } from '@/lib/session/current-user.ts';
+import { notifyError } from '@/lib/feedback.ts';
+import { useT } from '@/lib/i18n.tsx';
 
 export function DeleteOrganization() {
   const intl = useIntl();

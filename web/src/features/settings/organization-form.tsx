@@ -2,19 +2,19 @@
 // time zone and default tax rate. Used by Settings > Organization and by "Create organization".
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { currencyChoices, SETTINGS_COUNTRIES, TIME_ZONES } from '../../../../packages/shared/countries.ts';
-import type { OrganizationInput } from '../../../../packages/shared/schemas/accounts.ts';
-import { ORGANIZATION_CURRENCIES } from '../../../../packages/shared/schemas/values.ts';
-import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
-import { SelectField } from '../../components/ui/select-field.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { AmountField } from '../../components/ui/amount-field.tsx';
-import { refusalOf, validationMessage } from '../../lib/validation-message.ts';
-import { notifyError, showRefusalInForm } from '../../lib/feedback.ts';
-import { useT } from '../../lib/i18n.tsx';
+import { currencyChoices, SETTINGS_COUNTRIES, TIME_ZONES } from '@shared/countries.ts';
+import type { OrganizationInput } from '@shared/schemas/accounts.ts';
+import { ORGANIZATION_CURRENCIES } from '@shared/schemas/values.ts';
+import { lazySchema, useLazyResolver } from '@/lib/lazy-schema.ts';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { AmountField } from '@/components/ui/amount-field.tsx';
+import { refusalOf, validationMessage } from '@/lib/validation-message.ts';
+import { notifyError, showRefusalInForm } from '@/lib/feedback.ts';
+import { useT } from '@/lib/i18n.tsx';
 
 const organizationSchema = lazySchema(() =>
-  import('../../../../packages/shared/schemas/accounts.ts').then((m) => m.OrganizationInputSchema),
+  import('@shared/schemas/accounts.ts').then((m) => m.OrganizationInputSchema),
 );
 
 export function OrganizationForm({

@@ -4,12 +4,12 @@
 // about, in the user's language.
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
-import { notify } from '../../components/ui/notify.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { notifyError } from '../../lib/feedback.ts';
-import { useT } from '../../lib/i18n.tsx';
-import { refusalOf, validationMessage } from '../../lib/validation-message.ts';
+import { lazySchema, useLazyResolver } from '@/lib/lazy-schema.ts';
+import { notify } from '@/components/ui/notify.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { notifyError } from '@/lib/feedback.ts';
+import { useT } from '@/lib/i18n.tsx';
+import { refusalOf, validationMessage } from '@/lib/validation-message.ts';
 
 const passwordSchema = lazySchema(() => import('./password-schema.ts').then((m) => m.ChangePasswordSchema));
 interface ChangePassword {
@@ -27,7 +27,7 @@ export function PasswordForm() {
   const error = (name: keyof ChangePassword) => validationMessage(intl, formState.errors[name]?.message);
   const onSubmit = handleSubmit(async ({ currentPassword, password }) => {
     // Supabase Auth comes with the first change, not with the settings screen.
-    const { supabase } = await import('../../lib/supabase.ts');
+    const { supabase } = await import('@/lib/supabase.ts');
     const { error: refused } = await supabase.auth.updateUser({
       password,
       current_password: currentPassword,

@@ -1,7 +1,7 @@
 // The password change's check: the current password is given, the new one follows the rules Auth enforces.
 // Loaded with the form's first check, not with the settings screen (lib/lazy-schema.ts).
-import { z } from '../../../../packages/shared/schemas/zod.ts';
-import { R } from '../../../../packages/shared/schemas/reason-codes.ts';
+import { z } from '@shared/schemas/zod.ts';
+import { R } from '@shared/schemas/reason-codes.ts';
 import { passwordProblem } from '../../../../supabase/functions/_shared/passwords.ts';
 
 export const ChangePasswordSchema = z.object({

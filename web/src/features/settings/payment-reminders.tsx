@@ -5,18 +5,14 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { PaymentReminders } from '../../../../packages/shared/schemas/reminders.ts';
-import {
-  REMINDER_STEP_MAX,
-  REMINDER_STEP_MIN,
-  REMINDER_STEPS_MAX,
-} from '../../../../packages/shared/schemas/values.ts';
-import { Icon } from '../../components/ui/icon.tsx';
-import { Loading } from '../../components/ui/loading.tsx';
-import { apiFetch } from '../../lib/api-client.ts';
-import { submitWrite } from '../../lib/feedback.ts';
-import { useT } from '../../lib/i18n.tsx';
-import { useOrganization } from '../../lib/organization.tsx';
+import type { PaymentReminders } from '@shared/schemas/reminders.ts';
+import { REMINDER_STEP_MAX, REMINDER_STEP_MIN, REMINDER_STEPS_MAX } from '@shared/schemas/values.ts';
+import { Icon } from '@/components/ui/icon.tsx';
+import { Loading } from '@/components/ui/loading.tsx';
+import { apiFetch } from '@/lib/api-client.ts';
+import { submitWrite } from '@/lib/feedback.ts';
+import { useT } from '@/lib/i18n.tsx';
+import { useOrganization } from '@/lib/organization.tsx';
 
 const remindersQuery = (orgId: string) =>
   queryOptions({

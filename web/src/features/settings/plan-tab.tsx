@@ -1,10 +1,10 @@
 // Settings > Plan: the current plan, the license's status and dates, and each limit with how much of it is
 // used (GET /api/organizations/:id/plan), so a shop sees before the limit refuses a new invoice.
 import { useIntl } from 'react-intl';
-import { Loading } from '../../components/ui/loading.tsx';
+import { Loading } from '@/components/ui/loading.tsx';
 import { usePlan } from './api/plan.ts';
-import { useOrganization } from '../../lib/organization.tsx';
-import { useT } from '../../lib/i18n.tsx';
+import { useOrganization } from '@/lib/organization.tsx';
+import { useT } from '@/lib/i18n.tsx';
 
 const STATUS_STYLE = {
   ACTIVE: 'badge-success',

@@ -2,20 +2,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import type { ProfileInput } from '../../../../packages/shared/schemas/accounts.ts';
-import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
-import { notify } from '../../components/ui/notify.tsx';
-import { SelectField } from '../../components/ui/select-field.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import type { ProfileInput } from '@shared/schemas/accounts.ts';
+import { lazySchema, useLazyResolver } from '@/lib/lazy-schema.ts';
+import { notify } from '@/components/ui/notify.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { saveProfile } from './api/profile.ts';
-import { useLocale, useT } from '../../lib/i18n.tsx';
-import { validationMessage } from '../../lib/validation-message.ts';
-import { currentUserQuery, type CurrentUser } from '../../lib/session/current-user.ts';
-import { useChangeLanguage } from '../../components/ui/language-switch.tsx';
-import { notifyError } from '../../lib/feedback.ts';
+import { useLocale, useT } from '@/lib/i18n.tsx';
+import { validationMessage } from '@/lib/validation-message.ts';
+import { currentUserQuery, type CurrentUser } from '@/lib/session/current-user.ts';
+import { useChangeLanguage } from '@/components/ui/language-switch.tsx';
+import { notifyError } from '@/lib/feedback.ts';
 
 const profileSchema = lazySchema(() =>
-  import('../../../../packages/shared/schemas/accounts.ts').then((m) => m.ProfileInputSchema),
+  import('@shared/schemas/accounts.ts').then((m) => m.ProfileInputSchema),
 );
 
 export function ProfileForm({ user }: { user: CurrentUser }) {

@@ -3,26 +3,24 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import type { EmployeeInput } from '../../../../packages/shared/schemas/team.ts';
-import { EMPLOYEE_STATUSES } from '../../../../packages/shared/schemas/values.ts';
-import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { DataList } from '../../components/ui/data-list.tsx';
-import { Dialog, FormActions } from '../../components/ui/dialog.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { NotLoaded } from '../../components/ui/loading.tsx';
-import { SelectField } from '../../components/ui/select-field.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { notifySaved, submitWrite, notifyError } from '../../lib/feedback.ts';
-import { validationMessage } from '../../lib/validation-message.ts';
-import { useCan } from '../../lib/organization.tsx';
+import type { EmployeeInput } from '@shared/schemas/team.ts';
+import { EMPLOYEE_STATUSES } from '@shared/schemas/values.ts';
+import { lazySchema, useLazyResolver } from '@/lib/lazy-schema.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { DataList } from '@/components/ui/data-list.tsx';
+import { Dialog, FormActions } from '@/components/ui/dialog.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { NotLoaded } from '@/components/ui/loading.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { notifySaved, submitWrite, notifyError } from '@/lib/feedback.ts';
+import { validationMessage } from '@/lib/validation-message.ts';
+import { useCan } from '@/lib/organization.tsx';
 import { useEmployees, useSaveEmployee } from './api/employees.ts';
 import { type Employee } from './api/keys.ts';
-import { useT } from '../../lib/i18n.tsx';
+import { useT } from '@/lib/i18n.tsx';
 
-const employeeSchema = lazySchema(() =>
-  import('../../../../packages/shared/schemas/team.ts').then((m) => m.EmployeeInputSchema),
-);
+const employeeSchema = lazySchema(() => import('@shared/schemas/team.ts').then((m) => m.EmployeeInputSchema));
 
 function EmployeeDialog({ employee, onClose }: { employee?: Employee; onClose: () => void }) {
   const intl = useIntl();

@@ -4,19 +4,19 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { ROLES } from '../../../../packages/shared/schemas/values.ts';
-import { lazySchema, useLazyResolver } from '../../lib/lazy-schema.ts';
-import { Dialog, DialogActions, FormActions } from '../../components/ui/dialog.tsx';
-import { ShareLink } from '../../components/ui/share-link.tsx';
-import { SelectField } from '../../components/ui/select-field.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { PRODUCT_NAME } from '../../lib/product.ts';
-import { submitWrite } from '../../lib/feedback.ts';
-import { validationMessage } from '../../lib/validation-message.ts';
-import { useCan, useOrganization } from '../../lib/organization.tsx';
+import { ROLES } from '@shared/schemas/values.ts';
+import { lazySchema, useLazyResolver } from '@/lib/lazy-schema.ts';
+import { Dialog, DialogActions, FormActions } from '@/components/ui/dialog.tsx';
+import { ShareLink } from '@/components/ui/share-link.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { PRODUCT_NAME } from '@/lib/product.ts';
+import { submitWrite } from '@/lib/feedback.ts';
+import { validationMessage } from '@/lib/validation-message.ts';
+import { useCan, useOrganization } from '@/lib/organization.tsx';
 import { useInvite } from './api/invitations.ts';
 import { type CreatedInvitation } from './api/keys.ts';
-import { useLocale, useT } from '../../lib/i18n.tsx';
+import { useLocale, useT } from '@/lib/i18n.tsx';
 
 export function InviteLink({ invitation }: { invitation: CreatedInvitation }) {
   const intl = useIntl();
@@ -44,7 +44,7 @@ export function InviteLink({ invitation }: { invitation: CreatedInvitation }) {
 
 /** Invite a member; `created` opens it on the link of an invitation just made (a new link). */
 const invitationSchema = lazySchema(() =>
-  import('../../../../packages/shared/schemas/team.ts').then((m) => m.InvitationInputSchema),
+  import('@shared/schemas/team.ts').then((m) => m.InvitationInputSchema),
 );
 
 export function InviteDialog({ created, onClose }: { created?: CreatedInvitation; onClose: () => void }) {

@@ -6,16 +6,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { LinkNotLoaded, Loading } from '../../components/ui/loading.tsx';
-import { notify } from '../../components/ui/notify.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { errorMessage } from '../../lib/validation-message.ts';
-import { INVITE_KEY } from '../../lib/session/return-path.ts';
-import { useCurrentUser } from '../../lib/session/current-user.ts';
-import { selectOrganization } from '../../lib/organization.tsx';
+import { LinkNotLoaded, Loading } from '@/components/ui/loading.tsx';
+import { notify } from '@/components/ui/notify.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { errorMessage } from '@/lib/validation-message.ts';
+import { INVITE_KEY } from '@/lib/session/return-path.ts';
+import { useCurrentUser } from '@/lib/session/current-user.ts';
+import { selectOrganization } from '@/lib/organization.tsx';
 import { useAcceptInvitation, useInvitationPreview } from './api/invitation-link.ts';
 import { type InvitationPreview } from './api/keys.ts';
-import { useT } from '../../lib/i18n.tsx';
+import { useT } from '@/lib/i18n.tsx';
 
 const STATE_MESSAGE: Record<Exclude<InvitationPreview['status'], 'PENDING'>, string> = {
   EXPIRED: 'invite.expired',

@@ -7,25 +7,25 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { PersonFields } from '../../components/person-fields.tsx';
-import { useCaptcha } from '../../components/captcha.tsx';
-import { TermsNotice } from '../../components/terms-notice.tsx';
-import { Loading } from '../../components/ui/loading.tsx';
-import { notify } from '../../components/ui/notify.tsx';
-import { useLocale, useT } from '../../lib/i18n.tsx';
-import { selectOrganization } from '../../lib/organization.tsx';
-import { currentUserQuery, useCurrentUser } from '../../lib/session/current-user.ts';
-import { errorMessage, refusalOf } from '../../lib/validation-message.ts';
+import { PersonFields } from '@/components/person-fields.tsx';
+import { useCaptcha } from '@/components/captcha.tsx';
+import { TermsNotice } from '@/components/terms-notice.tsx';
+import { Loading } from '@/components/ui/loading.tsx';
+import { notify } from '@/components/ui/notify.tsx';
+import { useLocale, useT } from '@/lib/i18n.tsx';
+import { selectOrganization } from '@/lib/organization.tsx';
+import { currentUserQuery, useCurrentUser } from '@/lib/session/current-user.ts';
+import { errorMessage, refusalOf } from '@/lib/validation-message.ts';
 import { registerInvitee, useInvitationPreview } from './api/invitation-link.ts';
 import { type InvitationPreview } from './api/keys.ts';
-import { INVITE_KEY, PENDING_EMAIL_KEY, PENDING_INVITE_KEY } from '../../lib/session/return-path.ts';
-import { useCheckedForm } from '../../lib/checked-form.ts';
-import { loadOnce } from '../../lib/load-once.ts';
+import { INVITE_KEY, PENDING_EMAIL_KEY, PENDING_INVITE_KEY } from '@/lib/session/return-path.ts';
+import { useCheckedForm } from '@/lib/checked-form.ts';
+import { loadOnce } from '@/lib/load-once.ts';
 
 // Drawn without zod, a form library and the Supabase client, like the registration page: the check comes when
 // a field is first focused, the client with the new member's session.
 const inviteeSchema = loadOnce(() =>
-  import('../../../../packages/shared/schemas/accounts.ts').then((m) => m.RegisterInviteeInputSchema),
+  import('@shared/schemas/accounts.ts').then((m) => m.RegisterInviteeInputSchema),
 );
 
 export function InviteRegisterPage() {
@@ -84,7 +84,7 @@ function InviteRegisterForm({
         return;
       }
       // The session Auth's sign-up started (signing in again would need a second captcha token).
-      const { supabase } = await import('../../lib/supabase.ts');
+      const { supabase } = await import('@/lib/supabase.ts');
       const { error: signInError } = await supabase.auth.setSession(joined.session);
       if (signInError) throw signInError;
       sessionStorage.removeItem(INVITE_KEY);

@@ -3,22 +3,22 @@
 // invitations; a MANAGER never reaches the OWNER role. Everyone else reads.
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { Role } from '../../../../packages/shared/schemas/team.ts';
-import { ROLES } from '../../../../packages/shared/schemas/values.ts';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { DataList } from '../../components/ui/data-list.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { NotLoaded } from '../../components/ui/loading.tsx';
-import { firstAnswerComing } from '../../lib/query-client.ts';
-import { notifySaved, notifyError } from '../../lib/feedback.ts';
-import { useCurrentUser } from '../../lib/session/current-user.ts';
-import { useCan, useOrganization } from '../../lib/organization.tsx';
+import type { Role } from '@shared/schemas/team.ts';
+import { ROLES } from '@shared/schemas/values.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { DataList } from '@/components/ui/data-list.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { NotLoaded } from '@/components/ui/loading.tsx';
+import { firstAnswerComing } from '@/lib/query-client.ts';
+import { notifySaved, notifyError } from '@/lib/feedback.ts';
+import { useCurrentUser } from '@/lib/session/current-user.ts';
+import { useCan, useOrganization } from '@/lib/organization.tsx';
 import { useInvitations, useInvite, useRevokeInvitation } from './api/invitations.ts';
 import { type CreatedInvitation, type Invitation } from './api/keys.ts';
 import { type Member, useChangeRole, useMembers, useRemoveMember } from './api/members.ts';
 import { InviteDialog } from './invite-dialog.tsx';
 import { RoleBadge } from './role-badge.tsx';
-import { useT } from '../../lib/i18n.tsx';
+import { useT } from '@/lib/i18n.tsx';
 
 type Open =
   | { kind: 'invite'; created?: CreatedInvitation }

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import type { Role } from '../../../../packages/shared/schemas/team.ts';
+import type { Role } from '@shared/schemas/team.ts';
 
 const COLOR: Record<Role, string> = {
   OWNER: 'badge-primary',

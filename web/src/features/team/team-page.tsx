@@ -1,7 +1,7 @@
 // /team: Members (with invitations and the role permissions) and Employees. Every member sees it; only
 // OWNER and MANAGER change anything.
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Tabs, useTab } from '../../components/ui/tabs.tsx';
+import { Tabs, useTab } from '@/components/ui/tabs.tsx';
 import { EmployeesTab } from './employees-tab.tsx';
 import { MembersTab } from './members-tab.tsx';
 

@@ -2,7 +2,7 @@
 // page, the PDF). Settings edits it; the sales documents read it. The public page gets the same shape from
 // the server (private.seller_json).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BusinessProfile, BusinessProfileInput } from '../../../../packages/shared/schemas/accounts.ts';
+import type { BusinessProfile, BusinessProfileInput } from '@shared/schemas/accounts.ts';
 import { apiFetch } from '../api-client.ts';
 import { useOrganization } from '../organization.tsx';
 

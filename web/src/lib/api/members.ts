@@ -1,7 +1,7 @@
 // The organization's members: one query (and one cache entry) for every screen that lists them — the team,
 // the CRM's owner picker, the activity log's filter.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Role } from '../../../../packages/shared/schemas/team.ts';
+import type { Role } from '@shared/schemas/team.ts';
 import { apiList } from '../api-client.ts';
 import { useOrganization } from '../organization.tsx';
 

@@ -5,6 +5,7 @@ import { apiList } from '../api-client.ts';
 import { useOrganization } from '../organization.tsx';
 import { useKeptSearch } from '../kept-search.ts';
 import { mergePending, textMatches, usePendingRows } from '../use-outbox.ts';
+import { PAGE_SIZE, qs } from './paging.ts';
 
 /** The product list's key: path first (what a write refreshes), then the organization and the filter. */
 export const productKeys = { list: (orgId: string, f: ProductFilter) => ['/api/products', orgId, f] };
@@ -28,7 +29,7 @@ export interface Product {
   updatedAt: string;
 }
 
-export const PAGE_SIZE = 25;
+export { PAGE_SIZE };
 
 export interface ProductFilter {
   search: string;
@@ -37,18 +38,12 @@ export interface ProductFilter {
   limit?: number;
 }
 
-const params = (p: Record<string, string | number | undefined>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(p)) if (v !== undefined && v !== '') q.set(k, String(v));
-  return q.toString();
-};
-
 export const productsQuery = (orgId: string, f: ProductFilter) =>
   queryOptions({
     queryKey: productKeys.list(orgId, f),
     queryFn: () =>
       apiList<Product>(
-        `/api/products?${params({ search: f.search, status: f.status, offset: f.offset, limit: f.limit ?? PAGE_SIZE })}`,
+        `/api/products?${qs({ search: f.search, status: f.status, offset: f.offset, limit: f.limit ?? PAGE_SIZE })}`,
         { orgId },
       ),
     placeholderData: keepPreviousData,

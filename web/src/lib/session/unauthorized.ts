@@ -1,6 +1,6 @@
 // A session the server no longer accepts (expired, signed out elsewhere): an "Unauthorized" toast,
 // then sign-in after 500 ms.
-import { notifyShown } from '../../components/ui/notify.tsx';
+import { notifyShown } from '@/components/ui/notify.tsx';
 import { LOCALE_KEY, loadedIntl } from '../i18n.tsx';
 import { isUnauthorizedError } from '../api-client.ts';
 import { forgetCachedData, onQueryError } from '../query-client.ts';

@@ -1,13 +1,13 @@
 // Expenses of the current organization: the list (with those recorded on this device on top) and the writes
 // that record, edit and reverse one.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ExpenseInput } from '../../../../../packages/shared/schemas/accounting.ts';
-import { apiList } from '../../../lib/api-client.ts';
-import { textMatches, useOutboxEntries } from '../../../lib/use-outbox.ts';
-import { useListOnDevice } from '../../../lib/kept-search.ts';
-import { useWrite } from '../../../lib/use-write.ts';
-import { uuidv7 } from '../../../lib/uuid.ts';
-import { useOrganization } from '../../../lib/organization.tsx';
+import type { ExpenseInput } from '@shared/schemas/accounting.ts';
+import { apiList } from '@/lib/api-client.ts';
+import { textMatches, useOutboxEntries } from '@/lib/use-outbox.ts';
+import { useListOnDevice } from '@/lib/kept-search.ts';
+import { useWrite } from '@/lib/use-write.ts';
+import { uuidv7 } from '@/lib/uuid.ts';
+import { useOrganization } from '@/lib/organization.tsx';
 import { type Expense, PAGE_SIZE, accountingKeys } from './keys.ts';
 
 export const expensesQuery = (orgId: string, search: string, offset: number) => {

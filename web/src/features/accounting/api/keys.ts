@@ -1,5 +1,6 @@
 // Accounting's query keys, an expense as the server answers it, and the page size.
-import type { ExpenseCategory } from '../../../../../packages/shared/schemas/accounting.ts';
+import type { ExpenseCategory } from '@shared/schemas/accounting.ts';
+import { PAGE_SIZE } from '@/lib/api/paging.ts';
 
 /** The accounting queries' keys: the list's path first (what a write refreshes), then the organization. */
 export const accountingKeys = {
@@ -19,4 +20,4 @@ export interface Expense {
   reversal?: { id: string; reason: string; reversedAt: string; createdBy: string | null } | null;
 }
 
-export const PAGE_SIZE = 25;
+export { PAGE_SIZE };

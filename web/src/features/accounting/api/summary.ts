@@ -1,9 +1,9 @@
 // The accounting summary of the current organization: revenue invoiced, money received, expenses (one set
 // of figures with the reports and the dashboard).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AccountingSummary } from '../../../../../packages/shared/schemas/accounting.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { useOrganization } from '../../../lib/organization.tsx';
+import type { AccountingSummary } from '@shared/schemas/accounting.ts';
+import { apiFetch } from '@/lib/api-client.ts';
+import { useOrganization } from '@/lib/organization.tsx';
 import { accountingKeys } from './keys.ts';
 
 export const accountingSummaryQuery = (orgId: string) =>

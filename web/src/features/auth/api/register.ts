@@ -1,8 +1,8 @@
 // Registration: a person, their organization and its owner membership. When the project confirms emails, the
 // server answers "confirmation required" instead, and the organization is created once the mail's link is
 // followed (completeRegistration).
-import type { RegisterInput } from '../../../../../packages/shared/schemas/accounts.ts';
-import { apiFetch, type StartedSession } from '../../../lib/api-client.ts';
+import type { RegisterInput } from '@shared/schemas/accounts.ts';
+import { apiFetch, type StartedSession } from '@/lib/api-client.ts';
 
 export type Registered =
   | { id: string; email: string; organization: { id: string; name: string }; session: StartedSession }

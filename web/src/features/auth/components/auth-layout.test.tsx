@@ -3,9 +3,9 @@
 import { renderToString } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { WEST_AFRICAN_COUNTRIES } from '../../../../../packages/shared/countries.ts';
-import en from '../../../locales/en.json';
-import fr from '../../../locales/fr.json';
+import { WEST_AFRICAN_COUNTRIES } from '@shared/countries.ts';
+import en from '@/locales/en.json';
+import fr from '@/locales/fr.json';
 import { AuthLayout } from './auth-layout.tsx';
 
 const n = WEST_AFRICAN_COUNTRIES.length;

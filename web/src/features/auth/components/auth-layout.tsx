@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { WEST_AFRICAN_COUNTRIES } from '../../../../../packages/shared/countries.ts';
+import { WEST_AFRICAN_COUNTRIES } from '@shared/countries.ts';
 
 const POINTS = ['auth.side.secure', 'auth.side.fast', 'auth.side.team', 'auth.side.countries'] as const;
 

@@ -8,10 +8,10 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate } from 'react-router-dom';
-import { useCaptcha } from '../../../components/captcha.tsx';
-import { notify } from '../../../components/ui/notify.tsx';
-import { errorMessage } from '../../../lib/validation-message.ts';
-import { PENDING_EMAIL_KEY, PENDING_INVITE_KEY } from '../../../lib/session/return-path.ts';
+import { useCaptcha } from '@/components/captcha.tsx';
+import { notify } from '@/components/ui/notify.tsx';
+import { errorMessage } from '@/lib/validation-message.ts';
+import { PENDING_EMAIL_KEY, PENDING_INVITE_KEY } from '@/lib/session/return-path.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 export function CheckEmailPage() {
@@ -28,7 +28,7 @@ export function CheckEmailPage() {
   const resend = async (email: string) => {
     setSending(true);
     try {
-      const { supabase } = await import('../../../lib/supabase.ts');
+      const { supabase } = await import('@/lib/supabase.ts');
       const { error } = await supabase.auth
         .resend({
           type: 'signup',

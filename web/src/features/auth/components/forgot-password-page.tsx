@@ -4,18 +4,14 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { useCaptcha } from '../../../components/captcha.tsx';
-import { notify } from '../../../components/ui/notify.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { errorMessage, validationMessage } from '../../../lib/validation-message.ts';
+import { useCaptcha } from '@/components/captcha.tsx';
+import { notify } from '@/components/ui/notify.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { errorMessage, validationMessage } from '@/lib/validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 /** The shared schema and the Auth client come with the first submit, not with the page (as on sign-in). */
-const loadRequest = () =>
-  Promise.all([
-    import('../../../../../packages/shared/schemas/accounts.ts'),
-    import('../../../lib/supabase.ts'),
-  ]);
+const loadRequest = () => Promise.all([import('@shared/schemas/accounts.ts'), import('@/lib/supabase.ts')]);
 
 export function ForgotPasswordPage() {
   const intl = useIntl();

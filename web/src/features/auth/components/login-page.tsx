@@ -2,16 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { useCaptcha } from '../../../components/captcha.tsx';
-import { notify } from '../../../components/ui/notify.tsx';
-import { TermsNotice } from '../../../components/terms-notice.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { useCheckedForm } from '../../../lib/checked-form.ts';
-import { loadOnce } from '../../../lib/load-once.ts';
-import { PRODUCT_NAME } from '../../../lib/product.ts';
-import { currentUserQuery } from '../../../lib/session/current-user.ts';
-import { pendingInvitation, SESSION_ENDED_KEY } from '../../../lib/session/return-path.ts';
-import { errorMessage } from '../../../lib/validation-message.ts';
+import { useCaptcha } from '@/components/captcha.tsx';
+import { notify } from '@/components/ui/notify.tsx';
+import { TermsNotice } from '@/components/terms-notice.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { useCheckedForm } from '@/lib/checked-form.ts';
+import { loadOnce } from '@/lib/load-once.ts';
+import { PRODUCT_NAME } from '@/lib/product.ts';
+import { currentUserQuery } from '@/lib/session/current-user.ts';
+import { pendingInvitation, SESSION_ENDED_KEY } from '@/lib/session/return-path.ts';
+import { errorMessage } from '@/lib/validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 /**
@@ -19,10 +19,8 @@ import { AuthLayout } from './auth-layout.tsx';
  * first focused and with the first submit, not with the page: a phone on 3G downloads a third of the
  * JavaScript to show two fields.
  */
-const loginSchema = loadOnce(() =>
-  import('../../../../../packages/shared/schemas/accounts.ts').then((m) => m.LoginInputSchema),
-);
-const loadSupabase = loadOnce(() => import('../../../lib/supabase.ts'));
+const loginSchema = loadOnce(() => import('@shared/schemas/accounts.ts').then((m) => m.LoginInputSchema));
+const loadSupabase = loadOnce(() => import('@/lib/supabase.ts'));
 
 export function LoginPage() {
   const intl = useIntl();

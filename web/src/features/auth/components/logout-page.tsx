@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Loading } from '../../../components/ui/loading.tsx';
-import { forgetDrafts } from '../../../lib/form-draft.ts';
-import { signOutHere } from '../../../lib/session/unauthorized.ts';
+import { Loading } from '@/components/ui/loading.tsx';
+import { forgetDrafts } from '@/lib/form-draft.ts';
+import { signOutHere } from '@/lib/session/unauthorized.ts';
 
 /** Where /api/logout leads: ends the session on this device, forgets cached data and drafts, goes to /. */
 export function LogoutPage() {

@@ -2,25 +2,25 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
-import { OrganizationFields } from '../../../components/organization-fields.tsx';
-import { PERSON_FIELDS, PersonFields } from '../../../components/person-fields.tsx';
-import { useCaptcha } from '../../../components/captcha.tsx';
-import { notify } from '../../../components/ui/notify.tsx';
-import { TermsNotice } from '../../../components/terms-notice.tsx';
+import { OrganizationFields } from '@/components/organization-fields.tsx';
+import { PERSON_FIELDS, PersonFields } from '@/components/person-fields.tsx';
+import { useCaptcha } from '@/components/captcha.tsx';
+import { notify } from '@/components/ui/notify.tsx';
+import { TermsNotice } from '@/components/terms-notice.tsx';
 import { registerAccount } from '../api/register.ts';
-import { PENDING_EMAIL_KEY, PENDING_INVITE_KEY } from '../../../lib/session/return-path.ts';
-import { PRODUCT_NAME } from '../../../lib/product.ts';
-import { currentUserQuery } from '../../../lib/session/current-user.ts';
-import { errorMessage, refusalOf } from '../../../lib/validation-message.ts';
+import { PENDING_EMAIL_KEY, PENDING_INVITE_KEY } from '@/lib/session/return-path.ts';
+import { PRODUCT_NAME } from '@/lib/product.ts';
+import { currentUserQuery } from '@/lib/session/current-user.ts';
+import { errorMessage, refusalOf } from '@/lib/validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { useLocale, useT } from '../../../lib/i18n.tsx';
-import { useCheckedForm } from '../../../lib/checked-form.ts';
-import { loadOnce } from '../../../lib/load-once.ts';
+import { useLocale, useT } from '@/lib/i18n.tsx';
+import { useCheckedForm } from '@/lib/checked-form.ts';
+import { loadOnce } from '@/lib/load-once.ts';
 
 // The page draws without zod, a form library and the Supabase client (a phone's first page may be this one):
 // the check comes when a field is first focused, the client with the account's session.
 const registerSchema = loadOnce(() =>
-  import('../../../../../packages/shared/schemas/accounts.ts').then((m) => m.RegisterInputSchema),
+  import('@shared/schemas/accounts.ts').then((m) => m.RegisterInputSchema),
 );
 
 export function RegisterPage() {
@@ -56,7 +56,7 @@ export function RegisterPage() {
         return;
       }
       // The session Auth's sign-up started (signing in again would need a second captcha token).
-      const { supabase } = await import('../../../lib/supabase.ts');
+      const { supabase } = await import('@/lib/supabase.ts');
       const { error: signInError } = await supabase.auth.setSession(registered.session);
       if (signInError) throw signInError;
     } catch (e) {

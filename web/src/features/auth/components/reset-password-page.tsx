@@ -8,15 +8,15 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
-import { z } from '../../../../../packages/shared/schemas/zod.ts';
-import { R } from '../../../../../packages/shared/schemas/reason-codes.ts';
+import { z } from '@shared/schemas/zod.ts';
+import { R } from '@shared/schemas/reason-codes.ts';
 import { passwordProblem } from '../../../../../supabase/functions/_shared/passwords.ts';
-import { Loading } from '../../../components/ui/loading.tsx';
-import { notify } from '../../../components/ui/notify.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { currentUserQuery } from '../../../lib/session/current-user.ts';
-import { OPENED_WITH, supabase } from '../../../lib/supabase.ts';
-import { errorMessage, refusalOf, validationMessage } from '../../../lib/validation-message.ts';
+import { Loading } from '@/components/ui/loading.tsx';
+import { notify } from '@/components/ui/notify.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { currentUserQuery } from '@/lib/session/current-user.ts';
+import { OPENED_WITH, supabase } from '@/lib/supabase.ts';
+import { errorMessage, refusalOf, validationMessage } from '@/lib/validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 // The same rules as registration and Auth itself (supabase/functions/_shared/passwords.ts), typed twice.

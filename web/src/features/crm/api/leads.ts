@@ -1,18 +1,18 @@
 // Leads of the current organization: the board's list (with those made on this device), the summary per
 // stage, and the writes that save a lead and move it between stages.
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { apiFetch, apiList } from '../../../lib/api-client.ts';
-import { useOnline } from '../../../lib/connection.ts';
-import { phoneDigitsMatch } from '../../../../../packages/shared/phone.ts';
-import { listOnDevice } from '../../../lib/kept-search.ts';
-import { useWrite } from '../../../lib/use-write.ts';
-import { uuidv7 } from '../../../lib/uuid.ts';
-import { useOrganization } from '../../../lib/organization.tsx';
-import { textMatches, usePendingRows } from '../../../lib/use-outbox.ts';
-import type { LeadInput } from '../../../../../packages/shared/schemas/crm.ts';
+import { apiFetch, apiList } from '@/lib/api-client.ts';
+import { useOnline } from '@/lib/connection.ts';
+import { phoneDigitsMatch } from '@shared/phone.ts';
+import { listOnDevice } from '@/lib/kept-search.ts';
+import { useWrite } from '@/lib/use-write.ts';
+import { uuidv7 } from '@/lib/uuid.ts';
+import { useOrganization } from '@/lib/organization.tsx';
+import { textMatches, usePendingRows } from '@/lib/use-outbox.ts';
+import type { LeadInput } from '@shared/schemas/crm.ts';
 import { type Lead, STAGES, type Stage, type StageSummary, crmKeys } from './keys.ts';
 
-export { useMembers } from '../../../lib/api/members.ts';
+export { useMembers } from '@/lib/api/members.ts';
 
 /** How many leads a column of the board shows first, and how many more each "Show more" adds. */
 export const COLUMN_PAGE = 25;

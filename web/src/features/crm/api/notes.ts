@@ -1,8 +1,8 @@
 // A lead's notes: the list and the write that adds one.
 import { useQuery } from '@tanstack/react-query';
-import { apiList } from '../../../lib/api-client.ts';
-import { useWrite } from '../../../lib/use-write.ts';
-import { useOrganization } from '../../../lib/organization.tsx';
+import { apiList } from '@/lib/api-client.ts';
+import { useWrite } from '@/lib/use-write.ts';
+import { useOrganization } from '@/lib/organization.tsx';
 import { type LeadNote, crmKeys } from './keys.ts';
 
 export function useLeadNotes(leadId: string) {

@@ -1,6 +1,6 @@
 // Inventory's query keys (the product list's are in lib/api/products.ts) and the shapes the server answers
 // for stock moves, suppliers and purchase orders.
-import type { Database } from '../../../../../packages/shared/database.types.ts';
+import type { Database } from '@shared/database.types.ts';
 
 /** The inventory queries' keys (the product list's are in lib/api/products.ts): path first, then the organization. */
 export const inventoryKeys = {

@@ -1,13 +1,13 @@
 // Products of the current organization: the list (from lib/api/products.ts, which other screens read too),
 // one product and its stock moves, and the writes that save, delete, adjust and import them.
 import { useQuery } from '@tanstack/react-query';
-import type { ProductInput, StockAdjustment } from '../../../../../packages/shared/schemas/inventory.ts';
-import { apiFetch, apiList } from '../../../lib/api-client.ts';
-import { useWrite } from '../../../lib/use-write.ts';
-import { uuidv7 } from '../../../lib/uuid.ts';
-import { useOrganization } from '../../../lib/organization.tsx';
-import { useOutboxEntries } from '../../../lib/use-outbox.ts';
-import type { Product } from '../../../lib/api/products.ts';
+import type { ProductInput, StockAdjustment } from '@shared/schemas/inventory.ts';
+import { apiFetch, apiList } from '@/lib/api-client.ts';
+import { useWrite } from '@/lib/use-write.ts';
+import { uuidv7 } from '@/lib/uuid.ts';
+import { useOrganization } from '@/lib/organization.tsx';
+import { useOutboxEntries } from '@/lib/use-outbox.ts';
+import type { Product } from '@/lib/api/products.ts';
 import { type StockMove, inventoryKeys } from './keys.ts';
 
 export {
@@ -18,7 +18,7 @@ export {
   type StockStatus,
   useProductList,
   useProducts,
-} from '../../../lib/api/products.ts';
+} from '@/lib/api/products.ts';
 
 export const useProduct = (productId: string) => {
   const orgId = useOrganization().id;

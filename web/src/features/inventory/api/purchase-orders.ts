@@ -1,12 +1,12 @@
 // Purchase orders of the current organization: the list, one order, and the writes that create one and move
 // it through its statuses (receiving one adds its stock).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PurchaseOrderInput } from '../../../../../packages/shared/schemas/inventory.ts';
-import { apiFetch, apiList } from '../../../lib/api-client.ts';
-import { useWrite } from '../../../lib/use-write.ts';
-import { uuidv7 } from '../../../lib/uuid.ts';
-import { useOrganization } from '../../../lib/organization.tsx';
-import { PAGE_SIZE } from '../../../lib/api/products.ts';
+import type { PurchaseOrderInput } from '@shared/schemas/inventory.ts';
+import { apiFetch, apiList } from '@/lib/api-client.ts';
+import { useWrite } from '@/lib/use-write.ts';
+import { uuidv7 } from '@/lib/uuid.ts';
+import { useOrganization } from '@/lib/organization.tsx';
+import { PAGE_SIZE } from '@/lib/api/products.ts';
 import { type PurchaseOrder, inventoryKeys } from './keys.ts';
 
 export const purchaseOrdersQuery = (orgId: string, offset: number) =>

@@ -1,10 +1,10 @@
 // Suppliers of the current organization: the list and the write that saves one.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SupplierInput } from '../../../../../packages/shared/schemas/inventory.ts';
-import { apiList } from '../../../lib/api-client.ts';
-import { useWrite } from '../../../lib/use-write.ts';
-import { uuidv7 } from '../../../lib/uuid.ts';
-import { useOrganization } from '../../../lib/organization.tsx';
+import type { SupplierInput } from '@shared/schemas/inventory.ts';
+import { apiList } from '@/lib/api-client.ts';
+import { useWrite } from '@/lib/use-write.ts';
+import { uuidv7 } from '@/lib/uuid.ts';
+import { useOrganization } from '@/lib/organization.tsx';
 import { type Supplier, inventoryKeys } from './keys.ts';
 
 export const suppliersQuery = (orgId: string) =>

@@ -9,9 +9,10 @@ import type {
   ReportType,
   SalesReport,
   TimeseriesReport,
-} from '../../../../../packages/shared/schemas/accounting.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { useOrganization } from '../../../lib/organization.tsx';
+} from '@shared/schemas/accounting.ts';
+import { apiFetch } from '@/lib/api-client.ts';
+import { useOrganization } from '@/lib/organization.tsx';
+import { PAGE_SIZE } from '@/lib/api/paging.ts';
 
 /** The reports' keys: path first, then the organization. */
 export const reportKeys = {
@@ -24,7 +25,7 @@ export const reportKeys = {
   ],
 };
 
-export const PAGE_SIZE = 25;
+export { PAGE_SIZE };
 
 export interface Answers {
   overview: OverviewReport;

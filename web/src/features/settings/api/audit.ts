@@ -1,6 +1,6 @@
 // The organization's activity log, filtered by what, who and when.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiList } from '../../../lib/api-client.ts';
+import { apiList } from '@/lib/api-client.ts';
 import { type AuditEntry, type AuditFilters, settingsKeys } from './keys.ts';
 
 /** Entries per page of the activity log. */

@@ -1,5 +1,5 @@
 // Settings' query keys and the shapes the server answers for the organization, its plan and its activity log.
-import type { OrganizationInput } from '../../../../../packages/shared/schemas/accounts.ts';
+import type { OrganizationInput } from '@shared/schemas/accounts.ts';
 
 export interface AuditEntry {
   id: string;

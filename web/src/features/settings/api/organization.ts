@@ -1,7 +1,7 @@
 // The organization's own details: read, update, and delete (the owner types its name to confirm).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrganizationInput } from '../../../../../packages/shared/schemas/accounts.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import type { OrganizationInput } from '@shared/schemas/accounts.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 import { type OrganizationDetails, settingsKeys } from './keys.ts';
 
 export const organizationDetailsQuery = (orgId: string) =>

@@ -1,6 +1,6 @@
 // The organization's plan and how much of each limit is used.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 import { type Plan, settingsKeys } from './keys.ts';
 
 export const planQuery = (orgId: string) =>

@@ -1,11 +1,11 @@
 // Employees of the current organization (people on the payroll, not app users): the list and the write that
 // saves one.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EmployeeInput, EmployeeUpdate } from '../../../../../packages/shared/schemas/team.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { useWrite } from '../../../lib/use-write.ts';
-import { uuidv7 } from '../../../lib/uuid.ts';
-import { useOrganization } from '../../../lib/organization.tsx';
+import type { EmployeeInput, EmployeeUpdate } from '@shared/schemas/team.ts';
+import { apiFetch } from '@/lib/api-client.ts';
+import { useWrite } from '@/lib/use-write.ts';
+import { uuidv7 } from '@/lib/uuid.ts';
+import { useOrganization } from '@/lib/organization.tsx';
 import { type Employee, teamKeys } from './keys.ts';
 
 export const employeesQuery = (orgId: string) =>

@@ -2,9 +2,9 @@
 // acceptance and the sign-up from it. Apart from the team's screen code, so that the invitee's pages load
 // only this.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { RegisterInviteeInput } from '../../../../../packages/shared/schemas/accounts.ts';
-import type { Role } from '../../../../../packages/shared/schemas/team.ts';
-import { apiFetch, type StartedSession } from '../../../lib/api-client.ts';
+import type { RegisterInviteeInput } from '@shared/schemas/accounts.ts';
+import type { Role } from '@shared/schemas/team.ts';
+import { apiFetch, type StartedSession } from '@/lib/api-client.ts';
 import { type Accepted, type InvitationPreview, teamKeys } from './keys.ts';
 
 export function useInvitationPreview(token: string) {

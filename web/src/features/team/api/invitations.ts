@@ -1,10 +1,10 @@
 // Invitations: the organization's pending ones and the writes that send and revoke them. What the invitee does
 // with the link, outside any organization, is in ./invitation-link.ts.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InvitationInput } from '../../../../../packages/shared/schemas/team.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { useWrite } from '../../../lib/use-write.ts';
-import { useOrganization } from '../../../lib/organization.tsx';
+import type { InvitationInput } from '@shared/schemas/team.ts';
+import { apiFetch } from '@/lib/api-client.ts';
+import { useWrite } from '@/lib/use-write.ts';
+import { useOrganization } from '@/lib/organization.tsx';
 import { type CreatedInvitation, type Invitation, ORG_KEY, teamKeys } from './keys.ts';
 
 export const invitationsQuery = (orgId: string) =>

@@ -1,6 +1,6 @@
 // The team's query keys and the shapes the server answers for invitations, employees and an accepted
 // invitation.
-import type { Role } from '../../../../../packages/shared/schemas/team.ts';
+import type { Role } from '@shared/schemas/team.ts';
 
 /** The team queries' keys: the list's path first (what a write refreshes), then the organization. */
 export const teamKeys = {

@@ -1,12 +1,12 @@
 // Members of the current organization: the list (from lib/api/members.ts, which other screens read too) and
 // the writes that change a member's role or remove them.
-import type { Role } from '../../../../../packages/shared/schemas/team.ts';
-import { useWrite } from '../../../lib/use-write.ts';
-import { useOrganization } from '../../../lib/organization.tsx';
-import type { Member } from '../../../lib/api/members.ts';
+import type { Role } from '@shared/schemas/team.ts';
+import { useWrite } from '@/lib/use-write.ts';
+import { useOrganization } from '@/lib/organization.tsx';
+import type { Member } from '@/lib/api/members.ts';
 import { ORG_KEY } from './keys.ts';
 
-export { type Member, useMembers } from '../../../lib/api/members.ts';
+export { type Member, useMembers } from '@/lib/api/members.ts';
 
 export function useChangeRole() {
   const orgId = useOrganization().id;
