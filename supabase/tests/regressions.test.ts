@@ -9,7 +9,7 @@ const firstLine = async (sql: Sql, table: string, parent: string, id: string) =>
   (await sql<{ id: string }>(`select id from ${table} where ${parent} = $1`, [id]))[0]!.id;
 
 describe('rules that once broke', () => {
-  // 20261122000800_sales.sql, private.guard_invoice_items: on UPDATE it checks only the NEW invoice.
+  // 20261122000803_invoices.sql, private.guard_invoice_items: on UPDATE it checks only the NEW invoice.
   it('refuses to move a line off an ISSUED invoice onto a quote (23514)', async () => {
     await asOwner(async (sql) => {
       const org = await setupOrg(sql);
@@ -70,7 +70,7 @@ describe('rules that once broke', () => {
     });
   });
 
-  // 20261122000800_sales.sql, private.guard_invoice: a QUOTE's currency can change, but its totals keep the
+  // 20261122000803_invoices.sql, private.guard_invoice: a QUOTE's currency can change, but its totals keep the
   // old currency's rounding; a 999.99 XOF invoice can then never be paid (XOF payments are whole francs).
   it('recomputes a quote’s totals in its new currency’s decimals when the currency changes', async () => {
     await asOwner(async (sql) => {
@@ -234,7 +234,7 @@ describe('rules that once broke', () => {
     });
   });
 
-  // 20261122000800_sales.sql: invoices has version and updated_at but no touch trigger (nor have documents,
+  // 20261122000803_invoices.sql: invoices has version and updated_at but no touch trigger (nor have documents,
   // document_categories and user_achievements for updated_at), so offline edits cannot detect conflicts.
   it('bumps version and updated_at on every update of a table that has them', async () => {
     const untouched = await asOwner((sql) =>

@@ -1,6 +1,7 @@
--- Sales: customers, invoices with lines, payments, gap-free invoice numbers and share links (credit notes
--- and refunds are in 20261122000810_credit_notes.sql, the seller's business profile in
--- 20261122000820_business_profiles.sql).
+-- Invoices: quotes and invoices with their lines, gap-free numbers (quotes, invoices; the counters of
+-- receipts and credit notes live in the same row) and share links (customers are in
+-- 20261122000800_customers.sql, payments in 20261122000806_payments.sql, credit notes and refunds in
+-- 20261122000810_credit_notes.sql, the seller's business profile in 20261122000820_business_profiles.sql).
 -- The rules hold whoever writes (the SPA, /api, an admin in the dashboard): numbers are assigned here,
 -- totals are computed from the lines, statuses move only along QUOTE -> ISSUED -> PAID and
 -- QUOTE/ISSUED -> VOID (and PAID -> ISSUED when a payment is reversed or deleted), issuing takes stock out
@@ -8,52 +9,7 @@
 -- 20261122000900_sales_functions.sql.
 
 create type public.invoice_status as enum ('QUOTE', 'ISSUED', 'PAID', 'VOID');
-create type public.mobile_money_provider as enum (
-  'MTN_MOMO', 'ORANGE_MONEY', 'WAVE', 'MPESA', 'AIRTEL_MONEY', 'MOOV_MONEY', 'TELECEL_CASH', 'FREE_MONEY',
-  'AFRIMONEY', 'OTHER'
-);
 
--- ---------------------------------------------------------------------------------------------------
-create table public.customers (
-  id uuid primary key default gen_random_uuid(),
-  org_id uuid not null references public.organizations (id) on delete cascade,
-  name varchar(255) not null check (btrim(name) <> ''),
-  email varchar(255) check (email is null or email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'),
-  phone varchar(50),
-  -- A business customer's address and tax ID, printed under its name on the documents it receives.
-  address varchar(500) check (btrim(address) <> ''),
-  tax_id varchar(50) check (btrim(tax_id) <> ''),
-  archived boolean not null default false,
-  version integer not null default 1,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  unique (org_id, id)
-);
-comment on table public.customers is 'People and businesses the organization sells to.';
-create index customers_org_created_idx on public.customers (org_id, created_at desc);
-create index customers_org_name_idx on public.customers (org_id, name);
-create index customers_name_trgm_idx on public.customers using gin (name extensions.gin_trgm_ops);
-create index customers_org_phone_idx on public.customers (org_id, phone) where phone is not null;
-create index customers_org_email_idx on public.customers (org_id, lower(email)) where email is not null;
--- The dashboard counts the active (not archived) customers; the customer list (list_customers) reads them
--- newest first and searches them by name, phone or email.
-create index customers_org_active_idx on public.customers (org_id, created_at) where not archived;
-create index customers_org_active_created_idx on public.customers (org_id, created_at desc, id) where not archived;
-create index customers_phone_trgm_idx on public.customers using gin (phone extensions.gin_trgm_ops);
--- A phone number as digits only: "776543210" finds "77 654 32 10" and "+221 77 654 32 10", however it was
--- spaced when typed (list_customers; the app searches what it keeps on the device the same way).
-create function private.phone_digits(p_phone text) returns text
-language sql immutable parallel safe set search_path = ''
-as $$
-  select nullif(regexp_replace(coalesce(p_phone, ''), '[^0-9]', '', 'g'), '')
-$$;
-create index customers_phone_digits_trgm_idx on public.customers
-  using gin (private.phone_digits(phone) extensions.gin_trgm_ops) where phone is not null;
-create index customers_email_trgm_idx on public.customers using gin (email extensions.gin_trgm_ops);
-create trigger customers_touch before update on public.customers
-  for each row execute function private.touch_versioned();
-
--- ---------------------------------------------------------------------------------------------------
 create table public.invoice_counters (
   org_id uuid primary key references public.organizations (id) on delete cascade,
   last_number bigint not null default 0 check (last_number >= 0),
@@ -143,73 +99,6 @@ comment on column public.invoice_items.discount_percent is 'Percent off the line
 comment on column public.invoice_items.tax_rate is 'Percentage; defaults in the app to the organization''s default_tax_rate.';
 create index invoice_items_invoice_idx on public.invoice_items (org_id, invoice_id, position);
 create index invoice_items_product_idx on public.invoice_items (org_id, product_id) where product_id is not null;
-
-create table public.payments (
-  id uuid primary key default gen_random_uuid(),
-  org_id uuid not null references public.organizations (id) on delete cascade,
-  invoice_id uuid not null,
-  method varchar(100) not null check (method in ('cash', 'bank-transfer', 'mobile-money', 'card', 'check')),
-  provider public.mobile_money_provider,
-  amount public.money_amount not null check (amount > 0),
-  currency char(3) not null,
-  ref varchar(255),
-  received_at timestamptz not null default now(),
-  -- Both set by the payments_receipt trigger (the defaults only let an insert leave them out).
-  receipt_number varchar(20) not null default '',
-  balance_after public.money_amount not null default 0 check (balance_after >= 0),
-  created_by uuid references auth.users (id) on delete set null,
-  created_at timestamptz not null default now(),
-  unique (org_id, id),
-  unique (org_id, receipt_number),
-  foreign key (org_id, invoice_id) references public.invoices (org_id, id),
-  check (provider is null or method = 'mobile-money')
-);
-comment on table public.payments is 'Money received against an ISSUED invoice; never more than its balance. Never changed: a mistake is corrected by a reversal (payment_reversals), or, within 24 hours and by an owner or manager, by deleting it. Revenue is the sum of payments less their reversals.';
-comment on column public.payments.provider is 'Mobile money operator, for method mobile-money.';
-comment on column public.payments.ref is 'Transaction reference (mobile money id, bank reference, cheque number).';
-comment on column public.payments.receipt_number is 'The receipt''s number (RCT-000001), gap-free per organization, given at insert.';
-comment on column public.payments.balance_after is 'What was left to pay on the invoice once this payment was applied, as its receipt prints it.';
-create index payments_org_received_idx on public.payments (org_id, received_at desc);
--- Revenue read by date alone: index-only scans.
-create index payments_org_received_amount_idx on public.payments (org_id, received_at desc, id desc)
-  include (currency, amount, invoice_id);
-create index payments_invoice_idx on public.payments (org_id, invoice_id);
-
--- A payment's reference as two people would type the same one: case and spaces (no-break ones too, as a
--- copied message may hold) do not matter (" wave-tx -90001" is "WAVE-TX-90001"). The one definition the
--- "reference used twice" warning and the payments report share; the index answers both per organization.
-create function private.payment_ref_key(p_ref text) returns text
-language sql immutable parallel safe set search_path = ''
-as $$
-  select nullif(lower(regexp_replace(coalesce(p_ref, ''), '[ \t\n\r\f\v\u00a0\u202f]+', '', 'g')), '')
-$$;
-create index payments_org_ref_idx on public.payments (org_id, private.payment_ref_key(ref))
-  where ref is not null;
-
--- A payment taken back, the way an accountant corrects one: a counter-entry of the same amount, dated when
--- it is made, with its reason and who made it. The payment itself is never changed. Each payment is
--- reversed at most once; its amount, currency and invoice are the payment's (set by the trigger below).
-create table public.payment_reversals (
-  id uuid primary key default gen_random_uuid(),
-  org_id uuid not null references public.organizations (id) on delete cascade,
-  payment_id uuid not null,
-  invoice_id uuid not null,
-  amount public.money_amount not null check (amount > 0),
-  currency char(3) not null,
-  reason text not null check (btrim(reason) <> '' and char_length(reason) <= 500),
-  reversed_at timestamptz not null default now(),
-  created_by uuid references auth.users (id) on delete set null,
-  unique (org_id, id),
-  unique (org_id, payment_id),
-  foreign key (org_id, payment_id) references public.payments (org_id, id),
-  foreign key (org_id, invoice_id) references public.invoices (org_id, id)
-);
-comment on table public.payment_reversals is 'Payments taken back: a counter-entry (the payment''s amount, dated when reversed) with its reason. Written by reverse_payment only; never changed.';
-comment on column public.payment_reversals.reason is 'Why the payment was taken back (required, at most 500 characters).';
--- Read by date (reports, running totals) and by invoice (its page).
-create index payment_reversals_org_reversed_idx on public.payment_reversals (org_id, reversed_at desc, id desc)
-  include (currency, amount, payment_id);
-create index payment_reversals_invoice_idx on public.payment_reversals (org_id, invoice_id);
 
 create table public.invoice_share_tokens (
   id uuid primary key default gen_random_uuid(),
@@ -562,261 +451,17 @@ create trigger invoices_a_stamp_created_at before insert or update on public.inv
 create trigger invoices_touch before update on public.invoices
   for each row execute function private.touch_versioned();
 
--- A payment needs an ISSUED invoice with a balance at least as large; it may complete the invoice.
-create function private.apply_payment() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
-declare
-  v_invoice public.invoices;
-begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
-    'new row violates row-level security policy for table "payments"');
-  select * into v_invoice from public.invoices
-   where org_id = new.org_id and id = new.invoice_id for update;
-  if v_invoice.status <> 'ISSUED' then
-    raise exception 'Payments can be recorded only against an ISSUED invoice' using errcode = '23514',
-        hint = json_build_object('reason', 'INVOICE_NOT_ISSUED', 'params', json_build_object('status', v_invoice.status), 'field', 'invoiceId')::text;
-  end if;
-  new.currency := coalesce(new.currency, v_invoice.currency);
-  if new.currency <> v_invoice.currency then
-    raise exception 'A payment is in its invoice''s currency (%)', v_invoice.currency using errcode = '23514',
-        hint = json_build_object('reason', 'PAYMENT_CURRENCY', 'params', json_build_object('currency', v_invoice.currency), 'field', 'currency')::text;
-  end if;
-  if new.amount > v_invoice.total - v_invoice.amount_credited - v_invoice.amount_paid then
-    raise exception 'The payment is more than the balance due (% %)',
-      greatest(v_invoice.total - v_invoice.amount_credited - v_invoice.amount_paid, 0), v_invoice.currency
-      using errcode = '23514',
-        hint = json_build_object('reason', 'OVER_BALANCE',
-                                 'params', json_build_object('amount',
-                                   greatest(v_invoice.total - v_invoice.amount_credited - v_invoice.amount_paid, 0),
-                                                             'currency', v_invoice.currency),
-                                 'field', 'amount')::text;
-  end if;
-  perform private.require_currency_decimals(new.amount, new.currency, 'amount');
-  perform set_config('kasuwa.applying_payment', 'on', true);
-  update public.invoices
-     set amount_paid = amount_paid + new.amount,
-         status = case when amount_paid + new.amount >= total - amount_credited then 'PAID'::public.invoice_status
-                       else status end
-   where org_id = new.org_id and id = new.invoice_id;
-  perform set_config('kasuwa.applying_payment', 'off', true);
-  return new;
-end
-$$;
-create trigger payments_apply before insert on public.payments
-  for each row execute function private.apply_payment();
-
--- Every payment has its receipt: the next receipt number of the organization and the invoice's balance once
--- the payment is applied (this trigger runs after payments_apply, in name order). Whatever a caller sends
--- for either is replaced.
-create function private.assign_receipt() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
-declare
-  v_next bigint;
-begin
-  insert into public.invoice_counters as c (org_id, last_receipt) values (new.org_id, 1)
-  on conflict (org_id) do update set last_receipt = c.last_receipt + 1
-  returning last_receipt into v_next;
-  new.receipt_number := 'RCT-' || lpad(v_next::text, 6, '0');
-  -- (No such invoice: the foreign key refuses the row next, with its own error.)
-  new.balance_after := coalesce((select greatest(i.total - i.amount_credited - i.amount_paid, 0) from public.invoices i
-                                  where i.org_id = new.org_id and i.id = new.invoice_id), 0);
-  return new;
-end
-$$;
-create trigger payments_receipt before insert on public.payments
-  for each row execute function private.assign_receipt();
-create trigger payments_append_only before update on public.payments
-  for each row execute function private.refuse_change();
-
--- Money given back on an invoice (refunds) came out of what was overpaid: a payment taken back (reversed or
--- deleted) must leave at least the refunds overpaid, or the customer would have been refunded money they never
--- paid. (The refunds table is created below; this runs only once it exists.)
-create function private.refuse_if_refunded(p_org_id uuid, p_invoice_id uuid, p_amount numeric) returns void
-language plpgsql security definer set search_path = ''
-as $$
-declare
-  v_invoice public.invoices;
-  v_refunded numeric;
-begin
-  select * into v_invoice from public.invoices where org_id = p_org_id and id = p_invoice_id;
-  select coalesce(sum(r.amount), 0) into v_refunded from public.refunds r
-   where r.org_id = p_org_id and r.invoice_id = p_invoice_id;
-  if v_refunded > 0 and v_refunded > v_invoice.amount_credited + v_invoice.amount_paid - p_amount - v_invoice.total then
-    perform private.refuse('This payment was given back in part by a refund: it cannot be taken back', '23514',
-      'PAYMENT_REFUNDED');
-  end if;
-end
-$$;
-revoke all on function private.refuse_if_refunded(uuid, uuid, numeric) from public, anon;
-
--- Deleting a payment is for a mistake noticed at once: by an owner or a manager, within 24 hours of
--- recording it, and only while nothing depends on it (it was not reversed). Anything else is refused with
--- its reason, whoever deletes (the Data API, the dashboard); an accountant, or anyone later, reverses it
--- instead. The invoice's amount paid and status follow. (A payment removed with its organization is not a
--- correction: nothing to check.)
-create function private.guard_payment_delete() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
-begin
-  if pg_trigger_depth() > 1 then
-    return old;
-  end if;
-  perform private.require_role(old.org_id, '{OWNER,MANAGER}',
-    'Only owners and managers delete a payment; reverse it instead', 'PAYMENT_DELETE_FORBIDDEN');
-  if exists (select 1 from public.payment_reversals r where r.org_id = old.org_id and r.payment_id = old.id) then
-    perform private.refuse('A reversed payment cannot be deleted: its reversal refers to it', '23514',
-      'PAYMENT_REVERSED');
-  end if;
-  if old.created_at < now() - interval '24 hours' then
-    perform private.refuse('A payment can be deleted only within 24 hours of recording it; reverse it instead',
-      '23514', 'PAYMENT_TOO_OLD_TO_DELETE', jsonb_build_object('hours', 24));
-  end if;
-  perform 1 from public.invoices where org_id = old.org_id and id = old.invoice_id for update;
-  perform private.refuse_if_refunded(old.org_id, old.invoice_id, old.amount);
-  perform set_config('kasuwa.applying_payment', 'on', true);
-  update public.invoices
-     set amount_paid = amount_paid - old.amount,
-         status = case when status = 'PAID' and total - amount_credited - (amount_paid - old.amount) > 0
-                       then 'ISSUED'::public.invoice_status else status end
-   where org_id = old.org_id and id = old.invoice_id;
-  perform set_config('kasuwa.applying_payment', 'off', true);
-  return old;
-end
-$$;
-create trigger payments_guard_delete before delete on public.payments
-  for each row execute function private.guard_payment_delete();
-
--- A reversal takes the payment's amount, currency and invoice (whatever the insert says), once per payment,
--- and takes the amount off the invoice's amount paid: a PAID invoice is ISSUED again. The server's clock
--- dates it for a member (the database owner may backdate, for seeds).
-create function private.apply_payment_reversal() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
-declare
-  v_payment public.payments;
-begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
-    'Only owners, managers and accountants reverse a payment', 'PAYMENT_REVERSE_FORBIDDEN');
-  select * into v_payment from public.payments where org_id = new.org_id and id = new.payment_id;
-  if v_payment.id is null then
-    perform private.refuse('Payment not found', '23503', 'PAYMENT_NOT_FOUND', null, 'paymentId');
-  end if;
-  if new.invoice_id is not null and new.invoice_id <> v_payment.invoice_id then
-    perform private.refuse('A reversal is of its payment''s invoice', '23503', 'INVOICE_NOT_FOUND', null, 'invoiceId');
-  end if;
-  if nullif(btrim(coalesce(new.reason, '')), '') is null then
-    perform private.refuse('Say why the payment is reversed', '23514', 'REVERSAL_REASON_REQUIRED', null, 'reason');
-  end if;
-  if char_length(btrim(new.reason)) > 500 then
-    perform private.refuse('The reason is at most 500 characters', '23514', 'TOO_LONG',
-      jsonb_build_object('max', 500), 'reason');
-  end if;
-  -- The invoice is locked first: two reversals of one payment sent at once are told apart here.
-  perform 1 from public.invoices where org_id = new.org_id and id = v_payment.invoice_id for update;
-  if exists (select 1 from public.payment_reversals r where r.org_id = new.org_id and r.payment_id = new.payment_id) then
-    perform private.refuse('This payment was already reversed', '23505', 'PAYMENT_ALREADY_REVERSED');
-  end if;
-  perform private.refuse_if_refunded(new.org_id, v_payment.invoice_id, v_payment.amount);
-  new.invoice_id := v_payment.invoice_id;
-  new.amount := v_payment.amount;
-  new.currency := v_payment.currency;
-  new.reason := btrim(new.reason);
-  if coalesce((select auth.role()), '') in ('authenticated', 'anon') then
-    new.reversed_at := now();
-    new.created_by := (select auth.uid());
-  end if;
-  perform set_config('kasuwa.applying_payment', 'on', true);
-  update public.invoices
-     set amount_paid = amount_paid - new.amount,
-         status = case when status = 'PAID' and total - amount_credited - (amount_paid - new.amount) > 0
-                       then 'ISSUED'::public.invoice_status else status end
-   where org_id = new.org_id and id = new.invoice_id;
-  perform set_config('kasuwa.applying_payment', 'off', true);
-  return new;
-end
-$$;
-create trigger payment_reversals_apply before insert on public.payment_reversals
-  for each row execute function private.apply_payment_reversal();
--- A reversal is final: never changed, never removed (but with its organization).
-create trigger payment_reversals_final before update or delete on public.payment_reversals
-  for each row execute function private.refuse_change_but_cascade();
-
 -- ---------------------------------------------------------------------------------------------------
--- RLS (role matrix): customers edit for all; invoices edit for OWNER/MANAGER/ACCOUNTANT, SALES create
--- and read and edit their own QUOTEs; payments edit for OWNER/MANAGER/ACCOUNTANT, read for SALES.
-alter table public.customers enable row level security;
-alter table public.customers force row level security;
+-- RLS (role matrix): invoices edit for OWNER/MANAGER/ACCOUNTANT, SALES create and read and edit their
+-- own QUOTEs.
 alter table public.invoice_counters enable row level security;
 alter table public.invoice_counters force row level security;
 alter table public.invoices enable row level security;
 alter table public.invoices force row level security;
 alter table public.invoice_items enable row level security;
 alter table public.invoice_items force row level security;
-alter table public.payments enable row level security;
-alter table public.payments force row level security;
-alter table public.payment_reversals enable row level security;
-alter table public.payment_reversals force row level security;
 alter table public.invoice_share_tokens enable row level security;
 alter table public.invoice_share_tokens force row level security;
-
-create policy "Members can read customers" on public.customers for select to authenticated
-  using (org_id in (select private.org_ids_with_role()));
-create policy "Members can add customers" on public.customers for insert to authenticated
-  with check (org_id in (select private.org_ids_with_role()));
-create policy "Members can edit customers" on public.customers for update to authenticated
-  using (org_id in (select private.org_ids_with_role()))
-  with check (org_id in (select private.org_ids_with_role()));
-create policy "Owners and managers can delete customers" on public.customers for delete to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
-
--- A customer is removed only when nothing refers to them: one with invoices (quotes and voided ones
--- included: numbered documents), subscriptions or documents filed under them is refused with its reason, and
--- is merged into the customer kept instead (public.merge_customers). Their statement links go with them: without invoices the
--- statement has nothing on it. (Removed with their organization, they are not asked about.)
-create function private.guard_customer_delete() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
-begin
-  if pg_trigger_depth() > 1 then
-    return old;
-  end if;
-  if exists (select 1 from public.invoices i where i.org_id = old.org_id and i.customer_id = old.id) then
-    perform private.refuse('A customer with invoices is merged into another one, never deleted', '23514',
-      'CUSTOMER_HAS_INVOICES', jsonb_build_object('count', (select count(*) from public.invoices i
-                                                              where i.org_id = old.org_id and i.customer_id = old.id)));
-  end if;
-  if exists (select 1 from public.subscriptions s where s.org_id = old.org_id and s.customer_id = old.id) then
-    perform private.refuse('A customer with subscriptions is merged into another one, never deleted', '23514',
-      'CUSTOMER_HAS_SUBSCRIPTIONS', jsonb_build_object('count', (select count(*) from public.subscriptions s
-                                                                   where s.org_id = old.org_id and s.customer_id = old.id)));
-  end if;
-  -- Documents filed under the customer (documents.related_entity_*) would be left pointing at nobody.
-  if exists (select 1 from public.documents d where d.org_id = old.org_id and d.related_entity_type = 'customers'
-                                                and d.related_entity_id = old.id) then
-    perform private.refuse('A customer with documents filed under them is merged into another one, never deleted',
-      '23514', 'CUSTOMER_HAS_DOCUMENTS');
-  end if;
-  return old;
-end
-$$;
-create trigger customers_guard_delete before delete on public.customers
-  for each row execute function private.guard_customer_delete();
-
--- Whether this transaction is merging customer p_from into p_into: said by private.merge_customers only (a
--- setting no Data API request can make, and naming its own transaction, so a value left from another one
--- says nothing), it lets the rules that keep an issued invoice, a subscription and a statement link on their
--- customer move them to the customer kept.
-create function private.merging_customer(p_from uuid, p_into uuid) returns boolean
-language sql volatile set search_path = ''
-as $$
-  select p_from is distinct from p_into
-     and coalesce(current_setting('kasuwa.merging_customers', true), '')
-         = format('%s>%s@%s', p_from, p_into, pg_catalog.pg_current_xact_id())
-$$;
-revoke all on function private.merging_customer(uuid, uuid) from public;
-grant execute on function private.merging_customer(uuid, uuid) to authenticated, service_role;
 
 create policy "Members can read their invoice counter" on public.invoice_counters for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
@@ -856,22 +501,6 @@ create policy "Invoice editors can delete lines" on public.invoice_items for del
         and invoice_id in (select i.id from public.invoices i where i.created_by = (select auth.uid())))
   );
 
-create policy "Members can read payments" on public.payments for select to authenticated
-  using (org_id in (select private.org_ids_with_role()));
-create policy "Owners, managers and accountants can record payments" on public.payments for insert to authenticated
-  with check (
-    org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')) and created_by = (select auth.uid())
-  );
-
--- Every member may try; the trigger (private.guard_payment_delete) refuses with its reason whom it must.
-create policy "Members can ask to delete a payment" on public.payments for delete to authenticated
-  using (org_id in (select private.org_ids_with_role()));
-
-create policy "Members can read payment reversals" on public.payment_reversals for select to authenticated
-  using (org_id in (select private.org_ids_with_role()));
--- Written by reverse_payment only (docs/decisions/006-who-writes-what.md).
-revoke insert, update, delete on public.payment_reversals from anon, authenticated;
-
 create policy "Members can read share links" on public.invoice_share_tokens for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
 -- Written by create_invoice_share and revoke_invoice_shares only (docs/decisions/006-who-writes-what.md).
@@ -886,10 +515,4 @@ revoke insert, update on public.invoice_items from anon, authenticated;
 grant insert (id, org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
   on public.invoice_items to authenticated;
 grant update (product_id, description, qty, unit_price, tax_rate, position) on public.invoice_items to authenticated;
--- A recorded payment is final (a correction is a new row, a reversal): no update; a delete only as
--- private.guard_payment_delete allows.
-revoke insert, update, delete on public.payments from anon, authenticated;
-grant insert (id, org_id, invoice_id, method, provider, amount, currency, ref, received_at, created_by)
-  on public.payments to authenticated;
-grant delete on public.payments to authenticated;
 revoke insert, update, delete on public.invoice_counters from anon, authenticated;
