@@ -1,5 +1,5 @@
 // Jobs the local stack runs on a clock while `npm start` runs, as pg_cron runs them on a hosted project (the
-// migration that defines each job schedules it there when the extension exists, and the README says how to
+// migration that defines each job schedules it there when the extension exists, and docs/mail.md says how to
 // schedule the mail sender). A job is one SQL statement run by the database owner, or a POST to an /api
 // route with the service role key; a run that is still going when the next is due is not overlapped.
 import pg from 'pg';

@@ -251,7 +251,7 @@ grant execute on function public.queue_payment_reminders(timestamptz) to service
 
 -- A hosted project picks the due reminders every five minutes with pg_cron when the extension is available
 -- (as the billing run); locally `npm start` runs it every minute (local/scheduler.ts). Sending them is the
--- edge function's job (POST /api/jobs/send-mail), scheduled as the README says.
+-- edge function's job (POST /api/jobs/send-mail), scheduled as docs/mail.md says.
 do $$
 begin
   if exists (select 1 from pg_available_extensions where name = 'pg_cron') then

@@ -2,7 +2,8 @@
 // whose size multiplies at each level (customers → invoices → customers → …), sent several at a time by
 // one free account, held every database connection of the Data API, and other organizations' dashboards
 // took about 8 s. Here one organization sends six of them in parallel while another loads its dashboard,
-// and the dashboard must answer within a bound. The figures are printed for the README's Security section.
+// and the dashboard must answer within a bound. The figures are printed for docs/security.md
+// ("Data API guard rails").
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ANON_KEY, DATABASE_URL, SUPABASE_URL } from '../env.ts';
