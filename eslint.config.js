@@ -36,6 +36,11 @@ const floors = [
     from: `${web}/features`,
     message: 'components/ and lib/ are below the features: they import no feature.',
   },
+  {
+    target: web,
+    from: './supabase/functions',
+    message: 'The web imports no edge-function code: what both use lives in packages/shared.',
+  },
 ];
 const sourceAliases = {
   '@': [new URL('web/src', import.meta.url).pathname],

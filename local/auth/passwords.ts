@@ -2,7 +2,7 @@
 // GoTrue writes, so they also verify with pgcrypto's crypt() (the seed creates users that way).
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import { isCommonPassword, MAX_PASSWORD_BYTES } from '../../supabase/functions/_shared/passwords.ts';
+import { isCommonPassword, MAX_PASSWORD_BYTES } from '../../packages/shared/passwords.ts';
 import { validationFailed, weakPassword, type AuthError } from './errors.ts';
 
 const COST = 10;

@@ -1,7 +1,7 @@
 // Input schemas for accounts, shared by the forms (react-hook-form + zodResolver) and the `api` function.
 // Messages are reason codes (./reasons.ts); the app shows them through its translations (`errors.*`).
 import { z } from './zod.ts';
-import { passwordProblem } from '../../../supabase/functions/_shared/passwords.ts';
+import { passwordProblem } from '../passwords.ts';
 import { R, reasonText } from './reasons.ts';
 import { MOBILE_MONEY_PROVIDERS, ORGANIZATION_CURRENCIES } from './values.ts';
 import {
@@ -26,7 +26,7 @@ export const RegisterPersonalSchema = z.object({
   firstName: z.string().trim().min(1, R.FIRST_NAME_REQUIRED).max(100),
   lastName: z.string().trim().min(1, R.LAST_NAME_REQUIRED).max(100),
   email,
-  // The rules Auth enforces too (supabase/functions/_shared/passwords.ts): refused here first, under the field.
+  // The rules Auth enforces too (packages/shared/passwords.ts): refused here first, under the field.
   password: z.string().superRefine((password, ctx) => {
     const problem = passwordProblem(password);
     if (problem) ctx.addIssue({ code: 'custom', message: R[problem] });

@@ -1,6 +1,6 @@
 // Settings > Profile: change the password. Auth asks for the current one (require_current_password), so
 // a session left open on a shared phone cannot be used to lock its owner out; the new one follows the
-// rules Auth enforces (supabase/functions/_shared/passwords.ts). Refusals show under the field they are
+// rules Auth enforces (packages/shared/passwords.ts). Refusals show under the field they are
 // about, in the user's language.
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';

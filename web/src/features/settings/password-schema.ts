@@ -2,7 +2,7 @@
 // Loaded with the form's first check, not with the settings screen (lib/lazy-schema.ts).
 import { z } from '@shared/schemas/zod.ts';
 import { R } from '@shared/schemas/reason-codes.ts';
-import { passwordProblem } from '../../../../supabase/functions/_shared/passwords.ts';
+import { passwordProblem } from '@shared/passwords.ts';
 
 export const ChangePasswordSchema = z.object({
   currentPassword: z.string().min(1, R.CURRENT_PASSWORD_REQUIRED),

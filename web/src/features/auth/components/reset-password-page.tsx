@@ -10,7 +10,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { z } from '@shared/schemas/zod.ts';
 import { R } from '@shared/schemas/reason-codes.ts';
-import { passwordProblem } from '../../../../../supabase/functions/_shared/passwords.ts';
+import { passwordProblem } from '@shared/passwords.ts';
 import { Loading } from '@/components/ui/loading.tsx';
 import { notify } from '@/components/ui/notify.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
@@ -19,7 +19,7 @@ import { OPENED_WITH, supabase } from '@/lib/supabase.ts';
 import { errorMessage, refusalOf, validationMessage } from '@/lib/validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
-// The same rules as registration and Auth itself (supabase/functions/_shared/passwords.ts), typed twice.
+// The same rules as registration and Auth itself (packages/shared/passwords.ts), typed twice.
 const NewPasswordSchema = z
   .object({
     password: z.string().superRefine((password, ctx) => {
