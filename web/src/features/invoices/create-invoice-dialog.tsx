@@ -9,20 +9,16 @@ import { draftName, useFormDraft } from '@/lib/form-draft.ts';
 import { inPlaceOf, refusedInput, type OutboxEntry } from '@/lib/outbox.ts';
 import { useBusinessProfile } from '@/lib/api/business-profile.ts';
 import { useEffect, useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { CURRENCIES, currencyChoices } from '@shared/countries.ts';
-import { invoiceTotals } from '@shared/invoice-totals.ts';
 import type { InvoiceInput, PaymentDetails } from '@shared/schemas/sales.ts';
 import { lazySchema, useLazyResolver } from '@/lib/lazy-schema.ts';
-import { LineItems } from '@/components/ui/line-items.tsx';
 import { Dialog, FormActions } from '@/components/ui/dialog.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
-import { AmountField } from '@/components/ui/amount-field.tsx';
 import { type BelowZero, BelowZeroWarning, belowZero } from '@/components/ui/below-zero-warning.tsx';
-import { QUANTITY_DECIMALS, currencyDecimals, formatMoney } from '@/lib/money.ts';
 import { validationMessage } from '@/lib/validation-message.ts';
 import { useCan, useOrganization } from '@/lib/organization.tsx';
 import { localDate } from '@shared/csv.ts';
@@ -32,14 +28,12 @@ import { useCustomerList } from '@/features/customers/api/customers.ts';
 import { submitWrite, useRefusalInForm } from '@/lib/feedback.ts';
 import { useCreateInvoice, useUpdateQuote } from './api/invoices.ts';
 import type { Invoice } from './api/keys.ts';
+import { emptyLine, InvoiceLineFields, InvoiceTotals } from './invoice-line-fields.tsx';
 import { CustomerPicker } from '@/features/customers/customer-picker.tsx';
 import { PaymentFields } from '@/features/payments/payment-fields.tsx';
 import { type ReferenceUse, useReferenceCheck } from '@/features/payments/api/payments.ts';
 import { ReferenceWarning } from '@/features/payments/reference-warning.tsx';
 import { useT } from '@/lib/i18n.tsx';
-
-/** A line's number as typed so far: one not readable yet counts as 0 in the totals. */
-const known = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0);
 
 /** The day `days` after `day` (both YYYY-MM-DD), or '' when there are no terms. */
 function dueAfterTerms(day: string, days: number | null | undefined): string {
@@ -83,13 +77,6 @@ export function CreateInvoiceDialog({
   const [customer, setCustomer] = useState<{ id: string; name: string } | null>(
     quote?.customer ?? (was ? { id: was.customerId, name: refused?.label ?? '' } : null),
   );
-  const emptyLine = {
-    productId: '',
-    description: '',
-    qty: 1 as unknown,
-    unitPrice: '' as unknown,
-    taxRate: org.defaultTaxRate as unknown,
-  };
   // Only the roles that record payments create an invoice as Paid (the database refuses the others).
   const canPay = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
   const validate = useLazyResolver(quote ? quoteSchema : invoiceSchema);
@@ -121,7 +108,7 @@ export function CreateInvoiceDialog({
               unitPrice: l.unitPrice as unknown,
               taxRate: l.taxRate as unknown,
             }))
-          : [emptyLine],
+          : [emptyLine(org.defaultTaxRate)],
     },
   });
   const { register, handleSubmit, formState, control, setValue } = form;
@@ -137,18 +124,10 @@ export function CreateInvoiceDialog({
     (restoredCustomer?.customerId && restoredCustomer.customerName
       ? { id: restoredCustomer.customerId, name: restoredCustomer.customerName }
       : null);
-  const lines = useFieldArray({ control, name: 'lines' });
   const watched = useWatch({ control, name: 'lines' }) ?? [];
   const currency = useWatch({ control, name: 'currency' }) ?? org.currency;
   const status = useWatch({ control, name: 'status' });
-  const totals = invoiceTotals(
-    watched.map((l) => ({ qty: known(l.qty), unitPrice: known(l.unitPrice), taxRate: known(l.taxRate) })),
-    currency,
-  );
-  const money = (n: number) => formatMoney(n, currency, intl.locale);
   const errors = formState.errors;
-  const lineError = (i: number, f: 'description' | 'qty' | 'unitPrice' | 'taxRate') =>
-    validationMessage(intl, errors.lines?.[i]?.[f]?.message);
   const paymentError = (f: 'method' | 'provider' | 'ref' | 'receivedAt') =>
     validationMessage(intl, errors.payment?.[f]?.message);
   // An invoice issued takes its lines out of stock: below zero, it waits for the user to say so.
@@ -255,73 +234,7 @@ export function CreateInvoiceDialog({
             />
           )}
         />
-        <LineItems
-          legend={t('invoices.lines')}
-          rows={lines.fields}
-          gridClassName="grid-cols-3 sm:grid-cols-[2fr_3fr_1fr_1fr_1fr_auto]"
-          lineTestId="invoice-line"
-          renderLine={(i) => (
-            <>
-              <div className="col-span-3 sm:col-span-1">
-                <SelectField
-                  id={`line-${i}-product`}
-                  label={t('invoices.product')}
-                  placeholder={t('invoices.noProduct')}
-                  options={products.map((p) => ({
-                    value: p.id,
-                    label: p.sku ? `${p.name} (${p.sku})` : p.name,
-                  }))}
-                  {...register(`lines.${i}.productId`, {
-                    onChange: (e: { target: { value: string } }) => {
-                      const p = products.find((x) => x.id === e.target.value);
-                      if (!p) return;
-                      setValue(`lines.${i}.description`, p.name, { shouldValidate: true });
-                      setValue(`lines.${i}.unitPrice`, p.price as unknown, { shouldValidate: true });
-                    },
-                  })}
-                />
-              </div>
-              <div className="col-span-3 sm:col-span-1">
-                <TextField
-                  id={`line-${i}-description`}
-                  label={t('invoices.description')}
-                  maxLength={500}
-                  error={lineError(i, 'description')}
-                  {...register(`lines.${i}.description`)}
-                />
-              </div>
-              <AmountField
-                id={`line-${i}-qty`}
-                label={t('invoices.qty')}
-                control={control}
-                name={`lines.${i}.qty`}
-                decimals={QUANTITY_DECIMALS}
-                error={lineError(i, 'qty')}
-              />
-              <AmountField
-                id={`line-${i}-price`}
-                label={t('invoices.unitPrice')}
-                control={control}
-                name={`lines.${i}.unitPrice`}
-                decimals={currencyDecimals(currency)}
-                currency={currency}
-                error={lineError(i, 'unitPrice')}
-              />
-              <AmountField
-                id={`line-${i}-tax`}
-                label={t('invoices.taxRate')}
-                control={control}
-                name={`lines.${i}.taxRate`}
-                decimals={2}
-                error={lineError(i, 'taxRate')}
-              />
-            </>
-          )}
-          onAdd={() => lines.append(emptyLine)}
-          onRemove={(i) => lines.remove(i)}
-          addLabel={t('invoices.addLine')}
-          removeLabel={t('invoices.removeLine')}
-        />
+        <InvoiceLineFields form={form} products={products} currency={currency} taxRate={org.defaultTaxRate} />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           <TextField label={t('invoices.dueDate')} type="date" {...register('dueAt')} />
           {!quote && (
@@ -352,14 +265,7 @@ export function CreateInvoiceDialog({
             <PaymentFields form={form} prefix="payment." dateField="receivedAt" error={paymentError} />
           </fieldset>
         )}
-        <dl className="ml-auto grid grid-cols-2 gap-x-6 text-right" data-testid="invoice-totals">
-          <dt>{t('invoices.subtotal')}</dt>
-          <dd>{money(totals.subtotal)}</dd>
-          <dt>{t('invoices.tax')}</dt>
-          <dd>{money(totals.tax)}</dd>
-          <dt className="font-semibold">{t('invoices.total')}</dt>
-          <dd className="font-semibold">{money(totals.total)}</dd>
-        </dl>
+        <InvoiceTotals lines={watched} currency={currency} />
         {'lines' in errors && errors.lines?.message && (
           <p className="text-sm text-error">{validationMessage(intl, errors.lines.message)}</p>
         )}
