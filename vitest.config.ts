@@ -39,6 +39,8 @@ export default defineConfig({
       {
         resolve: { alias: sourceAliases },
         test: {
+          // Pure code in Node; a component test (*.test.tsx) asks for a page on its first line with
+          // `// @vitest-environment happy-dom` and draws through web/src/test/render-in.tsx.
           name: 'unit',
           include: [
             'web/src/**/*.test.{ts,tsx}',
