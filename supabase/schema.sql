@@ -58,6 +58,10 @@ ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT DELETE, INSERT
 ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE ON TABLES TO authenticated;
 ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLES TO anon;
 
+-- type private.permission
+CREATE TYPE private.permission AS ENUM ('organization.delete', 'settings.business', 'settings.reminders', 'team.invite', 'team.manageMembers', 'team.manageOwners', 'employee.manage', 'product.edit', 'stock.adjust', 'supplier.edit', 'purchaseOrder.edit', 'customer.edit', 'customer.delete', 'customer.merge', 'statement.read', 'invoice.create', 'invoice.edit', 'invoice.editOwn', 'creditNote.issue', 'share.revokeAny', 'payment.record', 'payment.reverse', 'payment.delete', 'refund.record', 'subscription.create', 'subscription.manage', 'subscriptionPlan.edit', 'expense.read', 'expense.record', 'expense.edit', 'expense.reverse', 'expense.delete', 'report.readFinancial', 'audit.read', 'lead.edit', 'leadNote.deleteAny', 'document.manage', 'documentCategory.edit');
+ALTER TYPE private.permission OWNER TO postgres;
+
 -- type public.achievement_type
 CREATE TYPE public.achievement_type AS ENUM ('ONBOARDING', 'BUSINESS', 'SOCIAL', 'MILESTONE', 'STREAK');
 ALTER TYPE public.achievement_type OWNER TO postgres;
@@ -262,6 +266,17 @@ CREATE INDEX request_budgets_window_start_idx ON private.request_budgets USING b
 COMMENT ON TABLE private.request_budgets IS 'Anonymous requests per kind, address and fixed window (public.take_request_budget); kept one day.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE private.request_budgets TO postgres;
 
+-- table private.role_permissions
+CREATE TABLE private.role_permissions (
+    permission private.permission NOT NULL,
+    role public.membership_role NOT NULL
+);
+ALTER TABLE private.role_permissions OWNER TO postgres;
+ALTER TABLE private.role_permissions ADD CONSTRAINT role_permissions_pkey PRIMARY KEY (permission, role);
+COMMENT ON TABLE private.role_permissions IS 'Which roles hold each permission: packages/shared/permissions.ts, the same table (a test compares them).';
+GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE private.role_permissions TO postgres;
+GRANT SELECT ON TABLE private.role_permissions TO service_role;
+
 -- table private.share_link_key
 CREATE TABLE private.share_link_key (
     id boolean DEFAULT true NOT NULL,
@@ -321,7 +336,7 @@ ALTER TABLE public.audit_logs ADD CONSTRAINT audit_logs_pkey PRIMARY KEY (id);
 CREATE INDEX audit_logs_entity_idx ON public.audit_logs USING btree (org_id, entity, entity_id);
 CREATE INDEX audit_logs_org_created_idx ON public.audit_logs USING btree (org_id, created_at DESC);
 CREATE TRIGGER audit_logs_append_only BEFORE UPDATE ON public.audit_logs FOR EACH ROW EXECUTE FUNCTION private.refuse_change();
-CREATE POLICY "Owners, managers and accountants can read the audit trail" ON public.audit_logs AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners, managers and accountants can read the audit trail" ON public.audit_logs AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('audit.read'::private.permission) AS org_ids_that_can)));
 COMMENT ON TABLE public.audit_logs IS 'Append-only trail of changes to tenant rows. Read by OWNER, MANAGER and ACCOUNTANT.';
 COMMENT ON COLUMN public.audit_logs.actor_id IS 'auth.uid() of the caller; null for the service role, migrations and seeds.';
 COMMENT ON COLUMN public.audit_logs.payload IS 'INSERT: the new row; UPDATE: {column: [old, new]} for changed columns; DELETE: the old row.';
@@ -845,7 +860,7 @@ CREATE TRIGGER expense_reversals_audit_update AFTER UPDATE ON public.expense_rev
 CREATE TRIGGER expense_reversals_by_day_delete AFTER DELETE ON public.expense_reversals REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.reversals_by_day_apply();
 CREATE TRIGGER expense_reversals_by_day_insert AFTER INSERT ON public.expense_reversals REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.reversals_by_day_apply();
 CREATE TRIGGER expense_reversals_final BEFORE DELETE OR UPDATE ON public.expense_reversals FOR EACH ROW EXECUTE FUNCTION private.refuse_change_but_cascade();
-CREATE POLICY "Owners, managers and accountants can read expense reversals" ON public.expense_reversals AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners, managers and accountants can read expense reversals" ON public.expense_reversals AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('expense.read'::private.permission) AS org_ids_that_can)));
 COMMENT ON TABLE public.expense_reversals IS 'Expenses taken back: a counter-entry (the expense''s amount, dated when reversed) with its reason. Written by reverse_expense only; never changed.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.expense_reversals TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.expense_reversals TO service_role;
@@ -890,10 +905,10 @@ CREATE TRIGGER expenses_by_day_insert AFTER INSERT ON public.expenses REFERENCIN
 CREATE TRIGGER expenses_by_day_update AFTER UPDATE ON public.expenses FOR EACH ROW WHEN ((((old.amount)::numeric IS DISTINCT FROM (new.amount)::numeric) OR (old.currency IS DISTINCT FROM new.currency) OR (old.paid_at IS DISTINCT FROM new.paid_at) OR (old.org_id IS DISTINCT FROM new.org_id))) EXECUTE FUNCTION private.expenses_by_day_update();
 CREATE TRIGGER expenses_guard BEFORE DELETE OR UPDATE ON public.expenses FOR EACH ROW EXECUTE FUNCTION private.guard_expense();
 CREATE TRIGGER expenses_touch BEFORE UPDATE ON public.expenses FOR EACH ROW EXECUTE FUNCTION private.touch_versioned();
-CREATE POLICY "Owners, managers and accountants can ask to delete expenses" ON public.expenses AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can edit expenses" ON public.expenses AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can read expenses" ON public.expenses AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can record expenses" ON public.expenses AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid))));
+CREATE POLICY "Owners, managers and accountants can ask to delete expenses" ON public.expenses AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('expense.read'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners, managers and accountants can edit expenses" ON public.expenses AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('expense.edit'::private.permission) AS org_ids_that_can))) WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('expense.edit'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners, managers and accountants can read expenses" ON public.expenses AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('expense.read'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners, managers and accountants can record expenses" ON public.expenses AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_that_can('expense.record'::private.permission) AS org_ids_that_can)) AND (created_by = ( SELECT auth.uid() AS uid))));
 COMMENT ON TABLE public.expenses IS 'Money spent by the organization, by category. Totals are kept per currency.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.expenses TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.expenses TO service_role;
@@ -1446,8 +1461,8 @@ CREATE TRIGGER organizations_check BEFORE INSERT OR UPDATE OF name, country, cur
 CREATE TRIGGER organizations_drop_daily_totals AFTER DELETE ON public.organizations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.drop_daily_totals();
 CREATE TRIGGER organizations_touch BEFORE UPDATE ON public.organizations FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE POLICY "Members can read their organizations" ON public.organizations AS PERMISSIVE FOR SELECT TO authenticated USING ((id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can update their organization" ON public.organizations AS PERMISSIVE FOR UPDATE TO authenticated USING ((id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners can delete their organization" ON public.organizations AS PERMISSIVE FOR DELETE TO authenticated USING ((id IN ( SELECT private.org_ids_with_role('{OWNER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can update their organization" ON public.organizations AS PERMISSIVE FOR UPDATE TO authenticated USING ((id IN ( SELECT private.org_ids_that_can('settings.business'::private.permission) AS org_ids_that_can))) WITH CHECK ((id IN ( SELECT private.org_ids_that_can('settings.business'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners can delete their organization" ON public.organizations AS PERMISSIVE FOR DELETE TO authenticated USING ((id IN ( SELECT private.org_ids_that_can('organization.delete'::private.permission) AS org_ids_that_can)));
 COMMENT ON TABLE public.organizations IS 'A business (tenant). Every tenant row carries its org_id.';
 COMMENT ON COLUMN public.organizations.name IS 'Unique across all organizations as private.name_key compares names (organizations_name_key).';
 COMMENT ON COLUMN public.organizations.currency IS 'ISO 4217 code the organization works in by default (SLL accepted beside SLE).';
@@ -2367,7 +2382,7 @@ AS $function$
 declare
   v_expense public.expenses;
 begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+  perform private.require(new.org_id, 'expense.reverse',
     'Only owners, managers and accountants reverse an expense', 'EXPENSES_FORBIDDEN');
   select * into v_expense from public.expenses where org_id = new.org_id and id = new.expense_id for update;
   if v_expense.id is null then
@@ -2856,6 +2871,25 @@ end
 $function$;
 ALTER FUNCTION private.bill_subscription(p_subscription_id uuid, p_now timestamp with time zone) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.bill_subscription(p_subscription_id uuid, p_now timestamp with time zone) TO postgres;
+
+-- function private.can(p_org_id uuid, p_permission private.permission)
+CREATE OR REPLACE FUNCTION private.can(p_org_id uuid, p_permission private.permission DEFAULT NULL::private.permission)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce((select auth.role()), '') not in ('authenticated', 'anon')
+         or exists (select 1 from public.memberships m
+                     where m.org_id = p_org_id and m.user_id = (select auth.uid())
+                       and (p_permission is null
+                            or exists (select 1 from private.role_permissions rp
+                                        where rp.role = m.role and rp.permission = p_permission)))
+$function$;
+ALTER FUNCTION private.can(p_org_id uuid, p_permission private.permission) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.can(p_org_id uuid, p_permission private.permission) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.can(p_org_id uuid, p_permission private.permission) TO postgres;
+GRANT EXECUTE ON FUNCTION private.can(p_org_id uuid, p_permission private.permission) TO service_role;
 
 -- function private.change_subscription(p_org_id uuid, p_subscription_id uuid, p_action text, p_now timestamp with time zone)
 CREATE OR REPLACE FUNCTION private.change_subscription(p_org_id uuid, p_subscription_id uuid, p_action text, p_now timestamp with time zone DEFAULT now())
@@ -3740,7 +3774,7 @@ begin
     return old;
   end if;
   if tg_op = 'DELETE' then
-    perform private.require_role(old.org_id, '{OWNER,MANAGER}',
+    perform private.require(old.org_id, 'expense.delete',
       'Only owners and managers delete an expense; reverse it instead', 'EXPENSE_DELETE_FORBIDDEN');
   end if;
   if exists (select 1 from public.expense_reversals r where r.org_id = old.org_id and r.expense_id = old.id) then
@@ -4269,7 +4303,7 @@ AS $function$
 declare
   v_row public.expense_reversals;
 begin
-  perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+  perform private.require(p_org_id, 'expense.reverse',
     'Only owners, managers and accountants reverse an expense', 'EXPENSES_FORBIDDEN');
   insert into public.expense_reversals (org_id, expense_id, reason, created_by)
   values (p_org_id, p_expense_id, p_reason, (select auth.uid()))
@@ -5007,8 +5041,39 @@ GRANT EXECUTE ON FUNCTION private.org_date(p_org_id uuid, p_value text, p_field 
 GRANT EXECUTE ON FUNCTION private.org_date(p_org_id uuid, p_value text, p_field text) TO postgres;
 GRANT EXECUTE ON FUNCTION private.org_date(p_org_id uuid, p_value text, p_field text) TO service_role;
 
+-- function private.org_ids_that_can(p_permission private.permission)
+CREATE OR REPLACE FUNCTION private.org_ids_that_can(p_permission private.permission)
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select m.org_id
+    from public.memberships m
+    join private.role_permissions rp on rp.role = m.role and rp.permission = p_permission
+   where m.user_id = (select auth.uid())
+$function$;
+ALTER FUNCTION private.org_ids_that_can(p_permission private.permission) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.org_ids_that_can(p_permission private.permission) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.org_ids_that_can(p_permission private.permission) TO postgres;
+GRANT EXECUTE ON FUNCTION private.org_ids_that_can(p_permission private.permission) TO service_role;
+
+-- function private.org_ids_with_role()
+CREATE OR REPLACE FUNCTION private.org_ids_with_role()
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select m.org_id from public.memberships m where m.user_id = (select auth.uid())
+$function$;
+ALTER FUNCTION private.org_ids_with_role() OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.org_ids_with_role() TO authenticated;
+GRANT EXECUTE ON FUNCTION private.org_ids_with_role() TO postgres;
+GRANT EXECUTE ON FUNCTION private.org_ids_with_role() TO service_role;
+
 -- function private.org_ids_with_role(p_roles public.membership_role[])
-CREATE OR REPLACE FUNCTION private.org_ids_with_role(p_roles public.membership_role[] DEFAULT '{OWNER,MANAGER,ACCOUNTANT,SALES}'::public.membership_role[])
+CREATE OR REPLACE FUNCTION private.org_ids_with_role(p_roles public.membership_role[])
  RETURNS SETOF uuid
  LANGUAGE sql
  STABLE SECURITY DEFINER
@@ -5687,9 +5752,9 @@ begin
     raise exception 'The date range must be 7, 30, 90 or 365 days' using errcode = '22023',
         hint = json_build_object('reason', 'REPORT_DAYS_INVALID', 'field', 'days')::text;
   end if;
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   if p_report not in ('sales', 'inventory') then
-    perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    perform private.require(p_org_id, 'report.readFinancial',
       'Sales members can see only the sales and inventory reports', 'REPORT_FORBIDDEN');
   end if;
   select o.timezone, o.currency::text, (now() at time zone o.timezone)::date
@@ -5708,6 +5773,26 @@ ALTER FUNCTION private.report_window(p_org_id uuid, p_days integer, p_report tex
 GRANT EXECUTE ON FUNCTION private.report_window(p_org_id uuid, p_days integer, p_report text, OUT tz text, OUT org_currency text, OUT starts_at timestamp with time zone, OUT ends_at timestamp with time zone, OUT first_day date, OUT last_day date) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.report_window(p_org_id uuid, p_days integer, p_report text, OUT tz text, OUT org_currency text, OUT starts_at timestamp with time zone, OUT ends_at timestamp with time zone, OUT first_day date, OUT last_day date) TO postgres;
 GRANT EXECUTE ON FUNCTION private.report_window(p_org_id uuid, p_days integer, p_report text, OUT tz text, OUT org_currency text, OUT starts_at timestamp with time zone, OUT ends_at timestamp with time zone, OUT first_day date, OUT last_day date) TO service_role;
+
+-- function private.require(p_org_id uuid, p_permission private.permission, p_refusal text, p_reason text)
+CREATE OR REPLACE FUNCTION private.require(p_org_id uuid, p_permission private.permission DEFAULT NULL::private.permission, p_refusal text DEFAULT 'You are not a member of this organization'::text, p_reason text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if pg_trigger_depth() <= 1 and not private.can(p_org_id, p_permission) then
+    raise exception '%', p_refusal using errcode = '42501',
+      hint = json_build_object('reason', coalesce(p_reason, case when p_refusal like 'You are not a member%'
+                                                             then 'NOT_A_MEMBER' else 'FORBIDDEN' end))::text;
+  end if;
+end
+$function$;
+ALTER FUNCTION private.require(p_org_id uuid, p_permission private.permission, p_refusal text, p_reason text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.require(p_org_id uuid, p_permission private.permission, p_refusal text, p_reason text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.require(p_org_id uuid, p_permission private.permission, p_refusal text, p_reason text) TO postgres;
+GRANT EXECUTE ON FUNCTION private.require(p_org_id uuid, p_permission private.permission, p_refusal text, p_reason text) TO service_role;
 
 -- function private.require_currency_decimals(p_amount numeric, p_currency text, p_field text)
 CREATE OR REPLACE FUNCTION private.require_currency_decimals(p_amount numeric, p_currency text, p_field text)
@@ -6276,11 +6361,11 @@ declare
   v_answer jsonb;
 begin
   select o.currency::text into v_currency from public.organizations o where o.id = p_org_id;
-  if v_currency is null or not private.has_role(p_org_id) then
+  if v_currency is null or not private.can(p_org_id) then
     raise exception 'You are not a member of this organization' using errcode = '42501',
         hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
   end if;
-  v_expenses := private.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}');
+  v_expenses := private.can(p_org_id, 'expense.read');
 
   with invoiced as (
     -- Net of credit notes: what a credit note took off an invoice was not sold.
@@ -6444,6 +6529,21 @@ ALTER FUNCTION public.bill_due_subscriptions(p_now timestamp with time zone, p_o
 COMMENT ON FUNCTION public.bill_due_subscriptions(p_now timestamp with time zone, p_org_id uuid) IS 'The billing run: bills, once, every period of every ACTIVE subscription that has started by p_now. Service role only.';
 GRANT EXECUTE ON FUNCTION public.bill_due_subscriptions(p_now timestamp with time zone, p_org_id uuid) TO postgres;
 GRANT EXECUTE ON FUNCTION public.bill_due_subscriptions(p_now timestamp with time zone, p_org_id uuid) TO service_role;
+
+-- function public.can(p_org_id uuid, p_permission text)
+CREATE OR REPLACE FUNCTION public.can(p_org_id uuid, p_permission text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.can(p_org_id, p_permission::private.permission)
+$function$;
+ALTER FUNCTION public.can(p_org_id uuid, p_permission text) OWNER TO postgres;
+COMMENT ON FUNCTION public.can(p_org_id uuid, p_permission text) IS 'True when the calling user''s role in the organization holds the permission (packages/shared/permissions.ts).';
+GRANT EXECUTE ON FUNCTION public.can(p_org_id uuid, p_permission text) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.can(p_org_id uuid, p_permission text) TO postgres;
+GRANT EXECUTE ON FUNCTION public.can(p_org_id uuid, p_permission text) TO service_role;
 
 -- function public.cancel_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_at_period_end boolean)
 CREATE OR REPLACE FUNCTION public.cancel_subscription(p_org_id uuid, p_mutation_id uuid, p_subscription_id uuid, p_at_period_end boolean DEFAULT false)
@@ -7181,7 +7281,7 @@ declare
   v_next_month_start timestamptz;
   v_answer jsonb;
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   select o.currency::text, o.timezone into v_currency, v_tz from public.organizations o where o.id = p_org_id;
   if v_tz is null then
     raise exception 'You are not a member of this organization' using errcode = '42501',
@@ -7346,7 +7446,7 @@ declare
   v_answer jsonb;
 begin
   -- Nothing (null) for an organization the caller is not a member of.
-  if not private.has_role(p_org_id) then
+  if not private.can(p_org_id) then
     return null;
   end if;
   select o.currency::text, o.timezone into v_currency, v_tz from public.organizations o where o.id = p_org_id;
@@ -7465,13 +7565,16 @@ GRANT EXECUTE ON FUNCTION public.get_preferences(p_org_id uuid) TO postgres;
 GRANT EXECUTE ON FUNCTION public.get_preferences(p_org_id uuid) TO service_role;
 
 -- function public.has_role(p_org_id uuid, p_roles public.membership_role[])
-CREATE OR REPLACE FUNCTION public.has_role(p_org_id uuid, p_roles public.membership_role[] DEFAULT '{OWNER,MANAGER,ACCOUNTANT,SALES}'::public.membership_role[])
+CREATE OR REPLACE FUNCTION public.has_role(p_org_id uuid, p_roles public.membership_role[] DEFAULT NULL::public.membership_role[])
  RETURNS boolean
  LANGUAGE sql
- STABLE
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select private.has_role(p_org_id, p_roles)
+  select coalesce((select auth.role()), '') not in ('authenticated', 'anon')
+         or exists (select 1 from public.memberships m
+                     where m.org_id = p_org_id and m.user_id = (select auth.uid())
+                       and (p_roles is null or m.role = any (p_roles)))
 $function$;
 ALTER FUNCTION public.has_role(p_org_id uuid, p_roles public.membership_role[]) OWNER TO postgres;
 COMMENT ON FUNCTION public.has_role(p_org_id uuid, p_roles public.membership_role[]) IS 'True when the calling user has one of the roles in the organization (any role when none are given).';
@@ -8266,7 +8369,7 @@ AS $function$
 declare
   v_currency text;
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   select o.currency::text into v_currency from public.organizations o where o.id = p_org_id;
   if v_currency is null then
     raise exception 'You are not a member of this organization' using errcode = '42501',
@@ -9492,7 +9595,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    perform private.require(p_org_id, 'expense.edit',
       'Only owners, managers and accountants can see expenses', 'EXPENSES_FORBIDDEN');
     select * into v_expense from public.expenses e where e.org_id = p_org_id and e.id = p_expense_id;
     if v_expense.id is null then

@@ -2525,6 +2525,7 @@ export type Database = {
         Returns: Json;
       };
       bill_due_subscriptions: { Args: { p_now?: string; p_org_id?: string }; Returns: number };
+      can: { Args: { p_org_id: string; p_permission: string }; Returns: boolean };
       cancel_subscription: {
         Args: {
           p_at_period_end?: boolean;

@@ -141,31 +141,211 @@ comment on table public.memberships is 'Who belongs to which organization, with 
 create index memberships_user_id_idx on public.memberships (user_id);
 
 -- ---------------------------------------------------------------------------------------------------
--- Roles: the one family of helpers every policy and function asks whether the caller may do something
--- in an organization. The caller holds a role there when their membership has it; given no roles, any
--- role will do (a member). They read memberships as their owner (security definer, through
--- org_ids_with_role), so a policy on memberships itself does not recurse.
---
---   private.org_ids_with_role(roles)          The caller's organizations where they hold one of the roles.
---                                             Policies say `org_id in (select private.org_ids_with_role(…))`:
---                                             it depends only on the caller, so it runs once per statement,
---                                             not once per row.
---   private.has_role(org, roles)              Whether the caller holds one of the roles in the organization.
---   private.require_role(org, roles, refusal) The same, or the refusal: SQLSTATE 42501 (the API's
---                                             FORBIDDEN) and the sentence given.
---
--- has_role and require_role check signed-in users (and anon). The service role and the database owner
--- (scripts, tests) are members of nothing; RLS does not bind them, and neither do these two.
+-- Permissions: what each role may do, by name (`invoice.create`, `payment.reverse`, …). The same table as
+-- packages/shared/permissions.ts, which the app and the `api` function ask; supabase/tests/permissions.test.ts
+-- proves the two hold the same rows, and docs/roles.md lists them. A new permission is a name here, its
+-- roles below and its line in permissions.ts. An unknown name is refused where it is written (a policy or a
+-- SQL function fails to create; a plpgsql function fails when it runs): the names are an enum.
+create type private.permission as enum (
+  'organization.delete',
+  'settings.business',
+  'settings.reminders',
+  'team.invite',
+  'team.manageMembers',
+  'team.manageOwners',
+  'employee.manage',
+  'product.edit',
+  'stock.adjust',
+  'supplier.edit',
+  'purchaseOrder.edit',
+  'customer.edit',
+  'customer.delete',
+  'customer.merge',
+  'statement.read',
+  'invoice.create',
+  'invoice.edit',
+  'invoice.editOwn',
+  'creditNote.issue',
+  'share.revokeAny',
+  'payment.record',
+  'payment.reverse',
+  'payment.delete',
+  'refund.record',
+  'subscription.create',
+  'subscription.manage',
+  'subscriptionPlan.edit',
+  'expense.read',
+  'expense.record',
+  'expense.edit',
+  'expense.reverse',
+  'expense.delete',
+  'report.readFinancial',
+  'audit.read',
+  'lead.edit',
+  'leadNote.deleteAny',
+  'document.manage',
+  'documentCategory.edit'
+);
 
-create function private.org_ids_with_role(
-  p_roles public.membership_role[] default '{OWNER,MANAGER,ACCOUNTANT,SALES}'
-) returns setof uuid
+create table private.role_permissions (
+  permission private.permission not null,
+  role public.membership_role not null,
+  primary key (permission, role)
+);
+comment on table private.role_permissions is
+  'Which roles hold each permission: packages/shared/permissions.ts, the same table (a test compares them).';
+insert into private.role_permissions (permission, role)
+select p.permission::private.permission, r.role
+  from (values
+    ('organization.delete',   '{OWNER}'),
+    ('settings.business',     '{OWNER,MANAGER}'),
+    ('settings.reminders',    '{OWNER,MANAGER}'),
+    ('team.invite',           '{OWNER,MANAGER}'),
+    ('team.manageMembers',    '{OWNER,MANAGER}'),
+    ('team.manageOwners',     '{OWNER}'),
+    ('employee.manage',       '{OWNER,MANAGER}'),
+    ('product.edit',          '{OWNER,MANAGER}'),
+    ('stock.adjust',          '{OWNER,MANAGER}'),
+    ('supplier.edit',         '{OWNER,MANAGER}'),
+    ('purchaseOrder.edit',    '{OWNER,MANAGER}'),
+    ('customer.edit',         '{OWNER,MANAGER,ACCOUNTANT,SALES}'),
+    ('customer.delete',       '{OWNER,MANAGER}'),
+    ('customer.merge',        '{OWNER,MANAGER}'),
+    ('statement.read',        '{OWNER,MANAGER,ACCOUNTANT}'),
+    ('invoice.create',        '{OWNER,MANAGER,ACCOUNTANT,SALES}'),
+    ('invoice.edit',          '{OWNER,MANAGER,ACCOUNTANT}'),
+    ('invoice.editOwn',       '{OWNER,MANAGER,ACCOUNTANT,SALES}'),
+    ('creditNote.issue',      '{OWNER,MANAGER,ACCOUNTANT}'),
+    ('share.revokeAny',       '{OWNER,MANAGER,ACCOUNTANT}'),
+    ('payment.record',        '{OWNER,MANAGER,ACCOUNTANT}'),
+    ('payment.reverse',       '{OWNER,MANAGER,ACCOUNTANT}'),
+    ('payment.delete',        '{OWNER,MANAGER}'),
+    ('refund.record',         '{OWNER,MANAGER,ACCOUNTANT}'),
+    ('subscription.create',   '{OWNER,MANAGER,SALES}'),
+    ('subscription.manage',   '{OWNER,MANAGER}'),
+    ('subscriptionPlan.edit', '{OWNER,MANAGER}'),
+    ('expense.read',          '{OWNER,MANAGER,ACCOUNTANT}'),
+    ('expense.record',        '{OWNER,MANAGER,ACCOUNTANT}'),
+    ('expense.edit',          '{OWNER,MANAGER,ACCOUNTANT}'),
+    ('expense.reverse',       '{OWNER,MANAGER,ACCOUNTANT}'),
+    ('expense.delete',        '{OWNER,MANAGER}'),
+    ('report.readFinancial',  '{OWNER,MANAGER,ACCOUNTANT}'),
+    ('audit.read',            '{OWNER,MANAGER,ACCOUNTANT}'),
+    ('lead.edit',             '{OWNER,MANAGER,SALES}'),
+    ('leadNote.deleteAny',    '{OWNER,MANAGER}'),
+    ('document.manage',       '{OWNER,MANAGER,ACCOUNTANT}'),
+    ('documentCategory.edit', '{OWNER,MANAGER}')
+  ) as p (permission, roles)
+ cross join lateral unnest(p.roles::public.membership_role[]) as r (role);
+revoke all on private.role_permissions from public;
+grant select on private.role_permissions to service_role;
+
+-- The helpers every policy and function asks whether the caller may do something in an organization. They
+-- read memberships and the table above as their owner (security definer), so a policy on memberships itself
+-- does not recurse.
+--
+--   private.org_ids_with_role()              The caller's organizations: where they are a member.
+--   private.org_ids_that_can(permission)     The caller's organizations where their role holds the permission.
+--                                            Policies say `org_id in (select private.org_ids_that_can('…'))`:
+--                                            it depends only on the caller, so it runs once per statement
+--                                            (an initplan), not once per row.
+--   private.can(org, permission)             Whether the caller holds the permission in the organization
+--                                            (no permission: whether they are a member).
+--   private.require(org, permission, refusal, reason)
+--                                            The same, or the refusal: SQLSTATE 42501 (the API's FORBIDDEN)
+--                                            with the sentence and reason code given.
+--
+-- can and require check signed-in users (and anon). The service role and the database owner (scripts,
+-- tests) are members of nothing; RLS does not bind them, and neither do these two.
+
+create function private.org_ids_with_role() returns setof uuid
+language sql stable security definer set search_path = ''
+as $$
+  select m.org_id from public.memberships m where m.user_id = (select auth.uid())
+$$;
+
+create function private.org_ids_that_can(p_permission private.permission) returns setof uuid
+language sql stable security definer set search_path = ''
+as $$
+  select m.org_id
+    from public.memberships m
+    join private.role_permissions rp on rp.role = m.role and rp.permission = p_permission
+   where m.user_id = (select auth.uid())
+$$;
+
+create function private.can(p_org_id uuid, p_permission private.permission default null) returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce((select auth.role()), '') not in ('authenticated', 'anon')
+         or exists (select 1 from public.memberships m
+                     where m.org_id = p_org_id and m.user_id = (select auth.uid())
+                       and (p_permission is null
+                            or exists (select 1 from private.role_permissions rp
+                                        where rp.role = m.role and rp.permission = p_permission)))
+$$;
+
+-- The default refusal is for a caller who is not a member at all. A security-definer trigger reads other
+-- rows before RLS has had its say: it refuses with RLS's own sentence, so nothing leaks through messages.
+-- A nested trigger (a cascade when an organization is deleted) was allowed by the statement that started it.
+create function private.require(
+  p_org_id uuid, p_permission private.permission default null,
+  p_refusal text default 'You are not a member of this organization', p_reason text default null
+) returns void
+language plpgsql stable set search_path = ''
+as $$
+begin
+  if pg_trigger_depth() <= 1 and not private.can(p_org_id, p_permission) then
+    raise exception '%', p_refusal using errcode = '42501',
+      hint = json_build_object('reason', coalesce(p_reason, case when p_refusal like 'You are not a member%'
+                                                             then 'NOT_A_MEMBER' else 'FORBIDDEN' end))::text;
+  end if;
+end
+$$;
+
+revoke all on function private.org_ids_with_role() from public;
+revoke all on function private.org_ids_that_can(private.permission) from public;
+revoke all on function private.can(uuid, private.permission) from public;
+revoke all on function private.require(uuid, private.permission, text, text) from public;
+grant execute on function private.org_ids_with_role() to authenticated, service_role;
+grant execute on function private.org_ids_that_can(private.permission) to authenticated, service_role;
+grant execute on function private.can(uuid, private.permission) to authenticated, service_role;
+grant execute on function private.require(uuid, private.permission, text, text) to authenticated, service_role;
+
+-- For clients: the `api` function asks before listing expenses or the audit trail. An unknown permission is
+-- refused (22P02), not answered no.
+create function public.can(p_org_id uuid, p_permission text) returns boolean
+language sql stable set search_path = ''
+as $$
+  select private.can(p_org_id, p_permission::private.permission)
+$$;
+comment on function public.can(uuid, text) is
+  'True when the calling user''s role in the organization holds the permission (packages/shared/permissions.ts).';
+revoke execute on function public.can(uuid, text) from public, anon;
+grant execute on function public.can(uuid, text) to authenticated, service_role;
+
+-- Whether the caller holds one of the roles (any role when none are given): for a client that asks about a
+-- role itself. What a role may do is asked by permission (public.can).
+create function public.has_role(
+  p_org_id uuid, p_roles public.membership_role[] default null
+) returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce((select auth.role()), '') not in ('authenticated', 'anon')
+         or exists (select 1 from public.memberships m
+                     where m.org_id = p_org_id and m.user_id = (select auth.uid())
+                       and (p_roles is null or m.role = any (p_roles)))
+$$;
+comment on function public.has_role(uuid, public.membership_role[]) is
+  'True when the calling user has one of the roles in the organization (any role when none are given).';
+revoke execute on function public.has_role(uuid, public.membership_role[]) from public, anon;
+
+-- TRANSITIONAL (removed once every migration asks permissions): the role-list helpers.
+create function private.org_ids_with_role(p_roles public.membership_role[]) returns setof uuid
 language sql stable security definer set search_path = ''
 as $$
   select m.org_id from public.memberships m
    where m.user_id = (select auth.uid()) and m.role = any (p_roles)
 $$;
-
 create function private.has_role(
   p_org_id uuid, p_roles public.membership_role[] default '{OWNER,MANAGER,ACCOUNTANT,SALES}'
 ) returns boolean
@@ -174,10 +354,6 @@ as $$
   select coalesce((select auth.role()), '') not in ('authenticated', 'anon')
          or p_org_id in (select private.org_ids_with_role(p_roles))
 $$;
-
--- The default refusal is for a caller who is not a member at all. A security-definer trigger reads other
--- rows before RLS has had its say: it refuses with RLS's own sentence, so nothing leaks through messages.
--- A nested trigger (a cascade when an organization is deleted) was allowed by the statement that started it.
 create function private.require_role(
   p_org_id uuid, p_roles public.membership_role[] default '{OWNER,MANAGER,ACCOUNTANT,SALES}',
   p_refusal text default 'You are not a member of this organization', p_reason text default null
@@ -192,25 +368,12 @@ begin
   end if;
 end
 $$;
-
 revoke all on function private.org_ids_with_role(public.membership_role[]) from public;
 revoke all on function private.has_role(uuid, public.membership_role[]) from public;
 revoke all on function private.require_role(uuid, public.membership_role[], text, text) from public;
 grant execute on function private.org_ids_with_role(public.membership_role[]) to authenticated, service_role;
 grant execute on function private.has_role(uuid, public.membership_role[]) to authenticated, service_role;
 grant execute on function private.require_role(uuid, public.membership_role[], text, text) to authenticated, service_role;
-
--- For clients (the `api` function asks it before listing expenses or the audit trail).
-create function public.has_role(
-  p_org_id uuid, p_roles public.membership_role[] default '{OWNER,MANAGER,ACCOUNTANT,SALES}'
-) returns boolean
-language sql stable set search_path = ''
-as $$
-  select private.has_role(p_org_id, p_roles)
-$$;
-comment on function public.has_role(uuid, public.membership_role[]) is
-  'True when the calling user has one of the roles in the organization (any role when none are given).';
-revoke execute on function public.has_role(uuid, public.membership_role[]) from public, anon;
 
 create trigger profiles_touch before update on public.profiles
   for each row execute function private.touch_updated_at();
@@ -295,11 +458,11 @@ create policy "Members can read their organizations"
   using (id in (select private.org_ids_with_role()));
 create policy "Owners and managers can update their organization"
   on public.organizations for update to authenticated
-  using (id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
-  with check (id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  using (id in (select private.org_ids_that_can('settings.business')))
+  with check (id in (select private.org_ids_that_can('settings.business')));
 create policy "Owners can delete their organization"
   on public.organizations for delete to authenticated
-  using (id in (select private.org_ids_with_role('{OWNER}')));
+  using (id in (select private.org_ids_that_can('organization.delete')));
 
 create policy "Members can read the memberships of their organizations"
   on public.memberships for select to authenticated

@@ -59,7 +59,7 @@ begin
     return old;
   end if;
   if tg_op = 'DELETE' then
-    perform private.require_role(old.org_id, '{OWNER,MANAGER}',
+    perform private.require(old.org_id, 'expense.delete',
       'Only owners and managers delete an expense; reverse it instead', 'EXPENSE_DELETE_FORBIDDEN');
   end if;
   if exists (select 1 from public.expense_reversals r where r.org_id = old.org_id and r.expense_id = old.id) then
@@ -85,7 +85,7 @@ as $$
 declare
   v_expense public.expenses;
 begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+  perform private.require(new.org_id, 'expense.reverse',
     'Only owners, managers and accountants reverse an expense', 'EXPENSES_FORBIDDEN');
   select * into v_expense from public.expenses where org_id = new.org_id and id = new.expense_id for update;
   if v_expense.id is null then
@@ -123,19 +123,19 @@ alter table public.expense_reversals force row level security;
 
 -- Role matrix: expenses edit for OWNER, MANAGER, ACCOUNTANT; SALES none.
 create policy "Owners, managers and accountants can read expenses" on public.expenses for select to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+  using (org_id in (select private.org_ids_that_can('expense.read')));
 create policy "Owners, managers and accountants can record expenses" on public.expenses for insert to authenticated
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')) and created_by = (select auth.uid()));
+  with check (org_id in (select private.org_ids_that_can('expense.record')) and created_by = (select auth.uid()));
 create policy "Owners, managers and accountants can edit expenses" on public.expenses for update to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
--- Those who read expenses may ask; the trigger (private.guard_expense) lets owners and managers only.
+  using (org_id in (select private.org_ids_that_can('expense.edit')))
+  with check (org_id in (select private.org_ids_that_can('expense.edit')));
+-- Those who read expenses may ask; the trigger (private.guard_expense) lets those who may delete only.
 create policy "Owners, managers and accountants can ask to delete expenses" on public.expenses for delete to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+  using (org_id in (select private.org_ids_that_can('expense.read')));
 
 create policy "Owners, managers and accountants can read expense reversals" on public.expense_reversals
   for select to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+  using (org_id in (select private.org_ids_that_can('expense.read')));
 -- Written by reverse_expense only (docs/decisions/006-who-writes-what.md).
 revoke insert, update, delete on public.expense_reversals from anon, authenticated;
 
@@ -247,7 +247,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    perform private.require(p_org_id, 'expense.edit',
       'Only owners, managers and accountants can see expenses', 'EXPENSES_FORBIDDEN');
     select * into v_expense from public.expenses e where e.org_id = p_org_id and e.id = p_expense_id;
     if v_expense.id is null then
@@ -302,7 +302,7 @@ as $$
 declare
   v_row public.expense_reversals;
 begin
-  perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+  perform private.require(p_org_id, 'expense.reverse',
     'Only owners, managers and accountants reverse an expense', 'EXPENSES_FORBIDDEN');
   insert into public.expense_reversals (org_id, expense_id, reason, created_by)
   values (p_org_id, p_expense_id, p_reason, (select auth.uid()))

@@ -532,11 +532,11 @@ declare
   v_answer jsonb;
 begin
   select o.currency::text into v_currency from public.organizations o where o.id = p_org_id;
-  if v_currency is null or not private.has_role(p_org_id) then
+  if v_currency is null or not private.can(p_org_id) then
     raise exception 'You are not a member of this organization' using errcode = '42501',
         hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
   end if;
-  v_expenses := private.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}');
+  v_expenses := private.can(p_org_id, 'expense.read');
 
   with invoiced as (
     -- Net of credit notes: what a credit note took off an invoice was not sold.

@@ -22,9 +22,9 @@ begin
     raise exception 'The date range must be 7, 30, 90 or 365 days' using errcode = '22023',
         hint = json_build_object('reason', 'REPORT_DAYS_INVALID', 'field', 'days')::text;
   end if;
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   if p_report not in ('sales', 'inventory') then
-    perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+    perform private.require(p_org_id, 'report.readFinancial',
       'Sales members can see only the sales and inventory reports', 'REPORT_FORBIDDEN');
   end if;
   select o.timezone, o.currency::text, (now() at time zone o.timezone)::date
@@ -365,7 +365,7 @@ as $$
 declare
   v_currency text;
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   select o.currency::text into v_currency from public.organizations o where o.id = p_org_id;
   if v_currency is null then
     raise exception 'You are not a member of this organization' using errcode = '42501',

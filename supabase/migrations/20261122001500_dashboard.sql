@@ -1,5 +1,5 @@
 -- The dashboard (/) and its metrics, each read in one call computed in the database: as the function's
--- owner (security definer) after checking that the caller is a member (private.has_role), months in the organization's time
+-- owner (security definer) after checking that the caller is a member (private.can), months in the organization's time
 -- zone, revenue and amounts outstanding from the running totals. Money is never added across currencies:
 -- amounts are per currency, the organization's currency first (0 when nothing happened in it).
 
@@ -16,7 +16,7 @@ revoke all on function private.active_customers_last_30_days(uuid, text) from pu
 
 -- ---------------------------------------------------------------------------------------------------
 -- Dashboard metrics, computed in SQL as the function's owner (security definer) once the caller is known to be a
--- member of the organization (private.has_role), in the organization's time zone.
+-- member of the organization (private.can), in the organization's time zone.
 -- Money is summed per currency: an organization working in GHS that took one invoice in USD gets
 -- two totals, never one mixed number.
 
@@ -31,7 +31,7 @@ declare
   v_answer jsonb;
 begin
   -- Nothing (null) for an organization the caller is not a member of.
-  if not private.has_role(p_org_id) then
+  if not private.can(p_org_id) then
     return null;
   end if;
   select o.currency::text, o.timezone into v_currency, v_tz from public.organizations o where o.id = p_org_id;
@@ -105,7 +105,7 @@ declare
   v_next_month_start timestamptz;
   v_answer jsonb;
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   select o.currency::text, o.timezone into v_currency, v_tz from public.organizations o where o.id = p_org_id;
   if v_tz is null then
     raise exception 'You are not a member of this organization' using errcode = '42501',

@@ -24,7 +24,7 @@ create index audit_logs_entity_idx on public.audit_logs (org_id, entity, entity_
 alter table public.audit_logs enable row level security;
 alter table public.audit_logs force row level security;
 create policy "Owners, managers and accountants can read the audit trail" on public.audit_logs for select to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+  using (org_id in (select private.org_ids_that_can('audit.read')));
 create trigger audit_logs_append_only before update on public.audit_logs
   for each row execute function private.refuse_change();
 

@@ -1,4 +1,4 @@
-// /api/expenses: the list read through RLS (OWNER, MANAGER, ACCOUNTANT; SALES has no access to expenses),
+// /api/expenses: the list read through RLS (the roles with expense.read; SALES has no access to expenses),
 // each expense recorded, edited or reversed once by record_expense, update_expense and reverse_expense (the
 // Idempotency-Key header is the outbox's id; docs/decisions/010-corrections.md).
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import {
   EXPENSE_CATEGORIES,
   ExpenseInputSchema,
 } from '../../../packages/shared/schemas/accounting.ts';
+import type { Permission } from '../../../packages/shared/permissions.ts';
 import { ReversalInputSchema } from '../../../packages/shared/schemas/sales.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
 import { AppError, refusalOf } from '../_shared/errors.ts';
@@ -51,9 +52,9 @@ const ListQuery = z.object({
 const searchTerm = (s: string) => s.replace(/[%_,()*\\:."]/g, ' ').trim();
 
 async function assertCanSeeExpenses(db: Awaited<ReturnType<typeof orgContext>>['db'], orgId: string) {
-  const { data, error } = await db.rpc('has_role', {
+  const { data, error } = await db.rpc('can', {
     p_org_id: orgId,
-    p_roles: ['OWNER', 'MANAGER', 'ACCOUNTANT'],
+    p_permission: 'expense.read' satisfies Permission,
   });
   if (error) throw fromPostgrest(error);
   if (!data)

@@ -1,6 +1,7 @@
 // GET /api/audit: the organization's audit trail (who changed what, when), newest first, for the roles
-// RLS lets read it (OWNER, MANAGER, ACCOUNTANT); SALES gets 403.
+// with audit.read, as RLS (OWNER, MANAGER, ACCOUNTANT); SALES gets 403.
 import { z } from 'zod';
+import type { Permission } from '../../../packages/shared/permissions.ts';
 import { orgContext } from '../_shared/context.ts';
 import { AppError } from '../_shared/errors.ts';
 import { fromPostgrest, invalidQuery } from '../_shared/http.ts';
@@ -42,9 +43,9 @@ export async function listAudit(req: Request): Promise<Response> {
   const parsed = Query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
   if (!parsed.success) throw invalidQuery(parsed.error);
   const q = parsed.data;
-  const { data: allowed } = await db.rpc('has_role', {
+  const { data: allowed } = await db.rpc('can', {
     p_org_id: orgId,
-    p_roles: ['OWNER', 'MANAGER', 'ACCOUNTANT'],
+    p_permission: 'audit.read' satisfies Permission,
   });
   if (!allowed) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
   let rows = db
