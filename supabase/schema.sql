@@ -800,9 +800,9 @@ CREATE TRIGGER employees_audit_insert AFTER INSERT ON public.employees REFERENCI
 CREATE TRIGGER employees_audit_update AFTER UPDATE ON public.employees REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER employees_touch BEFORE UPDATE ON public.employees FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE POLICY "Members can read employees" ON public.employees AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can add employees" ON public.employees AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can delete employees" ON public.employees AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can edit employees" ON public.employees AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can add employees" ON public.employees AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('employee.manage'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners and managers can delete employees" ON public.employees AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('employee.manage'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners and managers can edit employees" ON public.employees AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('employee.manage'::private.permission) AS org_ids_that_can))) WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('employee.manage'::private.permission) AS org_ids_that_can)));
 COMMENT ON TABLE public.employees IS 'Staff who do not use the app (shop assistants, drivers): a simple list.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.employees TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.employees TO service_role;
@@ -976,12 +976,10 @@ CREATE TRIGGER invitations_guard_update BEFORE UPDATE ON public.invitations FOR 
 CREATE TRIGGER invitations_notify_joined AFTER UPDATE OF accepted_at ON public.invitations FOR EACH ROW WHEN (((old.accepted_at IS NULL) AND (new.accepted_at IS NOT NULL))) EXECUTE FUNCTION private.notify_member_joined();
 CREATE TRIGGER invitations_plan_limit BEFORE INSERT ON public.invitations FOR EACH ROW EXECUTE FUNCTION private.enforce_member_limit();
 CREATE TRIGGER invitations_retire_expired BEFORE INSERT ON public.invitations FOR EACH ROW EXECUTE FUNCTION private.retire_expired_invitations();
-CREATE POLICY "Managers can invite anyone but owners" ON public.invitations AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{MANAGER}'::public.membership_role[]) AS org_ids_with_role)) AND (role <> 'OWNER'::public.membership_role) AND (invited_by = ( SELECT auth.uid() AS uid))));
-CREATE POLICY "Managers can revoke invitations but owners'" ON public.invitations AS PERMISSIVE FOR UPDATE TO authenticated USING (((org_id IN ( SELECT private.org_ids_with_role('{MANAGER}'::public.membership_role[]) AS org_ids_with_role)) AND (role <> 'OWNER'::public.membership_role))) WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{MANAGER}'::public.membership_role[]) AS org_ids_with_role)) AND (role <> 'OWNER'::public.membership_role)));
 CREATE POLICY "Members can read their organization's invitations" ON public.invitations AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can delete invitations" ON public.invitations AS PERMISSIVE FOR DELETE TO authenticated USING (((org_id IN ( SELECT private.org_ids_with_role('{OWNER}'::public.membership_role[]) AS org_ids_with_role)) OR ((org_id IN ( SELECT private.org_ids_with_role('{MANAGER}'::public.membership_role[]) AS org_ids_with_role)) AND (role <> 'OWNER'::public.membership_role))));
-CREATE POLICY "Owners can invite with any role" ON public.invitations AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{OWNER}'::public.membership_role[]) AS org_ids_with_role)) AND (invited_by = ( SELECT auth.uid() AS uid))));
-CREATE POLICY "Owners can revoke invitations" ON public.invitations AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Members with team.invite can delete invitations" ON public.invitations AS PERMISSIVE FOR DELETE TO authenticated USING (((org_id IN ( SELECT private.org_ids_that_can('team.invite'::private.permission) AS org_ids_that_can)) AND ((role <> 'OWNER'::public.membership_role) OR (org_id IN ( SELECT private.org_ids_that_can('team.manageOwners'::private.permission) AS org_ids_that_can)))));
+CREATE POLICY "Members with team.invite can invite" ON public.invitations AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_that_can('team.invite'::private.permission) AS org_ids_that_can)) AND ((role <> 'OWNER'::public.membership_role) OR (org_id IN ( SELECT private.org_ids_that_can('team.manageOwners'::private.permission) AS org_ids_that_can))) AND (invited_by = ( SELECT auth.uid() AS uid))));
+CREATE POLICY "Members with team.invite can revoke invitations" ON public.invitations AS PERMISSIVE FOR UPDATE TO authenticated USING (((org_id IN ( SELECT private.org_ids_that_can('team.invite'::private.permission) AS org_ids_that_can)) AND ((role <> 'OWNER'::public.membership_role) OR (org_id IN ( SELECT private.org_ids_that_can('team.manageOwners'::private.permission) AS org_ids_that_can))))) WITH CHECK (((org_id IN ( SELECT private.org_ids_that_can('team.invite'::private.permission) AS org_ids_that_can)) AND ((role <> 'OWNER'::public.membership_role) OR (org_id IN ( SELECT private.org_ids_that_can('team.manageOwners'::private.permission) AS org_ids_that_can)))));
 COMMENT ON TABLE public.invitations IS 'An invitation to join an organization with a role. Pending until accepted, revoked or expired (7 days).';
 COMMENT ON COLUMN public.invitations.token_hash IS 'SHA-256 of the secret in the invite link; the secret itself is never stored.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.invitations TO authenticated;
@@ -1386,12 +1384,10 @@ CREATE TRIGGER memberships_audit_insert AFTER INSERT ON public.memberships REFER
 CREATE TRIGGER memberships_audit_update AFTER UPDATE ON public.memberships REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER memberships_keep_an_owner BEFORE DELETE OR UPDATE ON public.memberships FOR EACH ROW EXECUTE FUNCTION private.keep_an_owner();
 CREATE TRIGGER memberships_touch BEFORE UPDATE ON public.memberships FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE POLICY "Managers can change non-owners' roles, but not to owner" ON public.memberships AS PERMISSIVE FOR UPDATE TO authenticated USING (((org_id IN ( SELECT private.org_ids_with_role('{MANAGER}'::public.membership_role[]) AS org_ids_with_role)) AND (role <> 'OWNER'::public.membership_role))) WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{MANAGER}'::public.membership_role[]) AS org_ids_with_role)) AND (role <> 'OWNER'::public.membership_role)));
-CREATE POLICY "Managers can remove non-owners" ON public.memberships AS PERMISSIVE FOR DELETE TO authenticated USING (((org_id IN ( SELECT private.org_ids_with_role('{MANAGER}'::public.membership_role[]) AS org_ids_with_role)) AND (role <> 'OWNER'::public.membership_role)));
 CREATE POLICY "Members can leave an organization" ON public.memberships AS PERMISSIVE FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 CREATE POLICY "Members can read the memberships of their organizations" ON public.memberships AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners can change any member's role" ON public.memberships AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners can remove any member" ON public.memberships AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Members with team.manageMembers can change roles" ON public.memberships AS PERMISSIVE FOR UPDATE TO authenticated USING (((org_id IN ( SELECT private.org_ids_that_can('team.manageMembers'::private.permission) AS org_ids_that_can)) AND ((role <> 'OWNER'::public.membership_role) OR (org_id IN ( SELECT private.org_ids_that_can('team.manageOwners'::private.permission) AS org_ids_that_can))))) WITH CHECK (((org_id IN ( SELECT private.org_ids_that_can('team.manageMembers'::private.permission) AS org_ids_that_can)) AND ((role <> 'OWNER'::public.membership_role) OR (org_id IN ( SELECT private.org_ids_that_can('team.manageOwners'::private.permission) AS org_ids_that_can)))));
+CREATE POLICY "Members with team.manageMembers can remove members" ON public.memberships AS PERMISSIVE FOR DELETE TO authenticated USING (((org_id IN ( SELECT private.org_ids_that_can('team.manageMembers'::private.permission) AS org_ids_that_can)) AND ((role <> 'OWNER'::public.membership_role) OR (org_id IN ( SELECT private.org_ids_that_can('team.manageOwners'::private.permission) AS org_ids_that_can)))));
 COMMENT ON TABLE public.memberships IS 'Who belongs to which organization, with which role. The source of every RLS decision.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER ON TABLE public.memberships TO authenticated;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.memberships TO postgres;
@@ -3534,7 +3530,7 @@ CREATE OR REPLACE FUNCTION private.enforce_member_limit()
  SET search_path TO ''
 AS $function$
 begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER}',
+  perform private.require(new.org_id, 'team.invite',
     'new row violates row-level security policy for table "invitations"');
   perform private.lock_limit('max_members', new.org_id);
   perform private.refuse_over_limit(new.org_id, 'max_members',
@@ -5287,7 +5283,7 @@ CREATE OR REPLACE FUNCTION private.queue_invitation_mail(p_invitation public.inv
 AS $function$
 begin
   -- Only for a stored invitation and the token of its link, by someone who may invite to its organization.
-  if not private.has_role(p_invitation.org_id, '{OWNER,MANAGER}')
+  if not private.can(p_invitation.org_id, 'team.invite')
      or private.invitation_token_hash(p_token) is distinct from p_invitation.token_hash
      or not exists (select 1 from public.invitations i
                      where i.id = p_invitation.id and i.org_id = p_invitation.org_id
@@ -5859,7 +5855,7 @@ CREATE OR REPLACE FUNCTION private.retire_expired_invitations()
  SET search_path TO ''
 AS $function$
 begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER}',
+  perform private.require(new.org_id, 'team.invite',
     'new row violates row-level security policy for table "invitations"');
   update public.invitations set revoked_at = now()
    where org_id = new.org_id and email = new.email
@@ -6573,10 +6569,10 @@ begin
   if not found then
     return private.team_refusal('NOT_FOUND', 'Member not found', 'MEMBER_NOT_FOUND');
   end if;
-  if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
+  if not private.can(p_org_id, 'team.manageMembers') then
     return private.team_refusal('FORBIDDEN', 'Only owners and managers can change roles', 'ROLE_CHANGE_FORBIDDEN');
   end if;
-  if (v_current = 'OWNER' or p_role = 'OWNER') and not private.has_role(p_org_id, '{OWNER}') then
+  if (v_current = 'OWNER' or p_role = 'OWNER') and not private.can(p_org_id, 'team.manageOwners') then
     return private.team_refusal('FORBIDDEN', 'Only an owner can grant or change the owner role', 'OWNER_ROLE_FORBIDDEN');
   end if;
   if v_current <> p_role then
@@ -6743,9 +6739,9 @@ begin
     return jsonb_set(v_done, '{data,token}', case when found then to_jsonb(v_token) else 'null'::jsonb end);
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers can invite members', 'INVITE_FORBIDDEN');
+    perform private.require(p_org_id, 'team.invite', 'Only owners and managers can invite members', 'INVITE_FORBIDDEN');
     if v_role = 'OWNER' then
-      perform private.require_role(p_org_id, '{OWNER}', 'Only an owner can invite someone as owner', 'OWNER_INVITE_FORBIDDEN');
+      perform private.require(p_org_id, 'team.manageOwners', 'Only an owner can invite someone as owner', 'OWNER_INVITE_FORBIDDEN');
     end if;
     if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
       raise exception 'Invalid email address' using errcode = '23514',
@@ -6761,7 +6757,7 @@ begin
        and i.accepted_at is null and i.revoked_at is null and i.expires_at > now();
     if found then
       if v_pending.role = 'OWNER' then
-        perform private.require_role(p_org_id, '{OWNER}', 'Only an owner can change an invitation to join as owner', 'OWNER_INVITATION_CHANGE_FORBIDDEN');
+        perform private.require(p_org_id, 'team.manageOwners', 'Only an owner can change an invitation to join as owner', 'OWNER_INVITATION_CHANGE_FORBIDDEN');
       end if;
       update public.invitations
          set token_hash = private.invitation_token_hash(v_token), role = v_role,
@@ -7549,7 +7545,7 @@ AS $function$
 declare
   v_row public.member_preferences;
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   select * into v_row from public.member_preferences p where p.org_id = p_org_id and p.user_id = (select auth.uid());
   if not found then
     -- The column defaults of public.member_preferences (supabase/tests/members.test.ts keeps them equal).
@@ -8277,10 +8273,10 @@ begin
     return private.team_refusal('NOT_FOUND', 'Member not found', 'MEMBER_NOT_FOUND');
   end if;
   if p_user_id <> (select auth.uid()) then
-    if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
+    if not private.can(p_org_id, 'team.manageMembers') then
       return private.team_refusal('FORBIDDEN', 'Only owners and managers can remove members', 'MEMBER_REMOVE_FORBIDDEN');
     end if;
-    if v_current = 'OWNER' and not private.has_role(p_org_id, '{OWNER}') then
+    if v_current = 'OWNER' and not private.can(p_org_id, 'team.manageOwners') then
       return private.team_refusal('FORBIDDEN', 'Only an owner can remove an owner', 'OWNER_REMOVE_FORBIDDEN');
     end if;
   end if;
@@ -8789,10 +8785,10 @@ begin
   if not found then
     return private.team_refusal('NOT_FOUND', 'Invitation not found', 'INVITATION_NOT_FOUND');
   end if;
-  if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
+  if not private.can(p_org_id, 'team.invite') then
     return private.team_refusal('FORBIDDEN', 'Only owners and managers can revoke invitations', 'INVITATION_REVOKE_FORBIDDEN');
   end if;
-  if v_row.role = 'OWNER' and not private.has_role(p_org_id, '{OWNER}') then
+  if v_row.role = 'OWNER' and not private.can(p_org_id, 'team.manageOwners') then
     return private.team_refusal('FORBIDDEN', 'Only an owner can revoke an invitation to join as owner', 'OWNER_INVITATION_REVOKE_FORBIDDEN');
   end if;
   if v_row.accepted_at is not null then
@@ -8926,7 +8922,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers can manage employees', 'EMPLOYEES_FORBIDDEN');
+    perform private.require(p_org_id, 'employee.manage', 'Only owners and managers can manage employees', 'EMPLOYEES_FORBIDDEN');
     if exists (select 1 from public.employees e where e.id = v_id) then
       update public.employees
          set name = coalesce(btrim(p_input ->> 'name'), name),

@@ -6,19 +6,26 @@ create type public.employee_status as enum ('ACTIVE', 'INACTIVE');
 
 
 -- ---------------------------------------------------------------------------------------------------
--- Memberships are managed by OWNER and MANAGER; a MANAGER can neither grant nor remove OWNER; the last
+-- Memberships are managed by those with team.manageMembers (OWNER and MANAGER); anything about the OWNER
+-- role (a member who holds it, or making one) also takes team.manageOwners, which a MANAGER lacks; the last
 -- OWNER can be neither demoted nor removed. New memberships come only from create_organization and
 -- accepting an invitation (security definer functions).
-create policy "Owners can change any member's role" on public.memberships for update to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER}')))
-  with check (org_id in (select private.org_ids_with_role('{OWNER}')));
-create policy "Managers can change non-owners' roles, but not to owner" on public.memberships for update to authenticated
-  using (org_id in (select private.org_ids_with_role('{MANAGER}')) and role <> 'OWNER')
-  with check (org_id in (select private.org_ids_with_role('{MANAGER}')) and role <> 'OWNER');
-create policy "Owners can remove any member" on public.memberships for delete to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER}')));
-create policy "Managers can remove non-owners" on public.memberships for delete to authenticated
-  using (org_id in (select private.org_ids_with_role('{MANAGER}')) and role <> 'OWNER');
+create policy "Members with team.manageMembers can change roles"
+  on public.memberships for update to authenticated
+  using (
+    org_id in (select private.org_ids_that_can('team.manageMembers'))
+    and (role <> 'OWNER' or org_id in (select private.org_ids_that_can('team.manageOwners')))
+  )
+  with check (
+    org_id in (select private.org_ids_that_can('team.manageMembers'))
+    and (role <> 'OWNER' or org_id in (select private.org_ids_that_can('team.manageOwners')))
+  );
+create policy "Members with team.manageMembers can remove members"
+  on public.memberships for delete to authenticated
+  using (
+    org_id in (select private.org_ids_that_can('team.manageMembers'))
+    and (role <> 'OWNER' or org_id in (select private.org_ids_that_can('team.manageOwners')))
+  );
 create policy "Members can leave an organization" on public.memberships for delete to authenticated
   using (user_id = (select auth.uid()));
 
@@ -72,7 +79,7 @@ create function private.retire_expired_invitations() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER}',
+  perform private.require(new.org_id, 'team.invite',
     'new row violates row-level security policy for table "invitations"');
   update public.invitations set revoked_at = now()
    where org_id = new.org_id and email = new.email
@@ -88,22 +95,29 @@ alter table public.invitations force row level security;
 
 create policy "Members can read their organization's invitations" on public.invitations for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
-create policy "Owners can invite with any role" on public.invitations for insert to authenticated
-  with check (org_id in (select private.org_ids_with_role('{OWNER}')) and invited_by = (select auth.uid()));
-create policy "Managers can invite anyone but owners" on public.invitations for insert to authenticated
+-- An invitation to the OWNER role also takes team.manageOwners, which a MANAGER lacks.
+create policy "Members with team.invite can invite"
+  on public.invitations for insert to authenticated
   with check (
-    org_id in (select private.org_ids_with_role('{MANAGER}')) and role <> 'OWNER' and invited_by = (select auth.uid())
+    org_id in (select private.org_ids_that_can('team.invite'))
+    and (role <> 'OWNER' or org_id in (select private.org_ids_that_can('team.manageOwners')))
+    and invited_by = (select auth.uid())
   );
-create policy "Owners can revoke invitations" on public.invitations for update to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER}')))
-  with check (org_id in (select private.org_ids_with_role('{OWNER}')));
-create policy "Managers can revoke invitations but owners'" on public.invitations for update to authenticated
-  using (org_id in (select private.org_ids_with_role('{MANAGER}')) and role <> 'OWNER')
-  with check (org_id in (select private.org_ids_with_role('{MANAGER}')) and role <> 'OWNER');
-create policy "Owners and managers can delete invitations" on public.invitations for delete to authenticated
+create policy "Members with team.invite can revoke invitations"
+  on public.invitations for update to authenticated
   using (
-    org_id in (select private.org_ids_with_role('{OWNER}'))
-    or (org_id in (select private.org_ids_with_role('{MANAGER}')) and role <> 'OWNER')
+    org_id in (select private.org_ids_that_can('team.invite'))
+    and (role <> 'OWNER' or org_id in (select private.org_ids_that_can('team.manageOwners')))
+  )
+  with check (
+    org_id in (select private.org_ids_that_can('team.invite'))
+    and (role <> 'OWNER' or org_id in (select private.org_ids_that_can('team.manageOwners')))
+  );
+create policy "Members with team.invite can delete invitations"
+  on public.invitations for delete to authenticated
+  using (
+    org_id in (select private.org_ids_that_can('team.invite'))
+    and (role <> 'OWNER' or org_id in (select private.org_ids_that_can('team.manageOwners')))
   );
 
 -- ---------------------------------------------------------------------------------------------------
@@ -188,12 +202,12 @@ alter table public.employees force row level security;
 create policy "Members can read employees" on public.employees for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can add employees" on public.employees for insert to authenticated
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  with check (org_id in (select private.org_ids_that_can('employee.manage')));
 create policy "Owners and managers can edit employees" on public.employees for update to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  using (org_id in (select private.org_ids_that_can('employee.manage')))
+  with check (org_id in (select private.org_ids_that_can('employee.manage')));
 create policy "Owners and managers can delete employees" on public.employees for delete to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  using (org_id in (select private.org_ids_that_can('employee.manage')));
 
 -- Only the role of a membership is edited through the API.
 revoke update on public.memberships from authenticated;

@@ -1,8 +1,9 @@
 -- Team, the functions the app calls (tables and policies are in 20261122000400_team.sql): invitations
 -- created, refreshed, revoked, previewed by anyone holding the link and accepted by the invitee; members'
 -- roles changed and members removed with clear answers; employees saved once; a member's preferences.
--- Role rules live here and in the policies: OWNER and MANAGER manage, a MANAGER never reaches the OWNER
--- role, the last OWNER stays. Answers are { data } or { error: { code, message } }.
+-- Who may is asked here and in the policies by permission: team.invite, team.manageMembers and
+-- employee.manage (OWNER and MANAGER), and team.manageOwners for anything about the OWNER role, which a
+-- MANAGER never reaches; the last OWNER stays. Answers are { data } or { error: { code, message } }.
 
 -- ---------------------------------------------------------------------------------------------------
 -- Helpers.
@@ -78,9 +79,9 @@ begin
     return jsonb_set(v_done, '{data,token}', case when found then to_jsonb(v_token) else 'null'::jsonb end);
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers can invite members', 'INVITE_FORBIDDEN');
+    perform private.require(p_org_id, 'team.invite', 'Only owners and managers can invite members', 'INVITE_FORBIDDEN');
     if v_role = 'OWNER' then
-      perform private.require_role(p_org_id, '{OWNER}', 'Only an owner can invite someone as owner', 'OWNER_INVITE_FORBIDDEN');
+      perform private.require(p_org_id, 'team.manageOwners', 'Only an owner can invite someone as owner', 'OWNER_INVITE_FORBIDDEN');
     end if;
     if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
       raise exception 'Invalid email address' using errcode = '23514',
@@ -96,7 +97,7 @@ begin
        and i.accepted_at is null and i.revoked_at is null and i.expires_at > now();
     if found then
       if v_pending.role = 'OWNER' then
-        perform private.require_role(p_org_id, '{OWNER}', 'Only an owner can change an invitation to join as owner', 'OWNER_INVITATION_CHANGE_FORBIDDEN');
+        perform private.require(p_org_id, 'team.manageOwners', 'Only an owner can change an invitation to join as owner', 'OWNER_INVITATION_CHANGE_FORBIDDEN');
       end if;
       update public.invitations
          set token_hash = private.invitation_token_hash(v_token), role = v_role,
@@ -138,10 +139,10 @@ begin
   if not found then
     return private.team_refusal('NOT_FOUND', 'Invitation not found', 'INVITATION_NOT_FOUND');
   end if;
-  if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
+  if not private.can(p_org_id, 'team.invite') then
     return private.team_refusal('FORBIDDEN', 'Only owners and managers can revoke invitations', 'INVITATION_REVOKE_FORBIDDEN');
   end if;
-  if v_row.role = 'OWNER' and not private.has_role(p_org_id, '{OWNER}') then
+  if v_row.role = 'OWNER' and not private.can(p_org_id, 'team.manageOwners') then
     return private.team_refusal('FORBIDDEN', 'Only an owner can revoke an invitation to join as owner', 'OWNER_INVITATION_REVOKE_FORBIDDEN');
   end if;
   if v_row.accepted_at is not null then
@@ -299,10 +300,10 @@ begin
   if not found then
     return private.team_refusal('NOT_FOUND', 'Member not found', 'MEMBER_NOT_FOUND');
   end if;
-  if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
+  if not private.can(p_org_id, 'team.manageMembers') then
     return private.team_refusal('FORBIDDEN', 'Only owners and managers can change roles', 'ROLE_CHANGE_FORBIDDEN');
   end if;
-  if (v_current = 'OWNER' or p_role = 'OWNER') and not private.has_role(p_org_id, '{OWNER}') then
+  if (v_current = 'OWNER' or p_role = 'OWNER') and not private.can(p_org_id, 'team.manageOwners') then
     return private.team_refusal('FORBIDDEN', 'Only an owner can grant or change the owner role', 'OWNER_ROLE_FORBIDDEN');
   end if;
   if v_current <> p_role then
@@ -333,10 +334,10 @@ begin
     return private.team_refusal('NOT_FOUND', 'Member not found', 'MEMBER_NOT_FOUND');
   end if;
   if p_user_id <> (select auth.uid()) then
-    if not private.has_role(p_org_id, '{OWNER,MANAGER}') then
+    if not private.can(p_org_id, 'team.manageMembers') then
       return private.team_refusal('FORBIDDEN', 'Only owners and managers can remove members', 'MEMBER_REMOVE_FORBIDDEN');
     end if;
-    if v_current = 'OWNER' and not private.has_role(p_org_id, '{OWNER}') then
+    if v_current = 'OWNER' and not private.can(p_org_id, 'team.manageOwners') then
       return private.team_refusal('FORBIDDEN', 'Only an owner can remove an owner', 'OWNER_REMOVE_FORBIDDEN');
     end if;
   end if;
@@ -367,7 +368,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers can manage employees', 'EMPLOYEES_FORBIDDEN');
+    perform private.require(p_org_id, 'employee.manage', 'Only owners and managers can manage employees', 'EMPLOYEES_FORBIDDEN');
     if exists (select 1 from public.employees e where e.id = v_id) then
       update public.employees
          set name = coalesce(btrim(p_input ->> 'name'), name),
@@ -411,7 +412,7 @@ as $$
 declare
   v_row public.member_preferences;
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   select * into v_row from public.member_preferences p where p.org_id = p_org_id and p.user_id = (select auth.uid());
   if not found then
     -- The column defaults of public.member_preferences (supabase/tests/members.test.ts keeps them equal).

@@ -164,7 +164,7 @@ create function private.enforce_member_limit() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER}',
+  perform private.require(new.org_id, 'team.invite',
     'new row violates row-level security policy for table "invitations"');
   perform private.lock_limit('max_members', new.org_id);
   perform private.refuse_over_limit(new.org_id, 'max_members',

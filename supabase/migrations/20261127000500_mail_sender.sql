@@ -85,7 +85,7 @@ language plpgsql security definer set search_path = ''
 as $$
 begin
   -- Only for a stored invitation and the token of its link, by someone who may invite to its organization.
-  if not private.has_role(p_invitation.org_id, '{OWNER,MANAGER}')
+  if not private.can(p_invitation.org_id, 'team.invite')
      or private.invitation_token_hash(p_token) is distinct from p_invitation.token_hash
      or not exists (select 1 from public.invitations i
                      where i.id = p_invitation.id and i.org_id = p_invitation.org_id
