@@ -1713,9 +1713,9 @@ CREATE TRIGGER products_plan_limit AFTER INSERT ON public.products FOR EACH ROW 
 CREATE TRIGGER products_plan_limit_unarchive AFTER UPDATE OF archived ON public.products FOR EACH ROW EXECUTE FUNCTION private.enforce_product_limit();
 CREATE TRIGGER products_touch BEFORE UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION private.touch_versioned();
 CREATE POLICY "Members can read products" ON public.products AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can add products" ON public.products AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can delete products" ON public.products AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can edit products" ON public.products AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can add products" ON public.products AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('product.edit'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners and managers can delete products" ON public.products AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('product.edit'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners and managers can edit products" ON public.products AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('product.edit'::private.permission) AS org_ids_that_can))) WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('product.edit'::private.permission) AS org_ids_that_can)));
 COMMENT ON TABLE public.products IS 'What an organization sells or stocks. Archived products keep their history but leave every list.';
 COMMENT ON COLUMN public.products.stock_on_hand IS 'Maintained only by stock_moves (sum of their deltas); never written directly.';
 COMMENT ON COLUMN public.products.low_stock_threshold IS 'At or below this stock the product is "Low Stock"; at or below 0 "Out of Stock".';
@@ -1800,9 +1800,9 @@ CREATE TRIGGER purchase_order_lines_audit_insert AFTER INSERT ON public.purchase
 CREATE TRIGGER purchase_order_lines_audit_update AFTER UPDATE ON public.purchase_order_lines REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER purchase_order_lines_guard BEFORE INSERT OR DELETE OR UPDATE ON public.purchase_order_lines FOR EACH ROW EXECUTE FUNCTION private.guard_purchase_order_lines();
 CREATE POLICY "Members can read purchase order lines" ON public.purchase_order_lines AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can add purchase order lines" ON public.purchase_order_lines AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can delete purchase order lines" ON public.purchase_order_lines AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can edit purchase order lines" ON public.purchase_order_lines AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can add purchase order lines" ON public.purchase_order_lines AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('purchaseOrder.edit'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners and managers can delete purchase order lines" ON public.purchase_order_lines AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('purchaseOrder.edit'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners and managers can edit purchase order lines" ON public.purchase_order_lines AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('purchaseOrder.edit'::private.permission) AS org_ids_that_can))) WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('purchaseOrder.edit'::private.permission) AS org_ids_that_can)));
 COMMENT ON TABLE public.purchase_order_lines IS 'What a purchase order buys: product, quantity and unit cost.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.purchase_order_lines TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.purchase_order_lines TO service_role;
@@ -1846,9 +1846,9 @@ CREATE TRIGGER purchase_orders_guard BEFORE UPDATE ON public.purchase_orders FOR
 CREATE TRIGGER purchase_orders_received_once BEFORE UPDATE OF status ON public.purchase_orders FOR EACH ROW EXECUTE FUNCTION private.refuse_receiving_twice();
 CREATE TRIGGER purchase_orders_touch BEFORE UPDATE ON public.purchase_orders FOR EACH ROW EXECUTE FUNCTION private.touch_versioned();
 CREATE POLICY "Members can read purchase orders" ON public.purchase_orders AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can create purchase orders" ON public.purchase_orders AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can delete draft purchase orders" ON public.purchase_orders AS PERMISSIVE FOR DELETE TO authenticated USING (((status = 'DRAFT'::public.purchase_order_status) AND (org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))));
-CREATE POLICY "Owners and managers can edit purchase orders" ON public.purchase_orders AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can create purchase orders" ON public.purchase_orders AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('purchaseOrder.edit'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners and managers can delete draft purchase orders" ON public.purchase_orders AS PERMISSIVE FOR DELETE TO authenticated USING (((status = 'DRAFT'::public.purchase_order_status) AND (org_id IN ( SELECT private.org_ids_that_can('purchaseOrder.edit'::private.permission) AS org_ids_that_can))));
+CREATE POLICY "Owners and managers can edit purchase orders" ON public.purchase_orders AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('purchaseOrder.edit'::private.permission) AS org_ids_that_can))) WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('purchaseOrder.edit'::private.permission) AS org_ids_that_can)));
 COMMENT ON TABLE public.purchase_orders IS 'An order to a supplier: DRAFT -> APPROVED -> RECEIVED. Receiving adds the lines to stock, once.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.purchase_orders TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.purchase_orders TO service_role;
@@ -1964,7 +1964,7 @@ CREATE TRIGGER stock_moves_audit_delete AFTER DELETE ON public.stock_moves REFER
 CREATE TRIGGER stock_moves_audit_insert AFTER INSERT ON public.stock_moves REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER stock_moves_audit_update AFTER UPDATE ON public.stock_moves REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE POLICY "Members can read the stock ledger" ON public.stock_moves AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can record stock moves" ON public.stock_moves AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid)) AND (reason = ANY (ARRAY['OPENING'::public.stock_move_reason, 'ADJUSTMENT'::public.stock_move_reason]))));
+CREATE POLICY "Owners and managers can record stock moves" ON public.stock_moves AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_that_can('stock.adjust'::private.permission) AS org_ids_that_can)) AND (created_by = ( SELECT auth.uid() AS uid)) AND (reason = ANY (ARRAY['OPENING'::public.stock_move_reason, 'ADJUSTMENT'::public.stock_move_reason]))));
 COMMENT ON TABLE public.stock_moves IS 'The stock ledger: every change of stock on hand, append-only. stock_on_hand = sum(delta).';
 COMMENT ON COLUMN public.stock_moves.ref_id IS 'The invoice (SALE, VOID_RETURN), the credit note (CREDIT_RETURN) or purchase order (PURCHASE_RECEIPT) that caused the move.';
 COMMENT ON COLUMN public.stock_moves.note IS 'Required reason for a manual ADJUSTMENT.';
@@ -2150,9 +2150,9 @@ CREATE TRIGGER suppliers_audit_insert AFTER INSERT ON public.suppliers REFERENCI
 CREATE TRIGGER suppliers_audit_update AFTER UPDATE ON public.suppliers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER suppliers_touch BEFORE UPDATE ON public.suppliers FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE POLICY "Members can read suppliers" ON public.suppliers AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can add suppliers" ON public.suppliers AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can delete suppliers" ON public.suppliers AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can edit suppliers" ON public.suppliers AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can add suppliers" ON public.suppliers AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('supplier.edit'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners and managers can delete suppliers" ON public.suppliers AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('supplier.edit'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners and managers can edit suppliers" ON public.suppliers AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('supplier.edit'::private.permission) AS org_ids_that_can))) WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('supplier.edit'::private.permission) AS org_ids_that_can)));
 COMMENT ON TABLE public.suppliers IS 'Who the organization buys stock from.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.suppliers TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.suppliers TO service_role;
@@ -3559,7 +3559,7 @@ begin
   if tg_op = 'UPDATE' and not (old.archived and not new.archived) then
     return null;
   end if;
-  perform private.require_role(new.org_id, '{OWNER,MANAGER}',
+  perform private.require(new.org_id, 'product.edit',
     'new row violates row-level security policy for table "products"');
   v_limit := private.plan_limit(new.org_id, 'max_products');
   if v_limit is not null then
@@ -4113,7 +4113,7 @@ AS $function$
 declare
   v_row public.purchase_order_lines := coalesce(new, old);
 begin
-  perform private.require_role(v_row.org_id, '{OWNER,MANAGER}',
+  perform private.require(v_row.org_id, 'purchaseOrder.edit',
     'new row violates row-level security policy for table "purchase_order_lines"');
   -- Both orders count: a line must not be moved off an approved order either.
   if exists (select 1 from public.purchase_orders po
@@ -6994,7 +6994,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+    perform private.require(p_org_id, 'purchaseOrder.edit',
       'new row violates row-level security policy for table "purchase_orders"');
     if jsonb_typeof(p_input -> 'lines') <> 'array' or jsonb_array_length(p_input -> 'lines') = 0 then
       raise exception 'A purchase order needs at least one line' using errcode = '23514',
@@ -7199,7 +7199,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+    perform private.require(p_org_id, 'product.edit',
       'new row violates row-level security policy for table "products"');
     if not exists (select 1 from public.products p where p.org_id = p_org_id and p.id = p_product_id and not p.archived) then
       raise exception 'Product not found' using errcode = '23503',
@@ -7593,7 +7593,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+    perform private.require(p_org_id, 'product.edit',
       'new row violates row-level security policy for table "products"');
     if jsonb_typeof(p_rows) <> 'array' or jsonb_array_length(p_rows) = 0 then
       raise exception 'The file has no products' using errcode = '23514',
@@ -7800,7 +7800,7 @@ declare
   v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 500);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   -- The count and the page are separate queries, so the page reads only its rows through the name index.
   return jsonb_build_object(
     'total', (select count(*) from public.products p
@@ -9153,7 +9153,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+    perform private.require(p_org_id, 'supplier.edit',
       'new row violates row-level security policy for table "suppliers"');
     insert into public.suppliers (id, org_id, name, email, phone)
     values (v_id, p_org_id, btrim(p_input ->> 'name'), nullif(btrim(p_input ->> 'email'), ''),
@@ -9414,7 +9414,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+    perform private.require(p_org_id, 'purchaseOrder.edit',
       'new row violates row-level security policy for table "purchase_orders"');
     update public.purchase_orders set status = p_status where org_id = p_org_id and id = p_order_id;
     if not found then
@@ -9653,7 +9653,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+    perform private.require(p_org_id, 'product.edit',
       'new row violates row-level security policy for table "products"');
     update public.products p
        set name = f.name, sku = f.sku, barcode = f.barcode, unit = f.unit, cost = f.cost, price = f.price,

@@ -213,48 +213,48 @@ alter table public.stock_moves force row level security;
 create policy "Members can read products" on public.products for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can add products" on public.products for insert to authenticated
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  with check (org_id in (select private.org_ids_that_can('product.edit')));
 create policy "Owners and managers can edit products" on public.products for update to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  using (org_id in (select private.org_ids_that_can('product.edit')))
+  with check (org_id in (select private.org_ids_that_can('product.edit')));
 create policy "Owners and managers can delete products" on public.products for delete to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  using (org_id in (select private.org_ids_that_can('product.edit')));
 
 create policy "Members can read suppliers" on public.suppliers for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can add suppliers" on public.suppliers for insert to authenticated
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  with check (org_id in (select private.org_ids_that_can('supplier.edit')));
 create policy "Owners and managers can edit suppliers" on public.suppliers for update to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  using (org_id in (select private.org_ids_that_can('supplier.edit')))
+  with check (org_id in (select private.org_ids_that_can('supplier.edit')));
 create policy "Owners and managers can delete suppliers" on public.suppliers for delete to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  using (org_id in (select private.org_ids_that_can('supplier.edit')));
 
 create policy "Members can read purchase orders" on public.purchase_orders for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can create purchase orders" on public.purchase_orders for insert to authenticated
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  with check (org_id in (select private.org_ids_that_can('purchaseOrder.edit')));
 create policy "Owners and managers can edit purchase orders" on public.purchase_orders for update to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  using (org_id in (select private.org_ids_that_can('purchaseOrder.edit')))
+  with check (org_id in (select private.org_ids_that_can('purchaseOrder.edit')));
 create policy "Owners and managers can delete draft purchase orders" on public.purchase_orders for delete to authenticated
-  using (status = 'DRAFT' and org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  using (status = 'DRAFT' and org_id in (select private.org_ids_that_can('purchaseOrder.edit')));
 
 create policy "Members can read purchase order lines" on public.purchase_order_lines for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can add purchase order lines" on public.purchase_order_lines for insert to authenticated
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  with check (org_id in (select private.org_ids_that_can('purchaseOrder.edit')));
 create policy "Owners and managers can edit purchase order lines" on public.purchase_order_lines for update to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  using (org_id in (select private.org_ids_that_can('purchaseOrder.edit')))
+  with check (org_id in (select private.org_ids_that_can('purchaseOrder.edit')));
 create policy "Owners and managers can delete purchase order lines" on public.purchase_order_lines for delete to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  using (org_id in (select private.org_ids_that_can('purchaseOrder.edit')));
 
 create policy "Members can read the stock ledger" on public.stock_moves for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can record stock moves" on public.stock_moves for insert to authenticated
   with check (
-    org_id in (select private.org_ids_with_role('{OWNER,MANAGER}'))
+    org_id in (select private.org_ids_that_can('stock.adjust'))
     and created_by = (select auth.uid())
     and reason in ('OPENING', 'ADJUSTMENT')
   );
@@ -304,7 +304,7 @@ as $$
 declare
   v_row public.purchase_order_lines := coalesce(new, old);
 begin
-  perform private.require_role(v_row.org_id, '{OWNER,MANAGER}',
+  perform private.require(v_row.org_id, 'purchaseOrder.edit',
     'new row violates row-level security policy for table "purchase_order_lines"');
   -- Both orders count: a line must not be moved off an approved order either.
   if exists (select 1 from public.purchase_orders po

@@ -103,7 +103,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+    perform private.require(p_org_id, 'product.edit',
       'new row violates row-level security policy for table "products"');
     update public.products p
        set name = f.name, sku = f.sku, barcode = f.barcode, unit = f.unit, cost = f.cost, price = f.price,
@@ -143,7 +143,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+    perform private.require(p_org_id, 'product.edit',
       'new row violates row-level security policy for table "products"');
     if not exists (select 1 from public.products p where p.org_id = p_org_id and p.id = p_product_id and not p.archived) then
       raise exception 'Product not found' using errcode = '23503',
@@ -187,7 +187,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+    perform private.require(p_org_id, 'product.edit',
       'new row violates row-level security policy for table "products"');
     if jsonb_typeof(p_rows) <> 'array' or jsonb_array_length(p_rows) = 0 then
       raise exception 'The file has no products' using errcode = '23514',
@@ -282,7 +282,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+    perform private.require(p_org_id, 'supplier.edit',
       'new row violates row-level security policy for table "suppliers"');
     insert into public.suppliers (id, org_id, name, email, phone)
     values (v_id, p_org_id, btrim(p_input ->> 'name'), nullif(btrim(p_input ->> 'email'), ''),
@@ -326,7 +326,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+    perform private.require(p_org_id, 'purchaseOrder.edit',
       'new row violates row-level security policy for table "purchase_orders"');
     if jsonb_typeof(p_input -> 'lines') <> 'array' or jsonb_array_length(p_input -> 'lines') = 0 then
       raise exception 'A purchase order needs at least one line' using errcode = '23514',
@@ -370,7 +370,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+    perform private.require(p_org_id, 'purchaseOrder.edit',
       'new row violates row-level security policy for table "purchase_orders"');
     update public.purchase_orders set status = p_status where org_id = p_org_id and id = p_order_id;
     if not found then
@@ -432,7 +432,7 @@ declare
   v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 500);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   -- The count and the page are separate queries, so the page reads only its rows through the name index.
   return jsonb_build_object(
     'total', (select count(*) from public.products p

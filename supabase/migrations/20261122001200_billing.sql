@@ -115,7 +115,7 @@ begin
   if tg_op = 'UPDATE' and not (old.archived and not new.archived) then
     return null;
   end if;
-  perform private.require_role(new.org_id, '{OWNER,MANAGER}',
+  perform private.require(new.org_id, 'product.edit',
     'new row violates row-level security policy for table "products"');
   v_limit := private.plan_limit(new.org_id, 'max_products');
   if v_limit is not null then
