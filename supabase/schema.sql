@@ -422,8 +422,8 @@ CREATE TRIGGER business_profiles_audit_update AFTER UPDATE ON public.business_pr
 CREATE TRIGGER business_profiles_check BEFORE INSERT OR UPDATE ON public.business_profiles FOR EACH ROW EXECUTE FUNCTION private.check_business_profile();
 CREATE TRIGGER business_profiles_touch BEFORE UPDATE ON public.business_profiles FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE POLICY "Members can read their business profile" ON public.business_profiles AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can change the business profile" ON public.business_profiles AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can set the business profile" ON public.business_profiles AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can change the business profile" ON public.business_profiles AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('settings.business'::private.permission) AS org_ids_that_can))) WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('settings.business'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners and managers can set the business profile" ON public.business_profiles AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('settings.business'::private.permission) AS org_ids_that_can)));
 COMMENT ON TABLE public.business_profiles IS 'The seller''s details printed on every document (quote, invoice, receipt, public page, PDF).';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.business_profiles TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.business_profiles TO service_role;
@@ -603,10 +603,10 @@ CREATE TRIGGER customers_audit_insert AFTER INSERT ON public.customers REFERENCI
 CREATE TRIGGER customers_audit_update AFTER UPDATE ON public.customers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER customers_guard_delete BEFORE DELETE ON public.customers FOR EACH ROW EXECUTE FUNCTION private.guard_customer_delete();
 CREATE TRIGGER customers_touch BEFORE UPDATE ON public.customers FOR EACH ROW EXECUTE FUNCTION private.touch_versioned();
-CREATE POLICY "Members can add customers" ON public.customers AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Members can edit customers" ON public.customers AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
+CREATE POLICY "Members can add customers" ON public.customers AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('customer.edit'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Members can edit customers" ON public.customers AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('customer.edit'::private.permission) AS org_ids_that_can))) WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('customer.edit'::private.permission) AS org_ids_that_can)));
 CREATE POLICY "Members can read customers" ON public.customers AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can delete customers" ON public.customers AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can delete customers" ON public.customers AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('customer.delete'::private.permission) AS org_ids_that_can)));
 COMMENT ON TABLE public.customers IS 'People and businesses the organization sells to.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.customers TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.customers TO service_role;
@@ -1052,13 +1052,13 @@ CREATE TRIGGER invoice_items_guard BEFORE INSERT OR DELETE OR UPDATE ON public.i
 CREATE TRIGGER invoice_items_totals_delete AFTER DELETE ON public.invoice_items REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.recompute_invoice_totals();
 CREATE TRIGGER invoice_items_totals_insert AFTER INSERT ON public.invoice_items REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.recompute_invoice_totals();
 CREATE TRIGGER invoice_items_totals_update AFTER UPDATE ON public.invoice_items REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.recompute_invoice_totals();
-CREATE POLICY "Invoice editors can add lines" ON public.invoice_items AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)) OR ((org_id IN ( SELECT private.org_ids_with_role('{SALES}'::public.membership_role[]) AS org_ids_with_role)) AND (invoice_id IN ( SELECT i.id
+CREATE POLICY "Invoice editors can add lines" ON public.invoice_items AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_that_can('invoice.edit'::private.permission) AS org_ids_that_can)) OR ((org_id IN ( SELECT private.org_ids_that_can('invoice.editOwn'::private.permission) AS org_ids_that_can)) AND (invoice_id IN ( SELECT i.id
    FROM public.invoices i
   WHERE (i.created_by = ( SELECT auth.uid() AS uid)))))));
-CREATE POLICY "Invoice editors can delete lines" ON public.invoice_items AS PERMISSIVE FOR DELETE TO authenticated USING (((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)) OR ((org_id IN ( SELECT private.org_ids_with_role('{SALES}'::public.membership_role[]) AS org_ids_with_role)) AND (invoice_id IN ( SELECT i.id
+CREATE POLICY "Invoice editors can delete lines" ON public.invoice_items AS PERMISSIVE FOR DELETE TO authenticated USING (((org_id IN ( SELECT private.org_ids_that_can('invoice.edit'::private.permission) AS org_ids_that_can)) OR ((org_id IN ( SELECT private.org_ids_that_can('invoice.editOwn'::private.permission) AS org_ids_that_can)) AND (invoice_id IN ( SELECT i.id
    FROM public.invoices i
   WHERE (i.created_by = ( SELECT auth.uid() AS uid)))))));
-CREATE POLICY "Invoice editors can edit lines" ON public.invoice_items AS PERMISSIVE FOR UPDATE TO authenticated USING (((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)) OR ((org_id IN ( SELECT private.org_ids_with_role('{SALES}'::public.membership_role[]) AS org_ids_with_role)) AND (invoice_id IN ( SELECT i.id
+CREATE POLICY "Invoice editors can edit lines" ON public.invoice_items AS PERMISSIVE FOR UPDATE TO authenticated USING (((org_id IN ( SELECT private.org_ids_that_can('invoice.edit'::private.permission) AS org_ids_that_can)) OR ((org_id IN ( SELECT private.org_ids_that_can('invoice.editOwn'::private.permission) AS org_ids_that_can)) AND (invoice_id IN ( SELECT i.id
    FROM public.invoices i
   WHERE (i.created_by = ( SELECT auth.uid() AS uid)))))));
 CREATE POLICY "Members can read invoice lines" ON public.invoice_items AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
@@ -1179,10 +1179,10 @@ CREATE TRIGGER invoices_guard BEFORE UPDATE ON public.invoices FOR EACH ROW EXEC
 CREATE TRIGGER invoices_plan_limit AFTER INSERT ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.enforce_invoice_limit();
 CREATE TRIGGER invoices_recompute_on_currency BEFORE UPDATE OF currency ON public.invoices FOR EACH ROW WHEN ((new.currency IS DISTINCT FROM old.currency)) EXECUTE FUNCTION private.recompute_on_currency();
 CREATE TRIGGER invoices_touch BEFORE UPDATE ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.touch_versioned();
-CREATE POLICY "Members can create invoices" ON public.invoices AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid))));
+CREATE POLICY "Members can create invoices" ON public.invoices AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_that_can('invoice.create'::private.permission) AS org_ids_that_can)) AND (created_by = ( SELECT auth.uid() AS uid))));
+CREATE POLICY "Members can edit, issue or void their own quotes" ON public.invoices AS PERMISSIVE FOR UPDATE TO authenticated USING (((org_id IN ( SELECT private.org_ids_that_can('invoice.editOwn'::private.permission) AS org_ids_that_can)) AND (created_by = ( SELECT auth.uid() AS uid)) AND (status = 'QUOTE'::public.invoice_status))) WITH CHECK (((org_id IN ( SELECT private.org_ids_that_can('invoice.editOwn'::private.permission) AS org_ids_that_can)) AND (created_by = ( SELECT auth.uid() AS uid)) AND (status = ANY (ARRAY['QUOTE'::public.invoice_status, 'ISSUED'::public.invoice_status, 'VOID'::public.invoice_status]))));
 CREATE POLICY "Members can read invoices" ON public.invoices AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can edit invoices" ON public.invoices AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Sales members can edit, issue or void their own quotes" ON public.invoices AS PERMISSIVE FOR UPDATE TO authenticated USING (((org_id IN ( SELECT private.org_ids_with_role('{SALES}'::public.membership_role[]) AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid)) AND (status = 'QUOTE'::public.invoice_status))) WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{SALES}'::public.membership_role[]) AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid)) AND (status = ANY (ARRAY['QUOTE'::public.invoice_status, 'ISSUED'::public.invoice_status, 'VOID'::public.invoice_status]))));
+CREATE POLICY "Owners, managers and accountants can edit invoices" ON public.invoices AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('invoice.edit'::private.permission) AS org_ids_that_can))) WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('invoice.edit'::private.permission) AS org_ids_that_can)));
 COMMENT ON TABLE public.invoices IS 'Quotes and invoices. Totals come from invoice_items; status moves QUOTE -> ISSUED -> PAID, QUOTE/ISSUED -> VOID.';
 COMMENT ON COLUMN public.invoices.number IS 'Assigned by the server, per organization, without gaps: QUO-000001 while a quote, INV-000001 once issued.';
 COMMENT ON COLUMN public.invoices.amount_paid IS 'Sum of payments less their reversals; the invoice becomes PAID when it reaches the total, ISSUED again when a reversal or a deleted payment reopens the balance.';
@@ -1595,7 +1595,7 @@ CREATE TRIGGER payments_notify AFTER INSERT ON public.payments FOR EACH ROW EXEC
 CREATE TRIGGER payments_receipt BEFORE INSERT ON public.payments FOR EACH ROW EXECUTE FUNCTION private.assign_receipt();
 CREATE POLICY "Members can ask to delete a payment" ON public.payments AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Members can read payments" ON public.payments AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can record payments" ON public.payments AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid))));
+CREATE POLICY "Owners, managers and accountants can record payments" ON public.payments AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_that_can('payment.record'::private.permission) AS org_ids_that_can)) AND (created_by = ( SELECT auth.uid() AS uid))));
 COMMENT ON TABLE public.payments IS 'Money received against an ISSUED invoice; never more than its balance. Never changed: a mistake is corrected by a reversal (payment_reversals), or, within 24 hours and by an owner or manager, by deleting it. Revenue is the sum of payments less their reversals.';
 COMMENT ON COLUMN public.payments.provider IS 'Mobile money operator, for method mobile-money.';
 COMMENT ON COLUMN public.payments.ref IS 'Transaction reference (mobile money id, bank reference, cheque number).';
@@ -1926,7 +1926,7 @@ CREATE TRIGGER statement_share_tokens_audit_delete AFTER DELETE ON public.statem
 CREATE TRIGGER statement_share_tokens_audit_insert AFTER INSERT ON public.statement_share_tokens REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER statement_share_tokens_audit_update AFTER UPDATE ON public.statement_share_tokens REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER statement_share_tokens_guard BEFORE UPDATE ON public.statement_share_tokens FOR EACH ROW EXECUTE FUNCTION private.guard_statement_share_token();
-CREATE POLICY "Owners, managers and accountants can read statement links" ON public.statement_share_tokens AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners, managers and accountants can read statement links" ON public.statement_share_tokens AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('statement.read'::private.permission) AS org_ids_that_can)));
 COMMENT ON TABLE public.statement_share_tokens IS 'Links to a customer''s statement for a period (/s/<token>), stored as the token''s SHA-256; 30 days, revocable.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.statement_share_tokens TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.statement_share_tokens TO service_role;
@@ -2307,7 +2307,7 @@ declare
   v_amount numeric;
   v_tax numeric;
 begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+  perform private.require(new.org_id, 'creditNote.issue',
     'Only owners, managers and accountants make credit notes', 'CREDIT_NOTE_FORBIDDEN');
   select * into v_note from public.credit_notes where org_id = new.org_id and id = new.credit_note_id;
   if v_note.id is null then
@@ -2418,7 +2418,7 @@ AS $function$
 declare
   v_invoice public.invoices;
 begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+  perform private.require(new.org_id, 'payment.record',
     'new row violates row-level security policy for table "payments"');
   select * into v_invoice from public.invoices
    where org_id = new.org_id and id = new.invoice_id for update;
@@ -2466,7 +2466,7 @@ AS $function$
 declare
   v_payment public.payments;
 begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+  perform private.require(new.org_id, 'payment.reverse',
     'Only owners, managers and accountants reverse a payment', 'PAYMENT_REVERSE_FORBIDDEN');
   select * into v_payment from public.payments where org_id = new.org_id and id = new.payment_id;
   if v_payment.id is null then
@@ -2522,7 +2522,7 @@ declare
   v_invoice public.invoices;
   v_refundable numeric;
 begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+  perform private.require(new.org_id, 'refund.record',
     'Only owners, managers and accountants record refunds', 'REFUND_FORBIDDEN');
   select * into v_note from public.credit_notes where org_id = new.org_id and id = new.credit_note_id;
   if v_note.id is null then
@@ -2584,7 +2584,7 @@ declare
   v_invoice public.invoices;
   v_next bigint;
 begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+  perform private.require(new.org_id, 'creditNote.issue',
     'Only owners, managers and accountants make credit notes', 'CREDIT_NOTE_FORBIDDEN');
   select * into v_invoice from public.invoices where org_id = new.org_id and id = new.invoice_id for update;
   if v_invoice.id is null then
@@ -2631,7 +2631,7 @@ AS $function$
 declare
   v_next bigint;
 begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}',
+  perform private.require(new.org_id, 'invoice.create',
     'new row violates row-level security policy for table "invoices"');
   if new.status <> 'QUOTE' or new.amount_paid <> 0 or new.subtotal <> 0 or new.tax <> 0 or new.total <> 0 then
     raise exception 'A new invoice starts as an empty QUOTE; add its lines, then issue it'
@@ -3945,7 +3945,7 @@ AS $function$
 declare
   v_row public.invoice_items := coalesce(new, old);
 begin
-  perform private.require_role(v_row.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}',
+  perform private.require(v_row.org_id, 'invoice.editOwn',
     'new row violates row-level security policy for table "invoice_items"');
   -- Both invoices count: a line must not be moved off an issued invoice either. (An invoice already gone
   -- is being deleted with its organization.)
@@ -4011,7 +4011,7 @@ begin
   if pg_trigger_depth() > 1 then
     return old;
   end if;
-  perform private.require_role(old.org_id, '{OWNER,MANAGER}',
+  perform private.require(old.org_id, 'payment.delete',
     'Only owners and managers delete a payment; reverse it instead', 'PAYMENT_DELETE_FORBIDDEN');
   if exists (select 1 from public.payment_reversals r where r.org_id = old.org_id and r.payment_id = old.id) then
     perform private.refuse('A reversed payment cannot be deleted: its reversal refers to it', '23514',
@@ -4245,7 +4245,7 @@ declare
   v_note public.credit_notes;
   v_lines jsonb := p_input -> 'lines';
 begin
-  perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+  perform private.require(p_org_id, 'creditNote.issue',
     'Only owners, managers and accountants make credit notes', 'CREDIT_NOTE_FORBIDDEN');
   if v_lines is not null and jsonb_typeof(v_lines) <> 'array' and jsonb_typeof(v_lines) <> 'null' then
     perform private.refuse('lines is a list of { invoiceItemId, qty }', '23514', 'INVALID_VALUE', null, 'lines');
@@ -4322,7 +4322,7 @@ AS $function$
 declare
   v_row public.payment_reversals;
 begin
-  perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+  perform private.require(p_org_id, 'payment.reverse',
     'Only owners, managers and accountants reverse a payment', 'PAYMENT_REVERSE_FORBIDDEN');
   insert into public.payment_reversals (org_id, payment_id, reason, created_by)
   values (p_org_id, p_payment_id, p_reason, (select auth.uid()))
@@ -4345,7 +4345,7 @@ AS $function$
 declare
   v_row public.refunds;
 begin
-  perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+  perform private.require(p_org_id, 'refund.record',
     'Only owners, managers and accountants record refunds', 'REFUND_FORBIDDEN');
   insert into public.refunds (org_id, credit_note_id, invoice_id, amount, currency, method, provider, ref,
                               refunded_at, created_by)
@@ -4729,7 +4729,7 @@ declare
   v_documents integer;
   v_fill text;
 begin
-  perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers merge customers',
+  perform private.require(p_org_id, 'customer.merge', 'Only owners and managers merge customers',
     'CUSTOMER_MERGE_FORBIDDEN');
   if p_from is null or p_into is null or p_from = p_into then
     perform private.refuse('A customer is merged into another one', '23514', 'CUSTOMER_MERGE_SAME', null, 'into');
@@ -5838,7 +5838,7 @@ CREATE OR REPLACE FUNCTION private.require_statement_customer(p_org_id uuid, p_c
  SET search_path TO ''
 AS $function$
 begin
-  perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}');
+  perform private.require(p_org_id, 'statement.read');
   if not exists (select 1 from public.customers c where c.org_id = p_org_id and c.id = p_customer_id) then
     perform private.refuse('Customer not found', '23503', 'CUSTOMER_NOT_FOUND', null, 'customerId');
   end if;
@@ -6674,14 +6674,14 @@ declare
   v_row public.credit_note_share_tokens;
   v_id uuid := gen_random_uuid();
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   if not exists (select 1 from public.credit_notes n where n.org_id = p_org_id and n.id = p_credit_note_id) then
     perform private.refuse('Credit note not found', '23503', 'CREDIT_NOTE_NOT_FOUND');
   end if;
   select * into v_row from public.credit_note_share_tokens t
    where t.org_id = p_org_id and t.credit_note_id = p_credit_note_id and t.revoked_at is null
      and t.expires_at > now() + private.share_reuse_margin()
-     and (t.created_by = (select auth.uid()) or private.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}'))
+     and (t.created_by = (select auth.uid()) or private.can(p_org_id, 'share.revokeAny'))
      and t.token_hash = private.share_token_hash(private.share_token(t.id))
    order by t.expires_at desc
    limit 1;
@@ -6814,7 +6814,7 @@ begin
         hint = json_build_object('reason', 'INVOICE_STATUS_INVALID', 'field', 'status')::text;
     end if;
     if v_status = 'PAID' then
-      perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+      perform private.require(p_org_id, 'payment.record',
         'Only owners, managers and accountants record payments, so only they create an invoice as paid',
         'PAID_INVOICE_FORBIDDEN');
     end if;
@@ -6883,14 +6883,14 @@ declare
   v_id uuid := gen_random_uuid();
 begin
   -- The table is written here only: any member may share an invoice of their organization.
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   if not exists (select 1 from public.invoices i where i.org_id = p_org_id and i.id = p_invoice_id) then
     perform private.refuse('Invoice not found', '23503', 'INVOICE_NOT_FOUND');
   end if;
   select * into v_row from public.invoice_share_tokens t
    where t.org_id = p_org_id and t.invoice_id = p_invoice_id and t.revoked_at is null
      and t.expires_at > now() + private.share_reuse_margin()
-     and (t.created_by = (select auth.uid()) or private.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}'))
+     and (t.created_by = (select auth.uid()) or private.can(p_org_id, 'share.revokeAny'))
      and t.token_hash = private.share_token_hash(private.share_token(t.id))
    order by t.expires_at desc
    limit 1;
@@ -7120,7 +7120,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers remove customers',
+    perform private.require(p_org_id, 'customer.delete', 'Only owners and managers remove customers',
       'CUSTOMER_DELETE_FORBIDDEN');
     delete from public.customers where org_id = p_org_id and id = p_customer_id returning * into v_row;
     if v_row.id is null then
@@ -7739,7 +7739,7 @@ declare
   v_digits text := case when v_term ~ '^[0-9 +().-]+$' and length(private.phone_digits(v_term)) >= 3
                         then '%' || private.phone_digits(v_term) || '%' end;
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   return jsonb_build_object(
     'total', (select count(*) from public.customers c
                where c.org_id = p_org_id and not c.archived
@@ -8756,13 +8756,13 @@ AS $function$
 declare
   v_count integer;
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   if not exists (select 1 from public.credit_notes n where n.org_id = p_org_id and n.id = p_credit_note_id) then
     perform private.refuse('Credit note not found', '23503', 'CREDIT_NOTE_NOT_FOUND');
   end if;
   update public.credit_note_share_tokens set revoked_at = now()
    where org_id = p_org_id and credit_note_id = p_credit_note_id and revoked_at is null
-     and (created_by = (select auth.uid()) or private.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}'));
+     and (created_by = (select auth.uid()) or private.can(p_org_id, 'share.revokeAny'));
   get diagnostics v_count = row_count;
   return v_count;
 end
@@ -8819,11 +8819,11 @@ AS $function$
 declare
   v_count integer;
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   with revoked as (
     update public.invoice_share_tokens set revoked_at = now()
      where org_id = p_org_id and invoice_id = p_invoice_id and revoked_at is null
-       and (created_by = (select auth.uid()) or private.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}'))
+       and (created_by = (select auth.uid()) or private.can(p_org_id, 'share.revokeAny'))
     returning 1
   )
   select count(*)::integer into v_count from revoked;
@@ -9208,7 +9208,7 @@ declare
   v_series text := case when v_term ~* '^quo' then 'QUO-%' when v_term ~* '^inv' then 'INV-%' else '%' end;
   v_digits text := regexp_replace(coalesce(v_term, ''), '^([iI][nN][vV]|[qQ][uU][oO])-?', '');
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   if v_mode = 'all' then
     if p_status is null then
       -- Every issued invoice took a number and none is ever deleted; the quotes not issued are counted.

@@ -49,12 +49,12 @@ alter table public.customers force row level security;
 create policy "Members can read customers" on public.customers for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
 create policy "Members can add customers" on public.customers for insert to authenticated
-  with check (org_id in (select private.org_ids_with_role()));
+  with check (org_id in (select private.org_ids_that_can('customer.edit')));
 create policy "Members can edit customers" on public.customers for update to authenticated
-  using (org_id in (select private.org_ids_with_role()))
-  with check (org_id in (select private.org_ids_with_role()));
+  using (org_id in (select private.org_ids_that_can('customer.edit')))
+  with check (org_id in (select private.org_ids_that_can('customer.edit')));
 create policy "Owners and managers can delete customers" on public.customers for delete to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  using (org_id in (select private.org_ids_that_can('customer.delete')));
 
 -- A customer is removed only when nothing refers to them: one with invoices (quotes and voided ones
 -- included: numbered documents), subscriptions or documents filed under them is refused with its reason, and

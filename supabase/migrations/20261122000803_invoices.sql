@@ -186,7 +186,7 @@ as $$
 declare
   v_next bigint;
 begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}',
+  perform private.require(new.org_id, 'invoice.create',
     'new row violates row-level security policy for table "invoices"');
   if new.status <> 'QUOTE' or new.amount_paid <> 0 or new.subtotal <> 0 or new.tax <> 0 or new.total <> 0 then
     raise exception 'A new invoice starts as an empty QUOTE; add its lines, then issue it'
@@ -274,7 +274,7 @@ as $$
 declare
   v_row public.invoice_items := coalesce(new, old);
 begin
-  perform private.require_role(v_row.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}',
+  perform private.require(v_row.org_id, 'invoice.editOwn',
     'new row violates row-level security policy for table "invoice_items"');
   -- Both invoices count: a line must not be moved off an issued invoice either. (An invoice already gone
   -- is being deleted with its organization.)
@@ -469,14 +469,14 @@ create policy "Members can read their invoice counter" on public.invoice_counter
 create policy "Members can read invoices" on public.invoices for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
 create policy "Members can create invoices" on public.invoices for insert to authenticated
-  with check (org_id in (select private.org_ids_with_role()) and created_by = (select auth.uid()));
+  with check (org_id in (select private.org_ids_that_can('invoice.create')) and created_by = (select auth.uid()));
 create policy "Owners, managers and accountants can edit invoices" on public.invoices for update to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')))
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
-create policy "Sales members can edit, issue or void their own quotes" on public.invoices for update to authenticated
-  using (org_id in (select private.org_ids_with_role('{SALES}')) and created_by = (select auth.uid()) and status = 'QUOTE')
+  using (org_id in (select private.org_ids_that_can('invoice.edit')))
+  with check (org_id in (select private.org_ids_that_can('invoice.edit')));
+create policy "Members can edit, issue or void their own quotes" on public.invoices for update to authenticated
+  using (org_id in (select private.org_ids_that_can('invoice.editOwn')) and created_by = (select auth.uid()) and status = 'QUOTE')
   with check (
-    org_id in (select private.org_ids_with_role('{SALES}')) and created_by = (select auth.uid())
+    org_id in (select private.org_ids_that_can('invoice.editOwn')) and created_by = (select auth.uid())
     and status in ('QUOTE', 'ISSUED', 'VOID')
   );
 
@@ -484,20 +484,20 @@ create policy "Members can read invoice lines" on public.invoice_items for selec
   using (org_id in (select private.org_ids_with_role()));
 create policy "Invoice editors can add lines" on public.invoice_items for insert to authenticated
   with check (
-    org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'))
-    or (org_id in (select private.org_ids_with_role('{SALES}'))
+    org_id in (select private.org_ids_that_can('invoice.edit'))
+    or (org_id in (select private.org_ids_that_can('invoice.editOwn'))
         and invoice_id in (select i.id from public.invoices i where i.created_by = (select auth.uid())))
   );
 create policy "Invoice editors can edit lines" on public.invoice_items for update to authenticated
   using (
-    org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'))
-    or (org_id in (select private.org_ids_with_role('{SALES}'))
+    org_id in (select private.org_ids_that_can('invoice.edit'))
+    or (org_id in (select private.org_ids_that_can('invoice.editOwn'))
         and invoice_id in (select i.id from public.invoices i where i.created_by = (select auth.uid())))
   );
 create policy "Invoice editors can delete lines" on public.invoice_items for delete to authenticated
   using (
-    org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'))
-    or (org_id in (select private.org_ids_with_role('{SALES}'))
+    org_id in (select private.org_ids_that_can('invoice.edit'))
+    or (org_id in (select private.org_ids_that_can('invoice.editOwn'))
         and invoice_id in (select i.id from public.invoices i where i.created_by = (select auth.uid())))
   );
 

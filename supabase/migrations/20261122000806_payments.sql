@@ -83,7 +83,7 @@ as $$
 declare
   v_invoice public.invoices;
 begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+  perform private.require(new.org_id, 'payment.record',
     'new row violates row-level security policy for table "payments"');
   select * into v_invoice from public.invoices
    where org_id = new.org_id and id = new.invoice_id for update;
@@ -177,7 +177,7 @@ begin
   if pg_trigger_depth() > 1 then
     return old;
   end if;
-  perform private.require_role(old.org_id, '{OWNER,MANAGER}',
+  perform private.require(old.org_id, 'payment.delete',
     'Only owners and managers delete a payment; reverse it instead', 'PAYMENT_DELETE_FORBIDDEN');
   if exists (select 1 from public.payment_reversals r where r.org_id = old.org_id and r.payment_id = old.id) then
     perform private.refuse('A reversed payment cannot be deleted: its reversal refers to it', '23514',
@@ -211,7 +211,7 @@ as $$
 declare
   v_payment public.payments;
 begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+  perform private.require(new.org_id, 'payment.reverse',
     'Only owners, managers and accountants reverse a payment', 'PAYMENT_REVERSE_FORBIDDEN');
   select * into v_payment from public.payments where org_id = new.org_id and id = new.payment_id;
   if v_payment.id is null then
@@ -269,7 +269,7 @@ create policy "Members can read payments" on public.payments for select to authe
   using (org_id in (select private.org_ids_with_role()));
 create policy "Owners, managers and accountants can record payments" on public.payments for insert to authenticated
   with check (
-    org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')) and created_by = (select auth.uid())
+    org_id in (select private.org_ids_that_can('payment.record')) and created_by = (select auth.uid())
   );
 
 -- Every member may try; the trigger (private.guard_payment_delete) refuses with its reason whom it must.

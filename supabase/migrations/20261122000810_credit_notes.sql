@@ -86,7 +86,7 @@ declare
   v_invoice public.invoices;
   v_next bigint;
 begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+  perform private.require(new.org_id, 'creditNote.issue',
     'Only owners, managers and accountants make credit notes', 'CREDIT_NOTE_FORBIDDEN');
   select * into v_invoice from public.invoices where org_id = new.org_id and id = new.invoice_id for update;
   if v_invoice.id is null then
@@ -157,7 +157,7 @@ declare
   v_amount numeric;
   v_tax numeric;
 begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+  perform private.require(new.org_id, 'creditNote.issue',
     'Only owners, managers and accountants make credit notes', 'CREDIT_NOTE_FORBIDDEN');
   select * into v_note from public.credit_notes where org_id = new.org_id and id = new.credit_note_id;
   if v_note.id is null then
@@ -228,7 +228,7 @@ declare
   v_invoice public.invoices;
   v_refundable numeric;
 begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+  perform private.require(new.org_id, 'refund.record',
     'Only owners, managers and accountants record refunds', 'REFUND_FORBIDDEN');
   select * into v_note from public.credit_notes where org_id = new.org_id and id = new.credit_note_id;
   if v_note.id is null then

@@ -85,11 +85,11 @@ create policy "Members can read their business profile" on public.business_profi
   using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can set the business profile" on public.business_profiles
   for insert to authenticated
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  with check (org_id in (select private.org_ids_that_can('settings.business')));
 create policy "Owners and managers can change the business profile" on public.business_profiles
   for update to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  using (org_id in (select private.org_ids_that_can('settings.business')))
+  with check (org_id in (select private.org_ids_that_can('settings.business')));
 revoke insert, update, delete on public.business_profiles from anon, authenticated;
 grant insert (org_id, legal_name, address, phone, email, tax_id_label, tax_id, logo, bank_name, bank_account_name,
               bank_account_number, mobile_money, payment_terms_days, footer)

@@ -30,7 +30,7 @@ begin
         hint = json_build_object('reason', 'INVOICE_STATUS_INVALID', 'field', 'status')::text;
     end if;
     if v_status = 'PAID' then
-      perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+      perform private.require(p_org_id, 'payment.record',
         'Only owners, managers and accountants record payments, so only they create an invoice as paid',
         'PAID_INVOICE_FORBIDDEN');
     end if;
@@ -195,7 +195,7 @@ as $$
 declare
   v_row public.payment_reversals;
 begin
-  perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+  perform private.require(p_org_id, 'payment.reverse',
     'Only owners, managers and accountants reverse a payment', 'PAYMENT_REVERSE_FORBIDDEN');
   insert into public.payment_reversals (org_id, payment_id, reason, created_by)
   values (p_org_id, p_payment_id, p_reason, (select auth.uid()))
@@ -385,7 +385,7 @@ declare
   v_series text := case when v_term ~* '^quo' then 'QUO-%' when v_term ~* '^inv' then 'INV-%' else '%' end;
   v_digits text := regexp_replace(coalesce(v_term, ''), '^([iI][nN][vV]|[qQ][uU][oO])-?', '');
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   if v_mode = 'all' then
     if p_status is null then
       -- Every issued invoice took a number and none is ever deleted; the quotes not issued are counted.
@@ -458,7 +458,7 @@ declare
   v_digits text := case when v_term ~ '^[0-9 +().-]+$' and length(private.phone_digits(v_term)) >= 3
                         then '%' || private.phone_digits(v_term) || '%' end;
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   return jsonb_build_object(
     'total', (select count(*) from public.customers c
                where c.org_id = p_org_id and not c.archived

@@ -12,7 +12,7 @@ declare
   v_note public.credit_notes;
   v_lines jsonb := p_input -> 'lines';
 begin
-  perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+  perform private.require(p_org_id, 'creditNote.issue',
     'Only owners, managers and accountants make credit notes', 'CREDIT_NOTE_FORBIDDEN');
   if v_lines is not null and jsonb_typeof(v_lines) <> 'array' and jsonb_typeof(v_lines) <> 'null' then
     perform private.refuse('lines is a list of { invoiceItemId, qty }', '23514', 'INVALID_VALUE', null, 'lines');
@@ -97,7 +97,7 @@ as $$
 declare
   v_row public.refunds;
 begin
-  perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}',
+  perform private.require(p_org_id, 'refund.record',
     'Only owners, managers and accountants record refunds', 'REFUND_FORBIDDEN');
   insert into public.refunds (org_id, credit_note_id, invoice_id, amount, currency, method, provider, ref,
                               refunded_at, created_by)

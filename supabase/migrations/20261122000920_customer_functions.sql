@@ -62,7 +62,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers remove customers',
+    perform private.require(p_org_id, 'customer.delete', 'Only owners and managers remove customers',
       'CUSTOMER_DELETE_FORBIDDEN');
     delete from public.customers where org_id = p_org_id and id = p_customer_id returning * into v_row;
     if v_row.id is null then
@@ -105,7 +105,7 @@ declare
   v_documents integer;
   v_fill text;
 begin
-  perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers merge customers',
+  perform private.require(p_org_id, 'customer.merge', 'Only owners and managers merge customers',
     'CUSTOMER_MERGE_FORBIDDEN');
   if p_from is null or p_into is null or p_from = p_into then
     perform private.refuse('A customer is merged into another one', '23514', 'CUSTOMER_MERGE_SAME', null, 'into');

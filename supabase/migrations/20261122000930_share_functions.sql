@@ -1,7 +1,7 @@
 -- ---------------------------------------------------------------------------------------------------
 -- Share links: only a token's SHA-256 is kept; the token is derived from the link's id (private.share_token),
 -- so a document shared again gets its live link again rather than one more: a link the caller may revoke
--- (their own, or any for owners, managers and accountants) with more than private.share_reuse_margin() left.
+-- (their own, or any with share.revokeAny) with more than private.share_reuse_margin() left.
 create function public.create_invoice_share(p_org_id uuid, p_invoice_id uuid) returns jsonb
 language plpgsql security definer set search_path = ''
 as $$
@@ -10,14 +10,14 @@ declare
   v_id uuid := gen_random_uuid();
 begin
   -- The table is written here only: any member may share an invoice of their organization.
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   if not exists (select 1 from public.invoices i where i.org_id = p_org_id and i.id = p_invoice_id) then
     perform private.refuse('Invoice not found', '23503', 'INVOICE_NOT_FOUND');
   end if;
   select * into v_row from public.invoice_share_tokens t
    where t.org_id = p_org_id and t.invoice_id = p_invoice_id and t.revoked_at is null
      and t.expires_at > now() + private.share_reuse_margin()
-     and (t.created_by = (select auth.uid()) or private.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}'))
+     and (t.created_by = (select auth.uid()) or private.can(p_org_id, 'share.revokeAny'))
      and t.token_hash = private.share_token_hash(private.share_token(t.id))
    order by t.expires_at desc
    limit 1;
@@ -41,11 +41,11 @@ as $$
 declare
   v_count integer;
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   with revoked as (
     update public.invoice_share_tokens set revoked_at = now()
      where org_id = p_org_id and invoice_id = p_invoice_id and revoked_at is null
-       and (created_by = (select auth.uid()) or private.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}'))
+       and (created_by = (select auth.uid()) or private.can(p_org_id, 'share.revokeAny'))
     returning 1
   )
   select count(*)::integer into v_count from revoked;
@@ -98,14 +98,14 @@ declare
   v_row public.credit_note_share_tokens;
   v_id uuid := gen_random_uuid();
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   if not exists (select 1 from public.credit_notes n where n.org_id = p_org_id and n.id = p_credit_note_id) then
     perform private.refuse('Credit note not found', '23503', 'CREDIT_NOTE_NOT_FOUND');
   end if;
   select * into v_row from public.credit_note_share_tokens t
    where t.org_id = p_org_id and t.credit_note_id = p_credit_note_id and t.revoked_at is null
      and t.expires_at > now() + private.share_reuse_margin()
-     and (t.created_by = (select auth.uid()) or private.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}'))
+     and (t.created_by = (select auth.uid()) or private.can(p_org_id, 'share.revokeAny'))
      and t.token_hash = private.share_token_hash(private.share_token(t.id))
    order by t.expires_at desc
    limit 1;
@@ -129,13 +129,13 @@ as $$
 declare
   v_count integer;
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   if not exists (select 1 from public.credit_notes n where n.org_id = p_org_id and n.id = p_credit_note_id) then
     perform private.refuse('Credit note not found', '23503', 'CREDIT_NOTE_NOT_FOUND');
   end if;
   update public.credit_note_share_tokens set revoked_at = now()
    where org_id = p_org_id and credit_note_id = p_credit_note_id and revoked_at is null
-     and (created_by = (select auth.uid()) or private.has_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}'));
+     and (created_by = (select auth.uid()) or private.can(p_org_id, 'share.revokeAny'));
   get diagnostics v_count = row_count;
   return v_count;
 end

@@ -127,7 +127,7 @@ create function private.require_statement_customer(p_org_id uuid, p_customer_id 
 language plpgsql stable set search_path = ''
 as $$
 begin
-  perform private.require_role(p_org_id, '{OWNER,MANAGER,ACCOUNTANT}');
+  perform private.require(p_org_id, 'statement.read');
   if not exists (select 1 from public.customers c where c.org_id = p_org_id and c.id = p_customer_id) then
     perform private.refuse('Customer not found', '23503', 'CUSTOMER_NOT_FOUND', null, 'customerId');
   end if;
@@ -202,7 +202,7 @@ alter table public.statement_share_tokens enable row level security;
 alter table public.statement_share_tokens force row level security;
 create policy "Owners, managers and accountants can read statement links" on public.statement_share_tokens
   for select to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+  using (org_id in (select private.org_ids_that_can('statement.read')));
 revoke insert, update, delete on public.statement_share_tokens from anon, authenticated;
 
 -- The same customer and period shared again gets its live link again (private.share_token), while it has
