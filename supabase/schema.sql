@@ -639,9 +639,9 @@ CREATE TRIGGER document_categories_audit_insert AFTER INSERT ON public.document_
 CREATE TRIGGER document_categories_audit_update AFTER UPDATE ON public.document_categories REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER document_categories_touch BEFORE UPDATE ON public.document_categories FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE POLICY "Members can read document categories" ON public.document_categories AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can add categories" ON public.document_categories AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can edit categories" ON public.document_categories AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can delete document categories" ON public.document_categories AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can add categories" ON public.document_categories AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('documentCategory.edit'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners and managers can edit categories" ON public.document_categories AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('documentCategory.edit'::private.permission) AS org_ids_that_can))) WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('documentCategory.edit'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners, managers and accountants can delete document categories" ON public.document_categories AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('document.manage'::private.permission) AS org_ids_that_can)));
 COMMENT ON TABLE public.document_categories IS 'Folders for documents, with a display colour.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.document_categories TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.document_categories TO service_role;
@@ -674,7 +674,7 @@ CREATE TRIGGER document_shares_audit_insert AFTER INSERT ON public.document_shar
 CREATE TRIGGER document_shares_audit_update AFTER UPDATE ON public.document_shares REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE POLICY "Members can read document shares" ON public.document_shares AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Members can share documents as themselves" ON public.document_shares AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)) AND (shared_by = ( SELECT auth.uid() AS uid))));
-CREATE POLICY "Owners, managers and accountants can delete document shares" ON public.document_shares AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners, managers and accountants can delete document shares" ON public.document_shares AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('document.manage'::private.permission) AS org_ids_that_can)));
 CREATE POLICY "Sharers can change their shares" ON public.document_shares AS PERMISSIVE FOR UPDATE TO authenticated USING (((shared_by = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)))) WITH CHECK ((shared_by = ( SELECT auth.uid() AS uid)));
 COMMENT ON TABLE public.document_shares IS 'A document shared with another member of the same organization.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.document_shares TO postgres;
@@ -713,7 +713,7 @@ CREATE TRIGGER document_versions_audit_insert AFTER INSERT ON public.document_ve
 CREATE TRIGGER document_versions_audit_update AFTER UPDATE ON public.document_versions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE POLICY "Members can add versions as themselves" ON public.document_versions AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)) AND (uploaded_by = ( SELECT auth.uid() AS uid))));
 CREATE POLICY "Members can read document versions" ON public.document_versions AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and accountants can delete document versions" ON public.document_versions AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners, managers and accountants can delete document versions" ON public.document_versions AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('document.manage'::private.permission) AS org_ids_that_can)));
 COMMENT ON TABLE public.document_versions IS 'Earlier files of a document.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.document_versions TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.document_versions TO service_role;
@@ -766,8 +766,8 @@ CREATE TRIGGER documents_audit_update AFTER UPDATE ON public.documents REFERENCI
 CREATE TRIGGER documents_touch BEFORE UPDATE ON public.documents FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE POLICY "Members can read documents" ON public.documents AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 CREATE POLICY "Members can upload documents as themselves" ON public.documents AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)) AND (uploaded_by = ( SELECT auth.uid() AS uid))));
-CREATE POLICY "Owners, managers and accountants can delete documents" ON public.documents AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Uploaders, owners, managers and accountants can edit documents" ON public.documents AS PERMISSIVE FOR UPDATE TO authenticated USING ((((uploaded_by = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role))) OR (org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'::public.membership_role[]) AS org_ids_with_role)))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
+CREATE POLICY "Owners, managers and accountants can delete documents" ON public.documents AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('document.manage'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Uploaders, owners, managers and accountants can edit documents" ON public.documents AS PERMISSIVE FOR UPDATE TO authenticated USING ((((uploaded_by = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role))) OR (org_id IN ( SELECT private.org_ids_that_can('document.manage'::private.permission) AS org_ids_that_can)))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
 COMMENT ON TABLE public.documents IS 'A stored file and what it is about.';
 COMMENT ON COLUMN public.documents.related_entity_type IS 'Table of the row the document belongs to (e.g. invoices), with related_entity_id.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.documents TO postgres;
@@ -1224,10 +1224,10 @@ CREATE INDEX lead_notes_lead_idx ON public.lead_notes USING btree (org_id, lead_
 CREATE TRIGGER lead_notes_audit_delete AFTER DELETE ON public.lead_notes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER lead_notes_audit_insert AFTER INSERT ON public.lead_notes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
 CREATE TRIGGER lead_notes_audit_update AFTER UPDATE ON public.lead_notes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit();
-CREATE POLICY "Authors can edit their notes" ON public.lead_notes AS PERMISSIVE FOR UPDATE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,SALES}'::public.membership_role[]) AS org_ids_with_role)))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE POLICY "Authors, owners and managers can delete notes" ON public.lead_notes AS PERMISSIVE FOR DELETE TO authenticated USING ((((user_id = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,SALES}'::public.membership_role[]) AS org_ids_with_role))) OR (org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))));
+CREATE POLICY "Authors can edit their notes" ON public.lead_notes AS PERMISSIVE FOR UPDATE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.org_ids_that_can('lead.edit'::private.permission) AS org_ids_that_can)))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "Authors, owners and managers can delete notes" ON public.lead_notes AS PERMISSIVE FOR DELETE TO authenticated USING ((((user_id = ( SELECT auth.uid() AS uid)) AND (org_id IN ( SELECT private.org_ids_that_can('lead.edit'::private.permission) AS org_ids_that_can))) OR (org_id IN ( SELECT private.org_ids_that_can('leadNote.deleteAny'::private.permission) AS org_ids_that_can))));
 CREATE POLICY "Members can read lead notes" ON public.lead_notes AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and sales can add notes as themselves" ON public.lead_notes AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,SALES}'::public.membership_role[]) AS org_ids_with_role)) AND (user_id = ( SELECT auth.uid() AS uid))));
+CREATE POLICY "Owners, managers and sales can add notes as themselves" ON public.lead_notes AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK (((org_id IN ( SELECT private.org_ids_that_can('lead.edit'::private.permission) AS org_ids_that_can)) AND (user_id = ( SELECT auth.uid() AS uid))));
 COMMENT ON TABLE public.lead_notes IS 'Notes on a lead, with their author and time.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.lead_notes TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.lead_notes TO service_role;
@@ -1278,9 +1278,9 @@ CREATE TRIGGER leads_notify_assigned_update AFTER UPDATE OF owner_id ON public.l
 CREATE TRIGGER leads_owner_is_member BEFORE INSERT OR UPDATE OF owner_id ON public.leads FOR EACH ROW EXECUTE FUNCTION private.check_lead_owner();
 CREATE TRIGGER leads_touch BEFORE UPDATE ON public.leads FOR EACH ROW EXECUTE FUNCTION private.touch_versioned();
 CREATE POLICY "Members can read leads" ON public.leads AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and sales can add leads" ON public.leads AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,SALES}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and sales can delete leads" ON public.leads AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,SALES}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners, managers and sales can edit leads" ON public.leads AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,SALES}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER,SALES}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners, managers and sales can add leads" ON public.leads AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('lead.edit'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners, managers and sales can delete leads" ON public.leads AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('lead.edit'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners, managers and sales can edit leads" ON public.leads AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('lead.edit'::private.permission) AS org_ids_that_can))) WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('lead.edit'::private.permission) AS org_ids_that_can)));
 COMMENT ON TABLE public.leads IS 'Sales opportunities. Any stage can be set directly.';
 COMMENT ON COLUMN public.leads.owner_id IS 'The member responsible for the lead.';
 COMMENT ON COLUMN public.leads.currency IS 'Currency of value; the organization''s when empty.';
@@ -1495,8 +1495,8 @@ CREATE TRIGGER payment_reminder_settings_audit_update AFTER UPDATE ON public.pay
 CREATE TRIGGER payment_reminder_settings_normalize BEFORE INSERT OR UPDATE ON public.payment_reminder_settings FOR EACH ROW EXECUTE FUNCTION private.normalize_reminder_steps();
 CREATE TRIGGER payment_reminder_settings_touch BEFORE UPDATE ON public.payment_reminder_settings FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE POLICY "Members can read the reminder settings" ON public.payment_reminder_settings AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can change reminders" ON public.payment_reminder_settings AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can set reminders" ON public.payment_reminder_settings AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can change reminders" ON public.payment_reminder_settings AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('settings.reminders'::private.permission) AS org_ids_that_can))) WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('settings.reminders'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners and managers can set reminders" ON public.payment_reminder_settings AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('settings.reminders'::private.permission) AS org_ids_that_can)));
 COMMENT ON TABLE public.payment_reminder_settings IS 'Whether and when the customers of an organization are reminded by email of an unpaid invoice. No row: off, with the default steps.';
 COMMENT ON COLUMN public.payment_reminder_settings.steps IS 'Days relative to the due date (-30 to 90), at most six, each once, in order.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.payment_reminder_settings TO postgres;
@@ -1648,9 +1648,9 @@ CREATE TRIGGER plan_lines_price_delete AFTER DELETE ON public.plan_lines REFEREN
 CREATE TRIGGER plan_lines_price_insert AFTER INSERT ON public.plan_lines REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.recompute_plan_price();
 CREATE TRIGGER plan_lines_price_update AFTER UPDATE ON public.plan_lines REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.recompute_plan_price();
 CREATE POLICY "Members can read subscription plan lines" ON public.plan_lines AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can add subscription plan lines" ON public.plan_lines AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can delete subscription plan lines" ON public.plan_lines AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can edit subscription plan lines" ON public.plan_lines AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can add subscription plan lines" ON public.plan_lines AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('subscriptionPlan.edit'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners and managers can delete subscription plan lines" ON public.plan_lines AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('subscriptionPlan.edit'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners and managers can edit subscription plan lines" ON public.plan_lines AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('subscriptionPlan.edit'::private.permission) AS org_ids_that_can))) WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('subscriptionPlan.edit'::private.permission) AS org_ids_that_can)));
 COMMENT ON TABLE public.plan_lines IS 'The lines a plan bills each period (products or free text); the plan''s price is their sum.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.plan_lines TO postgres;
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.plan_lines TO service_role;
@@ -2052,9 +2052,9 @@ CREATE TRIGGER subscription_plans_audit_update AFTER UPDATE ON public.subscripti
 CREATE TRIGGER subscription_plans_check BEFORE INSERT OR UPDATE ON public.subscription_plans FOR EACH ROW EXECUTE FUNCTION private.check_subscription_plan();
 CREATE TRIGGER subscription_plans_touch BEFORE UPDATE ON public.subscription_plans FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE POLICY "Members can read subscription plans" ON public.subscription_plans AS PERMISSIVE FOR SELECT TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role() AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can add subscription plans" ON public.subscription_plans AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can delete subscription plans" ON public.subscription_plans AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
-CREATE POLICY "Owners and managers can edit subscription plans" ON public.subscription_plans AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role))) WITH CHECK ((org_id IN ( SELECT private.org_ids_with_role('{OWNER,MANAGER}'::public.membership_role[]) AS org_ids_with_role)));
+CREATE POLICY "Owners and managers can add subscription plans" ON public.subscription_plans AS PERMISSIVE FOR INSERT TO authenticated WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('subscriptionPlan.edit'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners and managers can delete subscription plans" ON public.subscription_plans AS PERMISSIVE FOR DELETE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('subscriptionPlan.edit'::private.permission) AS org_ids_that_can)));
+CREATE POLICY "Owners and managers can edit subscription plans" ON public.subscription_plans AS PERMISSIVE FOR UPDATE TO authenticated USING ((org_id IN ( SELECT private.org_ids_that_can('subscriptionPlan.edit'::private.permission) AS org_ids_that_can))) WITH CHECK ((org_id IN ( SELECT private.org_ids_that_can('subscriptionPlan.edit'::private.permission) AS org_ids_that_can)));
 COMMENT ON TABLE public.subscription_plans IS 'A recurring offer the organization sells to its customers (e.g. monthly maintenance): a price per period of interval_count billing intervals.';
 COMMENT ON COLUMN public.subscription_plans.currency IS 'The organization''s currency unless another supported one is chosen; the price has its decimals.';
 COMMENT ON COLUMN public.subscription_plans.is_active IS 'An inactive plan takes no new subscriber; its subscriptions go on.';
@@ -2901,8 +2901,8 @@ declare
   v_cycle integer;
   v_to text := case p_action when 'pause' then 'PAUSED' when 'resume' then 'ACTIVE' else 'CANCELLED' end;
 begin
-  perform private.require_role(p_org_id);
-  perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+  perform private.require(p_org_id);
+  perform private.require(p_org_id, 'subscription.manage',
     'Only owners and managers pause, resume or cancel a subscription', 'SUBSCRIPTION_FORBIDDEN');
   select * into v_sub from public.subscriptions s where s.org_id = p_org_id and s.id = p_subscription_id for update;
   if v_sub.id is null then
@@ -3022,7 +3022,7 @@ begin
   end if;
   -- Security definer reads memberships before RLS has had its say: refuse outsiders first, as RLS would,
   -- so nobody learns who belongs to another organization.
-  perform private.require_role(new.org_id, '{OWNER,MANAGER,SALES}',
+  perform private.require(new.org_id, 'lead.edit',
     'new row violates row-level security policy for table "leads"');
   if not exists (select 1 from public.memberships m where m.org_id = new.org_id and m.user_id = new.owner_id) then
     raise exception 'The owner must be a member of this organization' using errcode = '23503',
@@ -3460,8 +3460,8 @@ declare
   v_sub public.subscriptions;
   v_quantity numeric := private.to_number(p_input ->> 'quantity', 'quantity');
 begin
-  perform private.require_role(p_org_id);
-  perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+  perform private.require(p_org_id);
+  perform private.require(p_org_id, 'subscription.manage',
     'Only owners and managers change a subscription', 'SUBSCRIPTION_FORBIDDEN');
   select * into v_sub from public.subscriptions s where s.org_id = p_org_id and s.id = p_subscription_id for update;
   if v_sub.id is null then
@@ -3503,7 +3503,7 @@ declare
   v_tz text := (select o.timezone from public.organizations o where o.id = new.org_id);
   v_limit integer;
 begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}',
+  perform private.require(new.org_id, 'invoice.create',
     'new row violates row-level security policy for table "invoices"');
   v_limit := private.plan_limit(new.org_id, 'max_invoices_per_month');
   if v_limit is not null then
@@ -4219,21 +4219,6 @@ ALTER FUNCTION private.guard_subscription() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.guard_subscription() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.guard_subscription() TO postgres;
 
--- function private.has_role(p_org_id uuid, p_roles public.membership_role[])
-CREATE OR REPLACE FUNCTION private.has_role(p_org_id uuid, p_roles public.membership_role[] DEFAULT '{OWNER,MANAGER,ACCOUNTANT,SALES}'::public.membership_role[])
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select coalesce((select auth.role()), '') not in ('authenticated', 'anon')
-         or p_org_id in (select private.org_ids_with_role(p_roles))
-$function$;
-ALTER FUNCTION private.has_role(p_org_id uuid, p_roles public.membership_role[]) OWNER TO postgres;
-GRANT EXECUTE ON FUNCTION private.has_role(p_org_id uuid, p_roles public.membership_role[]) TO authenticated;
-GRANT EXECUTE ON FUNCTION private.has_role(p_org_id uuid, p_roles public.membership_role[]) TO postgres;
-GRANT EXECUTE ON FUNCTION private.has_role(p_org_id uuid, p_roles public.membership_role[]) TO service_role;
-
 -- function private.insert_credit_note(p_org_id uuid, p_invoice_id uuid, p_input jsonb)
 CREATE OR REPLACE FUNCTION private.insert_credit_note(p_org_id uuid, p_invoice_id uuid, p_input jsonb)
  RETURNS public.credit_notes
@@ -4382,8 +4367,8 @@ declare
   v_quantity numeric;
   v_row public.subscriptions;
 begin
-  perform private.require_role(p_org_id);
-  perform private.require_role(p_org_id, '{OWNER,MANAGER,SALES}',
+  perform private.require(p_org_id);
+  perform private.require(p_org_id, 'subscription.create',
     'Only owners, managers and salespeople subscribe a customer', 'SUBSCRIPTION_FORBIDDEN');
   select * into v_org from public.organizations o where o.id = p_org_id;
   select * into v_plan from public.subscription_plans p
@@ -4881,8 +4866,8 @@ ALTER FUNCTION private.normalize_reminder_steps() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.normalize_reminder_steps() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.normalize_reminder_steps() TO postgres;
 
--- function private.notification_recipients(p_org_id uuid, p_kind text, p_roles public.membership_role[], p_except uuid)
-CREATE OR REPLACE FUNCTION private.notification_recipients(p_org_id uuid, p_kind text, p_roles public.membership_role[] DEFAULT '{OWNER,MANAGER,ACCOUNTANT,SALES}'::public.membership_role[], p_except uuid DEFAULT NULL::uuid)
+-- function private.notification_recipients(p_org_id uuid, p_kind text, p_permission private.permission, p_except uuid)
+CREATE OR REPLACE FUNCTION private.notification_recipients(p_org_id uuid, p_kind text, p_permission private.permission DEFAULT NULL::private.permission, p_except uuid DEFAULT NULL::uuid)
  RETURNS TABLE(user_id uuid, email text, locale text)
  LANGUAGE sql
  STABLE SECURITY DEFINER
@@ -4893,7 +4878,8 @@ AS $function$
     join public.profiles p on p.id = m.user_id
     left join public.member_preferences mp on mp.org_id = m.org_id and mp.user_id = m.user_id
    where m.org_id = p_org_id
-     and m.role = any (p_roles)
+     and (p_permission is null
+          or exists (select 1 from private.role_permissions rp where rp.role = m.role and rp.permission = p_permission))
      and m.user_id is distinct from p_except
      -- The defaults are member_preferences' own column defaults.
      and case p_kind
@@ -4905,8 +4891,8 @@ AS $function$
            else false
          end
 $function$;
-ALTER FUNCTION private.notification_recipients(p_org_id uuid, p_kind text, p_roles public.membership_role[], p_except uuid) OWNER TO postgres;
-GRANT EXECUTE ON FUNCTION private.notification_recipients(p_org_id uuid, p_kind text, p_roles public.membership_role[], p_except uuid) TO postgres;
+ALTER FUNCTION private.notification_recipients(p_org_id uuid, p_kind text, p_permission private.permission, p_except uuid) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.notification_recipients(p_org_id uuid, p_kind text, p_permission private.permission, p_except uuid) TO postgres;
 
 -- function private.notify_lead_assigned()
 CREATE OR REPLACE FUNCTION private.notify_lead_assigned()
@@ -4973,7 +4959,7 @@ begin
   select new.org_id, r.user_id, 'member_joined', new.accepted_by,
          jsonb_build_object('name', nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), ''),
                             'email', coalesce(p.email, new.email), 'role', new.role)
-    from private.notification_recipients(new.org_id, 'member_joined', '{OWNER,MANAGER}', new.accepted_by) r
+    from private.notification_recipients(new.org_id, 'member_joined', 'team.invite', new.accepted_by) r
     left join public.profiles p on p.id = new.accepted_by;
   return null;
 end
@@ -4996,7 +4982,7 @@ begin
                             'amount', new.amount::text, 'currency', new.currency)
     from public.invoices i
     join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
-   cross join private.notification_recipients(new.org_id, 'payment_received', '{OWNER,MANAGER,ACCOUNTANT}') r
+   cross join private.notification_recipients(new.org_id, 'payment_received', 'payment.record') r
    where i.org_id = new.org_id and i.id = new.invoice_id;
   return null;
 end
@@ -5067,21 +5053,6 @@ ALTER FUNCTION private.org_ids_with_role() OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.org_ids_with_role() TO authenticated;
 GRANT EXECUTE ON FUNCTION private.org_ids_with_role() TO postgres;
 GRANT EXECUTE ON FUNCTION private.org_ids_with_role() TO service_role;
-
--- function private.org_ids_with_role(p_roles public.membership_role[])
-CREATE OR REPLACE FUNCTION private.org_ids_with_role(p_roles public.membership_role[])
- RETURNS SETOF uuid
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select m.org_id from public.memberships m
-   where m.user_id = (select auth.uid()) and m.role = any (p_roles)
-$function$;
-ALTER FUNCTION private.org_ids_with_role(p_roles public.membership_role[]) OWNER TO postgres;
-GRANT EXECUTE ON FUNCTION private.org_ids_with_role(p_roles public.membership_role[]) TO authenticated;
-GRANT EXECUTE ON FUNCTION private.org_ids_with_role(p_roles public.membership_role[]) TO postgres;
-GRANT EXECUTE ON FUNCTION private.org_ids_with_role(p_roles public.membership_role[]) TO service_role;
 
 -- function private.org_instant(p_org_id uuid, p_value text, p_field text)
 CREATE OR REPLACE FUNCTION private.org_instant(p_org_id uuid, p_value text, p_field text)
@@ -5810,26 +5781,6 @@ GRANT EXECUTE ON FUNCTION private.require_currency_decimals(p_amount numeric, p_
 GRANT EXECUTE ON FUNCTION private.require_currency_decimals(p_amount numeric, p_currency text, p_field text) TO postgres;
 GRANT EXECUTE ON FUNCTION private.require_currency_decimals(p_amount numeric, p_currency text, p_field text) TO service_role;
 
--- function private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text, p_reason text)
-CREATE OR REPLACE FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[] DEFAULT '{OWNER,MANAGER,ACCOUNTANT,SALES}'::public.membership_role[], p_refusal text DEFAULT 'You are not a member of this organization'::text, p_reason text DEFAULT NULL::text)
- RETURNS void
- LANGUAGE plpgsql
- STABLE
- SET search_path TO ''
-AS $function$
-begin
-  if pg_trigger_depth() <= 1 and not private.has_role(p_org_id, p_roles) then
-    raise exception '%', p_refusal using errcode = '42501',
-      hint = json_build_object('reason', coalesce(p_reason, case when p_refusal like 'You are not a member%'
-                                                             then 'NOT_A_MEMBER' else 'FORBIDDEN' end))::text;
-  end if;
-end
-$function$;
-ALTER FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text, p_reason text) OWNER TO postgres;
-GRANT EXECUTE ON FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text, p_reason text) TO authenticated;
-GRANT EXECUTE ON FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text, p_reason text) TO postgres;
-GRANT EXECUTE ON FUNCTION private.require_role(p_org_id uuid, p_roles public.membership_role[], p_refusal text, p_reason text) TO service_role;
-
 -- function private.require_statement_customer(p_org_id uuid, p_customer_id uuid)
 CREATE OR REPLACE FUNCTION private.require_statement_customer(p_org_id uuid, p_customer_id uuid)
  RETURNS void
@@ -6434,7 +6385,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER,SALES}',
+    perform private.require(p_org_id, 'lead.edit',
       'new row violates row-level security policy for table "lead_notes"');
     insert into public.lead_notes (org_id, lead_id, user_id, note)
     values (p_org_id, p_lead_id, (select auth.uid()), btrim(p_note))
@@ -7495,7 +7446,7 @@ declare
   v_tz text;
   v_license public.licenses;
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   select o.timezone into v_tz from public.organizations o where o.id = p_org_id;
   select l.* into v_license from public.licenses l
    where l.org_id = p_org_id and l.status in ('ACTIVE', 'TRIAL')
@@ -7918,7 +7869,7 @@ begin
       from due d
       join public.invoices i on i.org_id = d.org_id and i.id = d.invoice_id
       join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
-     cross join lateral private.notification_recipients(i.org_id, 'invoice_overdue', '{OWNER,MANAGER,ACCOUNTANT}') r
+     cross join lateral private.notification_recipients(i.org_id, 'invoice_overdue', 'payment.record') r
     returning 1
   )
   select count(*) into v_count from due;
@@ -8976,7 +8927,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER,SALES}',
+    perform private.require(p_org_id, 'lead.edit',
       'new row violates row-level security policy for table "leads"');
     if p_lead_id is null then
       insert into public.leads (id, org_id, name, company, phone, email, stage, owner_id, value, close_date)
@@ -9074,7 +9025,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers manage plans',
+    perform private.require(p_org_id, 'subscriptionPlan.edit', 'Only owners and managers manage plans',
       'PLAN_FORBIDDEN');
     if p_plan_id is null then
       insert into public.subscription_plans (id, org_id, name, description, price, currency, billing_interval,
@@ -9284,7 +9235,7 @@ declare
   v_key text := 'document:' || coalesce(p_request_id, gen_random_uuid());
   v_locale text;
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   if p_kind is null or p_kind not in ('invoice', 'receipt', 'credit_note', 'statement') then
     perform private.refuse('Unknown kind of document', '22023', 'DOCUMENT_KIND_INVALID', null, 'kind');
   end if;

@@ -339,42 +339,6 @@ comment on function public.has_role(uuid, public.membership_role[]) is
   'True when the calling user has one of the roles in the organization (any role when none are given).';
 revoke execute on function public.has_role(uuid, public.membership_role[]) from public, anon;
 
--- TRANSITIONAL (removed once every migration asks permissions): the role-list helpers.
-create function private.org_ids_with_role(p_roles public.membership_role[]) returns setof uuid
-language sql stable security definer set search_path = ''
-as $$
-  select m.org_id from public.memberships m
-   where m.user_id = (select auth.uid()) and m.role = any (p_roles)
-$$;
-create function private.has_role(
-  p_org_id uuid, p_roles public.membership_role[] default '{OWNER,MANAGER,ACCOUNTANT,SALES}'
-) returns boolean
-language sql stable security definer set search_path = ''
-as $$
-  select coalesce((select auth.role()), '') not in ('authenticated', 'anon')
-         or p_org_id in (select private.org_ids_with_role(p_roles))
-$$;
-create function private.require_role(
-  p_org_id uuid, p_roles public.membership_role[] default '{OWNER,MANAGER,ACCOUNTANT,SALES}',
-  p_refusal text default 'You are not a member of this organization', p_reason text default null
-) returns void
-language plpgsql stable set search_path = ''
-as $$
-begin
-  if pg_trigger_depth() <= 1 and not private.has_role(p_org_id, p_roles) then
-    raise exception '%', p_refusal using errcode = '42501',
-      hint = json_build_object('reason', coalesce(p_reason, case when p_refusal like 'You are not a member%'
-                                                             then 'NOT_A_MEMBER' else 'FORBIDDEN' end))::text;
-  end if;
-end
-$$;
-revoke all on function private.org_ids_with_role(public.membership_role[]) from public;
-revoke all on function private.has_role(uuid, public.membership_role[]) from public;
-revoke all on function private.require_role(uuid, public.membership_role[], text, text) from public;
-grant execute on function private.org_ids_with_role(public.membership_role[]) to authenticated, service_role;
-grant execute on function private.has_role(uuid, public.membership_role[]) to authenticated, service_role;
-grant execute on function private.require_role(uuid, public.membership_role[], text, text) to authenticated, service_role;
-
 create trigger profiles_touch before update on public.profiles
   for each row execute function private.touch_updated_at();
 create trigger organizations_touch before update on public.organizations

@@ -58,28 +58,29 @@ alter table public.leads force row level security;
 alter table public.lead_notes enable row level security;
 alter table public.lead_notes force row level security;
 
--- Role matrix: leads and notes edit for OWNER, MANAGER and SALES; read for ACCOUNTANT.
+-- Role matrix: leads and notes edit with lead.edit (OWNER, MANAGER and SALES); read for ACCOUNTANT; others'
+-- notes deleted with leadNote.deleteAny.
 create policy "Members can read leads" on public.leads for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
 create policy "Owners, managers and sales can add leads" on public.leads for insert to authenticated
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,SALES}')));
+  with check (org_id in (select private.org_ids_that_can('lead.edit')));
 create policy "Owners, managers and sales can edit leads" on public.leads for update to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,SALES}')))
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,SALES}')));
+  using (org_id in (select private.org_ids_that_can('lead.edit')))
+  with check (org_id in (select private.org_ids_that_can('lead.edit')));
 create policy "Owners, managers and sales can delete leads" on public.leads for delete to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,SALES}')));
+  using (org_id in (select private.org_ids_that_can('lead.edit')));
 
 create policy "Members can read lead notes" on public.lead_notes for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
 create policy "Owners, managers and sales can add notes as themselves" on public.lead_notes for insert to authenticated
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,SALES}')) and user_id = (select auth.uid()));
+  with check (org_id in (select private.org_ids_that_can('lead.edit')) and user_id = (select auth.uid()));
 create policy "Authors can edit their notes" on public.lead_notes for update to authenticated
-  using (user_id = (select auth.uid()) and org_id in (select private.org_ids_with_role('{OWNER,MANAGER,SALES}')))
+  using (user_id = (select auth.uid()) and org_id in (select private.org_ids_that_can('lead.edit')))
   with check (user_id = (select auth.uid()));
 create policy "Authors, owners and managers can delete notes" on public.lead_notes for delete to authenticated
   using (
-    (user_id = (select auth.uid()) and org_id in (select private.org_ids_with_role('{OWNER,MANAGER,SALES}')))
-    or org_id in (select private.org_ids_with_role('{OWNER,MANAGER}'))
+    (user_id = (select auth.uid()) and org_id in (select private.org_ids_that_can('lead.edit')))
+    or org_id in (select private.org_ids_that_can('leadNote.deleteAny'))
   );
 
 -- ---------------------------------------------------------------------------------------------------
@@ -94,7 +95,7 @@ begin
   end if;
   -- Security definer reads memberships before RLS has had its say: refuse outsiders first, as RLS would,
   -- so nobody learns who belongs to another organization.
-  perform private.require_role(new.org_id, '{OWNER,MANAGER,SALES}',
+  perform private.require(new.org_id, 'lead.edit',
     'new row violates row-level security policy for table "leads"');
   if not exists (select 1 from public.memberships m where m.org_id = new.org_id and m.user_id = new.owner_id) then
     raise exception 'The owner must be a member of this organization' using errcode = '23503',
@@ -109,8 +110,8 @@ create trigger leads_owner_is_member before insert or update of owner_id on publ
 
 -- ---------------------------------------------------------------------------------------------------
 -- CRM writes, each applied once per (organization, mutation id): a lead saved (created or edited, or only
--- moved to another stage) and a note added. RLS decides who may: OWNER, MANAGER and SALES edit leads;
--- ACCOUNTANT reads them.
+-- moved to another stage) and a note added. RLS decides who may: lead.edit (OWNER, MANAGER and
+-- SALES); ACCOUNTANT reads them.
 
 -- { id?, name?, company?, phone?, email?, value?, closeDate?, stage?, ownerId? } — fields absent from an edit stay as they are.
 create function public.save_lead(p_org_id uuid, p_mutation_id uuid, p_lead_id uuid, p_input jsonb) returns jsonb
@@ -125,7 +126,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER,SALES}',
+    perform private.require(p_org_id, 'lead.edit',
       'new row violates row-level security policy for table "leads"');
     if p_lead_id is null then
       insert into public.leads (id, org_id, name, company, phone, email, stage, owner_id, value, close_date)
@@ -178,7 +179,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER,SALES}',
+    perform private.require(p_org_id, 'lead.edit',
       'new row violates row-level security policy for table "lead_notes"');
     insert into public.lead_notes (org_id, lead_id, user_id, note)
     values (p_org_id, p_lead_id, (select auth.uid()), btrim(p_note))

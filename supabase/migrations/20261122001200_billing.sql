@@ -141,7 +141,7 @@ declare
   v_tz text := (select o.timezone from public.organizations o where o.id = new.org_id);
   v_limit integer;
 begin
-  perform private.require_role(new.org_id, '{OWNER,MANAGER,ACCOUNTANT,SALES}',
+  perform private.require(new.org_id, 'invoice.create',
     'new row violates row-level security policy for table "invoices"');
   v_limit := private.plan_limit(new.org_id, 'max_invoices_per_month');
   if v_limit is not null then
@@ -453,24 +453,24 @@ alter table public.billing_cycles force row level security;
 create policy "Members can read subscription plans" on public.subscription_plans for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can add subscription plans" on public.subscription_plans for insert to authenticated
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  with check (org_id in (select private.org_ids_that_can('subscriptionPlan.edit')));
 create policy "Owners and managers can edit subscription plans" on public.subscription_plans for update to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  using (org_id in (select private.org_ids_that_can('subscriptionPlan.edit')))
+  with check (org_id in (select private.org_ids_that_can('subscriptionPlan.edit')));
 create policy "Owners and managers can delete subscription plans" on public.subscription_plans for delete to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  using (org_id in (select private.org_ids_that_can('subscriptionPlan.edit')));
 
 alter table public.plan_lines enable row level security;
 alter table public.plan_lines force row level security;
 create policy "Members can read subscription plan lines" on public.plan_lines for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can add subscription plan lines" on public.plan_lines for insert to authenticated
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  with check (org_id in (select private.org_ids_that_can('subscriptionPlan.edit')));
 create policy "Owners and managers can edit subscription plan lines" on public.plan_lines for update to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  using (org_id in (select private.org_ids_that_can('subscriptionPlan.edit')))
+  with check (org_id in (select private.org_ids_that_can('subscriptionPlan.edit')));
 create policy "Owners and managers can delete subscription plan lines" on public.plan_lines for delete to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  using (org_id in (select private.org_ids_that_can('subscriptionPlan.edit')));
 
 create policy "Members can read subscriptions" on public.subscriptions for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
@@ -497,7 +497,7 @@ declare
   v_tz text;
   v_license public.licenses;
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   select o.timezone into v_tz from public.organizations o where o.id = p_org_id;
   select l.* into v_license from public.licenses l
    where l.org_id = p_org_id and l.status in ('ACTIVE', 'TRIAL')

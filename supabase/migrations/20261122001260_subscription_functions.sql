@@ -19,8 +19,8 @@ declare
   v_quantity numeric;
   v_row public.subscriptions;
 begin
-  perform private.require_role(p_org_id);
-  perform private.require_role(p_org_id, '{OWNER,MANAGER,SALES}',
+  perform private.require(p_org_id);
+  perform private.require(p_org_id, 'subscription.create',
     'Only owners, managers and salespeople subscribe a customer', 'SUBSCRIPTION_FORBIDDEN');
   select * into v_org from public.organizations o where o.id = p_org_id;
   select * into v_plan from public.subscription_plans p
@@ -96,8 +96,8 @@ declare
   v_cycle integer;
   v_to text := case p_action when 'pause' then 'PAUSED' when 'resume' then 'ACTIVE' else 'CANCELLED' end;
 begin
-  perform private.require_role(p_org_id);
-  perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+  perform private.require(p_org_id);
+  perform private.require(p_org_id, 'subscription.manage',
     'Only owners and managers pause, resume or cancel a subscription', 'SUBSCRIPTION_FORBIDDEN');
   select * into v_sub from public.subscriptions s where s.org_id = p_org_id and s.id = p_subscription_id for update;
   if v_sub.id is null then
@@ -161,8 +161,8 @@ declare
   v_sub public.subscriptions;
   v_quantity numeric := private.to_number(p_input ->> 'quantity', 'quantity');
 begin
-  perform private.require_role(p_org_id);
-  perform private.require_role(p_org_id, '{OWNER,MANAGER}',
+  perform private.require(p_org_id);
+  perform private.require(p_org_id, 'subscription.manage',
     'Only owners and managers change a subscription', 'SUBSCRIPTION_FORBIDDEN');
   select * into v_sub from public.subscriptions s where s.org_id = p_org_id and s.id = p_subscription_id for update;
   if v_sub.id is null then
@@ -393,7 +393,7 @@ begin
     return v_done;
   end if;
   begin
-    perform private.require_role(p_org_id, '{OWNER,MANAGER}', 'Only owners and managers manage plans',
+    perform private.require(p_org_id, 'subscriptionPlan.edit', 'Only owners and managers manage plans',
       'PLAN_FORBIDDEN');
     if p_plan_id is null then
       insert into public.subscription_plans (id, org_id, name, description, price, currency, billing_interval,

@@ -99,38 +99,39 @@ alter table public.document_versions force row level security;
 alter table public.document_shares enable row level security;
 alter table public.document_shares force row level security;
 
--- Every member reads; OWNER, MANAGER and ACCOUNTANT delete.
+-- Every member reads; document.manage (OWNER, MANAGER and ACCOUNTANT) deletes; documentCategory.edit adds
+-- and changes categories.
 create policy "Members can read document categories" on public.document_categories for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
 create policy "Owners, managers and accountants can delete document categories" on public.document_categories for delete to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+  using (org_id in (select private.org_ids_that_can('document.manage')));
 
 create policy "Members can read documents" on public.documents for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
 create policy "Owners, managers and accountants can delete documents" on public.documents for delete to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+  using (org_id in (select private.org_ids_that_can('document.manage')));
 
 create policy "Members can read document versions" on public.document_versions for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
 create policy "Owners, managers and accountants can delete document versions" on public.document_versions for delete to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+  using (org_id in (select private.org_ids_that_can('document.manage')));
 
 create policy "Members can read document shares" on public.document_shares for select to authenticated
   using (org_id in (select private.org_ids_with_role()));
 create policy "Owners, managers and accountants can delete document shares" on public.document_shares for delete to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}')));
+  using (org_id in (select private.org_ids_that_can('document.manage')));
 create policy "Owners and managers can add categories" on public.document_categories for insert to authenticated
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  with check (org_id in (select private.org_ids_that_can('documentCategory.edit')));
 create policy "Owners and managers can edit categories" on public.document_categories for update to authenticated
-  using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  using (org_id in (select private.org_ids_that_can('documentCategory.edit')))
+  with check (org_id in (select private.org_ids_that_can('documentCategory.edit')));
 
 create policy "Members can upload documents as themselves" on public.documents for insert to authenticated
   with check (org_id in (select private.org_ids_with_role()) and uploaded_by = (select auth.uid()));
 create policy "Uploaders, owners, managers and accountants can edit documents" on public.documents for update to authenticated
   using (
     (uploaded_by = (select auth.uid()) and org_id in (select private.org_ids_with_role()))
-    or org_id in (select private.org_ids_with_role('{OWNER,MANAGER,ACCOUNTANT}'))
+    or org_id in (select private.org_ids_that_can('document.manage'))
   )
   with check (org_id in (select private.org_ids_with_role()));
 

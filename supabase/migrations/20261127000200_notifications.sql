@@ -4,10 +4,11 @@
 -- language. Which preference decides which kind (public.member_preferences; a member without a row has the
 -- table's defaults):
 --   notify_low_stock          -> low_stock (and its email, queued with private.queue_mail), every member
---   notify_payment_reminders  -> payment_received, invoice_overdue, to OWNER, MANAGER and ACCOUNTANT (the
---                                roles that handle money)
+--   notify_payment_reminders  -> payment_received, invoice_overdue, to those who handle money: the roles with
+--                                payment.record (OWNER, MANAGER and ACCOUNTANT)
 --   notify_new_leads          -> lead_assigned, to the member the lead was given to, not when they took it
---   notify_team_activity      -> member_joined, to owners and managers, not to the one who joined
+--   notify_team_activity      -> member_joined, to those who invite (team.invite: owners and managers), not
+--                                to the one who joined
 --   notify_marketing          -> nothing here: stored consent only.
 
 create table public.notifications (
@@ -58,13 +59,14 @@ $$;
 create trigger notifications_read_once before update on public.notifications
   for each row execute function private.guard_notification_read();
 
--- The members of an organization who want a kind of notification: with one of `p_roles`, whose preference
--- for it is on (the table's default when they never saved one), and who is not `p_except` (the one who
--- caused it). With their email and language, for the kinds that also go by mail.
+-- The members of an organization who want a kind of notification: whose role holds `p_permission` (any
+-- member when none is given), whose preference for it is on (the table's default when they never saved
+-- one), and who is not `p_except` (the one who caused it). With their email and language, for the kinds
+-- that also go by mail.
 create function private.notification_recipients(
   p_org_id uuid,
   p_kind text,
-  p_roles public.membership_role[] default '{OWNER,MANAGER,ACCOUNTANT,SALES}',
+  p_permission private.permission default null,
   p_except uuid default null
 ) returns table (user_id uuid, email text, locale text)
 language sql stable security definer set search_path = ''
@@ -74,7 +76,8 @@ as $$
     join public.profiles p on p.id = m.user_id
     left join public.member_preferences mp on mp.org_id = m.org_id and mp.user_id = m.user_id
    where m.org_id = p_org_id
-     and m.role = any (p_roles)
+     and (p_permission is null
+          or exists (select 1 from private.role_permissions rp where rp.role = m.role and rp.permission = p_permission))
      and m.user_id is distinct from p_except
      -- The defaults are member_preferences' own column defaults.
      and case p_kind
@@ -86,7 +89,7 @@ as $$
            else false
          end
 $$;
-revoke all on function private.notification_recipients(uuid, text, public.membership_role[], uuid) from public;
+revoke all on function private.notification_recipients(uuid, text, private.permission, uuid) from public;
 
 -- ---------------------------------------------------------------------------------------------------
 -- Low stock: a product's stock went from above its threshold to at or below it (a sale, an adjustment, a
@@ -137,7 +140,7 @@ begin
                             'amount', new.amount::text, 'currency', new.currency)
     from public.invoices i
     join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
-   cross join private.notification_recipients(new.org_id, 'payment_received', '{OWNER,MANAGER,ACCOUNTANT}') r
+   cross join private.notification_recipients(new.org_id, 'payment_received', 'payment.record') r
    where i.org_id = new.org_id and i.id = new.invoice_id;
   return null;
 end
@@ -185,7 +188,7 @@ begin
       from due d
       join public.invoices i on i.org_id = d.org_id and i.id = d.invoice_id
       join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
-     cross join lateral private.notification_recipients(i.org_id, 'invoice_overdue', '{OWNER,MANAGER,ACCOUNTANT}') r
+     cross join lateral private.notification_recipients(i.org_id, 'invoice_overdue', 'payment.record') r
     returning 1
   )
   select count(*) into v_count from due;
@@ -246,7 +249,7 @@ begin
   select new.org_id, r.user_id, 'member_joined', new.accepted_by,
          jsonb_build_object('name', nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), ''),
                             'email', coalesce(p.email, new.email), 'role', new.role)
-    from private.notification_recipients(new.org_id, 'member_joined', '{OWNER,MANAGER}', new.accepted_by) r
+    from private.notification_recipients(new.org_id, 'member_joined', 'team.invite', new.accepted_by) r
     left join public.profiles p on p.id = new.accepted_by;
   return null;
 end

@@ -156,10 +156,10 @@ alter table public.payment_reminder_settings enable row level security;
 create policy "Members can read the reminder settings" on public.payment_reminder_settings for select
   to authenticated using (org_id in (select private.org_ids_with_role()));
 create policy "Owners and managers can set reminders" on public.payment_reminder_settings for insert
-  to authenticated with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  to authenticated with check (org_id in (select private.org_ids_that_can('settings.reminders')));
 create policy "Owners and managers can change reminders" on public.payment_reminder_settings for update
-  to authenticated using (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')))
-  with check (org_id in (select private.org_ids_with_role('{OWNER,MANAGER}')));
+  to authenticated using (org_id in (select private.org_ids_that_can('settings.reminders')))
+  with check (org_id in (select private.org_ids_that_can('settings.reminders')));
 alter table public.payment_reminder_settings force row level security;
 revoke insert, update, delete on public.payment_reminder_settings from anon, authenticated;
 -- org_id is granted so that the Data API's upsert (which sets every column it sends) works; the trigger
@@ -297,7 +297,7 @@ declare
   v_key text := 'document:' || coalesce(p_request_id, gen_random_uuid());
   v_locale text;
 begin
-  perform private.require_role(p_org_id);
+  perform private.require(p_org_id);
   if p_kind is null or p_kind not in ('invoice', 'receipt', 'credit_note', 'statement') then
     perform private.refuse('Unknown kind of document', '22023', 'DOCUMENT_KIND_INVALID', null, 'kind');
   end if;

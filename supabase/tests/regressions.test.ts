@@ -159,7 +159,7 @@ describe('rules that once broke', () => {
   });
 
   // 20261122001200_billing.sql, private.enforce_member_limit: unlike the product and invoice limits it does not
-  // call private.require_role first, so a SALES member learns the plan is full instead of being refused.
+  // call private.require first, so a SALES member learns the plan is full instead of being refused.
   it('refuses an invitation from a SALES member as a permission error (42501), not a plan limit', async () => {
     await asOwner(async (sql) => {
       const org = await setupOrg(sql);
