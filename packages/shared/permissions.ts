@@ -2,7 +2,7 @@
 // (private.role_permissions, seeded in supabase/migrations/20261122000200_accounts.sql) and its policies and
 // functions ask it by these names (`private.org_ids_that_can('invoice.edit')`, `private.require(org,
 // 'payment.reverse', …)`); the `api` function asks the database (`rpc/can`); the app hides what a member
-// may not do (`useCan('payment.reverse')`, web/src/lib/permissions.ts). supabase/tests/permissions.test.ts
+// may not do (`useCan('payment.reverse')`, web/src/lib/organization.tsx). supabase/tests/permissions.test.ts
 // proves the two tables agree, and docs/roles.md lists them (packages/shared/permissions.test.ts keeps it
 // in step; `npx tsx scripts/gen-roles-doc.ts` writes it).
 //
@@ -11,9 +11,9 @@
 // offline-sync records, leaving an organization) are every member's and are not listed. Some rules also look
 // at the row: `invoice.editOwn` is about the quotes a member created; a member with `team.invite` or
 // `team.manageMembers` still needs `team.manageOwners` for anything about the OWNER role.
-import { Constants } from './database.types.ts';
+import { ROLES } from './schemas/values.ts';
 
-export const ROLES = Constants.public.Enums.membership_role;
+export { ROLES };
 export type Role = (typeof ROLES)[number];
 
 const ALL = ROLES;

@@ -1,11 +1,11 @@
 // The current organization: the one the member chose (kept under `kasuwa-org` across reloads), else
 // their first. Every organization-scoped query and call carries its id.
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { can, type Permission } from '@shared/permissions.ts';
 import { setApiOrganization } from './api-client.ts';
 import type { CurrentUser } from './session/current-user.ts';
 
 export type Organization = CurrentUser['organizations'][number];
-export type Role = 'OWNER' | 'MANAGER' | 'ACCOUNTANT' | 'SALES';
 
 export const ORG_KEY = 'kasuwa-org';
 const listeners = new Set<() => void>();
@@ -47,7 +47,10 @@ export function useOrganization(): Organization {
   return org;
 }
 
-/** Whether the member's role in the current organization is one of these (the interface hides the rest). */
-export function useCan(...roles: Role[]): boolean {
-  return roles.includes(useOrganization().role as Role);
+/**
+ * Whether the member's role in the current organization holds the permission (packages/shared/permissions.ts,
+ * the table the database asks too): the interface hides the rest.
+ */
+export function useCan(permission: Permission): boolean {
+  return can(useOrganization().role, permission);
 }

@@ -36,8 +36,8 @@ const sqlCodes = migrations.flatMap((sql) => [
     sql,
     new RegExp(`private\\.refuse\\((?:'(?:[^']|'')*'|format\\([^)]*\\)),\\s*'\\w{5}',\\s*${CODE}`, 'g'),
   ),
-  // private.team_refusal('HTTP CODE', 'English', 'CODE') and private.require_role(…, 'English', 'CODE')
-  ...matches(sql, new RegExp(`(?:team_refusal|require_role)\\([^;]*?'(?:[^']|'')*',\\s*${CODE}\\)`, 'g')),
+  // private.team_refusal('HTTP CODE', 'English', 'CODE') and private.require(…, 'English', 'CODE')
+  ...matches(sql, new RegExp(`(?:team_refusal|require)\\([^;]*?'(?:[^']|'')*',\\s*${CODE}\\)`, 'g')),
   // the product import's problems: select line, 'field', 'CODE', …
   ...matches(sql, new RegExp(`select line, '\\w+'(?: as field)?, ${CODE}`, 'g')),
 ]);

@@ -21,7 +21,6 @@ import { UserMenu } from './user-menu.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { useOnline } from '@/lib/connection.ts';
 import { queryClient } from '@/lib/query-client.ts';
-import type { Role } from '@shared/schemas/team.ts';
 
 export const NAV = [
   { to: '/', id: 'shell.nav.dashboard' },
@@ -137,7 +136,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
             {current && <FormattedMessage id={current.id} />}
           </h1>
           <PendingChanges organizations={user.organizations} />
-          <ConnectionBadge org={org ? { id: org.id, role: org.role as Role } : undefined} />
+          <ConnectionBadge org={org ? { id: org.id, role: org.role } : undefined} />
           <div className="hidden sm:block">{org && <AppThemeSwitch org={org} />}</div>
           {org && <NotificationBell orgId={org.id} />}
           <UserMenu user={user} role={org?.role} />
@@ -178,7 +177,7 @@ function WarmDevice({ org }: { org: Organization }) {
           // Gone offline meanwhile: this effect runs again once the connection is back.
           if (stop.signal.aborted) return;
           void import('./warm-device.ts').then(
-            ({ warmDevice }) => warmDevice(queryClient, { id: org.id, role: org.role as Role }, stop.signal),
+            ({ warmDevice }) => warmDevice(queryClient, { id: org.id, role: org.role }, stop.signal),
             () => {}, // its code could not be fetched (the connection dropped): the same
           );
         },

@@ -6,7 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client.ts';
 import { REPORT_TYPES, SALES_REPORT_TYPES } from '@shared/report-types.ts';
-import type { Role } from '@shared/schemas/team.ts';
+import { can, type Role } from '@shared/permissions.ts';
 import { isOnline } from '@/lib/connection.ts';
 import { businessProfileQuery } from '@/lib/api/business-profile.ts';
 import { membersQuery } from '@/lib/api/members.ts';
@@ -38,7 +38,6 @@ const DEFAULT_DAYS = 30;
 
 /** What each screen reads when it opens (with its first tab, page and no search), by screen. */
 export function screenQueries(orgId: string, role: Role) {
-  const readsAll = role !== 'SALES';
   return {
     dashboard: [dashboardQuery(orgId), metricsQuery(orgId)],
     inventory: [
@@ -61,9 +60,12 @@ export function screenQueries(orgId: string, role: Role) {
       subscriptionsQuery(orgId),
     ],
     crm: [...STAGES.map((s) => leadsQuery(orgId, '', s)), leadSummaryQuery(orgId), membersQuery(orgId)],
-    // A salesperson has no expenses (the role matrix): the device does not ask for what is refused by design.
-    accounting: [accountingSummaryQuery(orgId), ...(readsAll ? [expensesQuery(orgId, '', 0)] : [])],
-    reports: readsAll
+    // Expenses only for the roles with expense.read: the device does not ask for what is refused by design.
+    accounting: [
+      accountingSummaryQuery(orgId),
+      ...(can(role, 'expense.read') ? [expensesQuery(orgId, '', 0)] : []),
+    ],
+    reports: can(role, 'report.readFinancial')
       ? [reportQuery(orgId, REPORT_TYPES[0], DEFAULT_DAYS), reportQuery(orgId, 'timeseries', DEFAULT_DAYS)]
       : [reportQuery(orgId, SALES_REPORT_TYPES[0]!, DEFAULT_DAYS)],
     team: [membersQuery(orgId), invitationsQuery(orgId), employeesQuery(orgId)],
@@ -71,7 +73,7 @@ export function screenQueries(orgId: string, role: Role) {
       organizationDetailsQuery(orgId),
       preferencesQuery(orgId),
       planQuery(orgId),
-      ...(readsAll
+      ...(can(role, 'audit.read')
         ? [auditLogQuery(orgId, 0, AUDIT_PAGE_SIZE, { entity: '', actor: '', from: '', to: '' })]
         : []),
     ],

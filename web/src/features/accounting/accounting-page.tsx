@@ -213,7 +213,7 @@ function ExpensesTab() {
 /** `payments`: the payments list with Record Payment, which the sales feature provides (app/router.tsx). */
 export function AccountingPage({ payments }: { payments: ReactNode }) {
   const intl = useIntl();
-  const seesExpenses = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
+  const seesExpenses = useCan('expense.read');
   const tabs = seesExpenses ? (['expenses', 'payments'] as const) : (['payments'] as const);
   const [tab, setTab] = useTab<'expenses' | 'payments'>(tabs);
   // The cards' height comes with their figures: the screen shows once they are here, its list asked for

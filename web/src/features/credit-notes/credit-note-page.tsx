@@ -21,7 +21,7 @@ export function CreditNotePage() {
   const t = useT();
   const seller = useSeller();
   const invoice = useInvoice(id);
-  const canRefund = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
+  const canRefund = useCan('refund.record');
   const [refunding, setRefunding] = useState(false);
   const [sharing, setSharing] = useState(false);
   if (!invoice.data)

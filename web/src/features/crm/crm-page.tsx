@@ -26,7 +26,7 @@ function LeadDetails({ lead, onClose, onEdit }: { lead: Lead; onClose: () => voi
   const intl = useIntl();
   const t = useT();
   const org = useOrganization();
-  const canEdit = useCan('OWNER', 'MANAGER', 'SALES');
+  const canEdit = useCan('lead.edit');
   const move = useMoveLead();
   const notes = useLeadNotes(lead.id);
   const addNote = useAddNote();
@@ -279,7 +279,7 @@ export function CrmPage() {
   const intl = useIntl();
   const t = useT();
   const org = useOrganization();
-  const canEdit = useCan('OWNER', 'MANAGER', 'SALES');
+  const canEdit = useCan('lead.edit');
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
   const [limits, setLimits] = useState(firstPages);

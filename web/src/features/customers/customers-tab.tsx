@@ -162,9 +162,9 @@ export function CustomersTab() {
   const intl = useIntl();
   const t = useT();
   // A statement sums every invoice of the customer: for those who see them all.
-  const canStatement = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
-  // Removing and merging customers: the roles that may delete them (the table's delete policy).
-  const canCleanUp = useCan('OWNER', 'MANAGER');
+  const canStatement = useCan('statement.read');
+  const canMerge = useCan('customer.merge');
+  const canDelete = useCan('customer.delete');
   const [cleanup, setCleanup] = useState<{ kind: 'delete' | 'merge'; customer: Customer } | null>(null);
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
@@ -253,25 +253,25 @@ export function CustomersTab() {
                     >
                       {t('inventory.editAction')}
                     </button>
-                    {canCleanUp && !('pending' in c) && (
-                      <>
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-sm min-h-11"
-                          aria-label={`${t('customers.merge')} ${c.name}`}
-                          onClick={() => setCleanup({ kind: 'merge', customer: c })}
-                        >
-                          {t('customers.merge')}
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-sm min-h-11 text-error"
-                          aria-label={`${t('customers.delete')} ${c.name}`}
-                          onClick={() => setCleanup({ kind: 'delete', customer: c })}
-                        >
-                          {t('customers.delete')}
-                        </button>
-                      </>
+                    {canMerge && !('pending' in c) && (
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm min-h-11"
+                        aria-label={`${t('customers.merge')} ${c.name}`}
+                        onClick={() => setCleanup({ kind: 'merge', customer: c })}
+                      >
+                        {t('customers.merge')}
+                      </button>
+                    )}
+                    {canDelete && !('pending' in c) && (
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm min-h-11 text-error"
+                        aria-label={`${t('customers.delete')} ${c.name}`}
+                        onClick={() => setCleanup({ kind: 'delete', customer: c })}
+                      >
+                        {t('customers.delete')}
+                      </button>
                     )}
                   </span>
                 ),

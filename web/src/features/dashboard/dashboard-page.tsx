@@ -312,10 +312,10 @@ const ACTION = 'btn h-auto min-h-11 whitespace-normal py-2';
 
 function QuickActions({ dialogs }: { dialogs: QuickDialogs }) {
   const navigate = useNavigate();
-  const canStock = useCan('OWNER', 'MANAGER');
-  const canLead = useCan('OWNER', 'MANAGER', 'SALES');
+  const canStock = useCan('product.edit');
+  const canLead = useCan('lead.edit');
   // A salesperson reads payments but does not record them (the Accounting page offers them no button).
-  const canPay = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
+  const canPay = useCan('payment.record');
   const [open, setOpen] = useState<'invoice' | 'product' | 'lead' | null>(null);
   const t = useT();
   return (

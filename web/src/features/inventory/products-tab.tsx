@@ -80,7 +80,7 @@ export function ProductsTab() {
   const t = useT();
   const { locale } = useLocale();
   const org = useOrganization();
-  const canEdit = useCan('OWNER', 'MANAGER');
+  const canEdit = useCan('product.edit');
   const [params, setParams] = useSearchParams();
   // /inventory?search=<sku>&product=<id> (a low-stock notification): the list searched for that product,
   // whose details open once the list has it.

@@ -83,7 +83,7 @@ function SupplierDialog({ supplier, onClose }: { supplier?: Supplier; onClose: (
 
 export function SuppliersTab() {
   const { t } = useT();
-  const canEdit = useCan('OWNER', 'MANAGER');
+  const canEdit = useCan('supplier.edit');
   const suppliers = useSuppliers();
   const [open, setOpen] = useState<{ supplier?: Supplier } | null>(null);
   const rows = suppliers.data?.rows ?? [];
@@ -245,7 +245,7 @@ function NewOrderDialog({ suppliers, onClose }: { suppliers: Supplier[]; onClose
 
 function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { intl, t } = useT();
-  const canEdit = useCan('OWNER', 'MANAGER');
+  const canEdit = useCan('purchaseOrder.edit');
   const order = usePurchaseOrder(id).data;
   const setStatus = useSetOrderStatus();
   const act = async (action: 'approve' | 'receive') => {
@@ -304,7 +304,7 @@ function OrderBadge({ status }: { status: PurchaseOrder['status'] }) {
 
 export function OrdersTab() {
   const { intl, t } = useT();
-  const canEdit = useCan('OWNER', 'MANAGER');
+  const canEdit = useCan('purchaseOrder.edit');
   const [offset, setOffset] = useState(0);
   const orders = usePurchaseOrders(offset);
   const suppliers = useSuppliers().data?.rows ?? [];

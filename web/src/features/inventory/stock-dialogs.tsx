@@ -101,7 +101,7 @@ export function StockDialog({ product: listed, onClose }: { product: Product; on
   const intl = useIntl();
   const t = useT();
   const product = useProduct(listed.id).data ?? listed;
-  const canEdit = useCan('OWNER', 'MANAGER');
+  const canEdit = useCan('stock.adjust');
   const moves = useStockMoves(product.id);
   const [adjusting, setAdjusting] = useState(false);
   // Adjustments made on this device and not sent yet count at once (the server adds them when it has them).

@@ -78,7 +78,7 @@ export function CreateInvoiceDialog({
     quote?.customer ?? (was ? { id: was.customerId, name: refused?.label ?? '' } : null),
   );
   // Only the roles that record payments create an invoice as Paid (the database refuses the others).
-  const canPay = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
+  const canPay = useCan('payment.record');
   const validate = useLazyResolver(quote ? quoteSchema : invoiceSchema);
   // The payment's fields count only for an invoice created as Paid.
   const resolver: typeof validate = (values, context, options) =>

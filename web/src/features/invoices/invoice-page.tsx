@@ -43,8 +43,10 @@ export function InvoicePage() {
   const seller = useSeller();
   const invoice = useInvoice(id);
   const action = useInvoiceAction();
-  const canPay = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
-  const canEditAny = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
+  const canPay = useCan('payment.record');
+  const canCredit = useCan('creditNote.issue');
+  const canEditAny = useCan('invoice.edit');
+  const canEditOwn = useCan('invoice.editOwn');
   const me = useQuery(currentUserQuery).data?.id;
   const [open, setOpen] = useState<'pay' | 'void' | 'share' | 'edit' | 'issue' | 'credit' | null>(null);
   const products = useProductList({ search: '', offset: 0, limit: 500 }).rows;
@@ -80,7 +82,7 @@ export function InvoicePage() {
   const balanceAfter = balanceOnceSent(inv, pending);
   // A salesperson changes only the quotes they made (the database says the same).
   const mine = me !== undefined && inv.createdBy === me;
-  const canChange = canEditAny || (mine && inv.status === 'QUOTE');
+  const canChange = canEditAny || (canEditOwn && mine && inv.status === 'QUOTE');
   const run = async (what: 'issue' | 'void') => {
     const label = t(what === 'issue' ? 'invoices.issueLabel' : 'invoices.voidLabel', { number: inv.number });
     const done = await submitWrite(intl, () => action.mutateAsync({ id: inv.id, action: what, label }), {
@@ -127,7 +129,7 @@ export function InvoicePage() {
               {t('payments.record')}
             </button>
           )}
-          {(inv.status === 'ISSUED' || inv.status === 'PAID') && canPay && (
+          {(inv.status === 'ISSUED' || inv.status === 'PAID') && canCredit && (
             <button type="button" className="btn btn-outline min-h-11" onClick={() => setOpen('credit')}>
               {t('creditNotes.create')}
             </button>

@@ -19,7 +19,7 @@ export function PendingInvoice({ entry }: { entry: OutboxEntry }) {
   const intl = useIntl();
   const t = useT();
   const org = useOrganization();
-  const canPay = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
+  const canPay = useCan('payment.record');
   const [paying, setPaying] = useState(false);
   const body = entry.body as InvoiceInput & { id: string };
   const row = entry.creates!.row as { customer?: { name?: string } };

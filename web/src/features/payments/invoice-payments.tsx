@@ -27,8 +27,8 @@ export function InvoicePayments({
   const intl = useIntl();
   const t = useT();
   const org = useOrganization();
-  const canReverse = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
-  const canDelete = useCan('OWNER', 'MANAGER');
+  const canReverse = useCan('payment.reverse');
+  const canDelete = useCan('payment.delete');
   const remove = useDeletePayment();
   const [reversing, setReversing] = useState<Payment | null>(null);
   const [deleting, setDeleting] = useState<Payment | null>(null);

@@ -9,7 +9,7 @@ import { RecordPaymentDialog } from './record-payment-dialog.tsx';
 
 export function PaymentsSection() {
   const intl = useIntl();
-  const canRecord = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
+  const canRecord = useCan('payment.record');
   const [recording, setRecording] = useState(false);
   const org = useOrganization();
   // The server's ISSUED invoices and those made on this device, less what is already paid or queued.

@@ -144,7 +144,7 @@ export function ReportsPage() {
   const t = useT();
   const { locale } = useLocale();
   const org = useOrganization();
-  const onlySales = !useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
+  const onlySales = !useCan('report.readFinancial');
   const types = onlySales ? SALES_REPORT_TYPES : REPORT_TYPES;
   const [type, setType] = useState<ReportType>(types[0]!);
   const [days, setDays] = useState<ReportDays>(30);

@@ -32,8 +32,9 @@ const TABS = ['organization', 'profile', 'preferences', 'notifications', 'plan',
 function OrganizationTab() {
   const t = useT();
   const org = useOrganization();
-  const canEdit = useCan('OWNER', 'MANAGER');
-  const isOwner = useCan('OWNER');
+  const canEdit = useCan('settings.business');
+  const canSetReminders = useCan('settings.reminders');
+  const canDelete = useCan('organization.delete');
   const queryClient = useQueryClient();
   const details = useOrganizationDetails(org.id);
   const profile = useBusinessProfile(org.id);
@@ -68,8 +69,8 @@ function OrganizationTab() {
         <Loading />
       )}
       <div className="divider" />
-      <PaymentRemindersBlock readOnly={!canEdit} />
-      {isOwner && <DeleteOrganization />}
+      <PaymentRemindersBlock readOnly={!canSetReminders} />
+      {canDelete && <DeleteOrganization />}
     </>
   );
 }
@@ -205,7 +206,7 @@ function NotificationsTab() {
 
 export function SettingsPage({ user }: { user: CurrentUser }) {
   const intl = useIntl();
-  const canAudit = useCan('OWNER', 'MANAGER', 'ACCOUNTANT');
+  const canAudit = useCan('audit.read');
   const tabs = canAudit ? TABS : TABS.filter((x) => x !== 'activity');
   const [tab, setTab] = useTab(tabs);
   return (

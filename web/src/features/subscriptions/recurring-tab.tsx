@@ -24,8 +24,8 @@ export function RecurringTab() {
   const [open, setOpen] = useState<{ kind: 'plan'; plan?: SubscriptionPlan } | { kind: 'subscribe' } | null>(
     null,
   );
-  const canManage = useCan('OWNER', 'MANAGER');
-  const canSubscribe = useCan('OWNER', 'MANAGER', 'SALES');
+  const canManage = useCan('subscriptionPlan.edit');
+  const canSubscribe = useCan('subscription.create');
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">

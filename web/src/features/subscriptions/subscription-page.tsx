@@ -43,7 +43,7 @@ export function SubscriptionPage() {
   const pricePer = usePricePer();
   const subscription = useSubscription(id);
   const change = useChangeSubscription();
-  const canManage = useCan('OWNER', 'MANAGER');
+  const canManage = useCan('subscription.manage');
   const [open, setOpen] = useState<'cancel' | 'edit' | null>(null);
   if (subscription.isError && !subscription.data && !subscription.isFetching)
     return (

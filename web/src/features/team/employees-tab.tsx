@@ -86,7 +86,7 @@ type Open = { kind: 'edit'; employee?: Employee } | { kind: 'deactivate'; employ
 export function EmployeesTab() {
   const intl = useIntl();
   const t = useT();
-  const canEdit = useCan('OWNER', 'MANAGER');
+  const canEdit = useCan('employee.manage');
   const employees = useEmployees();
   const save = useSaveEmployee();
   const [open, setOpen] = useState<Open>(null);

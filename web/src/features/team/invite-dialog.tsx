@@ -50,7 +50,7 @@ const invitationSchema = lazySchema(() =>
 export function InviteDialog({ created, onClose }: { created?: CreatedInvitation; onClose: () => void }) {
   const intl = useIntl();
   const t = useT();
-  const isOwner = useCan('OWNER');
+  const canInviteOwners = useCan('team.manageOwners');
   const invite = useInvite();
   const { locale } = useLocale();
   const [invitation, setInvitation] = useState<CreatedInvitation | undefined>(created);
@@ -60,7 +60,7 @@ export function InviteDialog({ created, onClose }: { created?: CreatedInvitation
   });
   const { register, handleSubmit, formState } = form;
   // Only an owner makes an owner (the database refuses it anyway).
-  const roles = ROLES.filter((r) => isOwner || r !== 'OWNER').map((r) => ({
+  const roles = ROLES.filter((r) => canInviteOwners || r !== 'OWNER').map((r) => ({
     value: r,
     label: t(`app.role.${r}`),
   }));

@@ -74,8 +74,9 @@ export function MembersTab() {
   const t = useT();
   const org = useOrganization();
   const me = useCurrentUser().data;
-  const canManage = useCan('OWNER', 'MANAGER');
-  const isOwner = useCan('OWNER');
+  const canInvite = useCan('team.invite');
+  const canManage = useCan('team.manageMembers');
+  const canManageOwners = useCan('team.manageOwners');
   const members = useMembers();
   const invitations = useInvitations();
   const changeRole = useChangeRole();
@@ -87,10 +88,11 @@ export function MembersTab() {
   const date = (s: string) => new Date(s).toLocaleDateString(intl.locale);
   const fail = (e: unknown) => notifyError(intl, e);
 
-  // Yourself: leaving or demoting yourself is not done from this list. An OWNER row is an owner's.
-  const canActOn = (m: Member) => canManage && m.id !== me?.id && (isOwner || m.role !== 'OWNER');
-  const canRevoke = (i: Invitation) => canManage && (isOwner || i.role !== 'OWNER');
-  const roleOptions = ROLES.filter((r) => isOwner || r !== 'OWNER');
+  // Yourself: leaving or demoting yourself is not done from this list. The OWNER role (a member who holds
+  // it, an invitation to it) is for those with team.manageOwners.
+  const canActOn = (m: Member) => canManage && m.id !== me?.id && (canManageOwners || m.role !== 'OWNER');
+  const canRevoke = (i: Invitation) => canInvite && (canManageOwners || i.role !== 'OWNER');
+  const roleOptions = ROLES.filter((r) => canManageOwners || r !== 'OWNER');
 
   const onRole = async (member: Member, role: Role) => {
     try {
@@ -165,8 +167,8 @@ export function MembersTab() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm opacity-70">{t(canManage ? 'team.intro' : 'team.readOnly')}</p>
-        {canManage && (
+        <p className="text-sm opacity-70">{t(canInvite ? 'team.intro' : 'team.readOnly')}</p>
+        {canInvite && (
           <button
             type="button"
             className="btn btn-primary min-h-11"
@@ -251,7 +253,7 @@ export function MembersTab() {
               table: false,
               card: 'meta',
             },
-            ...(canManage
+            ...(canManage || canInvite
               ? [
                   {
                     key: 'actions',

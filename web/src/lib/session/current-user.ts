@@ -1,5 +1,6 @@
 // The current user, cached under the key /api/auth/user: null when signed out.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Role } from '@shared/permissions.ts';
 import { answerOf, apiFetch, isUnauthorizedError } from '../api-client.ts';
 import { freshStoredToken, hasStoredSession } from './stored-session.ts';
 import { handleUnauthorized } from './unauthorized.ts';
@@ -17,7 +18,7 @@ export interface CurrentUser {
     currency: string;
     timezone: string;
     defaultTaxRate: number;
-    role: string;
+    role: Role;
   }[];
 }
 
