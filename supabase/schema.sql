@@ -1125,6 +1125,7 @@ CREATE TABLE public.invoices (
     total public.money_amount DEFAULT 0 NOT NULL,
     amount_paid public.money_amount DEFAULT 0 NOT NULL,
     amount_credited public.money_amount DEFAULT 0 NOT NULL,
+    amount_due public.money_amount GENERATED ALWAYS AS (private.amount_due((total)::numeric, (amount_credited)::numeric, (amount_paid)::numeric)) STORED NOT NULL,
     issued_at timestamp with time zone,
     due_at date,
     voided_at timestamp with time zone,
@@ -1186,7 +1187,8 @@ CREATE POLICY "Owners, managers and accountants can edit invoices" ON public.inv
 COMMENT ON TABLE public.invoices IS 'Quotes and invoices. Totals come from invoice_items; status moves QUOTE -> ISSUED -> PAID, QUOTE/ISSUED -> VOID.';
 COMMENT ON COLUMN public.invoices.number IS 'Assigned by the server, per organization, without gaps: QUO-000001 while a quote, INV-000001 once issued.';
 COMMENT ON COLUMN public.invoices.amount_paid IS 'Sum of payments less their reversals; the invoice becomes PAID when it reaches the total, ISSUED again when a reversal or a deleted payment reopens the balance.';
-COMMENT ON COLUMN public.invoices.amount_credited IS 'Sum of its credit notes (credit_notes); set by their lines'' trigger only. The balance is total - amount_credited - amount_paid.';
+COMMENT ON COLUMN public.invoices.amount_credited IS 'Sum of its credit notes (credit_notes); set by their lines'' trigger only.';
+COMMENT ON COLUMN public.invoices.amount_due IS 'What is left to pay: total - amount_credited - amount_paid (private.amount_due), kept by the database. Below 0 when credit notes came after payments: what was overpaid.';
 COMMENT ON COLUMN public.invoices.due_at IS 'Due date, in the organization''s time zone.';
 COMMENT ON COLUMN public.invoices.quote_number IS 'The number it had as a quote the customer may have seen (QUO-000001), kept when it was issued.';
 GRANT DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE public.invoices TO postgres;
@@ -2292,6 +2294,17 @@ $function$;
 ALTER FUNCTION private.active_customers_last_30_days(p_org_id uuid, p_tz text) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.active_customers_last_30_days(p_org_id uuid, p_tz text) TO postgres;
 
+-- function private.amount_due(p_total numeric, p_amount_credited numeric, p_amount_paid numeric)
+CREATE OR REPLACE FUNCTION private.amount_due(p_total numeric, p_amount_credited numeric, p_amount_paid numeric)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$ select p_total - p_amount_credited - p_amount_paid $function$;
+ALTER FUNCTION private.amount_due(p_total numeric, p_amount_credited numeric, p_amount_paid numeric) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.amount_due(p_total numeric, p_amount_credited numeric, p_amount_paid numeric) TO PUBLIC;
+GRANT EXECUTE ON FUNCTION private.amount_due(p_total numeric, p_amount_credited numeric, p_amount_paid numeric) TO postgres;
+
 -- function private.apply_credit_note_line()
 CREATE OR REPLACE FUNCTION private.apply_credit_note_line()
  RETURNS trigger
@@ -2353,7 +2366,7 @@ begin
    where org_id = new.org_id and id = v_note.id;
   update public.invoices
      set amount_credited = amount_credited + v_amount + v_tax,
-         status = case when status = 'ISSUED' and total - (amount_credited + v_amount + v_tax) - amount_paid <= 0
+         status = case when status = 'ISSUED' and private.amount_due(total, amount_credited + v_amount + v_tax, amount_paid) <= 0
                        then 'PAID'::public.invoice_status else status end
    where org_id = new.org_id and id = v_note.invoice_id;
   perform set_config('kasuwa.applying_payment', 'off', true);
@@ -2431,13 +2444,12 @@ begin
     raise exception 'A payment is in its invoice''s currency (%)', v_invoice.currency using errcode = '23514',
         hint = json_build_object('reason', 'PAYMENT_CURRENCY', 'params', json_build_object('currency', v_invoice.currency), 'field', 'currency')::text;
   end if;
-  if new.amount > v_invoice.total - v_invoice.amount_credited - v_invoice.amount_paid then
+  if new.amount > v_invoice.amount_due then
     raise exception 'The payment is more than the balance due (% %)',
-      greatest(v_invoice.total - v_invoice.amount_credited - v_invoice.amount_paid, 0), v_invoice.currency
+      greatest(v_invoice.amount_due, 0), v_invoice.currency
       using errcode = '23514',
         hint = json_build_object('reason', 'OVER_BALANCE',
-                                 'params', json_build_object('amount',
-                                   greatest(v_invoice.total - v_invoice.amount_credited - v_invoice.amount_paid, 0),
+                                 'params', json_build_object('amount', greatest(v_invoice.amount_due, 0),
                                                              'currency', v_invoice.currency),
                                  'field', 'amount')::text;
   end if;
@@ -2445,7 +2457,8 @@ begin
   perform set_config('kasuwa.applying_payment', 'on', true);
   update public.invoices
      set amount_paid = amount_paid + new.amount,
-         status = case when amount_paid + new.amount >= total - amount_credited then 'PAID'::public.invoice_status
+         status = case when private.amount_due(total, amount_credited, amount_paid + new.amount) <= 0
+                       then 'PAID'::public.invoice_status
                        else status end
    where org_id = new.org_id and id = new.invoice_id;
   perform set_config('kasuwa.applying_payment', 'off', true);
@@ -2499,7 +2512,7 @@ begin
   perform set_config('kasuwa.applying_payment', 'on', true);
   update public.invoices
      set amount_paid = amount_paid - new.amount,
-         status = case when status = 'PAID' and total - amount_credited - (amount_paid - new.amount) > 0
+         status = case when status = 'PAID' and private.amount_due(total, amount_credited, amount_paid - new.amount) > 0
                        then 'ISSUED'::public.invoice_status else status end
    where org_id = new.org_id and id = new.invoice_id;
   perform set_config('kasuwa.applying_payment', 'off', true);
@@ -2534,7 +2547,8 @@ begin
   select * into v_invoice from public.invoices where org_id = new.org_id and id = v_note.invoice_id for update;
   new.invoice_id := v_note.invoice_id;
   new.currency := v_note.currency;
-  v_refundable := v_invoice.amount_credited + v_invoice.amount_paid - v_invoice.total
+  -- What was overpaid (a balance below 0) less what was already given back.
+  v_refundable := -v_invoice.amount_due
     - coalesce((select sum(r.amount) from public.refunds r where r.org_id = new.org_id and r.invoice_id = v_invoice.id), 0);
   if new.amount > v_refundable then
     perform private.refuse(format('The refund is more than what was overpaid (%s %s)', greatest(v_refundable, 0),
@@ -2665,7 +2679,7 @@ begin
   returning last_receipt into v_next;
   new.receipt_number := 'RCT-' || lpad(v_next::text, 6, '0');
   -- (No such invoice: the foreign key refuses the row next, with its own error.)
-  new.balance_after := coalesce((select greatest(i.total - i.amount_credited - i.amount_paid, 0) from public.invoices i
+  new.balance_after := coalesce((select greatest(i.amount_due, 0) from public.invoices i
                                   where i.org_id = new.org_id and i.id = new.invoice_id), 0);
   return new;
 end
@@ -2721,7 +2735,7 @@ CREATE OR REPLACE FUNCTION private.audit_changes(p_old jsonb, p_new jsonb)
 AS $function$
   select coalesce(jsonb_object_agg(n.key, jsonb_build_array(p_old -> n.key, n.value)), '{}'::jsonb)
     from jsonb_each(p_new) n
-   where n.key not in ('updated_at', 'version', 'phone_digits') and (p_old -> n.key) is distinct from n.value
+   where n.key not in ('updated_at', 'version', 'phone_digits', 'amount_due') and (p_old -> n.key) is distinct from n.value
 $function$;
 ALTER FUNCTION private.audit_changes(p_old jsonb, p_new jsonb) OWNER TO postgres;
 GRANT EXECUTE ON FUNCTION private.audit_changes(p_old jsonb, p_new jsonb) TO PUBLIC;
@@ -3833,7 +3847,8 @@ begin
   -- A duplicate customer merged into the one kept (public.merge_customers, owners and managers): the
   -- invoice moves to that customer, issued or not, and nothing else of it changes.
   if private.merging_customer(old.customer_id, new.customer_id)
-     and to_jsonb(new) - 'customer_id' = to_jsonb(old) - 'customer_id' then
+     -- (amount_due, a generated column, is not yet computed in NEW before the update.)
+     and to_jsonb(new) - '{customer_id,amount_due}'::text[] = to_jsonb(old) - '{customer_id,amount_due}'::text[] then
     return new;
   end if;
   -- Issued means final: once an invoice is not a QUOTE, only its status moves (ISSUED -> PAID by
@@ -3904,7 +3919,7 @@ begin
   elsif old.status = 'ISSUED' and new.status = 'PAID' and v_paying then
     null;
   elsif old.status = 'PAID' and new.status = 'ISSUED' and v_paying
-        and new.total - new.amount_credited - new.amount_paid > 0 then
+        and private.amount_due(new.total, new.amount_credited, new.amount_paid) > 0 then
     -- A payment reversed or deleted: the balance is open again.
     null;
   elsif old.status in ('QUOTE', 'ISSUED') and new.status = 'VOID' then
@@ -4026,7 +4041,7 @@ begin
   perform set_config('kasuwa.applying_payment', 'on', true);
   update public.invoices
      set amount_paid = amount_paid - old.amount,
-         status = case when status = 'PAID' and total - amount_credited - (amount_paid - old.amount) > 0
+         status = case when status = 'PAID' and private.amount_due(total, amount_credited, amount_paid - old.amount) > 0
                        then 'ISSUED'::public.invoice_status else status end
    where org_id = old.org_id and id = old.invoice_id;
   perform set_config('kasuwa.applying_payment', 'off', true);
@@ -4998,7 +5013,7 @@ CREATE OR REPLACE FUNCTION private.open_invoices(p_org_id uuid)
  STABLE
  SET search_path TO ''
 AS $function$
-  select t.currency, sum(t.invoices)::bigint, sum(t.total - t.amount_credited - t.amount_paid)
+  select t.currency, sum(t.invoices)::bigint, sum(private.amount_due(t.total, t.amount_credited, t.amount_paid))
     from private.invoices_by_day t
    where t.org_id = p_org_id and t.status = 'ISSUED'
    group by t.currency
@@ -5593,7 +5608,9 @@ begin
   select * into v_invoice from public.invoices where org_id = p_org_id and id = p_invoice_id;
   select coalesce(sum(r.amount), 0) into v_refunded from public.refunds r
    where r.org_id = p_org_id and r.invoice_id = p_invoice_id;
-  if v_refunded > 0 and v_refunded > v_invoice.amount_credited + v_invoice.amount_paid - p_amount - v_invoice.total then
+  -- What stays overpaid once p_amount is taken back is minus the balance that would be left.
+  if v_refunded > 0
+     and v_refunded > -private.amount_due(v_invoice.total, v_invoice.amount_credited, v_invoice.amount_paid - p_amount) then
     perform private.refuse('This payment was given back in part by a refund: it cannot be taken back', '23514',
       'PAYMENT_REFUNDED');
   end if;
@@ -6317,7 +6334,7 @@ begin
   with invoiced as (
     -- Net of credit notes: what a credit note took off an invoice was not sold.
     select t.currency, sum(t.total - t.amount_credited) as amount,
-           sum(t.total - t.amount_credited - t.amount_paid) filter (where t.status = 'ISSUED') as owed,
+           sum(private.amount_due(t.total, t.amount_credited, t.amount_paid)) filter (where t.status = 'ISSUED') as owed,
            sum(t.invoices) as n
       from private.invoices_by_day t
      where t.org_id = p_org_id and t.status in ('ISSUED', 'PAID')
@@ -7856,7 +7873,7 @@ begin
       join public.organizations o on o.id = i.org_id
      where i.status = 'ISSUED' and i.due_at is not null
        and i.due_at < (p_now at time zone o.timezone)::date
-       and i.total - i.amount_credited - i.amount_paid > 0
+       and i.amount_due > 0
        and not exists (select 1 from private.overdue_notices n where n.invoice_id = i.id)
     on conflict (invoice_id) do nothing
     returning org_id, invoice_id
@@ -7864,7 +7881,7 @@ begin
     insert into public.notifications (org_id, user_id, kind, subject_id, data)
     select i.org_id, r.user_id, 'invoice_overdue', i.id,
            jsonb_build_object('invoiceNumber', i.number, 'customerName', c.name, 'dueAt', i.due_at,
-                              'balance', (i.total - i.amount_credited - i.amount_paid)::text,
+                              'balance', i.amount_due::text,
                               'currency', i.currency)
       from due d
       join public.invoices i on i.org_id = d.org_id and i.id = d.invoice_id
@@ -7953,7 +7970,7 @@ declare
 begin
   perform pg_advisory_xact_lock(hashtext('public.queue_payment_reminders'));
   for r in
-    select i.id, i.org_id, i.number, i.currency, i.due_at, i.total, i.amount_paid, i.amount_credited,
+    select i.id, i.org_id, i.number, i.currency, i.due_at, i.amount_due,
            c.email, c.name as customer_name, o.country, o.name as org_name, step.step, step.day
       from public.invoices i
       join public.organizations o on o.id = i.org_id
@@ -7968,7 +7985,7 @@ begin
          limit 1
       ) step
      where i.status = 'ISSUED' and i.due_at is not null and i.issued_at is not null
-       and i.total - i.amount_paid - i.amount_credited > 0
+       and i.amount_due > 0
        and c.email is not null
        and not exists (select 1 from private.outgoing_mail m
                         where m.dedupe_key = 'payment_reminder:' || i.id || ':' || step.step)
@@ -7991,7 +8008,7 @@ begin
          r.email, private.document_language(r.country),
          jsonb_build_object(
            'invoiceId', r.id, 'number', r.number, 'step', r.step, 'dueAt', r.due_at,
-           'amountDue', r.total - r.amount_paid - r.amount_credited, 'currency', r.currency,
+           'amountDue', r.amount_due, 'currency', r.currency,
            'customerName', r.customer_name, 'orgName', r.org_name, 'path', '/i/' || v_token)) then
       v_count := v_count + 1;
     end if;
@@ -9138,7 +9155,7 @@ GRANT EXECUTE ON FUNCTION public.save_supplier(p_org_id uuid, p_mutation_id uuid
 
 -- function public.search_invoices(p_org_id uuid, p_search text, p_status public.invoice_status, p_limit integer, p_offset integer)
 CREATE OR REPLACE FUNCTION public.search_invoices(p_org_id uuid, p_search text, p_status public.invoice_status, p_limit integer, p_offset integer)
- RETURNS TABLE(id uuid, number text, status public.invoice_status, currency text, subtotal numeric, tax numeric, total numeric, amount_paid numeric, amount_credited numeric, created_at timestamp with time zone, issued_at timestamp with time zone, due_at date, customer_id uuid, customer_name text, total_count bigint)
+ RETURNS TABLE(id uuid, number text, status public.invoice_status, currency text, subtotal numeric, tax numeric, total numeric, amount_paid numeric, amount_credited numeric, amount_due numeric, created_at timestamp with time zone, issued_at timestamp with time zone, due_at date, customer_id uuid, customer_name text, total_count bigint)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -9171,7 +9188,7 @@ begin
     end if;
     return query
       select i.id, i.number::text, i.status, i.currency::text, i.subtotal::numeric, i.tax::numeric, i.total::numeric,
-             i.amount_paid::numeric, i.amount_credited::numeric,
+             i.amount_paid::numeric, i.amount_credited::numeric, i.amount_due::numeric,
              i.created_at, i.issued_at, i.due_at, i.customer_id, c.name::text, v_total
         from (select * from public.invoices x
                where x.org_id = p_org_id and (p_status is null or x.status = p_status)
@@ -9205,7 +9222,7 @@ begin
        where x.org_id = p_org_id and (p_status is null or x.status = p_status)
     )
     select i.id, i.number::text, i.status, i.currency::text, i.subtotal::numeric, i.tax::numeric, i.total::numeric,
-           i.amount_paid::numeric, i.amount_credited::numeric,
+           i.amount_paid::numeric, i.amount_credited::numeric, i.amount_due::numeric,
            i.created_at, i.issued_at, i.due_at, i.customer_id, c.name::text, (select count(*) from matched)
       from (select * from matched m order by m.created_at desc, m.id limit v_limit offset v_offset) i
       join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
@@ -9246,7 +9263,7 @@ begin
   v_locale := private.document_language(v_org.country);
   if p_kind in ('invoice', 'receipt') then
     v_share := public.create_invoice_share(p_org_id, p_id);
-    select i.number, i.status, i.currency, i.total, i.due_at, i.total - i.amount_paid - i.amount_credited as due,
+    select i.number, i.status, i.currency, i.total, i.due_at, i.amount_due as due,
            c.name as customer_name
       into v_inv from public.invoices i join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
      where i.org_id = p_org_id and i.id = p_id;
@@ -9435,7 +9452,7 @@ AS $function$
     'invoice', jsonb_build_object('number', i.number, 'quoteNumber', i.quote_number, 'status', i.status,
       'currency', i.currency,
       'subtotal', i.subtotal, 'tax', i.tax, 'total', i.total, 'amountPaid', i.amount_paid,
-      'amountCredited', i.amount_credited,
+      'amountCredited', i.amount_credited, 'amountDue', i.amount_due,
       'issuedAt', i.issued_at, 'dueAt', i.due_at, 'createdAt', i.created_at, 'notes', i.notes,
       'customer', jsonb_build_object('name', c.name, 'address', c.address, 'taxId', c.tax_id)),
     'lines', coalesce((select jsonb_agg(jsonb_build_object('description', it.description, 'qty', it.qty,

@@ -1103,6 +1103,7 @@ export type Database = {
       invoices: {
         Row: {
           amount_credited: number;
+          amount_due: number;
           amount_paid: number;
           created_at: string;
           created_by: string | null;
@@ -1126,6 +1127,7 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           amount_credited?: number;
+          amount_due?: never;
           amount_paid?: number;
           created_at?: string;
           created_by?: string | null;
@@ -1148,6 +1150,7 @@ export type Database = {
         };
         Update: {
           amount_credited?: number;
+          amount_due?: never;
           amount_paid?: number;
           created_at?: string;
           created_by?: string | null;
@@ -2818,6 +2821,7 @@ export type Database = {
         };
         Returns: {
           amount_credited: number;
+          amount_due: number;
           amount_paid: number;
           created_at: string;
           currency: string;

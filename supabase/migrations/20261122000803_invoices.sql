@@ -19,6 +19,16 @@ create table public.invoice_counters (
 );
 comment on table public.invoice_counters is 'The last invoice, receipt, credit note and quote numbers given per organization; bumped in the invoice''s (the payment''s, the credit note''s) own transaction, so numbers have no gaps.';
 
+-- The balance of an invoice, written once: its total less what its credit notes took off and what was paid.
+-- Below 0 when a credit note came after payments (what was overpaid, which may be refunded); where a
+-- balance is shown or printed it is never below 0 (greatest(…, 0)). The invoices' amount_due column is made
+-- of it; the rules that need the balance a change would leave (a payment about to be applied or taken back,
+-- a credit note about to be added, in the row's own update) and the running totals' sums call it.
+create function private.amount_due(p_total numeric, p_amount_credited numeric, p_amount_paid numeric)
+returns numeric
+language sql immutable parallel safe set search_path = ''
+as $$ select p_total - p_amount_credited - p_amount_paid $$;
+
 create table public.invoices (
   id uuid primary key default gen_random_uuid(),
   org_id uuid not null references public.organizations (id) on delete cascade,
@@ -31,6 +41,7 @@ create table public.invoices (
   total public.money_amount not null default 0 check (total >= 0),
   amount_paid public.money_amount not null default 0 check (amount_paid >= 0 and amount_paid <= total),
   amount_credited public.money_amount not null default 0 check (amount_credited >= 0 and amount_credited <= total),
+  amount_due public.money_amount not null generated always as (private.amount_due(total, amount_credited, amount_paid)) stored,
   issued_at timestamptz,
   due_at date,
   voided_at timestamptz,
@@ -48,7 +59,8 @@ comment on table public.invoices is 'Quotes and invoices. Totals come from invoi
 comment on column public.invoices.number is 'Assigned by the server, per organization, without gaps: QUO-000001 while a quote, INV-000001 once issued.';
 comment on column public.invoices.quote_number is 'The number it had as a quote the customer may have seen (QUO-000001), kept when it was issued.';
 comment on column public.invoices.amount_paid is 'Sum of payments less their reversals; the invoice becomes PAID when it reaches the total, ISSUED again when a reversal or a deleted payment reopens the balance.';
-comment on column public.invoices.amount_credited is 'Sum of its credit notes (credit_notes); set by their lines'' trigger only. The balance is total - amount_credited - amount_paid.';
+comment on column public.invoices.amount_credited is 'Sum of its credit notes (credit_notes); set by their lines'' trigger only.';
+comment on column public.invoices.amount_due is 'What is left to pay: total - amount_credited - amount_paid (private.amount_due), kept by the database. Below 0 when credit notes came after payments: what was overpaid.';
 comment on column public.invoices.due_at is 'Due date, in the organization''s time zone.';
 create index invoices_org_created_idx on public.invoices (org_id, created_at desc);
 create index invoices_org_status_idx on public.invoices (org_id, status, created_at desc);
@@ -315,7 +327,8 @@ begin
   -- A duplicate customer merged into the one kept (public.merge_customers, owners and managers): the
   -- invoice moves to that customer, issued or not, and nothing else of it changes.
   if private.merging_customer(old.customer_id, new.customer_id)
-     and to_jsonb(new) - 'customer_id' = to_jsonb(old) - 'customer_id' then
+     -- (amount_due, a generated column, is not yet computed in NEW before the update.)
+     and to_jsonb(new) - '{customer_id,amount_due}'::text[] = to_jsonb(old) - '{customer_id,amount_due}'::text[] then
     return new;
   end if;
   -- Issued means final: once an invoice is not a QUOTE, only its status moves (ISSUED -> PAID by
@@ -386,7 +399,7 @@ begin
   elsif old.status = 'ISSUED' and new.status = 'PAID' and v_paying then
     null;
   elsif old.status = 'PAID' and new.status = 'ISSUED' and v_paying
-        and new.total - new.amount_credited - new.amount_paid > 0 then
+        and private.amount_due(new.total, new.amount_credited, new.amount_paid) > 0 then
     -- A payment reversed or deleted: the balance is open again.
     null;
   elsif old.status in ('QUOTE', 'ISSUED') and new.status = 'VOID' then

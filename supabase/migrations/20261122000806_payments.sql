@@ -96,13 +96,12 @@ begin
     raise exception 'A payment is in its invoice''s currency (%)', v_invoice.currency using errcode = '23514',
         hint = json_build_object('reason', 'PAYMENT_CURRENCY', 'params', json_build_object('currency', v_invoice.currency), 'field', 'currency')::text;
   end if;
-  if new.amount > v_invoice.total - v_invoice.amount_credited - v_invoice.amount_paid then
+  if new.amount > v_invoice.amount_due then
     raise exception 'The payment is more than the balance due (% %)',
-      greatest(v_invoice.total - v_invoice.amount_credited - v_invoice.amount_paid, 0), v_invoice.currency
+      greatest(v_invoice.amount_due, 0), v_invoice.currency
       using errcode = '23514',
         hint = json_build_object('reason', 'OVER_BALANCE',
-                                 'params', json_build_object('amount',
-                                   greatest(v_invoice.total - v_invoice.amount_credited - v_invoice.amount_paid, 0),
+                                 'params', json_build_object('amount', greatest(v_invoice.amount_due, 0),
                                                              'currency', v_invoice.currency),
                                  'field', 'amount')::text;
   end if;
@@ -110,7 +109,8 @@ begin
   perform set_config('kasuwa.applying_payment', 'on', true);
   update public.invoices
      set amount_paid = amount_paid + new.amount,
-         status = case when amount_paid + new.amount >= total - amount_credited then 'PAID'::public.invoice_status
+         status = case when private.amount_due(total, amount_credited, amount_paid + new.amount) <= 0
+                       then 'PAID'::public.invoice_status
                        else status end
    where org_id = new.org_id and id = new.invoice_id;
   perform set_config('kasuwa.applying_payment', 'off', true);
@@ -134,7 +134,7 @@ begin
   returning last_receipt into v_next;
   new.receipt_number := 'RCT-' || lpad(v_next::text, 6, '0');
   -- (No such invoice: the foreign key refuses the row next, with its own error.)
-  new.balance_after := coalesce((select greatest(i.total - i.amount_credited - i.amount_paid, 0) from public.invoices i
+  new.balance_after := coalesce((select greatest(i.amount_due, 0) from public.invoices i
                                   where i.org_id = new.org_id and i.id = new.invoice_id), 0);
   return new;
 end
@@ -157,7 +157,9 @@ begin
   select * into v_invoice from public.invoices where org_id = p_org_id and id = p_invoice_id;
   select coalesce(sum(r.amount), 0) into v_refunded from public.refunds r
    where r.org_id = p_org_id and r.invoice_id = p_invoice_id;
-  if v_refunded > 0 and v_refunded > v_invoice.amount_credited + v_invoice.amount_paid - p_amount - v_invoice.total then
+  -- What stays overpaid once p_amount is taken back is minus the balance that would be left.
+  if v_refunded > 0
+     and v_refunded > -private.amount_due(v_invoice.total, v_invoice.amount_credited, v_invoice.amount_paid - p_amount) then
     perform private.refuse('This payment was given back in part by a refund: it cannot be taken back', '23514',
       'PAYMENT_REFUNDED');
   end if;
@@ -192,7 +194,7 @@ begin
   perform set_config('kasuwa.applying_payment', 'on', true);
   update public.invoices
      set amount_paid = amount_paid - old.amount,
-         status = case when status = 'PAID' and total - amount_credited - (amount_paid - old.amount) > 0
+         status = case when status = 'PAID' and private.amount_due(total, amount_credited, amount_paid - old.amount) > 0
                        then 'ISSUED'::public.invoice_status else status end
    where org_id = old.org_id and id = old.invoice_id;
   perform set_config('kasuwa.applying_payment', 'off', true);
@@ -244,7 +246,7 @@ begin
   perform set_config('kasuwa.applying_payment', 'on', true);
   update public.invoices
      set amount_paid = amount_paid - new.amount,
-         status = case when status = 'PAID' and total - amount_credited - (amount_paid - new.amount) > 0
+         status = case when status = 'PAID' and private.amount_due(total, amount_credited, amount_paid - new.amount) > 0
                        then 'ISSUED'::public.invoice_status else status end
    where org_id = new.org_id and id = new.invoice_id;
   perform set_config('kasuwa.applying_payment', 'off', true);

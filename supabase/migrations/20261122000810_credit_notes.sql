@@ -4,8 +4,8 @@
 -- take their product, description, price and tax rate from the invoice's lines, each line at most what is
 -- left to credit of its invoice line. Each line's amount is rounded with the invoice's rounding so that the
 -- credits of a line add up exactly to the invoice line's amount once it is credited in full. The lines'
--- trigger adds them to the credit note, to the invoice's amount credited (the balance is
--- total - amount_credited - amount_paid: an ISSUED invoice whose balance reaches 0 is PAID) and, with
+-- trigger adds them to the credit note, to the invoice's amount credited (which lowers its amount_due: an
+-- ISSUED invoice whose balance reaches 0 is PAID) and, with
 -- restock, puts their quantities back in stock (CREDIT_RETURN). Written by create_credit_note only; final.
 create table public.credit_notes (
   id uuid primary key default gen_random_uuid(),
@@ -54,7 +54,7 @@ create index credit_note_lines_note_idx on public.credit_note_lines (org_id, cre
 create index credit_note_lines_item_idx on public.credit_note_lines (org_id, invoice_item_id);
 
 -- Money given back on a credit note: at most what the customer overpaid on its invoice
--- (amount_credited + amount_paid - total - the refunds so far). Written by record_refund only; final.
+-- (minus its amount_due, less the refunds so far). Written by record_refund only; final.
 create table public.refunds (
   id uuid primary key default gen_random_uuid(),
   org_id uuid not null references public.organizations (id) on delete cascade,
@@ -203,7 +203,7 @@ begin
    where org_id = new.org_id and id = v_note.id;
   update public.invoices
      set amount_credited = amount_credited + v_amount + v_tax,
-         status = case when status = 'ISSUED' and total - (amount_credited + v_amount + v_tax) - amount_paid <= 0
+         status = case when status = 'ISSUED' and private.amount_due(total, amount_credited + v_amount + v_tax, amount_paid) <= 0
                        then 'PAID'::public.invoice_status else status end
    where org_id = new.org_id and id = v_note.invoice_id;
   perform set_config('kasuwa.applying_payment', 'off', true);
@@ -240,7 +240,8 @@ begin
   select * into v_invoice from public.invoices where org_id = new.org_id and id = v_note.invoice_id for update;
   new.invoice_id := v_note.invoice_id;
   new.currency := v_note.currency;
-  v_refundable := v_invoice.amount_credited + v_invoice.amount_paid - v_invoice.total
+  -- What was overpaid (a balance below 0) less what was already given back.
+  v_refundable := -v_invoice.amount_due
     - coalesce((select sum(r.amount) from public.refunds r where r.org_id = new.org_id and r.invoice_id = v_invoice.id), 0);
   if new.amount > v_refundable then
     perform private.refuse(format('The refund is more than what was overpaid (%s %s)', greatest(v_refundable, 0),

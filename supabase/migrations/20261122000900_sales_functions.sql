@@ -366,7 +366,8 @@ grant execute on function public.update_quote(uuid, uuid, uuid, jsonb) to authen
 create function public.search_invoices(p_org_id uuid, p_search text, p_status public.invoice_status,
   p_limit integer, p_offset integer)
 returns table (id uuid, number text, status public.invoice_status, currency text, subtotal numeric, tax numeric,
-               total numeric, amount_paid numeric, amount_credited numeric, created_at timestamptz, issued_at timestamptz, due_at date,
+               total numeric, amount_paid numeric, amount_credited numeric, amount_due numeric, created_at timestamptz,
+               issued_at timestamptz, due_at date,
                customer_id uuid, customer_name text, total_count bigint)
 language plpgsql stable security definer set search_path = '' set plan_cache_mode = force_custom_plan
 as $$
@@ -397,7 +398,7 @@ begin
     end if;
     return query
       select i.id, i.number::text, i.status, i.currency::text, i.subtotal::numeric, i.tax::numeric, i.total::numeric,
-             i.amount_paid::numeric, i.amount_credited::numeric,
+             i.amount_paid::numeric, i.amount_credited::numeric, i.amount_due::numeric,
              i.created_at, i.issued_at, i.due_at, i.customer_id, c.name::text, v_total
         from (select * from public.invoices x
                where x.org_id = p_org_id and (p_status is null or x.status = p_status)
@@ -431,7 +432,7 @@ begin
        where x.org_id = p_org_id and (p_status is null or x.status = p_status)
     )
     select i.id, i.number::text, i.status, i.currency::text, i.subtotal::numeric, i.tax::numeric, i.total::numeric,
-           i.amount_paid::numeric, i.amount_credited::numeric,
+           i.amount_paid::numeric, i.amount_credited::numeric, i.amount_due::numeric,
            i.created_at, i.issued_at, i.due_at, i.customer_id, c.name::text, (select count(*) from matched)
       from (select * from matched m order by m.created_at desc, m.id limit v_limit offset v_offset) i
       join public.customers c on c.org_id = i.org_id and c.id = i.customer_id

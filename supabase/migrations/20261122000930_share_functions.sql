@@ -64,7 +64,7 @@ as $$
     'invoice', jsonb_build_object('number', i.number, 'quoteNumber', i.quote_number, 'status', i.status,
       'currency', i.currency,
       'subtotal', i.subtotal, 'tax', i.tax, 'total', i.total, 'amountPaid', i.amount_paid,
-      'amountCredited', i.amount_credited,
+      'amountCredited', i.amount_credited, 'amountDue', i.amount_due,
       'issuedAt', i.issued_at, 'dueAt', i.due_at, 'createdAt', i.created_at, 'notes', i.notes,
       'customer', jsonb_build_object('name', c.name, 'address', c.address, 'taxId', c.tax_id)),
     'lines', coalesce((select jsonb_agg(jsonb_build_object('description', it.description, 'qty', it.qty,

@@ -502,7 +502,7 @@ create function private.open_invoices(p_org_id uuid)
 returns table (currency text, invoices bigint, amount numeric)
 language sql stable set search_path = ''
 as $$
-  select t.currency, sum(t.invoices)::bigint, sum(t.total - t.amount_credited - t.amount_paid)
+  select t.currency, sum(t.invoices)::bigint, sum(private.amount_due(t.total, t.amount_credited, t.amount_paid))
     from private.invoices_by_day t
    where t.org_id = p_org_id and t.status = 'ISSUED'
    group by t.currency
@@ -541,7 +541,7 @@ begin
   with invoiced as (
     -- Net of credit notes: what a credit note took off an invoice was not sold.
     select t.currency, sum(t.total - t.amount_credited) as amount,
-           sum(t.total - t.amount_credited - t.amount_paid) filter (where t.status = 'ISSUED') as owed,
+           sum(private.amount_due(t.total, t.amount_credited, t.amount_paid)) filter (where t.status = 'ISSUED') as owed,
            sum(t.invoices) as n
       from private.invoices_by_day t
      where t.org_id = p_org_id and t.status in ('ISSUED', 'PAID')

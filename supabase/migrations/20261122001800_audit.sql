@@ -29,13 +29,13 @@ create trigger audit_logs_append_only before update on public.audit_logs
   for each row execute function private.refuse_change();
 
 -- Columns that change on every update and say nothing about what the user did, and those computed from
--- another column (a lead's phone digits follow its phone).
+-- another column (a lead's phone digits follow its phone, an invoice's amount due its total and amounts).
 create function private.audit_changes(p_old jsonb, p_new jsonb) returns jsonb
 language sql immutable set search_path = ''
 as $$
   select coalesce(jsonb_object_agg(n.key, jsonb_build_array(p_old -> n.key, n.value)), '{}'::jsonb)
     from jsonb_each(p_new) n
-   where n.key not in ('updated_at', 'version', 'phone_digits') and (p_old -> n.key) is distinct from n.value
+   where n.key not in ('updated_at', 'version', 'phone_digits', 'amount_due') and (p_old -> n.key) is distinct from n.value
 $$;
 
 -- The primary key of a row: id, or (org_id, user_id) for memberships and member preferences.

@@ -175,7 +175,7 @@ begin
       join public.organizations o on o.id = i.org_id
      where i.status = 'ISSUED' and i.due_at is not null
        and i.due_at < (p_now at time zone o.timezone)::date
-       and i.total - i.amount_credited - i.amount_paid > 0
+       and i.amount_due > 0
        and not exists (select 1 from private.overdue_notices n where n.invoice_id = i.id)
     on conflict (invoice_id) do nothing
     returning org_id, invoice_id
@@ -183,7 +183,7 @@ begin
     insert into public.notifications (org_id, user_id, kind, subject_id, data)
     select i.org_id, r.user_id, 'invoice_overdue', i.id,
            jsonb_build_object('invoiceNumber', i.number, 'customerName', c.name, 'dueAt', i.due_at,
-                              'balance', (i.total - i.amount_credited - i.amount_paid)::text,
+                              'balance', i.amount_due::text,
                               'currency', i.currency)
       from due d
       join public.invoices i on i.org_id = d.org_id and i.id = d.invoice_id

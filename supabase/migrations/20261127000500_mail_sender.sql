@@ -198,7 +198,7 @@ declare
 begin
   perform pg_advisory_xact_lock(hashtext('public.queue_payment_reminders'));
   for r in
-    select i.id, i.org_id, i.number, i.currency, i.due_at, i.total, i.amount_paid, i.amount_credited,
+    select i.id, i.org_id, i.number, i.currency, i.due_at, i.amount_due,
            c.email, c.name as customer_name, o.country, o.name as org_name, step.step, step.day
       from public.invoices i
       join public.organizations o on o.id = i.org_id
@@ -213,7 +213,7 @@ begin
          limit 1
       ) step
      where i.status = 'ISSUED' and i.due_at is not null and i.issued_at is not null
-       and i.total - i.amount_paid - i.amount_credited > 0
+       and i.amount_due > 0
        and c.email is not null
        and not exists (select 1 from private.outgoing_mail m
                         where m.dedupe_key = 'payment_reminder:' || i.id || ':' || step.step)
@@ -236,7 +236,7 @@ begin
          r.email, private.document_language(r.country),
          jsonb_build_object(
            'invoiceId', r.id, 'number', r.number, 'step', r.step, 'dueAt', r.due_at,
-           'amountDue', r.total - r.amount_paid - r.amount_credited, 'currency', r.currency,
+           'amountDue', r.amount_due, 'currency', r.currency,
            'customerName', r.customer_name, 'orgName', r.org_name, 'path', '/i/' || v_token)) then
       v_count := v_count + 1;
     end if;
@@ -308,7 +308,7 @@ begin
   v_locale := private.document_language(v_org.country);
   if p_kind in ('invoice', 'receipt') then
     v_share := public.create_invoice_share(p_org_id, p_id);
-    select i.number, i.status, i.currency, i.total, i.due_at, i.total - i.amount_paid - i.amount_credited as due,
+    select i.number, i.status, i.currency, i.total, i.due_at, i.amount_due as due,
            c.name as customer_name
       into v_inv from public.invoices i join public.customers c on c.org_id = i.org_id and c.id = i.customer_id
      where i.org_id = p_org_id and i.id = p_id;

@@ -198,6 +198,45 @@ describe('credit notes', () => {
     ]);
   });
 
+  it('answers the amount due the database keeps, in the invoice, the list and the shared invoice', async () => {
+    const { inv } = await issued();
+    const paid = await as('ACCOUNTANT', '/payments', {
+      body: { invoiceId: inv.id, method: 'cash', amount: 1000 },
+    });
+    expect(paid.status).toBe(201);
+    const credited = await as('OWNER', `/invoices/${inv.id}/credit-notes`, {
+      body: {
+        reason: 'Delivery not made',
+        restock: false,
+        lines: [{ invoiceItemId: inv.lines[1].id, qty: 1 }],
+      },
+    });
+    expect(credited.status).toBe(201);
+    // 4,900 - 500 credited - 1,000 paid.
+    expect(await invoice(inv.id)).toMatchObject({ amountDue: 3400, balance: 3400, refundable: 0 });
+    const listed = await json(await as('SALES', `/invoices?search=${inv.number}`));
+    expect(listed).toMatchObject([{ id: inv.id, amountDue: 3400 }]);
+    const { token } = await json(await as('OWNER', `/invoices/${inv.id}/share`, { body: {} }));
+    const shared = await json(await fetch(`${SUPABASE_URL}/api/public/invoices/${token}`));
+    expect(shared.invoice).toMatchObject({ amountDue: 3400 });
+
+    // Paid in full, then a bag credited: below 0 is what was overpaid; the balance shown stays 0.
+    await as('ACCOUNTANT', '/payments', { body: { invoiceId: inv.id, method: 'cash', amount: 3400 } });
+    await as('OWNER', `/invoices/${inv.id}/credit-notes`, {
+      body: {
+        reason: 'One bag damaged',
+        restock: false,
+        lines: [{ invoiceItemId: inv.lines[0].id, qty: 1 }],
+      },
+    });
+    expect(await invoice(inv.id)).toMatchObject({
+      status: 'PAID',
+      amountDue: -1100,
+      balance: 0,
+      refundable: 1100,
+    });
+  });
+
   it('refuses quotes, voided invoices, a missing reason, and SALES through /api and the Data API', async () => {
     const { inv } = await issued();
     const quote = await json(

@@ -39,6 +39,7 @@ export async function listInvoices(req: Request): Promise<Response> {
       total: Number(i.total),
       amountPaid: Number(i.amount_paid),
       amountCredited: Number(i.amount_credited),
+      amountDue: Number(i.amount_due),
       createdAt: i.created_at,
       issuedAt: i.issued_at,
       dueAt: i.due_at,
@@ -54,8 +55,8 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
   const { data: i, error } = await db
     .from('invoices')
     .select(
-      `id, number, quote_number, status, currency, subtotal, tax, total, amount_paid, amount_credited, created_at,
-       issued_at, due_at, voided_at,
+      `id, number, quote_number, status, currency, subtotal, tax, total, amount_paid, amount_credited, amount_due,
+       created_at, issued_at, due_at, voided_at,
        notes, created_by, customer:customers(id, name, email, phone, address, tax_id),
        items:invoice_items(id, product_id, description, qty, unit_price, tax_rate, discount_percent, position),
        payments(id, method, provider, amount, ref, received_at, receipt_number, balance_after, created_at, created_by),
@@ -69,7 +70,8 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
   const reversals = await paymentReversals(db, orgId, { invoiceId: i.id });
   const creditNotes = await invoiceCreditNotes(db, orgId, i.id);
   const refunded = creditNotes.reduce((sum, n) => sum + n.refunds.reduce((s, r) => s + r.amount, 0), 0);
-  const owed = Number(i.total) - Number(i.amount_credited) - Number(i.amount_paid);
+  // The database keeps the balance (total - credited - paid); below 0 when credit notes came after payments.
+  const owed = Number(i.amount_due);
   const now = Date.now();
   return Response.json({
     id: i.id,
@@ -82,6 +84,7 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
     total: Number(i.total),
     amountPaid: Number(i.amount_paid),
     amountCredited: Number(i.amount_credited),
+    amountDue: owed,
     // What the customer still owes (never below 0) and what was overpaid and not yet given back.
     balance: Math.max(owed, 0),
     refundable: Math.max(-owed - refunded, 0),
