@@ -2436,22 +2436,19 @@ begin
   select * into v_invoice from public.invoices
    where org_id = new.org_id and id = new.invoice_id for update;
   if v_invoice.status <> 'ISSUED' then
-    raise exception 'Payments can be recorded only against an ISSUED invoice' using errcode = '23514',
-        hint = json_build_object('reason', 'INVOICE_NOT_ISSUED', 'params', json_build_object('status', v_invoice.status), 'field', 'invoiceId')::text;
+    perform private.refuse('Payments can be recorded only against an ISSUED invoice',
+      '23514', 'INVOICE_NOT_ISSUED', jsonb_build_object('status', v_invoice.status), 'invoiceId');
   end if;
   new.currency := coalesce(new.currency, v_invoice.currency);
   if new.currency <> v_invoice.currency then
-    raise exception 'A payment is in its invoice''s currency (%)', v_invoice.currency using errcode = '23514',
-        hint = json_build_object('reason', 'PAYMENT_CURRENCY', 'params', json_build_object('currency', v_invoice.currency), 'field', 'currency')::text;
+    perform private.refuse(format('A payment is in its invoice''s currency (%s)', v_invoice.currency),
+      '23514', 'PAYMENT_CURRENCY', jsonb_build_object('currency', v_invoice.currency), 'currency');
   end if;
   if new.amount > v_invoice.amount_due then
-    raise exception 'The payment is more than the balance due (% %)',
-      greatest(v_invoice.amount_due, 0), v_invoice.currency
-      using errcode = '23514',
-        hint = json_build_object('reason', 'OVER_BALANCE',
-                                 'params', json_build_object('amount', greatest(v_invoice.amount_due, 0),
-                                                             'currency', v_invoice.currency),
-                                 'field', 'amount')::text;
+    perform private.refuse(
+      format('The payment is more than the balance due (%s %s)', greatest(v_invoice.amount_due, 0), v_invoice.currency),
+      '23514', 'OVER_BALANCE',
+      jsonb_build_object('amount', greatest(v_invoice.amount_due, 0), 'currency', v_invoice.currency), 'amount');
   end if;
   perform private.require_currency_decimals(new.amount, new.currency, 'amount');
   perform set_config('kasuwa.applying_payment', 'on', true);
@@ -2648,8 +2645,8 @@ begin
   perform private.require(new.org_id, 'invoice.create',
     'new row violates row-level security policy for table "invoices"');
   if new.status <> 'QUOTE' or new.amount_paid <> 0 or new.subtotal <> 0 or new.tax <> 0 or new.total <> 0 then
-    raise exception 'A new invoice starts as an empty QUOTE; add its lines, then issue it'
-      using errcode = '23514', hint = json_build_object('reason', 'INVOICE_STARTS_AS_QUOTE')::text;
+    perform private.refuse('A new invoice starts as an empty QUOTE; add its lines, then issue it',
+      '23514', 'INVOICE_STARTS_AS_QUOTE');
   end if;
   insert into public.invoice_counters as c (org_id, last_quote) values (new.org_id, 1)
   on conflict (org_id) do update set last_quote = c.last_quote + 1
@@ -3039,8 +3036,8 @@ begin
   perform private.require(new.org_id, 'lead.edit',
     'new row violates row-level security policy for table "leads"');
   if not exists (select 1 from public.memberships m where m.org_id = new.org_id and m.user_id = new.owner_id) then
-    raise exception 'The owner must be a member of this organization' using errcode = '23503',
-        hint = json_build_object('reason', 'LEAD_OWNER_NOT_MEMBER', 'field', 'ownerId')::text;
+    perform private.refuse('The owner must be a member of this organization', '23503', 'LEAD_OWNER_NOT_MEMBER',
+      null, 'ownerId');
   end if;
   return new;
 end
@@ -3057,16 +3054,14 @@ AS $function$
 begin
   if tg_op = 'INSERT' or new.country is distinct from old.country then
     if not (new.country = any (private.supported_countries())) then
-      raise exception 'Country % is not supported', new.country using errcode = '23514',
-        hint = json_build_object('reason', 'COUNTRY_UNSUPPORTED', 'field', 'country',
-                                 'params', json_build_object('country', new.country))::text;
+      perform private.refuse(format('Country %s is not supported', new.country), '23514', 'COUNTRY_UNSUPPORTED',
+        jsonb_build_object('country', new.country), 'country');
     end if;
   end if;
   if tg_op = 'INSERT' or new.currency is distinct from old.currency then
     if not (new.currency = any (private.supported_currencies())) then
-      raise exception 'Currency % is not supported', new.currency using errcode = '23514',
-        hint = json_build_object('reason', 'CURRENCY_UNSUPPORTED', 'field', 'currency',
-                                 'params', json_build_object('currency', new.currency))::text;
+      perform private.refuse(format('Currency %s is not supported', new.currency),
+        '23514', 'CURRENCY_UNSUPPORTED', jsonb_build_object('currency', new.currency), 'currency');
     end if;
   end if;
   -- Amounts are kept in the currency they were recorded in and never converted: once an organization has
@@ -3077,26 +3072,23 @@ begin
     or exists (select 1 from public.expenses e where e.org_id = new.id)
     or exists (select 1 from public.purchase_orders po where po.org_id = new.id)
     or exists (select 1 from public.products pr where pr.org_id = new.id and (pr.price <> 0 or pr.cost <> 0))) then
-    raise exception 'The currency cannot change once amounts are recorded: they would not be converted'
-      using errcode = '23514',
-            hint = json_build_object('reason', 'CURRENCY_LOCKED', 'field', 'currency',
-                                     'params', json_build_object('currency', old.currency))::text;
+    perform private.refuse('The currency cannot change once amounts are recorded: they would not be converted',
+      '23514', 'CURRENCY_LOCKED', jsonb_build_object('currency', old.currency), 'currency');
   end if;
   if tg_op = 'INSERT' or new.timezone is distinct from old.timezone then
     if not exists (select 1 from pg_catalog.pg_timezone_names z where z.name = new.timezone) then
-      raise exception 'Time zone % does not exist', new.timezone using errcode = '23514',
-        hint = json_build_object('reason', 'TIMEZONE_INVALID', 'field', 'timezone',
-                                 'params', json_build_object('timezone', new.timezone))::text;
+      perform private.refuse(format('Time zone %s does not exist', new.timezone), '23514', 'TIMEZONE_INVALID',
+        jsonb_build_object('timezone', new.timezone), 'timezone');
     end if;
   end if;
   if tg_op = 'INSERT' or new.name is distinct from old.name then
     if new.name ~ private.invisible_characters() then
-      raise exception 'The name holds invisible characters' using errcode = '23514',
-        hint = json_build_object('reason', 'INVISIBLE_CHARACTERS', 'field', 'name')::text;
+      perform private.refuse('The name holds invisible characters', '23514', 'INVISIBLE_CHARACTERS',
+        null, 'name');
     end if;
     if new.name ~ '[A-Za-z]' and new.name ~ '[\u0370-\u03FF\u0400-\u04FF]' then
-      raise exception 'The name mixes Latin letters with Cyrillic or Greek ones' using errcode = '23514',
-        hint = json_build_object('reason', 'MIXED_SCRIPTS', 'field', 'name')::text;
+      perform private.refuse('The name mixes Latin letters with Cyrillic or Greek ones',
+        '23514', 'MIXED_SCRIPTS', null, 'name');
     end if;
   end if;
   return new;
@@ -3240,12 +3232,12 @@ begin
   -- above all not a business name, which is unique. This holds on every path that creates one
   -- (rpc/create_organization, rpc/register_organization as the service role, /api).
   if not exists (select 1 from auth.users u where u.id = p_user and u.email_confirmed_at is not null) then
-    raise exception 'Confirm your email address before creating an organization' using errcode = '42501',
-        hint = json_build_object('reason', 'EMAIL_NOT_CONFIRMED')::text;
+    perform private.refuse('Confirm your email address before creating an organization',
+      '42501', 'EMAIL_NOT_CONFIRMED');
   end if;
   if v_name = '' then
-    raise exception 'Organization name is required' using errcode = '23514',
-        hint = json_build_object('reason', 'ORGANIZATION_NAME_REQUIRED', 'field', 'name')::text;
+    perform private.refuse('Organization name is required', '23514', 'ORGANIZATION_NAME_REQUIRED',
+      null, 'name');
   end if;
   -- The plan's organizations per owner (the free plan's one business): the most any plan of the
   -- organizations the user owns allows, Starter's when none says. Counted under the owner's lock, so
@@ -3256,17 +3248,13 @@ begin
     into v_owned, v_allowed
     from public.memberships m where m.user_id = p_user and m.role = 'OWNER';
   if v_owned > 0 and v_owned >= v_allowed then
-    raise exception 'Your plan allows % organizations per owner. Upgrade to add more.', v_allowed
-      using errcode = 'PT402',
-            hint = jsonb_build_object('reason', 'PLAN_LIMIT',
-                                      'params', jsonb_build_object('limit', 'max_organizations', 'max', v_allowed))::text;
+    perform private.refuse(format('Your plan allows %s organizations per owner. Upgrade to add more.', v_allowed),
+      'PT402', 'PLAN_LIMIT', jsonb_build_object('limit', 'max_organizations', 'max', v_allowed));
   end if;
   -- Checked first for a clear message; the unique index still decides under concurrency.
   if exists (select 1 from public.organizations o where private.name_key(o.name) = private.name_key(v_name)) then
-    raise exception 'An organization with this name already exists'
-      using errcode = '23505', detail = 'Key (name)=(' || v_name || ') already exists.',
-            hint = json_build_object('reason', 'ORGANIZATION_NAME_TAKEN', 'params', json_build_object('name', v_name),
-                                     'field', 'name')::text;
+    perform private.refuse('An organization with this name already exists', '23505', 'ORGANIZATION_NAME_TAKEN',
+      jsonb_build_object('name', v_name), 'name', 'Key (name)=(' || v_name || ') already exists.');
   end if;
   insert into public.organizations (name, country, currency, timezone, default_tax_rate, created_by)
   values (v_name, upper(p_country), upper(p_currency), private.country_timezone(p_country),
@@ -3812,16 +3800,15 @@ CREATE OR REPLACE FUNCTION private.guard_invitation_update()
 AS $function$
 begin
   if (new.org_id, new.email) is distinct from (old.org_id, old.email) then
-    raise exception 'An invitation cannot move to another email or organization' using errcode = '23514',
-        hint = json_build_object('reason', 'INVITATION_FINAL')::text;
+    perform private.refuse('An invitation cannot move to another email or organization',
+      '23514', 'INVITATION_FINAL');
   end if;
   if old.accepted_at is not null or old.revoked_at is not null then
-    raise exception 'This invitation is no longer pending' using errcode = '23514',
-        hint = json_build_object('reason', 'INVITATION_NOT_PENDING')::text;
+    perform private.refuse('This invitation is no longer pending', '23514', 'INVITATION_NOT_PENDING');
   end if;
   if old.expires_at <= now() and new.expires_at > old.expires_at then
-    raise exception 'An expired invitation cannot be extended: invite again' using errcode = '23514',
-        hint = json_build_object('reason', 'INVITATION_EXPIRED')::text;
+    perform private.refuse('An expired invitation cannot be extended: invite again',
+      '23514', 'INVITATION_EXPIRED');
   end if;
   return new;
 end
@@ -3870,24 +3857,22 @@ begin
       'INVOICE_FINAL', null, 'voidedAt');
   end if;
   if (new.number, new.quote_number) is distinct from (old.number, old.quote_number) then
-    raise exception 'An invoice number never changes' using errcode = '23514',
-        hint = json_build_object('reason', 'INVOICE_FINAL', 'field', 'number')::text;
+    perform private.refuse('An invoice number never changes', '23514', 'INVOICE_FINAL', null, 'number');
   end if;
   if (new.subtotal, new.tax, new.total) is distinct from (old.subtotal, old.tax, old.total) and not v_totals then
-    raise exception 'Invoice totals are computed from its lines' using errcode = '23514',
-        hint = json_build_object('reason', 'INVOICE_TOTALS_COMPUTED')::text;
+    perform private.refuse('Invoice totals are computed from its lines', '23514', 'INVOICE_TOTALS_COMPUTED');
   end if;
   if new.amount_paid <> old.amount_paid and not v_paying then
-    raise exception 'The amount paid changes only by recording a payment' using errcode = '23514',
-        hint = json_build_object('reason', 'AMOUNT_PAID_BY_PAYMENTS')::text;
+    perform private.refuse('The amount paid changes only by recording a payment',
+      '23514', 'AMOUNT_PAID_BY_PAYMENTS');
   end if;
   if new.amount_credited <> old.amount_credited and not v_paying then
     perform private.refuse('The amount credited changes only by making a credit note', '23514',
       'AMOUNT_CREDITED_BY_CREDIT_NOTES', null, 'amountCredited');
   end if;
   if old.status <> 'QUOTE' and (new.customer_id, new.currency) is distinct from (old.customer_id, old.currency) then
-    raise exception 'Only a QUOTE''s customer and currency can change' using errcode = '23514',
-      hint = jsonb_build_object('reason', 'INVOICE_FINAL', 'params', jsonb_build_object('status', old.status))::text;
+    perform private.refuse('Only a QUOTE''s customer and currency can change', '23514', 'INVOICE_FINAL',
+      jsonb_build_object('status', old.status));
   end if;
   if new.status = old.status then
     return new;
@@ -3895,8 +3880,8 @@ begin
 
   if old.status = 'QUOTE' and new.status = 'ISSUED' then
     if new.total <= 0 then
-      raise exception 'An invoice needs at least one line with an amount before it is issued' using errcode = '23514',
-        hint = json_build_object('reason', 'INVOICE_EMPTY')::text;
+      perform private.refuse('An invoice needs at least one line with an amount before it is issued',
+        '23514', 'INVOICE_EMPTY');
     end if;
     -- The server's clock: a member cannot backdate (or postdate) an invoice by issuing it.
     new.issued_at := case when v_api then now() else coalesce(new.issued_at, now()) end;
@@ -3924,8 +3909,7 @@ begin
     null;
   elsif old.status in ('QUOTE', 'ISSUED') and new.status = 'VOID' then
     if old.amount_paid > 0 then
-      raise exception 'An invoice with payments cannot be voided' using errcode = '23514',
-        hint = json_build_object('reason', 'INVOICE_HAS_PAYMENTS')::text;
+      perform private.refuse('An invoice with payments cannot be voided', '23514', 'INVOICE_HAS_PAYMENTS');
     end if;
     if old.amount_credited > 0 then
       perform private.refuse('An invoice with credit notes cannot be voided', '23514', 'INVOICE_HAS_CREDIT_NOTES');
@@ -3939,9 +3923,8 @@ begin
        group by it.org_id, it.product_id;
     end if;
   else
-    raise exception 'An invoice cannot go from % to %', old.status, new.status using errcode = '23514',
-      hint = jsonb_build_object('reason', 'INVOICE_STATUS_TRANSITION',
-                                'params', jsonb_build_object('from', old.status, 'to', new.status))::text;
+    perform private.refuse(format('An invoice cannot go from %s to %s', old.status, new.status),
+      '23514', 'INVOICE_STATUS_TRANSITION', jsonb_build_object('from', old.status, 'to', new.status));
   end if;
   return new;
 end
@@ -3968,8 +3951,7 @@ begin
               where i.status <> 'QUOTE'
                 and ((tg_op <> 'INSERT' and i.org_id = old.org_id and i.id = old.invoice_id)
                   or (tg_op <> 'DELETE' and i.org_id = new.org_id and i.id = new.invoice_id))) then
-    raise exception 'Only a QUOTE''s lines can change' using errcode = '23514',
-      hint = '{"reason": "INVOICE_FINAL"}';
+    perform private.refuse('Only a QUOTE''s lines can change', '23514', 'INVOICE_FINAL');
   end if;
   return coalesce(new, old);
 end
@@ -4099,9 +4081,8 @@ begin
   end if;
   if tg_op = 'UPDATE' and new.status <> old.status then
     if not ((old.status = 'DRAFT' and new.status = 'APPROVED') or (old.status = 'APPROVED' and new.status = 'RECEIVED')) then
-      raise exception 'A purchase order cannot go from % to %', old.status, new.status using errcode = '23514',
-        hint = jsonb_build_object('reason', 'PURCHASE_ORDER_STATUS_TRANSITION',
-                                  'params', jsonb_build_object('from', old.status, 'to', new.status))::text;
+      perform private.refuse(format('A purchase order cannot go from %s to %s', old.status, new.status),
+        '23514', 'PURCHASE_ORDER_STATUS_TRANSITION', jsonb_build_object('from', old.status, 'to', new.status));
     end if;
     if new.status = 'RECEIVED' then
       new.received_at := now();
@@ -4135,8 +4116,8 @@ begin
               where po.status <> 'DRAFT'
                 and ((tg_op <> 'INSERT' and po.org_id = old.org_id and po.id = old.purchase_order_id)
                   or (tg_op <> 'DELETE' and po.org_id = new.org_id and po.id = new.purchase_order_id))) then
-    raise exception 'Only a DRAFT purchase order''s lines can change' using errcode = '23514',
-        hint = json_build_object('reason', 'PURCHASE_ORDER_NOT_DRAFT')::text;
+    perform private.refuse('Only a DRAFT purchase order''s lines can change',
+      '23514', 'PURCHASE_ORDER_NOT_DRAFT');
   end if;
   return coalesce(new, old);
 end
@@ -4182,13 +4163,12 @@ CREATE OR REPLACE FUNCTION private.guard_stock_on_hand()
 AS $function$
 begin
   if tg_op = 'INSERT' and new.stock_on_hand <> 0 then
-    raise exception 'Stock on hand starts at 0 and changes only through stock moves'
-      using errcode = '23514', hint = json_build_object('reason', 'STOCK_THROUGH_MOVES')::text;
+    perform private.refuse('Stock on hand starts at 0 and changes only through stock moves',
+      '23514', 'STOCK_THROUGH_MOVES');
   end if;
   if tg_op = 'UPDATE' and new.stock_on_hand is distinct from old.stock_on_hand
      and coalesce(current_setting('kasuwa.applying_stock_move', true), 'off') <> 'on' then
-    raise exception 'Stock on hand changes only through stock moves'
-      using errcode = '23514', hint = json_build_object('reason', 'STOCK_THROUGH_MOVES')::text;
+    perform private.refuse('Stock on hand changes only through stock moves', '23514', 'STOCK_THROUGH_MOVES');
   end if;
   return new;
 end
@@ -4665,12 +4645,11 @@ begin
   if old.role = 'OWNER' and (tg_op = 'DELETE' or new.role <> 'OWNER')
      and not exists (select 1 from public.memberships m
                       where m.org_id = old.org_id and m.role = 'OWNER' and m.user_id <> old.user_id) then
-    raise exception 'An organization needs at least one owner' using errcode = '23514',
-      hint = json_build_object('reason', 'LAST_OWNER')::text;
+    perform private.refuse('An organization needs at least one owner', '23514', 'LAST_OWNER');
   end if;
   if tg_op = 'UPDATE' and (new.org_id, new.user_id) is distinct from (old.org_id, old.user_id) then
-    raise exception 'A membership cannot move to another user or organization' using errcode = '23514',
-        hint = json_build_object('reason', 'MEMBERSHIP_FINAL')::text;
+    perform private.refuse('A membership cannot move to another user or organization',
+      '23514', 'MEMBERSHIP_FINAL');
   end if;
   return coalesce(new, old);
 end
@@ -5095,8 +5074,7 @@ begin
   exception when others then
     null; -- refused below
   end;
-  raise exception 'Invalid date: %', v_value using errcode = '22P02',
-    hint = json_build_object('reason', 'INVALID_DATE', 'field', p_field)::text;
+  perform private.refuse(format('Invalid date: %s', v_value), '22P02', 'INVALID_DATE', null, p_field);
 end
 $function$;
 ALTER FUNCTION private.org_instant(p_org_id uuid, p_value text, p_field text) OWNER TO postgres;
@@ -5545,21 +5523,25 @@ GRANT EXECUTE ON FUNCTION private.refusal(p_sqlstate text, p_message text, p_hin
 GRANT EXECUTE ON FUNCTION private.refusal(p_sqlstate text, p_message text, p_hint text) TO postgres;
 GRANT EXECUTE ON FUNCTION private.refusal(p_sqlstate text, p_message text, p_hint text) TO service_role;
 
--- function private.refuse(p_message text, p_sqlstate text, p_reason text, p_params jsonb, p_field text)
-CREATE OR REPLACE FUNCTION private.refuse(p_message text, p_sqlstate text, p_reason text, p_params jsonb DEFAULT NULL::jsonb, p_field text DEFAULT NULL::text)
+-- function private.refuse(p_message text, p_sqlstate text, p_reason text, p_params jsonb, p_field text, p_detail text)
+CREATE OR REPLACE FUNCTION private.refuse(p_message text, p_sqlstate text, p_reason text, p_params jsonb DEFAULT NULL::jsonb, p_field text DEFAULT NULL::text, p_detail text DEFAULT NULL::text)
  RETURNS void
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
+declare
+  v_hint text := jsonb_strip_nulls(jsonb_build_object('reason', p_reason, 'params', p_params, 'field', p_field))::text;
 begin
-  raise exception using message = p_message, errcode = p_sqlstate,
-    hint = jsonb_strip_nulls(jsonb_build_object('reason', p_reason, 'params', p_params, 'field', p_field))::text;
+  if p_detail is null then
+    raise exception using message = p_message, errcode = p_sqlstate, hint = v_hint;
+  end if;
+  raise exception using message = p_message, errcode = p_sqlstate, detail = p_detail, hint = v_hint;
 end
 $function$;
-ALTER FUNCTION private.refuse(p_message text, p_sqlstate text, p_reason text, p_params jsonb, p_field text) OWNER TO postgres;
-GRANT EXECUTE ON FUNCTION private.refuse(p_message text, p_sqlstate text, p_reason text, p_params jsonb, p_field text) TO authenticated;
-GRANT EXECUTE ON FUNCTION private.refuse(p_message text, p_sqlstate text, p_reason text, p_params jsonb, p_field text) TO postgres;
-GRANT EXECUTE ON FUNCTION private.refuse(p_message text, p_sqlstate text, p_reason text, p_params jsonb, p_field text) TO service_role;
+ALTER FUNCTION private.refuse(p_message text, p_sqlstate text, p_reason text, p_params jsonb, p_field text, p_detail text) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.refuse(p_message text, p_sqlstate text, p_reason text, p_params jsonb, p_field text, p_detail text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.refuse(p_message text, p_sqlstate text, p_reason text, p_params jsonb, p_field text, p_detail text) TO postgres;
+GRANT EXECUTE ON FUNCTION private.refuse(p_message text, p_sqlstate text, p_reason text, p_params jsonb, p_field text, p_detail text) TO service_role;
 
 -- function private.refuse_change()
 CREATE OR REPLACE FUNCTION private.refuse_change()
@@ -5568,8 +5550,8 @@ CREATE OR REPLACE FUNCTION private.refuse_change()
  SET search_path TO ''
 AS $function$
 begin
-  raise exception '% rows cannot be changed', tg_table_name using errcode = '42501',
-        hint = json_build_object('reason', 'RECORD_FINAL', 'params', json_build_object('table', tg_table_name))::text;
+  perform private.refuse(format('%s rows cannot be changed', tg_table_name), '42501', 'RECORD_FINAL',
+    jsonb_build_object('table', tg_table_name));
 end
 $function$;
 ALTER FUNCTION private.refuse_change() OWNER TO postgres;
@@ -5586,8 +5568,8 @@ begin
   if tg_op = 'DELETE' and pg_trigger_depth() > 1 then
     return old;
   end if;
-  raise exception '% rows cannot be changed', tg_table_name using errcode = '42501',
-        hint = json_build_object('reason', 'RECORD_FINAL', 'params', json_build_object('table', tg_table_name))::text;
+  perform private.refuse(format('%s rows cannot be changed', tg_table_name), '42501', 'RECORD_FINAL',
+    jsonb_build_object('table', tg_table_name));
 end
 $function$;
 ALTER FUNCTION private.refuse_change_but_cascade() OWNER TO postgres;
@@ -5630,10 +5612,8 @@ declare
 begin
   if v_limit is not null and p_count >= v_limit then
     -- PT402: PostgREST answers HTTP 402 with this message.
-    raise exception 'Your plan allows % %. Upgrade to add more.', v_limit, p_what
-      using errcode = 'PT402',
-            hint = jsonb_build_object('reason', 'PLAN_LIMIT',
-                                      'params', jsonb_build_object('limit', p_key, 'max', v_limit))::text;
+    perform private.refuse(format('Your plan allows %s %s. Upgrade to add more.', v_limit, p_what),
+      'PT402', 'PLAN_LIMIT', jsonb_build_object('limit', p_key, 'max', v_limit));
   end if;
 end
 $function$;
@@ -5649,8 +5629,7 @@ CREATE OR REPLACE FUNCTION private.refuse_receiving_twice()
 AS $function$
 begin
   if old.status = 'RECEIVED' and new.status = 'RECEIVED' then
-    raise exception 'This purchase order was already received' using errcode = '23514',
-      hint = '{"reason": "PURCHASE_ORDER_FINAL"}';
+    perform private.refuse('This purchase order was already received', '23514', 'PURCHASE_ORDER_FINAL');
   end if;
   return new;
 end
@@ -5697,8 +5676,8 @@ begin
   end if;
   select * into v_row from public.sync_mutations where org_id = p_org_id and mutation_id = p_mutation_id;
   if v_row.request_hash <> v_hash then
-    raise exception 'This mutation id was already used for another change' using errcode = '22023',
-        hint = json_build_object('reason', 'MUTATION_ID_REUSED')::text;
+    perform private.refuse('This mutation id was already used for another change',
+      '22023', 'MUTATION_ID_REUSED');
   end if;
   return coalesce(v_row.response, '{}'::jsonb);
 end
@@ -5733,8 +5712,8 @@ CREATE OR REPLACE FUNCTION private.report_window(p_org_id uuid, p_days integer, 
 AS $function$
 begin
   if p_days is null or p_days not in (7, 30, 90, 365) then
-    raise exception 'The date range must be 7, 30, 90 or 365 days' using errcode = '22023',
-        hint = json_build_object('reason', 'REPORT_DAYS_INVALID', 'field', 'days')::text;
+    perform private.refuse('The date range must be 7, 30, 90 or 365 days', '22023', 'REPORT_DAYS_INVALID',
+      null, 'days');
   end if;
   perform private.require(p_org_id);
   if p_report not in ('sales', 'inventory') then
@@ -5745,8 +5724,7 @@ begin
     into tz, org_currency, last_day
     from public.organizations o where o.id = p_org_id;
   if tz is null then
-    raise exception 'You are not a member of this organization' using errcode = '42501',
-        hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
+    perform private.refuse('You are not a member of this organization', '42501', 'NOT_A_MEMBER');
   end if;
   first_day := last_day - (p_days - 1);
   starts_at := first_day::timestamp at time zone tz;
@@ -5767,9 +5745,8 @@ CREATE OR REPLACE FUNCTION private.require(p_org_id uuid, p_permission private.p
 AS $function$
 begin
   if pg_trigger_depth() <= 1 and not private.can(p_org_id, p_permission) then
-    raise exception '%', p_refusal using errcode = '42501',
-      hint = json_build_object('reason', coalesce(p_reason, case when p_refusal like 'You are not a member%'
-                                                             then 'NOT_A_MEMBER' else 'FORBIDDEN' end))::text;
+    perform private.refuse(p_refusal, '42501', coalesce(p_reason, case when p_refusal like 'You are not a member%'
+                                                                    then 'NOT_A_MEMBER' else 'FORBIDDEN' end));
   end if;
 end
 $function$;
@@ -5950,8 +5927,7 @@ begin
     if tg_op = 'INSERT' then
       new.created_at := now();
     elsif new.created_at is distinct from old.created_at then
-      raise exception 'created_at cannot be changed' using errcode = '23514',
-        hint = json_build_object('reason', 'RECORD_FINAL', 'field', 'createdAt')::text;
+      perform private.refuse('created_at cannot be changed', '23514', 'RECORD_FINAL', null, 'createdAt');
     end if;
   end if;
   return new;
@@ -6326,8 +6302,7 @@ declare
 begin
   select o.currency::text into v_currency from public.organizations o where o.id = p_org_id;
   if v_currency is null or not private.can(p_org_id) then
-    raise exception 'You are not a member of this organization' using errcode = '42501',
-        hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
+    perform private.refuse('You are not a member of this organization', '42501', 'NOT_A_MEMBER');
   end if;
   v_expenses := private.can(p_org_id, 'expense.read');
 
@@ -6712,13 +6687,12 @@ begin
       perform private.require(p_org_id, 'team.manageOwners', 'Only an owner can invite someone as owner', 'OWNER_INVITE_FORBIDDEN');
     end if;
     if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
-      raise exception 'Invalid email address' using errcode = '23514',
-        hint = json_build_object('reason', 'INVALID_EMAIL', 'field', 'email')::text;
+      perform private.refuse('Invalid email address', '23514', 'INVALID_EMAIL', null, 'email');
     end if;
     if exists (select 1 from public.memberships m join public.profiles p on p.id = m.user_id
                 where m.org_id = p_org_id and lower(p.email) = v_email) then
-      raise exception 'This person is already a member of this organization' using errcode = '23505',
-        hint = json_build_object('reason', 'ALREADY_MEMBER', 'field', 'email')::text;
+      perform private.refuse('This person is already a member of this organization', '23505', 'ALREADY_MEMBER',
+        null, 'email');
     end if;
     select * into v_pending from public.invitations i
      where i.org_id = p_org_id and i.email = v_email
@@ -6778,8 +6752,8 @@ begin
   end if;
   begin
     if v_status not in ('QUOTE', 'ISSUED', 'PAID') then
-      raise exception 'An invoice is created as QUOTE, ISSUED or PAID' using errcode = '23514',
-        hint = json_build_object('reason', 'INVOICE_STATUS_INVALID', 'field', 'status')::text;
+      perform private.refuse('An invoice is created as QUOTE, ISSUED or PAID',
+        '23514', 'INVOICE_STATUS_INVALID', null, 'status');
     end if;
     if v_status = 'PAID' then
       perform private.require(p_org_id, 'payment.record',
@@ -6788,8 +6762,7 @@ begin
     end if;
     if v_lines is null or jsonb_typeof(v_lines) <> 'array' or jsonb_array_length(v_lines) = 0 then
       if (p_input ->> 'total') is null then
-        raise exception 'Total amount is required' using errcode = '23514',
-        hint = json_build_object('reason', 'TOTAL_REQUIRED', 'field', 'total')::text;
+        perform private.refuse('Total amount is required', '23514', 'TOTAL_REQUIRED', null, 'total');
       end if;
       v_lines := jsonb_build_array(jsonb_build_object(
         'description', coalesce(nullif(btrim(p_input ->> 'description'), ''), 'Sale'), 'qty', 1,
@@ -6887,8 +6860,7 @@ CREATE OR REPLACE FUNCTION public.create_organization(p_name text, p_country tex
 AS $function$
 begin
   if (select auth.uid()) is null then
-    raise exception 'Not signed in' using errcode = '42501',
-        hint = json_build_object('reason', 'NOT_SIGNED_IN')::text;
+    perform private.refuse('Not signed in', '42501', 'NOT_SIGNED_IN');
   end if;
   return private.create_organization_for((select auth.uid()), p_name, p_country, p_currency);
 end
@@ -6965,8 +6937,8 @@ begin
     perform private.require(p_org_id, 'purchaseOrder.edit',
       'new row violates row-level security policy for table "purchase_orders"');
     if jsonb_typeof(p_input -> 'lines') <> 'array' or jsonb_array_length(p_input -> 'lines') = 0 then
-      raise exception 'A purchase order needs at least one line' using errcode = '23514',
-        hint = json_build_object('reason', 'LINES_REQUIRED', 'field', 'lines')::text;
+      perform private.refuse('A purchase order needs at least one line', '23514', 'LINES_REQUIRED',
+        null, 'lines');
     end if;
     insert into public.purchase_orders (id, org_id, supplier_id, currency, expected_at, created_by)
     values (v_id, p_org_id, (p_input ->> 'supplierId')::uuid, v_currency, private.org_date(p_org_id, p_input ->> 'expectedAt', 'expectedAt'),
@@ -7170,8 +7142,7 @@ begin
     perform private.require(p_org_id, 'product.edit',
       'new row violates row-level security policy for table "products"');
     if not exists (select 1 from public.products p where p.org_id = p_org_id and p.id = p_product_id and not p.archived) then
-      raise exception 'Product not found' using errcode = '23503',
-        hint = json_build_object('reason', 'PRODUCT_NOT_FOUND')::text;
+      perform private.refuse('Product not found', '23503', 'PRODUCT_NOT_FOUND');
     end if;
     if exists (select 1 from public.stock_moves m where m.org_id = p_org_id and m.product_id = p_product_id)
        or exists (select 1 from public.invoice_items i where i.org_id = p_org_id and i.product_id = p_product_id)
@@ -7248,8 +7219,7 @@ begin
   perform private.require(p_org_id);
   select o.currency::text, o.timezone into v_currency, v_tz from public.organizations o where o.id = p_org_id;
   if v_tz is null then
-    raise exception 'You are not a member of this organization' using errcode = '42501',
-        hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
+    perform private.refuse('You are not a member of this organization', '42501', 'NOT_A_MEMBER');
   end if;
   v_local_month := date_trunc('month', now() at time zone v_tz);
   v_month_start := v_local_month at time zone v_tz;
@@ -7564,12 +7534,11 @@ begin
     perform private.require(p_org_id, 'product.edit',
       'new row violates row-level security policy for table "products"');
     if jsonb_typeof(p_rows) <> 'array' or jsonb_array_length(p_rows) = 0 then
-      raise exception 'The file has no products' using errcode = '23514',
-        hint = json_build_object('reason', 'IMPORT_EMPTY', 'field', 'rows')::text;
+      perform private.refuse('The file has no products', '23514', 'IMPORT_EMPTY', null, 'rows');
     end if;
     if jsonb_array_length(p_rows) > 5000 then
-      raise exception 'A file can hold at most 5,000 products' using errcode = '23514',
-        hint = json_build_object('reason', 'IMPORT_TOO_LARGE', 'params', json_build_object('max', 5000), 'field', 'rows')::text;
+      perform private.refuse('A file can hold at most 5,000 products', '23514', 'IMPORT_TOO_LARGE',
+        jsonb_build_object('max', 5000), 'rows');
     end if;
     -- Row numbers count from 1 after the header line, as a spreadsheet shows them (row 2 = first product).
     with r as (
@@ -8043,46 +8012,40 @@ begin
     v_id := coalesce((p_input ->> 'id')::uuid, gen_random_uuid());
     select * into v_org from public.organizations o where o.id = p_org_id;
     if v_org.id is null then
-      raise exception 'new row violates row-level security policy for table "expenses"' using errcode = '42501',
-        hint = json_build_object('reason', 'FORBIDDEN')::text;
+      perform private.refuse('new row violates row-level security policy for table "expenses"',
+        '42501', 'FORBIDDEN');
     end if;
     if nullif(btrim(p_input ->> 'vendor'), '') is null then
-      raise exception 'Vendor is required' using errcode = '23514',
-        hint = json_build_object('reason', 'VENDOR_REQUIRED', 'field', 'vendor')::text;
+      perform private.refuse('Vendor is required', '23514', 'VENDOR_REQUIRED', null, 'vendor');
     end if;
     if nullif(btrim(p_input ->> 'category'), '') is null then
-      raise exception 'Category is required' using errcode = '23514',
-        hint = json_build_object('reason', 'CATEGORY_REQUIRED', 'field', 'category')::text;
+      perform private.refuse('Category is required', '23514', 'CATEGORY_REQUIRED', null, 'category');
     end if;
     if btrim(p_input ->> 'category') not in ('office-supplies', 'rent', 'utilities', 'marketing', 'travel',
                                              'equipment', 'stock-purchases', 'wages', 'mobile-money-fees',
                                              'other') then
-      raise exception 'Category must be one of office-supplies, rent, utilities, marketing, travel, equipment, stock-purchases, wages, mobile-money-fees, other'
-        using errcode = '23514', hint = json_build_object('reason', 'CATEGORY_REQUIRED', 'field', 'category')::text;
+      perform private.refuse(
+        'Category must be one of office-supplies, rent, utilities, marketing, travel, equipment, stock-purchases, '
+        'wages, mobile-money-fees, other', '23514', 'CATEGORY_REQUIRED', null, 'category');
     end if;
     v_amount := private.to_number(p_input ->> 'amount', 'amount');
     if v_amount is null then
-      raise exception 'Amount is required' using errcode = '23514',
-        hint = json_build_object('reason', 'AMOUNT_REQUIRED', 'field', 'amount')::text;
+      perform private.refuse('Amount is required', '23514', 'AMOUNT_REQUIRED', null, 'amount');
     end if;
     v_currency := upper(coalesce(nullif(btrim(p_input ->> 'currency'), ''), v_org.currency));
     if v_currency !~ '^[A-Z]{3}$' then
-      raise exception 'Currency must be a 3-letter code' using errcode = '23514',
-        hint = json_build_object('reason', 'CURRENCY_INVALID', 'field', 'currency')::text;
+      perform private.refuse('Currency must be a 3-letter code', '23514', 'CURRENCY_INVALID', null, 'currency');
     end if;
     if v_amount <= 0 then
-      raise exception 'Amount must be more than zero' using errcode = '23514',
-        hint = json_build_object('reason', 'AMOUNT_POSITIVE', 'field', 'amount')::text;
+      perform private.refuse('Amount must be more than zero', '23514', 'AMOUNT_POSITIVE', null, 'amount');
     end if;
     if v_amount <> round(v_amount, public.currency_decimals(v_currency)) then
-      raise exception '% amounts have %', v_currency,
-        case public.currency_decimals(v_currency) when 0 then 'no decimals'
-             else 'at most ' || public.currency_decimals(v_currency) || ' decimals' end
-        using errcode = '23514',
-          hint = json_build_object('reason', 'CURRENCY_DECIMALS',
-                                   'params', json_build_object('currency', v_currency,
-                                                               'decimals', public.currency_decimals(v_currency)),
-                                   'field', 'amount')::text;
+      perform private.refuse(
+        format('%s amounts have %s', v_currency,
+               case public.currency_decimals(v_currency) when 0 then 'no decimals'
+                    else 'at most ' || public.currency_decimals(v_currency) || ' decimals' end),
+        '23514', 'CURRENCY_DECIMALS',
+        jsonb_build_object('currency', v_currency, 'decimals', public.currency_decimals(v_currency)), 'amount');
     end if;
     v_paid_at := coalesce(private.org_instant(p_org_id, v_paid, 'paidAt'), now());
     insert into public.expenses (id, org_id, vendor, category, amount, currency, paid_at, note, created_by)
@@ -8129,8 +8092,7 @@ begin
            coalesce(private.org_instant(p_org_id, p_input ->> 'receivedAt', 'receivedAt'), now()), (select auth.uid())
       from public.invoices i where i.org_id = p_org_id and i.id = (p_input ->> 'invoiceId')::uuid;
     if not found then
-      raise exception 'Invoice is required' using errcode = '23503',
-        hint = json_build_object('reason', 'INVOICE_REQUIRED', 'field', 'invoiceId')::text;
+      perform private.refuse('Invoice is required', '23503', 'INVOICE_REQUIRED', null, 'invoiceId');
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
@@ -8336,8 +8298,7 @@ begin
   perform private.require(p_org_id);
   select o.currency::text into v_currency from public.organizations o where o.id = p_org_id;
   if v_currency is null then
-    raise exception 'You are not a member of this organization' using errcode = '42501',
-        hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
+    perform private.refuse('You are not a member of this organization', '42501', 'NOT_A_MEMBER');
   end if;
   return json_build_object(
     'currency', v_currency,
@@ -8847,8 +8808,7 @@ begin
              tax_id = case when p_input ? 'taxId' then nullif(btrim(p_input ->> 'taxId'), '') else tax_id end
        where org_id = p_org_id and id = v_id;
       if not found then
-        raise exception 'Customer not found' using errcode = '23503',
-        hint = json_build_object('reason', 'CUSTOMER_NOT_FOUND')::text;
+        perform private.refuse('Customer not found', '23503', 'CUSTOMER_NOT_FOUND');
       end if;
     else
       insert into public.customers (id, org_id, name, email, phone, address, tax_id)
@@ -8899,8 +8859,7 @@ begin
              status = coalesce((p_input ->> 'status')::public.employee_status, status)
        where org_id = p_org_id and id = v_id;
       if not found then
-        raise exception 'Employee not found' using errcode = '23503',
-        hint = json_build_object('reason', 'EMPLOYEE_NOT_FOUND')::text;
+        perform private.refuse('Employee not found', '23503', 'EMPLOYEE_NOT_FOUND');
       end if;
     else
       insert into public.employees (id, org_id, name, email, title, status)
@@ -8965,8 +8924,7 @@ begin
              close_date = case when p_input ? 'closeDate' then private.org_date(p_org_id, p_input ->> 'closeDate', 'closeDate') else l.close_date end
        where l.org_id = p_org_id and l.id = p_lead_id;
       if not found then
-        raise exception 'Lead not found' using errcode = '23503',
-        hint = json_build_object('reason', 'LEAD_NOT_FOUND')::text;
+        perform private.refuse('Lead not found', '23503', 'LEAD_NOT_FOUND');
       end if;
     end if;
   exception when others then
@@ -9130,8 +9088,7 @@ begin
       set name = excluded.name, email = excluded.email, phone = excluded.phone
       where public.suppliers.org_id = p_org_id;
     if not found then
-      raise exception 'Supplier not found' using errcode = '23503',
-        hint = json_build_object('reason', 'SUPPLIER_NOT_FOUND')::text;
+      perform private.refuse('Supplier not found', '23503', 'SUPPLIER_NOT_FOUND');
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
@@ -9345,8 +9302,7 @@ begin
   begin
     update public.invoices set status = p_status where org_id = p_org_id and id = p_invoice_id;
     if not found then
-      raise exception 'Invoice not found' using errcode = '23503',
-        hint = json_build_object('reason', 'INVOICE_NOT_FOUND')::text;
+      perform private.refuse('Invoice not found', '23503', 'INVOICE_NOT_FOUND');
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
@@ -9386,8 +9342,7 @@ begin
       'new row violates row-level security policy for table "purchase_orders"');
     update public.purchase_orders set status = p_status where org_id = p_org_id and id = p_order_id;
     if not found then
-      raise exception 'Purchase order not found' using errcode = '23503',
-        hint = json_build_object('reason', 'PURCHASE_ORDER_NOT_FOUND')::text;
+      perform private.refuse('Purchase order not found', '23503', 'PURCHASE_ORDER_NOT_FOUND');
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
@@ -9521,6 +9476,8 @@ declare
   v_hits integer;
 begin
   if p_limit < 1 or p_window_seconds < 1 then
+    -- Not a refusal anyone meets: /api, the only caller (service role), passes its own constants; a raw
+    -- error for whoever writes a wrong one.
     raise exception 'A budget needs a limit and a window of at least 1' using errcode = '22023';
   end if;
   insert into private.request_budgets as b (bucket, address, window_start, hits)
@@ -9629,8 +9586,7 @@ begin
       from private.product_fields(p_input) f
      where p.org_id = p_org_id and p.id = p_product_id and not p.archived;
     if not found then
-      raise exception 'Product not found' using errcode = '23503',
-        hint = json_build_object('reason', 'PRODUCT_NOT_FOUND')::text;
+      perform private.refuse('Product not found', '23503', 'PRODUCT_NOT_FOUND');
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
@@ -9671,16 +9627,13 @@ begin
   begin
     select i.status into v_status from public.invoices i where i.org_id = p_org_id and i.id = p_invoice_id;
     if v_status is null then
-      raise exception 'Invoice not found' using errcode = '23503',
-        hint = json_build_object('reason', 'INVOICE_NOT_FOUND')::text;
+      perform private.refuse('Invoice not found', '23503', 'INVOICE_NOT_FOUND');
     end if;
     if v_status <> 'QUOTE' then
-      raise exception 'Only a QUOTE can be edited' using errcode = '23514',
-        hint = json_build_object('reason', 'INVOICE_NOT_QUOTE')::text;
+      perform private.refuse('Only a QUOTE can be edited', '23514', 'INVOICE_NOT_QUOTE');
     end if;
     if v_lines is null or jsonb_typeof(v_lines) <> 'array' or jsonb_array_length(v_lines) = 0 then
-      raise exception 'An invoice needs at least one line' using errcode = '23514',
-        hint = json_build_object('reason', 'LINES_REQUIRED', 'field', 'lines')::text;
+      perform private.refuse('An invoice needs at least one line', '23514', 'LINES_REQUIRED', null, 'lines');
     end if;
     update public.invoices
        set customer_id = (p_input ->> 'customerId')::uuid,
@@ -9689,8 +9642,7 @@ begin
            notes = nullif(btrim(p_input ->> 'notes'), '')
      where org_id = p_org_id and id = p_invoice_id;
     if not found then
-      raise exception 'You can edit only the quotes you created' using errcode = '42501',
-        hint = json_build_object('reason', 'QUOTE_NOT_YOURS')::text;
+      perform private.refuse('You can edit only the quotes you created', '42501', 'QUOTE_NOT_YOURS');
     end if;
     select o.default_tax_rate into v_tax from public.organizations o where o.id = p_org_id;
     delete from public.invoice_items where org_id = p_org_id and invoice_id = p_invoice_id;

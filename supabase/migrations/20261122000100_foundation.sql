@@ -43,8 +43,8 @@ create function private.refuse_change() returns trigger
 language plpgsql set search_path = ''
 as $$
 begin
-  raise exception '% rows cannot be changed', tg_table_name using errcode = '42501',
-        hint = json_build_object('reason', 'RECORD_FINAL', 'params', json_build_object('table', tg_table_name))::text;
+  perform private.refuse(format('%s rows cannot be changed', tg_table_name), '42501', 'RECORD_FINAL',
+    jsonb_build_object('table', tg_table_name));
 end
 $$;
 
@@ -56,8 +56,8 @@ begin
   if tg_op = 'DELETE' and pg_trigger_depth() > 1 then
     return old;
   end if;
-  raise exception '% rows cannot be changed', tg_table_name using errcode = '42501',
-        hint = json_build_object('reason', 'RECORD_FINAL', 'params', json_build_object('table', tg_table_name))::text;
+  perform private.refuse(format('%s rows cannot be changed', tg_table_name), '42501', 'RECORD_FINAL',
+    jsonb_build_object('table', tg_table_name));
 end
 $$;
 
@@ -83,20 +83,28 @@ revoke execute on function private.contains_pattern(text) from public;
 grant execute on function private.contains_pattern(text) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------------
--- Refusals (docs/decisions/005-error-codes-end-to-end.md): an English message for logs, the SQLSTATE of
--- the class of refusal, and the reason code (with its parameters and field) as JSON in the hint, which
--- PostgREST answers verbatim and the `api` function passes on.
+-- Refusals (docs/decisions/005-error-codes-end-to-end.md): every rule a caller can meet refuses through
+-- here, with an English message for logs, the SQLSTATE of the class of refusal (23514 a rule of the data,
+-- 23505 a duplicate, 23503 a missing reference, 42501 not allowed, 22023/22P02 a malformed value, PT402 a
+-- plan limit), and the reason code (with its parameters and field) as JSON in the hint, which PostgREST
+-- answers verbatim and the `api` function passes on; p_detail, rarely, the detail PostgreSQL's own error
+-- of that class would give.
 create function private.refuse(p_message text, p_sqlstate text, p_reason text,
-                               p_params jsonb default null, p_field text default null) returns void
+                               p_params jsonb default null, p_field text default null,
+                               p_detail text default null) returns void
 language plpgsql set search_path = ''
 as $$
+declare
+  v_hint text := jsonb_strip_nulls(jsonb_build_object('reason', p_reason, 'params', p_params, 'field', p_field))::text;
 begin
-  raise exception using message = p_message, errcode = p_sqlstate,
-    hint = jsonb_strip_nulls(jsonb_build_object('reason', p_reason, 'params', p_params, 'field', p_field))::text;
+  if p_detail is null then
+    raise exception using message = p_message, errcode = p_sqlstate, hint = v_hint;
+  end if;
+  raise exception using message = p_message, errcode = p_sqlstate, detail = p_detail, hint = v_hint;
 end
 $$;
-revoke all on function private.refuse(text, text, text, jsonb, text) from public;
-grant execute on function private.refuse(text, text, text, jsonb, text) to authenticated, service_role;
+revoke all on function private.refuse(text, text, text, jsonb, text, text) from public;
+grant execute on function private.refuse(text, text, text, jsonb, text, text) to authenticated, service_role;
 
 -- An amount in a currency has at most its decimals (no 150.75 XOF): refused with CURRENCY_DECIMALS naming
 -- the field, never rounded behind the user.

@@ -78,16 +78,14 @@ as $$
 begin
   if tg_op = 'INSERT' or new.country is distinct from old.country then
     if not (new.country = any (private.supported_countries())) then
-      raise exception 'Country % is not supported', new.country using errcode = '23514',
-        hint = json_build_object('reason', 'COUNTRY_UNSUPPORTED', 'field', 'country',
-                                 'params', json_build_object('country', new.country))::text;
+      perform private.refuse(format('Country %s is not supported', new.country), '23514', 'COUNTRY_UNSUPPORTED',
+        jsonb_build_object('country', new.country), 'country');
     end if;
   end if;
   if tg_op = 'INSERT' or new.currency is distinct from old.currency then
     if not (new.currency = any (private.supported_currencies())) then
-      raise exception 'Currency % is not supported', new.currency using errcode = '23514',
-        hint = json_build_object('reason', 'CURRENCY_UNSUPPORTED', 'field', 'currency',
-                                 'params', json_build_object('currency', new.currency))::text;
+      perform private.refuse(format('Currency %s is not supported', new.currency),
+        '23514', 'CURRENCY_UNSUPPORTED', jsonb_build_object('currency', new.currency), 'currency');
     end if;
   end if;
   -- Amounts are kept in the currency they were recorded in and never converted: once an organization has
@@ -98,26 +96,23 @@ begin
     or exists (select 1 from public.expenses e where e.org_id = new.id)
     or exists (select 1 from public.purchase_orders po where po.org_id = new.id)
     or exists (select 1 from public.products pr where pr.org_id = new.id and (pr.price <> 0 or pr.cost <> 0))) then
-    raise exception 'The currency cannot change once amounts are recorded: they would not be converted'
-      using errcode = '23514',
-            hint = json_build_object('reason', 'CURRENCY_LOCKED', 'field', 'currency',
-                                     'params', json_build_object('currency', old.currency))::text;
+    perform private.refuse('The currency cannot change once amounts are recorded: they would not be converted',
+      '23514', 'CURRENCY_LOCKED', jsonb_build_object('currency', old.currency), 'currency');
   end if;
   if tg_op = 'INSERT' or new.timezone is distinct from old.timezone then
     if not exists (select 1 from pg_catalog.pg_timezone_names z where z.name = new.timezone) then
-      raise exception 'Time zone % does not exist', new.timezone using errcode = '23514',
-        hint = json_build_object('reason', 'TIMEZONE_INVALID', 'field', 'timezone',
-                                 'params', json_build_object('timezone', new.timezone))::text;
+      perform private.refuse(format('Time zone %s does not exist', new.timezone), '23514', 'TIMEZONE_INVALID',
+        jsonb_build_object('timezone', new.timezone), 'timezone');
     end if;
   end if;
   if tg_op = 'INSERT' or new.name is distinct from old.name then
     if new.name ~ private.invisible_characters() then
-      raise exception 'The name holds invisible characters' using errcode = '23514',
-        hint = json_build_object('reason', 'INVISIBLE_CHARACTERS', 'field', 'name')::text;
+      perform private.refuse('The name holds invisible characters', '23514', 'INVISIBLE_CHARACTERS',
+        null, 'name');
     end if;
     if new.name ~ '[A-Za-z]' and new.name ~ '[\u0370-\u03FF\u0400-\u04FF]' then
-      raise exception 'The name mixes Latin letters with Cyrillic or Greek ones' using errcode = '23514',
-        hint = json_build_object('reason', 'MIXED_SCRIPTS', 'field', 'name')::text;
+      perform private.refuse('The name mixes Latin letters with Cyrillic or Greek ones',
+        '23514', 'MIXED_SCRIPTS', null, 'name');
     end if;
   end if;
   return new;
@@ -295,9 +290,8 @@ language plpgsql stable set search_path = ''
 as $$
 begin
   if pg_trigger_depth() <= 1 and not private.can(p_org_id, p_permission) then
-    raise exception '%', p_refusal using errcode = '42501',
-      hint = json_build_object('reason', coalesce(p_reason, case when p_refusal like 'You are not a member%'
-                                                             then 'NOT_A_MEMBER' else 'FORBIDDEN' end))::text;
+    perform private.refuse(p_refusal, '42501', coalesce(p_reason, case when p_refusal like 'You are not a member%'
+                                                                    then 'NOT_A_MEMBER' else 'FORBIDDEN' end));
   end if;
 end
 $$;
@@ -494,8 +488,7 @@ begin
   exception when others then
     null; -- refused below
   end;
-  raise exception 'Invalid date: %', v_value using errcode = '22P02',
-    hint = json_build_object('reason', 'INVALID_DATE', 'field', p_field)::text;
+  perform private.refuse(format('Invalid date: %s', v_value), '22P02', 'INVALID_DATE', null, p_field);
 end
 $$;
 
@@ -526,12 +519,12 @@ begin
   -- above all not a business name, which is unique. This holds on every path that creates one
   -- (rpc/create_organization, rpc/register_organization as the service role, /api).
   if not exists (select 1 from auth.users u where u.id = p_user and u.email_confirmed_at is not null) then
-    raise exception 'Confirm your email address before creating an organization' using errcode = '42501',
-        hint = json_build_object('reason', 'EMAIL_NOT_CONFIRMED')::text;
+    perform private.refuse('Confirm your email address before creating an organization',
+      '42501', 'EMAIL_NOT_CONFIRMED');
   end if;
   if v_name = '' then
-    raise exception 'Organization name is required' using errcode = '23514',
-        hint = json_build_object('reason', 'ORGANIZATION_NAME_REQUIRED', 'field', 'name')::text;
+    perform private.refuse('Organization name is required', '23514', 'ORGANIZATION_NAME_REQUIRED',
+      null, 'name');
   end if;
   -- The plan's organizations per owner (the free plan's one business): the most any plan of the
   -- organizations the user owns allows, Starter's when none says. Counted under the owner's lock, so
@@ -542,17 +535,13 @@ begin
     into v_owned, v_allowed
     from public.memberships m where m.user_id = p_user and m.role = 'OWNER';
   if v_owned > 0 and v_owned >= v_allowed then
-    raise exception 'Your plan allows % organizations per owner. Upgrade to add more.', v_allowed
-      using errcode = 'PT402',
-            hint = jsonb_build_object('reason', 'PLAN_LIMIT',
-                                      'params', jsonb_build_object('limit', 'max_organizations', 'max', v_allowed))::text;
+    perform private.refuse(format('Your plan allows %s organizations per owner. Upgrade to add more.', v_allowed),
+      'PT402', 'PLAN_LIMIT', jsonb_build_object('limit', 'max_organizations', 'max', v_allowed));
   end if;
   -- Checked first for a clear message; the unique index still decides under concurrency.
   if exists (select 1 from public.organizations o where private.name_key(o.name) = private.name_key(v_name)) then
-    raise exception 'An organization with this name already exists'
-      using errcode = '23505', detail = 'Key (name)=(' || v_name || ') already exists.',
-            hint = json_build_object('reason', 'ORGANIZATION_NAME_TAKEN', 'params', json_build_object('name', v_name),
-                                     'field', 'name')::text;
+    perform private.refuse('An organization with this name already exists', '23505', 'ORGANIZATION_NAME_TAKEN',
+      jsonb_build_object('name', v_name), 'name', 'Key (name)=(' || v_name || ') already exists.');
   end if;
   insert into public.organizations (name, country, currency, timezone, default_tax_rate, created_by)
   values (v_name, upper(p_country), upper(p_currency), private.country_timezone(p_country),
@@ -571,8 +560,7 @@ language plpgsql security definer set search_path = ''
 as $$
 begin
   if (select auth.uid()) is null then
-    raise exception 'Not signed in' using errcode = '42501',
-        hint = json_build_object('reason', 'NOT_SIGNED_IN')::text;
+    perform private.refuse('Not signed in', '42501', 'NOT_SIGNED_IN');
   end if;
   return private.create_organization_for((select auth.uid()), p_name, p_country, p_currency);
 end

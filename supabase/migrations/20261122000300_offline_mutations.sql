@@ -54,8 +54,8 @@ begin
   end if;
   select * into v_row from public.sync_mutations where org_id = p_org_id and mutation_id = p_mutation_id;
   if v_row.request_hash <> v_hash then
-    raise exception 'This mutation id was already used for another change' using errcode = '22023',
-        hint = json_build_object('reason', 'MUTATION_ID_REUSED')::text;
+    perform private.refuse('This mutation id was already used for another change',
+      '22023', 'MUTATION_ID_REUSED');
   end if;
   return coalesce(v_row.response, '{}'::jsonb);
 end

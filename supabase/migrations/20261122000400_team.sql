@@ -40,12 +40,11 @@ begin
   if old.role = 'OWNER' and (tg_op = 'DELETE' or new.role <> 'OWNER')
      and not exists (select 1 from public.memberships m
                       where m.org_id = old.org_id and m.role = 'OWNER' and m.user_id <> old.user_id) then
-    raise exception 'An organization needs at least one owner' using errcode = '23514',
-      hint = json_build_object('reason', 'LAST_OWNER')::text;
+    perform private.refuse('An organization needs at least one owner', '23514', 'LAST_OWNER');
   end if;
   if tg_op = 'UPDATE' and (new.org_id, new.user_id) is distinct from (old.org_id, old.user_id) then
-    raise exception 'A membership cannot move to another user or organization' using errcode = '23514',
-        hint = json_build_object('reason', 'MEMBERSHIP_FINAL')::text;
+    perform private.refuse('A membership cannot move to another user or organization',
+      '23514', 'MEMBERSHIP_FINAL');
   end if;
   return coalesce(new, old);
 end
@@ -129,16 +128,15 @@ language plpgsql set search_path = ''
 as $$
 begin
   if (new.org_id, new.email) is distinct from (old.org_id, old.email) then
-    raise exception 'An invitation cannot move to another email or organization' using errcode = '23514',
-        hint = json_build_object('reason', 'INVITATION_FINAL')::text;
+    perform private.refuse('An invitation cannot move to another email or organization',
+      '23514', 'INVITATION_FINAL');
   end if;
   if old.accepted_at is not null or old.revoked_at is not null then
-    raise exception 'This invitation is no longer pending' using errcode = '23514',
-        hint = json_build_object('reason', 'INVITATION_NOT_PENDING')::text;
+    perform private.refuse('This invitation is no longer pending', '23514', 'INVITATION_NOT_PENDING');
   end if;
   if old.expires_at <= now() and new.expires_at > old.expires_at then
-    raise exception 'An expired invitation cannot be extended: invite again' using errcode = '23514',
-        hint = json_build_object('reason', 'INVITATION_EXPIRED')::text;
+    perform private.refuse('An expired invitation cannot be extended: invite again',
+      '23514', 'INVITATION_EXPIRED');
   end if;
   return new;
 end

@@ -84,13 +84,12 @@ begin
       perform private.require(p_org_id, 'team.manageOwners', 'Only an owner can invite someone as owner', 'OWNER_INVITE_FORBIDDEN');
     end if;
     if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
-      raise exception 'Invalid email address' using errcode = '23514',
-        hint = json_build_object('reason', 'INVALID_EMAIL', 'field', 'email')::text;
+      perform private.refuse('Invalid email address', '23514', 'INVALID_EMAIL', null, 'email');
     end if;
     if exists (select 1 from public.memberships m join public.profiles p on p.id = m.user_id
                 where m.org_id = p_org_id and lower(p.email) = v_email) then
-      raise exception 'This person is already a member of this organization' using errcode = '23505',
-        hint = json_build_object('reason', 'ALREADY_MEMBER', 'field', 'email')::text;
+      perform private.refuse('This person is already a member of this organization', '23505', 'ALREADY_MEMBER',
+        null, 'email');
     end if;
     select * into v_pending from public.invitations i
      where i.org_id = p_org_id and i.email = v_email
@@ -377,8 +376,7 @@ begin
              status = coalesce((p_input ->> 'status')::public.employee_status, status)
        where org_id = p_org_id and id = v_id;
       if not found then
-        raise exception 'Employee not found' using errcode = '23503',
-        hint = json_build_object('reason', 'EMPLOYEE_NOT_FOUND')::text;
+        perform private.refuse('Employee not found', '23503', 'EMPLOYEE_NOT_FOUND');
       end if;
     else
       insert into public.employees (id, org_id, name, email, title, status)

@@ -157,13 +157,12 @@ language plpgsql set search_path = ''
 as $$
 begin
   if tg_op = 'INSERT' and new.stock_on_hand <> 0 then
-    raise exception 'Stock on hand starts at 0 and changes only through stock moves'
-      using errcode = '23514', hint = json_build_object('reason', 'STOCK_THROUGH_MOVES')::text;
+    perform private.refuse('Stock on hand starts at 0 and changes only through stock moves',
+      '23514', 'STOCK_THROUGH_MOVES');
   end if;
   if tg_op = 'UPDATE' and new.stock_on_hand is distinct from old.stock_on_hand
      and coalesce(current_setting('kasuwa.applying_stock_move', true), 'off') <> 'on' then
-    raise exception 'Stock on hand changes only through stock moves'
-      using errcode = '23514', hint = json_build_object('reason', 'STOCK_THROUGH_MOVES')::text;
+    perform private.refuse('Stock on hand changes only through stock moves', '23514', 'STOCK_THROUGH_MOVES');
   end if;
   return new;
 end
@@ -280,9 +279,8 @@ begin
   end if;
   if tg_op = 'UPDATE' and new.status <> old.status then
     if not ((old.status = 'DRAFT' and new.status = 'APPROVED') or (old.status = 'APPROVED' and new.status = 'RECEIVED')) then
-      raise exception 'A purchase order cannot go from % to %', old.status, new.status using errcode = '23514',
-        hint = jsonb_build_object('reason', 'PURCHASE_ORDER_STATUS_TRANSITION',
-                                  'params', jsonb_build_object('from', old.status, 'to', new.status))::text;
+      perform private.refuse(format('A purchase order cannot go from %s to %s', old.status, new.status),
+        '23514', 'PURCHASE_ORDER_STATUS_TRANSITION', jsonb_build_object('from', old.status, 'to', new.status));
     end if;
     if new.status = 'RECEIVED' then
       new.received_at := now();
@@ -311,8 +309,8 @@ begin
               where po.status <> 'DRAFT'
                 and ((tg_op <> 'INSERT' and po.org_id = old.org_id and po.id = old.purchase_order_id)
                   or (tg_op <> 'DELETE' and po.org_id = new.org_id and po.id = new.purchase_order_id))) then
-    raise exception 'Only a DRAFT purchase order''s lines can change' using errcode = '23514',
-        hint = json_build_object('reason', 'PURCHASE_ORDER_NOT_DRAFT')::text;
+    perform private.refuse('Only a DRAFT purchase order''s lines can change',
+      '23514', 'PURCHASE_ORDER_NOT_DRAFT');
   end if;
   return coalesce(new, old);
 end
@@ -326,8 +324,7 @@ language plpgsql set search_path = ''
 as $$
 begin
   if old.status = 'RECEIVED' and new.status = 'RECEIVED' then
-    raise exception 'This purchase order was already received' using errcode = '23514',
-      hint = '{"reason": "PURCHASE_ORDER_FINAL"}';
+    perform private.refuse('This purchase order was already received', '23514', 'PURCHASE_ORDER_FINAL');
   end if;
   return new;
 end

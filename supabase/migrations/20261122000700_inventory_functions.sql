@@ -111,8 +111,7 @@ begin
       from private.product_fields(p_input) f
      where p.org_id = p_org_id and p.id = p_product_id and not p.archived;
     if not found then
-      raise exception 'Product not found' using errcode = '23503',
-        hint = json_build_object('reason', 'PRODUCT_NOT_FOUND')::text;
+      perform private.refuse('Product not found', '23503', 'PRODUCT_NOT_FOUND');
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
@@ -146,8 +145,7 @@ begin
     perform private.require(p_org_id, 'product.edit',
       'new row violates row-level security policy for table "products"');
     if not exists (select 1 from public.products p where p.org_id = p_org_id and p.id = p_product_id and not p.archived) then
-      raise exception 'Product not found' using errcode = '23503',
-        hint = json_build_object('reason', 'PRODUCT_NOT_FOUND')::text;
+      perform private.refuse('Product not found', '23503', 'PRODUCT_NOT_FOUND');
     end if;
     if exists (select 1 from public.stock_moves m where m.org_id = p_org_id and m.product_id = p_product_id)
        or exists (select 1 from public.invoice_items i where i.org_id = p_org_id and i.product_id = p_product_id)
@@ -190,12 +188,11 @@ begin
     perform private.require(p_org_id, 'product.edit',
       'new row violates row-level security policy for table "products"');
     if jsonb_typeof(p_rows) <> 'array' or jsonb_array_length(p_rows) = 0 then
-      raise exception 'The file has no products' using errcode = '23514',
-        hint = json_build_object('reason', 'IMPORT_EMPTY', 'field', 'rows')::text;
+      perform private.refuse('The file has no products', '23514', 'IMPORT_EMPTY', null, 'rows');
     end if;
     if jsonb_array_length(p_rows) > 5000 then
-      raise exception 'A file can hold at most 5,000 products' using errcode = '23514',
-        hint = json_build_object('reason', 'IMPORT_TOO_LARGE', 'params', json_build_object('max', 5000), 'field', 'rows')::text;
+      perform private.refuse('A file can hold at most 5,000 products', '23514', 'IMPORT_TOO_LARGE',
+        jsonb_build_object('max', 5000), 'rows');
     end if;
     -- Row numbers count from 1 after the header line, as a spreadsheet shows them (row 2 = first product).
     with r as (
@@ -291,8 +288,7 @@ begin
       set name = excluded.name, email = excluded.email, phone = excluded.phone
       where public.suppliers.org_id = p_org_id;
     if not found then
-      raise exception 'Supplier not found' using errcode = '23503',
-        hint = json_build_object('reason', 'SUPPLIER_NOT_FOUND')::text;
+      perform private.refuse('Supplier not found', '23503', 'SUPPLIER_NOT_FOUND');
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
@@ -329,8 +325,8 @@ begin
     perform private.require(p_org_id, 'purchaseOrder.edit',
       'new row violates row-level security policy for table "purchase_orders"');
     if jsonb_typeof(p_input -> 'lines') <> 'array' or jsonb_array_length(p_input -> 'lines') = 0 then
-      raise exception 'A purchase order needs at least one line' using errcode = '23514',
-        hint = json_build_object('reason', 'LINES_REQUIRED', 'field', 'lines')::text;
+      perform private.refuse('A purchase order needs at least one line', '23514', 'LINES_REQUIRED',
+        null, 'lines');
     end if;
     insert into public.purchase_orders (id, org_id, supplier_id, currency, expected_at, created_by)
     values (v_id, p_org_id, (p_input ->> 'supplierId')::uuid, v_currency, private.org_date(p_org_id, p_input ->> 'expectedAt', 'expectedAt'),
@@ -374,8 +370,7 @@ begin
       'new row violates row-level security policy for table "purchase_orders"');
     update public.purchase_orders set status = p_status where org_id = p_org_id and id = p_order_id;
     if not found then
-      raise exception 'Purchase order not found' using errcode = '23503',
-        hint = json_build_object('reason', 'PURCHASE_ORDER_NOT_FOUND')::text;
+      perform private.refuse('Purchase order not found', '23503', 'PURCHASE_ORDER_NOT_FOUND');
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then

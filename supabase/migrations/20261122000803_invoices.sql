@@ -201,8 +201,8 @@ begin
   perform private.require(new.org_id, 'invoice.create',
     'new row violates row-level security policy for table "invoices"');
   if new.status <> 'QUOTE' or new.amount_paid <> 0 or new.subtotal <> 0 or new.tax <> 0 or new.total <> 0 then
-    raise exception 'A new invoice starts as an empty QUOTE; add its lines, then issue it'
-      using errcode = '23514', hint = json_build_object('reason', 'INVOICE_STARTS_AS_QUOTE')::text;
+    perform private.refuse('A new invoice starts as an empty QUOTE; add its lines, then issue it',
+      '23514', 'INVOICE_STARTS_AS_QUOTE');
   end if;
   insert into public.invoice_counters as c (org_id, last_quote) values (new.org_id, 1)
   on conflict (org_id) do update set last_quote = c.last_quote + 1
@@ -294,8 +294,7 @@ begin
               where i.status <> 'QUOTE'
                 and ((tg_op <> 'INSERT' and i.org_id = old.org_id and i.id = old.invoice_id)
                   or (tg_op <> 'DELETE' and i.org_id = new.org_id and i.id = new.invoice_id))) then
-    raise exception 'Only a QUOTE''s lines can change' using errcode = '23514',
-      hint = '{"reason": "INVOICE_FINAL"}';
+    perform private.refuse('Only a QUOTE''s lines can change', '23514', 'INVOICE_FINAL');
   end if;
   return coalesce(new, old);
 end
@@ -350,24 +349,22 @@ begin
       'INVOICE_FINAL', null, 'voidedAt');
   end if;
   if (new.number, new.quote_number) is distinct from (old.number, old.quote_number) then
-    raise exception 'An invoice number never changes' using errcode = '23514',
-        hint = json_build_object('reason', 'INVOICE_FINAL', 'field', 'number')::text;
+    perform private.refuse('An invoice number never changes', '23514', 'INVOICE_FINAL', null, 'number');
   end if;
   if (new.subtotal, new.tax, new.total) is distinct from (old.subtotal, old.tax, old.total) and not v_totals then
-    raise exception 'Invoice totals are computed from its lines' using errcode = '23514',
-        hint = json_build_object('reason', 'INVOICE_TOTALS_COMPUTED')::text;
+    perform private.refuse('Invoice totals are computed from its lines', '23514', 'INVOICE_TOTALS_COMPUTED');
   end if;
   if new.amount_paid <> old.amount_paid and not v_paying then
-    raise exception 'The amount paid changes only by recording a payment' using errcode = '23514',
-        hint = json_build_object('reason', 'AMOUNT_PAID_BY_PAYMENTS')::text;
+    perform private.refuse('The amount paid changes only by recording a payment',
+      '23514', 'AMOUNT_PAID_BY_PAYMENTS');
   end if;
   if new.amount_credited <> old.amount_credited and not v_paying then
     perform private.refuse('The amount credited changes only by making a credit note', '23514',
       'AMOUNT_CREDITED_BY_CREDIT_NOTES', null, 'amountCredited');
   end if;
   if old.status <> 'QUOTE' and (new.customer_id, new.currency) is distinct from (old.customer_id, old.currency) then
-    raise exception 'Only a QUOTE''s customer and currency can change' using errcode = '23514',
-      hint = jsonb_build_object('reason', 'INVOICE_FINAL', 'params', jsonb_build_object('status', old.status))::text;
+    perform private.refuse('Only a QUOTE''s customer and currency can change', '23514', 'INVOICE_FINAL',
+      jsonb_build_object('status', old.status));
   end if;
   if new.status = old.status then
     return new;
@@ -375,8 +372,8 @@ begin
 
   if old.status = 'QUOTE' and new.status = 'ISSUED' then
     if new.total <= 0 then
-      raise exception 'An invoice needs at least one line with an amount before it is issued' using errcode = '23514',
-        hint = json_build_object('reason', 'INVOICE_EMPTY')::text;
+      perform private.refuse('An invoice needs at least one line with an amount before it is issued',
+        '23514', 'INVOICE_EMPTY');
     end if;
     -- The server's clock: a member cannot backdate (or postdate) an invoice by issuing it.
     new.issued_at := case when v_api then now() else coalesce(new.issued_at, now()) end;
@@ -404,8 +401,7 @@ begin
     null;
   elsif old.status in ('QUOTE', 'ISSUED') and new.status = 'VOID' then
     if old.amount_paid > 0 then
-      raise exception 'An invoice with payments cannot be voided' using errcode = '23514',
-        hint = json_build_object('reason', 'INVOICE_HAS_PAYMENTS')::text;
+      perform private.refuse('An invoice with payments cannot be voided', '23514', 'INVOICE_HAS_PAYMENTS');
     end if;
     if old.amount_credited > 0 then
       perform private.refuse('An invoice with credit notes cannot be voided', '23514', 'INVOICE_HAS_CREDIT_NOTES');
@@ -419,9 +415,8 @@ begin
        group by it.org_id, it.product_id;
     end if;
   else
-    raise exception 'An invoice cannot go from % to %', old.status, new.status using errcode = '23514',
-      hint = jsonb_build_object('reason', 'INVOICE_STATUS_TRANSITION',
-                                'params', jsonb_build_object('from', old.status, 'to', new.status))::text;
+    perform private.refuse(format('An invoice cannot go from %s to %s', old.status, new.status),
+      '23514', 'INVOICE_STATUS_TRANSITION', jsonb_build_object('from', old.status, 'to', new.status));
   end if;
   return new;
 end
@@ -452,8 +447,7 @@ begin
     if tg_op = 'INSERT' then
       new.created_at := now();
     elsif new.created_at is distinct from old.created_at then
-      raise exception 'created_at cannot be changed' using errcode = '23514',
-        hint = json_build_object('reason', 'RECORD_FINAL', 'field', 'createdAt')::text;
+      perform private.refuse('created_at cannot be changed', '23514', 'RECORD_FINAL', null, 'createdAt');
     end if;
   end if;
   return new;

@@ -88,22 +88,19 @@ begin
   select * into v_invoice from public.invoices
    where org_id = new.org_id and id = new.invoice_id for update;
   if v_invoice.status <> 'ISSUED' then
-    raise exception 'Payments can be recorded only against an ISSUED invoice' using errcode = '23514',
-        hint = json_build_object('reason', 'INVOICE_NOT_ISSUED', 'params', json_build_object('status', v_invoice.status), 'field', 'invoiceId')::text;
+    perform private.refuse('Payments can be recorded only against an ISSUED invoice',
+      '23514', 'INVOICE_NOT_ISSUED', jsonb_build_object('status', v_invoice.status), 'invoiceId');
   end if;
   new.currency := coalesce(new.currency, v_invoice.currency);
   if new.currency <> v_invoice.currency then
-    raise exception 'A payment is in its invoice''s currency (%)', v_invoice.currency using errcode = '23514',
-        hint = json_build_object('reason', 'PAYMENT_CURRENCY', 'params', json_build_object('currency', v_invoice.currency), 'field', 'currency')::text;
+    perform private.refuse(format('A payment is in its invoice''s currency (%s)', v_invoice.currency),
+      '23514', 'PAYMENT_CURRENCY', jsonb_build_object('currency', v_invoice.currency), 'currency');
   end if;
   if new.amount > v_invoice.amount_due then
-    raise exception 'The payment is more than the balance due (% %)',
-      greatest(v_invoice.amount_due, 0), v_invoice.currency
-      using errcode = '23514',
-        hint = json_build_object('reason', 'OVER_BALANCE',
-                                 'params', json_build_object('amount', greatest(v_invoice.amount_due, 0),
-                                                             'currency', v_invoice.currency),
-                                 'field', 'amount')::text;
+    perform private.refuse(
+      format('The payment is more than the balance due (%s %s)', greatest(v_invoice.amount_due, 0), v_invoice.currency),
+      '23514', 'OVER_BALANCE',
+      jsonb_build_object('amount', greatest(v_invoice.amount_due, 0), 'currency', v_invoice.currency), 'amount');
   end if;
   perform private.require_currency_decimals(new.amount, new.currency, 'amount');
   perform set_config('kasuwa.applying_payment', 'on', true);

@@ -26,8 +26,8 @@ begin
   end if;
   begin
     if v_status not in ('QUOTE', 'ISSUED', 'PAID') then
-      raise exception 'An invoice is created as QUOTE, ISSUED or PAID' using errcode = '23514',
-        hint = json_build_object('reason', 'INVOICE_STATUS_INVALID', 'field', 'status')::text;
+      perform private.refuse('An invoice is created as QUOTE, ISSUED or PAID',
+        '23514', 'INVOICE_STATUS_INVALID', null, 'status');
     end if;
     if v_status = 'PAID' then
       perform private.require(p_org_id, 'payment.record',
@@ -36,8 +36,7 @@ begin
     end if;
     if v_lines is null or jsonb_typeof(v_lines) <> 'array' or jsonb_array_length(v_lines) = 0 then
       if (p_input ->> 'total') is null then
-        raise exception 'Total amount is required' using errcode = '23514',
-        hint = json_build_object('reason', 'TOTAL_REQUIRED', 'field', 'total')::text;
+        perform private.refuse('Total amount is required', '23514', 'TOTAL_REQUIRED', null, 'total');
       end if;
       v_lines := jsonb_build_array(jsonb_build_object(
         'description', coalesce(nullif(btrim(p_input ->> 'description'), ''), 'Sale'), 'qty', 1,
@@ -98,8 +97,7 @@ begin
   begin
     update public.invoices set status = p_status where org_id = p_org_id and id = p_invoice_id;
     if not found then
-      raise exception 'Invoice not found' using errcode = '23503',
-        hint = json_build_object('reason', 'INVOICE_NOT_FOUND')::text;
+      perform private.refuse('Invoice not found', '23503', 'INVOICE_NOT_FOUND');
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
@@ -135,8 +133,7 @@ begin
            coalesce(private.org_instant(p_org_id, p_input ->> 'receivedAt', 'receivedAt'), now()), (select auth.uid())
       from public.invoices i where i.org_id = p_org_id and i.id = (p_input ->> 'invoiceId')::uuid;
     if not found then
-      raise exception 'Invoice is required' using errcode = '23503',
-        hint = json_build_object('reason', 'INVOICE_REQUIRED', 'field', 'invoiceId')::text;
+      perform private.refuse('Invoice is required', '23503', 'INVOICE_REQUIRED', null, 'invoiceId');
     end if;
   exception when others then
     if not private.is_business_refusal(sqlstate) then
@@ -301,16 +298,13 @@ begin
   begin
     select i.status into v_status from public.invoices i where i.org_id = p_org_id and i.id = p_invoice_id;
     if v_status is null then
-      raise exception 'Invoice not found' using errcode = '23503',
-        hint = json_build_object('reason', 'INVOICE_NOT_FOUND')::text;
+      perform private.refuse('Invoice not found', '23503', 'INVOICE_NOT_FOUND');
     end if;
     if v_status <> 'QUOTE' then
-      raise exception 'Only a QUOTE can be edited' using errcode = '23514',
-        hint = json_build_object('reason', 'INVOICE_NOT_QUOTE')::text;
+      perform private.refuse('Only a QUOTE can be edited', '23514', 'INVOICE_NOT_QUOTE');
     end if;
     if v_lines is null or jsonb_typeof(v_lines) <> 'array' or jsonb_array_length(v_lines) = 0 then
-      raise exception 'An invoice needs at least one line' using errcode = '23514',
-        hint = json_build_object('reason', 'LINES_REQUIRED', 'field', 'lines')::text;
+      perform private.refuse('An invoice needs at least one line', '23514', 'LINES_REQUIRED', null, 'lines');
     end if;
     update public.invoices
        set customer_id = (p_input ->> 'customerId')::uuid,
@@ -319,8 +313,7 @@ begin
            notes = nullif(btrim(p_input ->> 'notes'), '')
      where org_id = p_org_id and id = p_invoice_id;
     if not found then
-      raise exception 'You can edit only the quotes you created' using errcode = '42501',
-        hint = json_build_object('reason', 'QUOTE_NOT_YOURS')::text;
+      perform private.refuse('You can edit only the quotes you created', '42501', 'QUOTE_NOT_YOURS');
     end if;
     select o.default_tax_rate into v_tax from public.organizations o where o.id = p_org_id;
     delete from public.invoice_items where org_id = p_org_id and invoice_id = p_invoice_id;

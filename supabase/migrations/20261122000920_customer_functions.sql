@@ -20,8 +20,7 @@ begin
              tax_id = case when p_input ? 'taxId' then nullif(btrim(p_input ->> 'taxId'), '') else tax_id end
        where org_id = p_org_id and id = v_id;
       if not found then
-        raise exception 'Customer not found' using errcode = '23503',
-        hint = json_build_object('reason', 'CUSTOMER_NOT_FOUND')::text;
+        perform private.refuse('Customer not found', '23503', 'CUSTOMER_NOT_FOUND');
       end if;
     else
       insert into public.customers (id, org_id, name, email, phone, address, tax_id)

@@ -98,8 +98,8 @@ begin
   perform private.require(new.org_id, 'lead.edit',
     'new row violates row-level security policy for table "leads"');
   if not exists (select 1 from public.memberships m where m.org_id = new.org_id and m.user_id = new.owner_id) then
-    raise exception 'The owner must be a member of this organization' using errcode = '23503',
-        hint = json_build_object('reason', 'LEAD_OWNER_NOT_MEMBER', 'field', 'ownerId')::text;
+    perform private.refuse('The owner must be a member of this organization', '23503', 'LEAD_OWNER_NOT_MEMBER',
+      null, 'ownerId');
   end if;
   return new;
 end
@@ -147,8 +147,7 @@ begin
              close_date = case when p_input ? 'closeDate' then private.org_date(p_org_id, p_input ->> 'closeDate', 'closeDate') else l.close_date end
        where l.org_id = p_org_id and l.id = p_lead_id;
       if not found then
-        raise exception 'Lead not found' using errcode = '23503',
-        hint = json_build_object('reason', 'LEAD_NOT_FOUND')::text;
+        perform private.refuse('Lead not found', '23503', 'LEAD_NOT_FOUND');
       end if;
     end if;
   exception when others then

@@ -162,46 +162,40 @@ begin
     v_id := coalesce((p_input ->> 'id')::uuid, gen_random_uuid());
     select * into v_org from public.organizations o where o.id = p_org_id;
     if v_org.id is null then
-      raise exception 'new row violates row-level security policy for table "expenses"' using errcode = '42501',
-        hint = json_build_object('reason', 'FORBIDDEN')::text;
+      perform private.refuse('new row violates row-level security policy for table "expenses"',
+        '42501', 'FORBIDDEN');
     end if;
     if nullif(btrim(p_input ->> 'vendor'), '') is null then
-      raise exception 'Vendor is required' using errcode = '23514',
-        hint = json_build_object('reason', 'VENDOR_REQUIRED', 'field', 'vendor')::text;
+      perform private.refuse('Vendor is required', '23514', 'VENDOR_REQUIRED', null, 'vendor');
     end if;
     if nullif(btrim(p_input ->> 'category'), '') is null then
-      raise exception 'Category is required' using errcode = '23514',
-        hint = json_build_object('reason', 'CATEGORY_REQUIRED', 'field', 'category')::text;
+      perform private.refuse('Category is required', '23514', 'CATEGORY_REQUIRED', null, 'category');
     end if;
     if btrim(p_input ->> 'category') not in ('office-supplies', 'rent', 'utilities', 'marketing', 'travel',
                                              'equipment', 'stock-purchases', 'wages', 'mobile-money-fees',
                                              'other') then
-      raise exception 'Category must be one of office-supplies, rent, utilities, marketing, travel, equipment, stock-purchases, wages, mobile-money-fees, other'
-        using errcode = '23514', hint = json_build_object('reason', 'CATEGORY_REQUIRED', 'field', 'category')::text;
+      perform private.refuse(
+        'Category must be one of office-supplies, rent, utilities, marketing, travel, equipment, stock-purchases, '
+        'wages, mobile-money-fees, other', '23514', 'CATEGORY_REQUIRED', null, 'category');
     end if;
     v_amount := private.to_number(p_input ->> 'amount', 'amount');
     if v_amount is null then
-      raise exception 'Amount is required' using errcode = '23514',
-        hint = json_build_object('reason', 'AMOUNT_REQUIRED', 'field', 'amount')::text;
+      perform private.refuse('Amount is required', '23514', 'AMOUNT_REQUIRED', null, 'amount');
     end if;
     v_currency := upper(coalesce(nullif(btrim(p_input ->> 'currency'), ''), v_org.currency));
     if v_currency !~ '^[A-Z]{3}$' then
-      raise exception 'Currency must be a 3-letter code' using errcode = '23514',
-        hint = json_build_object('reason', 'CURRENCY_INVALID', 'field', 'currency')::text;
+      perform private.refuse('Currency must be a 3-letter code', '23514', 'CURRENCY_INVALID', null, 'currency');
     end if;
     if v_amount <= 0 then
-      raise exception 'Amount must be more than zero' using errcode = '23514',
-        hint = json_build_object('reason', 'AMOUNT_POSITIVE', 'field', 'amount')::text;
+      perform private.refuse('Amount must be more than zero', '23514', 'AMOUNT_POSITIVE', null, 'amount');
     end if;
     if v_amount <> round(v_amount, public.currency_decimals(v_currency)) then
-      raise exception '% amounts have %', v_currency,
-        case public.currency_decimals(v_currency) when 0 then 'no decimals'
-             else 'at most ' || public.currency_decimals(v_currency) || ' decimals' end
-        using errcode = '23514',
-          hint = json_build_object('reason', 'CURRENCY_DECIMALS',
-                                   'params', json_build_object('currency', v_currency,
-                                                               'decimals', public.currency_decimals(v_currency)),
-                                   'field', 'amount')::text;
+      perform private.refuse(
+        format('%s amounts have %s', v_currency,
+               case public.currency_decimals(v_currency) when 0 then 'no decimals'
+                    else 'at most ' || public.currency_decimals(v_currency) || ' decimals' end),
+        '23514', 'CURRENCY_DECIMALS',
+        jsonb_build_object('currency', v_currency, 'decimals', public.currency_decimals(v_currency)), 'amount');
     end if;
     v_paid_at := coalesce(private.org_instant(p_org_id, v_paid, 'paidAt'), now());
     insert into public.expenses (id, org_id, vendor, category, amount, currency, paid_at, note, created_by)

@@ -85,10 +85,8 @@ declare
 begin
   if v_limit is not null and p_count >= v_limit then
     -- PT402: PostgREST answers HTTP 402 with this message.
-    raise exception 'Your plan allows % %. Upgrade to add more.', v_limit, p_what
-      using errcode = 'PT402',
-            hint = jsonb_build_object('reason', 'PLAN_LIMIT',
-                                      'params', jsonb_build_object('limit', p_key, 'max', v_limit))::text;
+    perform private.refuse(format('Your plan allows %s %s. Upgrade to add more.', v_limit, p_what),
+      'PT402', 'PLAN_LIMIT', jsonb_build_object('limit', p_key, 'max', v_limit));
   end if;
 end
 $$;

@@ -533,8 +533,7 @@ declare
 begin
   select o.currency::text into v_currency from public.organizations o where o.id = p_org_id;
   if v_currency is null or not private.can(p_org_id) then
-    raise exception 'You are not a member of this organization' using errcode = '42501',
-        hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
+    perform private.refuse('You are not a member of this organization', '42501', 'NOT_A_MEMBER');
   end if;
   v_expenses := private.can(p_org_id, 'expense.read');
 

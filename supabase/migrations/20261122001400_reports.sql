@@ -19,8 +19,8 @@ language plpgsql stable set search_path = ''
 as $$
 begin
   if p_days is null or p_days not in (7, 30, 90, 365) then
-    raise exception 'The date range must be 7, 30, 90 or 365 days' using errcode = '22023',
-        hint = json_build_object('reason', 'REPORT_DAYS_INVALID', 'field', 'days')::text;
+    perform private.refuse('The date range must be 7, 30, 90 or 365 days', '22023', 'REPORT_DAYS_INVALID',
+      null, 'days');
   end if;
   perform private.require(p_org_id);
   if p_report not in ('sales', 'inventory') then
@@ -31,8 +31,7 @@ begin
     into tz, org_currency, last_day
     from public.organizations o where o.id = p_org_id;
   if tz is null then
-    raise exception 'You are not a member of this organization' using errcode = '42501',
-        hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
+    perform private.refuse('You are not a member of this organization', '42501', 'NOT_A_MEMBER');
   end if;
   first_day := last_day - (p_days - 1);
   starts_at := first_day::timestamp at time zone tz;
@@ -368,8 +367,7 @@ begin
   perform private.require(p_org_id);
   select o.currency::text into v_currency from public.organizations o where o.id = p_org_id;
   if v_currency is null then
-    raise exception 'You are not a member of this organization' using errcode = '42501',
-        hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
+    perform private.refuse('You are not a member of this organization', '42501', 'NOT_A_MEMBER');
   end if;
   return json_build_object(
     'currency', v_currency,

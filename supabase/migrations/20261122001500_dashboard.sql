@@ -108,8 +108,7 @@ begin
   perform private.require(p_org_id);
   select o.currency::text, o.timezone into v_currency, v_tz from public.organizations o where o.id = p_org_id;
   if v_tz is null then
-    raise exception 'You are not a member of this organization' using errcode = '42501',
-        hint = json_build_object('reason', 'NOT_A_MEMBER')::text;
+    perform private.refuse('You are not a member of this organization', '42501', 'NOT_A_MEMBER');
   end if;
   v_local_month := date_trunc('month', now() at time zone v_tz);
   v_month_start := v_local_month at time zone v_tz;

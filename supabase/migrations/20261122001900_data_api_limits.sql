@@ -57,6 +57,8 @@ declare
   v_hits integer;
 begin
   if p_limit < 1 or p_window_seconds < 1 then
+    -- Not a refusal anyone meets: /api, the only caller (service role), passes its own constants; a raw
+    -- error for whoever writes a wrong one.
     raise exception 'A budget needs a limit and a window of at least 1' using errcode = '22023';
   end if;
   insert into private.request_budgets as b (bucket, address, window_start, hits)

@@ -53,6 +53,19 @@ describe('the catalog', () => {
     expect(unsafe).toEqual([]);
   });
 
+  it('refuses through private.refuse only: no other function raises an error by hand', async () => {
+    // private.refuse gives every refusal its SQLSTATE and reason code (docs/decisions/005). Only a guard no
+    // caller can meet may raise by hand: the request budget's, given its limits by /api alone.
+    const raising = await asOwner((sql) =>
+      sql<{ fn: string }>(`select n.nspname || '.' || p.proname as fn
+             from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+            where n.nspname in ('public', 'private') and p.prosrc ~* '\\mraise\\s+exception\\M'
+              and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+            order by 1`),
+    );
+    expect(raising.map((r) => r.fn)).toEqual(['private.refuse', 'public.take_request_budget']);
+  });
+
   it('lets no API role truncate a public table (TRUNCATE ignores RLS)', async () => {
     const truncatable = await asOwner((sql) =>
       sql(`select c.relname as table, r.role
