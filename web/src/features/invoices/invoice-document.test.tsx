@@ -24,6 +24,7 @@ const invoice: InvoiceDocumentData = {
   tax: 0,
   total: 17_005,
   amountPaid: 0,
+  amountDue: 17_005,
   payments: [],
 };
 

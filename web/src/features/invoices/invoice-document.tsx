@@ -7,7 +7,7 @@ import { InvoiceStatusBadge } from '@/components/ui/status-badge.tsx';
 import type { Seller } from '@/lib/api/business-profile.ts';
 import { CustomerLines, DocumentFoot, SellerHeader } from '@/features/customer-documents/document-parts.tsx';
 import type { DocumentCustomer } from '@/features/customer-documents/seller-lines.ts';
-import { creditedLabel, discountOf, paymentLine } from './invoice-lines.ts';
+import { balanceDue, creditedLabel, discountOf, paymentLine } from './invoice-lines.ts';
 
 export interface InvoiceDocumentData {
   /** The seller: the organization with its business profile. */
@@ -35,6 +35,8 @@ export interface InvoiceDocumentData {
   amountPaid: number;
   /** What credit notes took off the invoice (none: 0). */
   amountCredited?: number;
+  /** What is left to pay, as the server answers it (below 0 when overpaid); printed through balanceDue. */
+  amountDue: number;
   payments: {
     amount: number;
     method: string;
@@ -50,11 +52,6 @@ export interface InvoiceDocumentData {
   creditNotes?: { number: string; total: number }[];
   notes?: string | null;
 }
-
-/** What is left to pay: total less credit notes and payments, never below 0 (nothing on a voided invoice). */
-export const balanceDue = (
-  d: Pick<InvoiceDocumentData, 'status' | 'total' | 'amountPaid' | 'amountCredited'>,
-) => (d.status === 'VOID' ? 0 : Math.max(d.total - (d.amountCredited ?? 0) - d.amountPaid, 0));
 
 export function InvoiceDocument({
   data,

@@ -6,6 +6,10 @@ import type { InvoiceDocumentData } from './invoice-document.tsx';
 
 type Say = (id: string, values?: Record<string, string>) => string;
 
+/** The balance a document prints: the amount due, never below 0 (nothing on a voided invoice). */
+export const balanceDue = (d: Pick<InvoiceDocumentData, 'status' | 'amountDue'>) =>
+  d.status === 'VOID' ? 0 : Math.max(d.amountDue, 0);
+
 /** "Credited (CN-000001, CN-000002)": the credited line names the credit notes behind it. */
 export const creditedLabel = (t: Say, d: InvoiceDocumentData) =>
   d.creditNotes?.length

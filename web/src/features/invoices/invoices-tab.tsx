@@ -41,9 +41,7 @@ export function InvoicesTab() {
   const queued = queuedByInvoice(useOutboxEntries(), org.id);
   /** What is left to pay on an issued invoice, less the payments this device has not sent yet. */
   const due = (i: InvoiceSummary) =>
-    i.status === 'ISSUED'
-      ? Math.max(i.total - (i.amountCredited ?? 0) - (i.amountPaid ?? 0) - (queued.get(i.id) ?? 0), 0)
-      : null;
+    i.status === 'ISSUED' ? Math.max(i.amountDue - (queued.get(i.id) ?? 0), 0) : null;
   const date = (s: string | null) => s && new Date(s).toLocaleDateString(intl.locale);
   return (
     <div className="flex flex-col gap-4">

@@ -32,6 +32,7 @@ const invoice = {
   total: 20069,
   amountPaid: 5000,
   amountCredited: 0,
+  amountDue: 15069,
   balance: 15069,
   lines: [{ id: 'line-1', productId: null, description: 'Huile', qty: 4, unitPrice: 1000, taxRate: 18 }],
   payments: [

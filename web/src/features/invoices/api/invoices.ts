@@ -58,18 +58,21 @@ export const useCreateInvoice = () =>
   useWrite<InvoiceInput & { customerName?: string; replaces?: string }, Invoice>(
     ({ customerName, replaces, ...input }) => {
       const body = { ...input, id: input.id ?? uuidv7() };
+      const total = input.lines?.length
+        ? invoiceTotals(
+            input.lines.map((l) => ({ qty: l.qty, unitPrice: l.unitPrice, taxRate: l.taxRate ?? 0 })),
+            input.currency ?? 'GHS',
+          ).total
+        : input.total;
       const row = {
         id: body.id,
         number: null,
         status: input.status ?? 'QUOTE',
         currency: input.currency,
-        total: input.lines?.length
-          ? invoiceTotals(
-              input.lines.map((l) => ({ qty: l.qty, unitPrice: l.unitPrice, taxRate: l.taxRate ?? 0 })),
-              input.currency ?? 'GHS',
-            ).total
-          : input.total,
+        total,
         amountPaid: 0,
+        // Nothing paid or credited yet: the server answers its own once the invoice is sent.
+        amountDue: total,
         createdAt: new Date().toISOString(),
         customer: { id: input.customerId, name: customerName ?? '' },
         pending: true,

@@ -20,6 +20,11 @@ export interface InvoiceSummary {
   amountPaid: number;
   /** What its credit notes took off (0 when none; absent for an invoice still on this device). */
   amountCredited?: number;
+  /**
+   * What is left to pay, as the database keeps it (total - credited - paid): below 0 when credit notes came
+   * after payments (what was overpaid). An invoice still on this device: its total.
+   */
+  amountDue: number;
   createdAt: string;
   issuedAt: string | null;
   dueAt: string | null;

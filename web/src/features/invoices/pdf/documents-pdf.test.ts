@@ -52,6 +52,7 @@ const invoice = (over: Partial<InvoiceDocumentData> = {}): InvoiceDocumentData =
   tax: 11400,
   total: 163400,
   amountPaid: 50000,
+  amountDue: 113400,
   payments: [
     { amount: 50000, method: 'mobile-money', provider: 'MTN_MOMO', receivedAt: '2026-12-03T10:00:00Z' },
   ],
@@ -108,6 +109,7 @@ describe('invoicePdf', () => {
         await invoicePdf(
           invoice({
             amountCredited: 9558,
+            amountDue: 103842,
             creditNotes: [{ number: 'CN-000001', total: 9558 }],
             payments: [
               {
@@ -152,6 +154,7 @@ describe('invoicePdf', () => {
         tax: 32400,
         total: 212400,
         amountPaid: 0,
+        amountDue: 212400,
         payments: [],
         notes: null,
       }),
@@ -182,7 +185,7 @@ describe('invoicePdf', () => {
     const text = (
       await pages(
         await invoicePdf(
-          invoice({ status: 'QUOTE', issuedAt: null, amountPaid: 0, payments: [] }),
+          invoice({ status: 'QUOTE', issuedAt: null, amountPaid: 0, amountDue: 163400, payments: [] }),
           await intlIn('en'),
           fonts,
         ),

@@ -4,7 +4,7 @@
 import type { IntlShape } from 'react-intl';
 import { formatMoney } from '@/lib/money.ts';
 import type { InvoiceDocumentData } from '../invoice-document.tsx';
-import { creditedLabel, discountOf, paymentLine } from '../invoice-lines.ts';
+import { balanceDue, creditedLabel, discountOf, paymentLine } from '../invoice-lines.ts';
 import { Layout, LEFT, RIGHT, type FontFiles } from '@/features/customer-documents/pdf/layout.ts';
 import {
   customerBlock,
@@ -104,11 +104,7 @@ export async function invoicePdf(
       totals.push([creditedLabel(t, data), -(data.amountCredited ?? 0), false]);
     totals.push(
       [t('invoices.paid'), data.amountPaid, false],
-      [
-        t('invoices.balance'),
-        data.status === 'VOID' ? 0 : Math.max(data.total - (data.amountCredited ?? 0) - data.amountPaid, 0),
-        true,
-      ],
+      [t('invoices.balance'), balanceDue(data), true],
     );
   }
   for (const [label, value, bold] of totals) {

@@ -76,11 +76,7 @@ export function useIssuedToPay(orgId: string, except?: string) {
   const invoices = rows
     .map((i) => ({
       ...i,
-      balance: Number(
-        (i.total - (i.amountCredited ?? 0) - (i.amountPaid ?? 0) - (queued.get(i.id) ?? 0)).toFixed(
-          currencyDecimals(i.currency),
-        ),
-      ),
+      balance: Number((i.amountDue - (queued.get(i.id) ?? 0)).toFixed(currencyDecimals(i.currency))),
     }))
     .filter((i) => i.balance > 0);
   return { invoices, loaded: query.data !== undefined };
