@@ -2360,7 +2360,9 @@ begin
                  * v_item.tax_rate / 100, v_decimals);
   new.amount := v_amount;
   new.tax := v_tax;
-  perform set_config('kasuwa.applying_payment', 'on', true);
+  -- Says to private.guard_credit_note and private.guard_invoice that these updates (the credit note's totals,
+  -- the invoice's amount_credited and the PAID it may reach) are a credit note line's.
+  perform set_config('kasuwa.amounts_by_credit_note_lines', 'on', true);
   update public.credit_notes
      set subtotal = subtotal + v_amount, tax = tax + v_tax, total = total + v_amount + v_tax
    where org_id = new.org_id and id = v_note.id;
@@ -2369,7 +2371,7 @@ begin
          status = case when status = 'ISSUED' and private.amount_due(total, amount_credited + v_amount + v_tax, amount_paid) <= 0
                        then 'PAID'::public.invoice_status else status end
    where org_id = new.org_id and id = v_note.invoice_id;
-  perform set_config('kasuwa.applying_payment', 'off', true);
+  perform set_config('kasuwa.amounts_by_credit_note_lines', 'off', true);
   if v_note.restock and v_item.product_id is not null then
     insert into public.stock_moves (org_id, product_id, delta, reason, ref_id, created_by)
     values (new.org_id, v_item.product_id, new.qty, 'CREDIT_RETURN', v_note.id, (select auth.uid()));
@@ -2451,14 +2453,15 @@ begin
       jsonb_build_object('amount', greatest(v_invoice.amount_due, 0), 'currency', v_invoice.currency), 'amount');
   end if;
   perform private.require_currency_decimals(new.amount, new.currency, 'amount');
-  perform set_config('kasuwa.applying_payment', 'on', true);
+  -- Says to private.guard_invoice that this update of amount_paid (and the status it moves) is a payment's.
+  perform set_config('kasuwa.amount_paid_by_payments', 'on', true);
   update public.invoices
      set amount_paid = amount_paid + new.amount,
          status = case when private.amount_due(total, amount_credited, amount_paid + new.amount) <= 0
                        then 'PAID'::public.invoice_status
                        else status end
    where org_id = new.org_id and id = new.invoice_id;
-  perform set_config('kasuwa.applying_payment', 'off', true);
+  perform set_config('kasuwa.amount_paid_by_payments', 'off', true);
   return new;
 end
 $function$;
@@ -2506,13 +2509,14 @@ begin
     new.reversed_at := now();
     new.created_by := (select auth.uid());
   end if;
-  perform set_config('kasuwa.applying_payment', 'on', true);
+  -- Says to private.guard_invoice that this update of amount_paid (and the status it moves) is a payment's.
+  perform set_config('kasuwa.amount_paid_by_payments', 'on', true);
   update public.invoices
      set amount_paid = amount_paid - new.amount,
          status = case when status = 'PAID' and private.amount_due(total, amount_credited, amount_paid - new.amount) > 0
                        then 'ISSUED'::public.invoice_status else status end
    where org_id = new.org_id and id = new.invoice_id;
-  perform set_config('kasuwa.applying_payment', 'off', true);
+  perform set_config('kasuwa.amount_paid_by_payments', 'off', true);
   return new;
 end
 $function$;
@@ -2572,11 +2576,11 @@ CREATE OR REPLACE FUNCTION private.apply_stock_move()
  SET search_path TO ''
 AS $function$
 begin
-  perform set_config('kasuwa.applying_stock_move', 'on', true);
+  perform set_config('kasuwa.stock_on_hand_by_moves', 'on', true);
   update public.products
      set stock_on_hand = stock_on_hand + new.delta
    where org_id = new.org_id and id = new.product_id;
-  perform set_config('kasuwa.applying_stock_move', 'off', true);
+  perform set_config('kasuwa.stock_on_hand_by_moves', 'off', true);
   return new;
 end
 $function$;
@@ -3686,7 +3690,7 @@ CREATE OR REPLACE FUNCTION private.guard_credit_note()
  SET search_path TO ''
 AS $function$
 begin
-  if tg_op = 'UPDATE' and coalesce(current_setting('kasuwa.applying_payment', true), 'off') = 'on'
+  if tg_op = 'UPDATE' and coalesce(current_setting('kasuwa.amounts_by_credit_note_lines', true), 'off') = 'on'
      and (new.id, new.org_id, new.invoice_id, new.number, new.reason, new.restock, new.currency, new.created_by,
           new.created_at)
          is not distinct from (old.id, old.org_id, old.invoice_id, old.number, old.reason, old.restock, old.currency,
@@ -3825,8 +3829,15 @@ CREATE OR REPLACE FUNCTION private.guard_invoice()
  SET search_path TO ''
 AS $function$
 declare
-  v_paying boolean := coalesce(current_setting('kasuwa.applying_payment', true), 'off') = 'on';
-  v_totals boolean := coalesce(current_setting('kasuwa.recomputing_totals', true), 'off') = 'on';
+  -- The columns only their own rules write, each told by a transaction-local flag its writer sets around its
+  -- update (set_config(…, true): no Data API request can set one): amount_paid by the payment, reversal and
+  -- payment-deletion triggers (kasuwa.amount_paid_by_payments), amount_credited by a credit note line's
+  -- trigger (kasuwa.amounts_by_credit_note_lines), the totals by the lines' recount
+  -- (kasuwa.invoice_totals_from_lines). ISSUED -> PAID follows either amount; PAID -> ISSUED only a payment
+  -- taken back.
+  v_paying boolean := coalesce(current_setting('kasuwa.amount_paid_by_payments', true), 'off') = 'on';
+  v_crediting boolean := coalesce(current_setting('kasuwa.amounts_by_credit_note_lines', true), 'off') = 'on';
+  v_totals boolean := coalesce(current_setting('kasuwa.invoice_totals_from_lines', true), 'off') = 'on';
   -- A signed-in member or anon (the Data API); the database owner (seeds, the dashboard) may backdate.
   v_api boolean := coalesce((select auth.role()), '') in ('authenticated', 'anon');
   v_given_back boolean := false;
@@ -3866,7 +3877,7 @@ begin
     perform private.refuse('The amount paid changes only by recording a payment',
       '23514', 'AMOUNT_PAID_BY_PAYMENTS');
   end if;
-  if new.amount_credited <> old.amount_credited and not v_paying then
+  if new.amount_credited <> old.amount_credited and not v_crediting then
     perform private.refuse('The amount credited changes only by making a credit note', '23514',
       'AMOUNT_CREDITED_BY_CREDIT_NOTES', null, 'amountCredited');
   end if;
@@ -3901,7 +3912,7 @@ begin
       from public.invoice_items it
      where it.org_id = new.org_id and it.invoice_id = new.id and it.product_id is not null
      group by it.org_id, it.product_id;
-  elsif old.status = 'ISSUED' and new.status = 'PAID' and v_paying then
+  elsif old.status = 'ISSUED' and new.status = 'PAID' and (v_paying or v_crediting) then
     null;
   elsif old.status = 'PAID' and new.status = 'ISSUED' and v_paying
         and private.amount_due(new.total, new.amount_credited, new.amount_paid) > 0 then
@@ -4020,13 +4031,14 @@ begin
   end if;
   perform 1 from public.invoices where org_id = old.org_id and id = old.invoice_id for update;
   perform private.refuse_if_refunded(old.org_id, old.invoice_id, old.amount);
-  perform set_config('kasuwa.applying_payment', 'on', true);
+  -- Says to private.guard_invoice that this update of amount_paid (and the status it moves) is a payment's.
+  perform set_config('kasuwa.amount_paid_by_payments', 'on', true);
   update public.invoices
      set amount_paid = amount_paid - old.amount,
          status = case when status = 'PAID' and private.amount_due(total, amount_credited, amount_paid - old.amount) > 0
                        then 'ISSUED'::public.invoice_status else status end
    where org_id = old.org_id and id = old.invoice_id;
-  perform set_config('kasuwa.applying_payment', 'off', true);
+  perform set_config('kasuwa.amount_paid_by_payments', 'off', true);
   return old;
 end
 $function$;
@@ -4167,7 +4179,7 @@ begin
       '23514', 'STOCK_THROUGH_MOVES');
   end if;
   if tg_op = 'UPDATE' and new.stock_on_hand is distinct from old.stock_on_hand
-     and coalesce(current_setting('kasuwa.applying_stock_move', true), 'off') <> 'on' then
+     and coalesce(current_setting('kasuwa.stock_on_hand_by_moves', true), 'off') <> 'on' then
     perform private.refuse('Stock on hand changes only through stock moves', '23514', 'STOCK_THROUGH_MOVES');
   end if;
   return new;
@@ -5349,7 +5361,8 @@ CREATE OR REPLACE FUNCTION private.recompute_invoice_totals()
  SET search_path TO ''
 AS $function$
 begin
-  perform set_config('kasuwa.recomputing_totals', 'on', true);
+  -- Says to private.guard_invoice that these totals are counted from the lines.
+  perform set_config('kasuwa.invoice_totals_from_lines', 'on', true);
   -- The lines' invoices before and after: an update may move a line from one invoice to another.
   if tg_op = 'INSERT' then
     update public.invoices i
@@ -5373,7 +5386,7 @@ begin
       cross join lateral private.invoice_totals(inv.org_id, inv.id, inv.currency) t
      where i.id = inv.id;
   end if;
-  perform set_config('kasuwa.recomputing_totals', 'off', true);
+  perform set_config('kasuwa.invoice_totals_from_lines', 'off', true);
   return null;
 end
 $function$;

@@ -136,16 +136,17 @@ comment on column public.stock_moves.note is 'Required reason for a manual ADJUS
 create index stock_moves_product_idx on public.stock_moves (org_id, product_id, created_at desc);
 create index stock_moves_ref_idx on public.stock_moves (org_id, ref_id) where ref_id is not null;
 
--- The one writer of stock_on_hand. The flag tells the guard below that the change comes from here.
+-- The one writer of stock_on_hand. Its transaction-local flag, kasuwa.stock_on_hand_by_moves (no Data API
+-- request can set one), tells the guard below that the change comes from here.
 create function private.apply_stock_move() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  perform set_config('kasuwa.applying_stock_move', 'on', true);
+  perform set_config('kasuwa.stock_on_hand_by_moves', 'on', true);
   update public.products
      set stock_on_hand = stock_on_hand + new.delta
    where org_id = new.org_id and id = new.product_id;
-  perform set_config('kasuwa.applying_stock_move', 'off', true);
+  perform set_config('kasuwa.stock_on_hand_by_moves', 'off', true);
   return new;
 end
 $$;
@@ -161,7 +162,7 @@ begin
       '23514', 'STOCK_THROUGH_MOVES');
   end if;
   if tg_op = 'UPDATE' and new.stock_on_hand is distinct from old.stock_on_hand
-     and coalesce(current_setting('kasuwa.applying_stock_move', true), 'off') <> 'on' then
+     and coalesce(current_setting('kasuwa.stock_on_hand_by_moves', true), 'off') <> 'on' then
     perform private.refuse('Stock on hand changes only through stock moves', '23514', 'STOCK_THROUGH_MOVES');
   end if;
   return new;

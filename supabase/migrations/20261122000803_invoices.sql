@@ -244,7 +244,8 @@ create function private.recompute_invoice_totals() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  perform set_config('kasuwa.recomputing_totals', 'on', true);
+  -- Says to private.guard_invoice that these totals are counted from the lines.
+  perform set_config('kasuwa.invoice_totals_from_lines', 'on', true);
   -- The lines' invoices before and after: an update may move a line from one invoice to another.
   if tg_op = 'INSERT' then
     update public.invoices i
@@ -268,7 +269,7 @@ begin
       cross join lateral private.invoice_totals(inv.org_id, inv.id, inv.currency) t
      where i.id = inv.id;
   end if;
-  perform set_config('kasuwa.recomputing_totals', 'off', true);
+  perform set_config('kasuwa.invoice_totals_from_lines', 'off', true);
   return null;
 end
 $$;
@@ -317,8 +318,15 @@ create function private.guard_invoice() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  v_paying boolean := coalesce(current_setting('kasuwa.applying_payment', true), 'off') = 'on';
-  v_totals boolean := coalesce(current_setting('kasuwa.recomputing_totals', true), 'off') = 'on';
+  -- The columns only their own rules write, each told by a transaction-local flag its writer sets around its
+  -- update (set_config(…, true): no Data API request can set one): amount_paid by the payment, reversal and
+  -- payment-deletion triggers (kasuwa.amount_paid_by_payments), amount_credited by a credit note line's
+  -- trigger (kasuwa.amounts_by_credit_note_lines), the totals by the lines' recount
+  -- (kasuwa.invoice_totals_from_lines). ISSUED -> PAID follows either amount; PAID -> ISSUED only a payment
+  -- taken back.
+  v_paying boolean := coalesce(current_setting('kasuwa.amount_paid_by_payments', true), 'off') = 'on';
+  v_crediting boolean := coalesce(current_setting('kasuwa.amounts_by_credit_note_lines', true), 'off') = 'on';
+  v_totals boolean := coalesce(current_setting('kasuwa.invoice_totals_from_lines', true), 'off') = 'on';
   -- A signed-in member or anon (the Data API); the database owner (seeds, the dashboard) may backdate.
   v_api boolean := coalesce((select auth.role()), '') in ('authenticated', 'anon');
   v_given_back boolean := false;
@@ -358,7 +366,7 @@ begin
     perform private.refuse('The amount paid changes only by recording a payment',
       '23514', 'AMOUNT_PAID_BY_PAYMENTS');
   end if;
-  if new.amount_credited <> old.amount_credited and not v_paying then
+  if new.amount_credited <> old.amount_credited and not v_crediting then
     perform private.refuse('The amount credited changes only by making a credit note', '23514',
       'AMOUNT_CREDITED_BY_CREDIT_NOTES', null, 'amountCredited');
   end if;
@@ -393,7 +401,7 @@ begin
       from public.invoice_items it
      where it.org_id = new.org_id and it.invoice_id = new.id and it.product_id is not null
      group by it.org_id, it.product_id;
-  elsif old.status = 'ISSUED' and new.status = 'PAID' and v_paying then
+  elsif old.status = 'ISSUED' and new.status = 'PAID' and (v_paying or v_crediting) then
     null;
   elsif old.status = 'PAID' and new.status = 'ISSUED' and v_paying
         and private.amount_due(new.total, new.amount_credited, new.amount_paid) > 0 then

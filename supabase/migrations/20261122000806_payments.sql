@@ -103,14 +103,15 @@ begin
       jsonb_build_object('amount', greatest(v_invoice.amount_due, 0), 'currency', v_invoice.currency), 'amount');
   end if;
   perform private.require_currency_decimals(new.amount, new.currency, 'amount');
-  perform set_config('kasuwa.applying_payment', 'on', true);
+  -- Says to private.guard_invoice that this update of amount_paid (and the status it moves) is a payment's.
+  perform set_config('kasuwa.amount_paid_by_payments', 'on', true);
   update public.invoices
      set amount_paid = amount_paid + new.amount,
          status = case when private.amount_due(total, amount_credited, amount_paid + new.amount) <= 0
                        then 'PAID'::public.invoice_status
                        else status end
    where org_id = new.org_id and id = new.invoice_id;
-  perform set_config('kasuwa.applying_payment', 'off', true);
+  perform set_config('kasuwa.amount_paid_by_payments', 'off', true);
   return new;
 end
 $$;
@@ -188,13 +189,14 @@ begin
   end if;
   perform 1 from public.invoices where org_id = old.org_id and id = old.invoice_id for update;
   perform private.refuse_if_refunded(old.org_id, old.invoice_id, old.amount);
-  perform set_config('kasuwa.applying_payment', 'on', true);
+  -- Says to private.guard_invoice that this update of amount_paid (and the status it moves) is a payment's.
+  perform set_config('kasuwa.amount_paid_by_payments', 'on', true);
   update public.invoices
      set amount_paid = amount_paid - old.amount,
          status = case when status = 'PAID' and private.amount_due(total, amount_credited, amount_paid - old.amount) > 0
                        then 'ISSUED'::public.invoice_status else status end
    where org_id = old.org_id and id = old.invoice_id;
-  perform set_config('kasuwa.applying_payment', 'off', true);
+  perform set_config('kasuwa.amount_paid_by_payments', 'off', true);
   return old;
 end
 $$;
@@ -240,13 +242,14 @@ begin
     new.reversed_at := now();
     new.created_by := (select auth.uid());
   end if;
-  perform set_config('kasuwa.applying_payment', 'on', true);
+  -- Says to private.guard_invoice that this update of amount_paid (and the status it moves) is a payment's.
+  perform set_config('kasuwa.amount_paid_by_payments', 'on', true);
   update public.invoices
      set amount_paid = amount_paid - new.amount,
          status = case when status = 'PAID' and private.amount_due(total, amount_credited, amount_paid - new.amount) > 0
                        then 'ISSUED'::public.invoice_status else status end
    where org_id = new.org_id and id = new.invoice_id;
-  perform set_config('kasuwa.applying_payment', 'off', true);
+  perform set_config('kasuwa.amount_paid_by_payments', 'off', true);
   return new;
 end
 $$;

@@ -127,7 +127,7 @@ create function private.guard_credit_note() returns trigger
 language plpgsql set search_path = ''
 as $$
 begin
-  if tg_op = 'UPDATE' and coalesce(current_setting('kasuwa.applying_payment', true), 'off') = 'on'
+  if tg_op = 'UPDATE' and coalesce(current_setting('kasuwa.amounts_by_credit_note_lines', true), 'off') = 'on'
      and (new.id, new.org_id, new.invoice_id, new.number, new.reason, new.restock, new.currency, new.created_by,
           new.created_at)
          is not distinct from (old.id, old.org_id, old.invoice_id, old.number, old.reason, old.restock, old.currency,
@@ -197,7 +197,9 @@ begin
                  * v_item.tax_rate / 100, v_decimals);
   new.amount := v_amount;
   new.tax := v_tax;
-  perform set_config('kasuwa.applying_payment', 'on', true);
+  -- Says to private.guard_credit_note and private.guard_invoice that these updates (the credit note's totals,
+  -- the invoice's amount_credited and the PAID it may reach) are a credit note line's.
+  perform set_config('kasuwa.amounts_by_credit_note_lines', 'on', true);
   update public.credit_notes
      set subtotal = subtotal + v_amount, tax = tax + v_tax, total = total + v_amount + v_tax
    where org_id = new.org_id and id = v_note.id;
@@ -206,7 +208,7 @@ begin
          status = case when status = 'ISSUED' and private.amount_due(total, amount_credited + v_amount + v_tax, amount_paid) <= 0
                        then 'PAID'::public.invoice_status else status end
    where org_id = new.org_id and id = v_note.invoice_id;
-  perform set_config('kasuwa.applying_payment', 'off', true);
+  perform set_config('kasuwa.amounts_by_credit_note_lines', 'off', true);
   if v_note.restock and v_item.product_id is not null then
     insert into public.stock_moves (org_id, product_id, delta, reason, ref_id, created_by)
     values (new.org_id, v_item.product_id, new.qty, 'CREDIT_RETURN', v_note.id, (select auth.uid()));
