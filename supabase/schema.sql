@@ -4606,6 +4606,18 @@ GRANT EXECUTE ON FUNCTION private.is_business_refusal(p_sqlstate text) TO authen
 GRANT EXECUTE ON FUNCTION private.is_business_refusal(p_sqlstate text) TO postgres;
 GRANT EXECUTE ON FUNCTION private.is_business_refusal(p_sqlstate text) TO service_role;
 
+-- function private.issuing_on_creation(p_invoice_id uuid)
+CREATE OR REPLACE FUNCTION private.issuing_on_creation(p_invoice_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select coalesce(current_setting('kasuwa.issuing_on_creation', true), '')
+         = format('%s@%s', p_invoice_id, pg_catalog.pg_current_xact_id())
+$function$;
+ALTER FUNCTION private.issuing_on_creation(p_invoice_id uuid) OWNER TO postgres;
+GRANT EXECUTE ON FUNCTION private.issuing_on_creation(p_invoice_id uuid) TO postgres;
+
 -- function private.join_by_invitation(p_row public.invitations, p_user uuid, p_email text)
 CREATE OR REPLACE FUNCTION private.join_by_invitation(p_row public.invitations, p_user uuid, p_email text)
  RETURNS jsonb
@@ -5366,7 +5378,9 @@ begin
   -- The lines' invoices before and after: an update may move a line from one invoice to another.
   if tg_op = 'INSERT' then
     update public.invoices i
-       set subtotal = t.subtotal, tax = t.tax, total = t.subtotal + t.tax
+       set subtotal = t.subtotal, tax = t.tax, total = t.subtotal + t.tax,
+           status = case when private.issuing_on_creation(inv.id) then 'ISSUED'::public.invoice_status
+                         else inv.status end
       from (select distinct n.org_id, n.invoice_id from new_rows n) x
       join public.invoices inv on inv.org_id = x.org_id and inv.id = x.invoice_id
       cross join lateral private.invoice_totals(inv.org_id, inv.id, inv.currency) t
@@ -6787,14 +6801,20 @@ begin
             upper(coalesce(p_input ->> 'currency', (select o.currency from public.organizations o where o.id = p_org_id))),
             private.org_date(p_org_id, p_input ->> 'dueAt', 'dueAt'), nullif(btrim(p_input ->> 'notes'), ''), (select auth.uid()))
     returning * into v_invoice;
+    -- The row was inserted empty (the lines need it first); the recount of its lines is its one update: its
+    -- totals and, created issued, its status (private.issuing_on_creation), rather than one for each.
+    if v_status in ('ISSUED', 'PAID') then
+      perform set_config('kasuwa.issuing_on_creation', format('%s@%s', v_invoice.id, pg_catalog.pg_current_xact_id()),
+                         true);
+    end if;
     insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
     select p_org_id, v_invoice.id, (l.value ->> 'productId')::uuid, btrim(l.value ->> 'description'),
            private.to_number(l.value ->> 'qty', 'qty'), private.to_number(l.value ->> 'unitPrice', 'unitPrice'),
            coalesce(private.to_number(l.value ->> 'taxRate', 'taxRate'), v_tax, 0), l.ordinality
       from jsonb_array_elements(v_lines) with ordinality l;
-    if v_status in ('ISSUED', 'PAID') then
-      update public.invoices set status = 'ISSUED' where id = v_invoice.id;
-    end if;
+    perform set_config('kasuwa.issuing_on_creation', '', true);
+    -- Paid: one more update, the payment's. Its trigger must find the invoice issued, with its total, to lock
+    -- it, check the balance and give the receipt its number and balance, as for any payment.
     if v_status = 'PAID' then
       insert into public.payments (org_id, invoice_id, method, provider, amount, currency, ref, received_at, created_by)
       select p_org_id, i.id,

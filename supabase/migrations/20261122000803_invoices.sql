@@ -237,6 +237,19 @@ as $$
    where it.org_id = p_org_id and it.invoice_id = p_invoice_id
 $$;
 
+-- Whether this transaction creates invoice p_invoice_id issued (public.create_invoice, status ISSUED or
+-- PAID): said by create_invoice only, in a transaction-local setting naming its transaction as
+-- kasuwa.merging_customers does (no Data API request can set one). The recount of its lines then issues it
+-- in the same update that sets its totals, so the new row is written twice (insert, then totals with the
+-- issue) rather than three times; private.guard_invoice issues it as it issues any quote.
+create function private.issuing_on_creation(p_invoice_id uuid) returns boolean
+language sql volatile set search_path = ''
+as $$
+  select coalesce(current_setting('kasuwa.issuing_on_creation', true), '')
+         = format('%s@%s', p_invoice_id, pg_catalog.pg_current_xact_id())
+$$;
+revoke all on function private.issuing_on_creation(uuid) from public;
+
 -- An invoice's totals are added up once per statement on its lines (create_invoice and update_quote write
 -- all the lines in one statement), not once per line: each recount is an update of the invoice with its
 -- audit row and checks, made while the organization's invoice counter is locked for the next number.
@@ -249,7 +262,9 @@ begin
   -- The lines' invoices before and after: an update may move a line from one invoice to another.
   if tg_op = 'INSERT' then
     update public.invoices i
-       set subtotal = t.subtotal, tax = t.tax, total = t.subtotal + t.tax
+       set subtotal = t.subtotal, tax = t.tax, total = t.subtotal + t.tax,
+           status = case when private.issuing_on_creation(inv.id) then 'ISSUED'::public.invoice_status
+                         else inv.status end
       from (select distinct n.org_id, n.invoice_id from new_rows n) x
       join public.invoices inv on inv.org_id = x.org_id and inv.id = x.invoice_id
       cross join lateral private.invoice_totals(inv.org_id, inv.id, inv.currency) t

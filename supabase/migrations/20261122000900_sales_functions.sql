@@ -48,14 +48,20 @@ begin
             upper(coalesce(p_input ->> 'currency', (select o.currency from public.organizations o where o.id = p_org_id))),
             private.org_date(p_org_id, p_input ->> 'dueAt', 'dueAt'), nullif(btrim(p_input ->> 'notes'), ''), (select auth.uid()))
     returning * into v_invoice;
+    -- The row was inserted empty (the lines need it first); the recount of its lines is its one update: its
+    -- totals and, created issued, its status (private.issuing_on_creation), rather than one for each.
+    if v_status in ('ISSUED', 'PAID') then
+      perform set_config('kasuwa.issuing_on_creation', format('%s@%s', v_invoice.id, pg_catalog.pg_current_xact_id()),
+                         true);
+    end if;
     insert into public.invoice_items (org_id, invoice_id, product_id, description, qty, unit_price, tax_rate, position)
     select p_org_id, v_invoice.id, (l.value ->> 'productId')::uuid, btrim(l.value ->> 'description'),
            private.to_number(l.value ->> 'qty', 'qty'), private.to_number(l.value ->> 'unitPrice', 'unitPrice'),
            coalesce(private.to_number(l.value ->> 'taxRate', 'taxRate'), v_tax, 0), l.ordinality
       from jsonb_array_elements(v_lines) with ordinality l;
-    if v_status in ('ISSUED', 'PAID') then
-      update public.invoices set status = 'ISSUED' where id = v_invoice.id;
-    end if;
+    perform set_config('kasuwa.issuing_on_creation', '', true);
+    -- Paid: one more update, the payment's. Its trigger must find the invoice issued, with its total, to lock
+    -- it, check the balance and give the receipt its number and balance, as for any payment.
     if v_status = 'PAID' then
       insert into public.payments (org_id, invoice_id, method, provider, amount, currency, ref, received_at, created_by)
       select p_org_id, i.id,
