@@ -6,49 +6,33 @@
 // dialog edits it (PUT /api/invoices/:id): its customer, lines, due date and currency.
 import { DraftNotice } from '@/components/ui/draft-notice.tsx';
 import { draftName, useFormDraft } from '@/lib/form-draft.ts';
-import { inPlaceOf, refusedInput, type OutboxEntry } from '@/lib/outbox.ts';
+import { refusedInput, type OutboxEntry } from '@/lib/outbox.ts';
 import { useBusinessProfile } from '@/lib/api/business-profile.ts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
 import { CURRENCIES, currencyChoices } from '@shared/countries.ts';
-import type { InvoiceInput, PaymentDetails } from '@shared/schemas/sales.ts';
-import { lazySchema, useLazyResolver } from '@/lib/lazy-schema.ts';
+import type { InvoiceInput } from '@shared/schemas/sales.ts';
+import { useLazyResolver } from '@/lib/lazy-schema.ts';
 import { Dialog, FormActions } from '@/components/ui/dialog.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
-import { type BelowZero, BelowZeroWarning, belowZero } from '@/components/ui/below-zero-warning.tsx';
+import { BelowZeroWarning } from '@/components/ui/below-zero-warning.tsx';
 import { validationMessage } from '@/lib/validation-message.ts';
 import { useCan, useOrganization } from '@/lib/organization.tsx';
 import { localDate } from '@shared/csv.ts';
 import { useProductList } from '@/lib/api/products.ts';
 import { isOnline } from '@/lib/connection.ts';
 import { useCustomerList } from '@/features/customers/api/customers.ts';
-import { submitWrite, useRefusalInForm } from '@/lib/feedback.ts';
-import { useCreateInvoice, useUpdateQuote } from './api/invoices.ts';
+import { useRefusalInForm } from '@/lib/feedback.ts';
 import type { Invoice } from './api/keys.ts';
 import { emptyLine, InvoiceLineFields, InvoiceTotals } from './invoice-line-fields.tsx';
 import { CustomerPicker } from '@/features/customers/customer-picker.tsx';
-import { PaymentFields } from '@/features/payments/payment-fields.tsx';
-import { type ReferenceUse, useReferenceCheck } from '@/features/payments/api/payments.ts';
 import { ReferenceWarning } from '@/features/payments/reference-warning.tsx';
 import { useT } from '@/lib/i18n.tsx';
-
-/** The day `days` after `day` (both YYYY-MM-DD), or '' when there are no terms. */
-function dueAfterTerms(day: string, days: number | null | undefined): string {
-  if (days == null) return '';
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-const invoiceSchema = lazySchema(() => import('@shared/schemas/sales.ts').then((m) => m.InvoiceInputSchema));
-const quoteSchema = lazySchema(() =>
-  import('@shared/schemas/sales.ts').then(
-    (m) => m.QuoteInputSchema as unknown as typeof m.InvoiceInputSchema,
-  ),
-);
+import { dueAfterTerms, invoiceSchema, quoteSchema } from './invoice-form.ts';
+import { PaidAtOnce, paymentDefaults } from './paid-at-once.tsx';
+import { useSendInvoice } from './send-invoice.ts';
 
 export function CreateInvoiceDialog({
   onClose,
@@ -64,9 +48,6 @@ export function CreateInvoiceDialog({
   const intl = useIntl();
   const t = useT();
   const org = useOrganization();
-  const navigate = useNavigate();
-  const create = useCreateInvoice();
-  const update = useUpdateQuote();
   const productList = useProductList({ search: '', offset: 0, limit: 500 });
   const products = productList.rows;
   // Offline before the device kept this shop's products or customers: the form says so, rather than open
@@ -90,12 +71,7 @@ export function CreateInvoiceDialog({
     defaultValues: {
       customerId: quote?.customer.id ?? was?.customerId ?? '',
       status: (was?.status ?? 'QUOTE') as InvoiceInput['status'],
-      payment: {
-        method: (was?.payment?.method ?? '') as never,
-        provider: (was?.payment?.provider ?? null) as PaymentDetails['provider'],
-        ref: was?.payment?.ref ?? '',
-        receivedAt: was?.payment?.receivedAt ?? today,
-      },
+      payment: paymentDefaults(was, today),
       currency: quote?.currency ?? was?.currency ?? org.currency,
       // A new invoice falls due after the business's payment terms (Settings > Business profile).
       dueAt: quote ? (quote.dueAt ?? '') : was ? (was.dueAt ?? '') : dueAfterTerms(today, terms),
@@ -128,83 +104,15 @@ export function CreateInvoiceDialog({
   const currency = useWatch({ control, name: 'currency' }) ?? org.currency;
   const status = useWatch({ control, name: 'status' });
   const errors = formState.errors;
-  const paymentError = (f: 'method' | 'provider' | 'ref' | 'receivedAt') =>
-    validationMessage(intl, errors.payment?.[f]?.message);
-  // An invoice issued takes its lines out of stock: below zero, it waits for the user to say so.
-  // Its payment's reference, already used, waits for the user to say so too.
-  const [warning, setWarning] = useState<
-    | { kind: 'stock'; body: InvoiceInput; items: BelowZero[] }
-    | { kind: 'reference'; body: InvoiceInput; uses: ReferenceUse[] }
-    | null
-  >(null);
-  const checkReference = useReferenceCheck();
-  const { subscribe } = form;
-  useEffect(() => subscribe({ formState: { values: true }, callback: () => setWarning(null) }), [subscribe]);
-  const send = async (body: InvoiceInput) => {
-    const lines = body.lines?.map((l) => ({ ...l, productId: l.productId || null }));
-    if (quote) {
-      const done = await submitWrite(
-        intl,
-        () =>
-          update.mutateAsync({
-            id: quote.id,
-            input: {
-              customerId: body.customerId,
-              currency: body.currency,
-              dueAt: body.dueAt || null,
-              notes: quote.notes,
-              lines: lines ?? [],
-            },
-          }),
-        { success: 'invoices.quoteUpdated', draft, form },
-      );
-      if (!done.ok) return;
-      onClose();
-      return;
-    }
-    const done = await submitWrite(
-      intl,
-      () =>
-        create.mutateAsync({
-          ...body,
-          ...inPlaceOf(refused),
-          customerName: shownCustomer?.name,
-          dueAt: body.dueAt || null,
-          lines,
-          payment:
-            body.status === 'PAID' && body.payment
-              ? {
-                  ...body.payment,
-                  provider: body.payment.method === 'mobile-money' ? body.payment.provider : null,
-                }
-              : undefined,
-        }),
-      // A quote is said to be one.
-      { success: body.status === 'QUOTE' ? 'quotes.created' : 'invoices.created', draft, form },
-    );
-    if (!done.ok) return;
-    const created = done.result;
-    onClose();
-    // Kept on the device: it gets its number, and its page, once the server has it.
-    if (created) void navigate(`/sales/invoices/${created.id}`);
-  };
-  /** Sends the invoice once each warning from `from` on has been answered (or had nothing to say). */
-  const proceed = async (body: InvoiceInput, from: 'stock' | 'reference') => {
-    if (from === 'stock') {
-      const items =
-        body.status === 'QUOTE'
-          ? []
-          : belowZero(
-              new Map(products.map((p) => [p.id, p])),
-              (body.lines ?? []).map((l) => ({ productId: l.productId, delta: -l.qty })),
-            );
-      if (items.length) return setWarning({ kind: 'stock', body, items });
-    }
-    const ref = body.status === 'PAID' ? body.payment?.ref?.trim() : undefined;
-    const uses = ref ? await checkReference(ref).catch(() => []) : [];
-    if (uses.length) return setWarning({ kind: 'reference', body, uses });
-    await send(body);
-  };
+  const { warning, setWarning, send, proceed, sending } = useSendInvoice({
+    form,
+    draft,
+    quote,
+    refused,
+    customerName: shownCustomer?.name,
+    products,
+    onClose,
+  });
   return (
     <Dialog title={t(quote ? 'invoices.editQuote' : 'invoices.create')} onClose={onClose} wide>
       <form
@@ -259,12 +167,7 @@ export function CreateInvoiceDialog({
             {...register('currency')}
           />
         </div>
-        {!quote && status === 'PAID' && (
-          <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="invoice-payment">
-            <legend className="mb-1 font-semibold">{t('invoices.paidWith')}</legend>
-            <PaymentFields form={form} prefix="payment." dateField="receivedAt" error={paymentError} />
-          </fieldset>
-        )}
+        {!quote && status === 'PAID' && <PaidAtOnce form={form} />}
         <InvoiceTotals lines={watched} currency={currency} />
         {'lines' in errors && errors.lines?.message && (
           <p className="text-sm text-error">{validationMessage(intl, errors.lines.message)}</p>
@@ -275,7 +178,7 @@ export function CreateInvoiceDialog({
         {warning?.kind === 'stock' && (
           <BelowZeroWarning
             items={warning.items}
-            pending={formState.isSubmitting || create.isPending}
+            pending={formState.isSubmitting || sending}
             onConfirm={() => void proceed(warning.body, 'reference')}
             onBack={() => setWarning(null)}
           />
@@ -284,7 +187,7 @@ export function CreateInvoiceDialog({
           <ReferenceWarning
             reference={warning.body.payment?.ref ?? ''}
             uses={warning.uses}
-            pending={formState.isSubmitting || create.isPending}
+            pending={formState.isSubmitting || sending}
             onConfirm={() => void send(warning.body)}
             onBack={() => setWarning(null)}
           />
