@@ -3,29 +3,21 @@
 import { Suspense, useEffect, useState } from 'react';
 import { lazyAfterFirstPaint } from '@/lib/idle.ts';
 import { useSearchParams } from 'react-router-dom';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
-import { DataList } from '@/components/ui/data-list.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { NotLoaded } from '@/components/ui/loading.tsx';
 import { notify } from '@/components/ui/notify.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
-import { formatMoney } from '@/lib/money.ts';
 import { downloadFromApi } from '@/lib/download.ts';
 import { useCan, useOrganization } from '@/lib/organization.tsx';
 import { useMetrics } from '@/lib/metrics.ts';
 import { firstAnswerComing } from '@/lib/query-client.ts';
-import { PendingBadge } from '@/components/ui/pending.tsx';
-import {
-  PAGE_SIZE,
-  type Product,
-  useDeleteProduct,
-  usePendingStock,
-  useProductList,
-} from './api/products.ts';
+import { PAGE_SIZE, type Product, useDeleteProduct, useProductList } from './api/products.ts';
 import { ScanButton } from './barcode-scanner.tsx';
-import { StockBadge } from '@/components/ui/status-badge.tsx';
+import { LowStockCard } from './low-stock-card.tsx';
+import { ProductsList } from './products-list.tsx';
 import { submitWrite, notifyError } from '@/lib/feedback.ts';
 import { useLocale, useT } from '@/lib/i18n.tsx';
 
@@ -43,39 +35,7 @@ type Open =
   | { kind: 'import' }
   | null;
 
-function LowStockCard({
-  count,
-  attention,
-  onToggle,
-}: {
-  count: number;
-  attention: boolean;
-  onToggle: () => void;
-}) {
-  if (!count && !attention) return null;
-  return (
-    <div
-      role="alert"
-      className="alert alert-warning flex flex-wrap justify-between"
-      data-testid="low-stock-alert"
-    >
-      <div>
-        <p className="font-semibold">
-          <FormattedMessage id="inventory.lowStock.title" />
-        </p>
-        <p className="text-sm">
-          <FormattedMessage id="inventory.lowStock.text" values={{ count }} />
-        </p>
-      </div>
-      <button type="button" className="btn btn-sm min-h-11" onClick={onToggle}>
-        <FormattedMessage id={attention ? 'inventory.lowStock.showAll' : 'inventory.lowStock.show'} />
-      </button>
-    </div>
-  );
-}
-
 export function ProductsTab() {
-  const pendingStock = usePendingStock();
   const intl = useIntl();
   const t = useT();
   const { locale } = useLocale();
@@ -129,41 +89,7 @@ export function ProductsTab() {
     }
   }
   const remove = useDeleteProduct();
-  const money = (n: number) => formatMoney(n, org.currency, intl.locale);
-  const qty = new Intl.NumberFormat(intl.locale, { maximumFractionDigits: 3 });
   const close = () => setOpen(null);
-
-  const actions = (p: Product) => (
-    <div className="flex flex-wrap gap-1">
-      <button
-        type="button"
-        className="btn btn-ghost btn-sm min-h-11"
-        onClick={() => setOpen({ kind: 'stock', product: p })}
-      >
-        {t('inventory.details')}
-      </button>
-      {canEdit && (
-        <>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm min-h-11"
-            aria-label={`${t('inventory.editAction')} ${p.name}`}
-            onClick={() => setOpen({ kind: 'edit', product: p })}
-          >
-            {t('inventory.editAction')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm min-h-11 text-error"
-            aria-label={`${t('inventory.deleteAction')} ${p.name}`}
-            onClick={() => setOpen({ kind: 'delete', product: p })}
-          >
-            {t('inventory.deleteAction')}
-          </button>
-        </>
-      )}
-    </div>
-  );
 
   const exportCsv = async () => {
     if (!total) {
@@ -251,83 +177,7 @@ export function ProductsTab() {
         </EmptyState>
       ) : (
         <>
-          <DataList
-            testId="products-table"
-            rows={rows}
-            columns={[
-              {
-                key: 'product',
-                header: t('inventory.col.product'),
-                cell: (p, form) =>
-                  form === 'card' ? (
-                    p.name
-                  ) : (
-                    <>
-                      <div className="font-medium">{p.name}</div>
-                      <div className="text-xs opacity-70">{p.unit}</div>
-                    </>
-                  ),
-                card: 'title',
-              },
-              {
-                key: 'sku',
-                table: 'lg',
-                header: t('inventory.col.sku'),
-                // A product without a SKU shows nothing there (its card leaves the line out).
-                cell: (p) => (p.sku ? <span className="font-mono text-sm">{p.sku}</span> : null),
-                nowrap: true,
-                card: 'subtitle',
-              },
-              {
-                key: 'stock',
-                header: t('inventory.col.stock'),
-                // With what this device adjusted and has not sent yet, marked as waiting.
-                cell: (p, form) => {
-                  const waiting = pendingStock.get(p.id) ?? 0;
-                  const stock = qty.format(p.stockOnHand + waiting);
-                  return (
-                    <>
-                      {form === 'card' ? `${stock} ${p.unit}` : stock}
-                      {waiting !== 0 && (
-                        <span className="badge badge-ghost badge-xs ms-1">{t('outbox.pending')}</span>
-                      )}
-                    </>
-                  );
-                },
-                align: 'right',
-                nowrap: true,
-                card: 'meta',
-              },
-              {
-                key: 'cost',
-                table: 'lg',
-                header: t('inventory.col.cost'),
-                cell: (p) => money(p.cost),
-                align: 'right',
-                nowrap: true,
-                card: 'meta',
-              },
-              {
-                key: 'price',
-                header: t('inventory.col.price'),
-                cell: (p) => money(p.price),
-                align: 'right',
-                card: 'amount',
-              },
-              {
-                key: 'status',
-                header: t('inventory.col.status'),
-                cell: (p) => ('pending' in p ? <PendingBadge /> : <StockBadge status={p.stockStatus} />),
-                card: 'badge',
-              },
-              {
-                key: 'actions',
-                header: t('inventory.col.actions'),
-                cell: (p) => !('pending' in p) && actions(p),
-                card: 'actions',
-              },
-            ]}
-          />
+          <ProductsList rows={rows} canEdit={canEdit} onOpen={setOpen} />
           <Pagination offset={offset} limit={PAGE_SIZE} total={total} onChange={setOffset} />
         </>
       )}
