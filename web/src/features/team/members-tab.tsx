@@ -6,7 +6,6 @@ import { useIntl } from 'react-intl';
 import type { Role } from '@shared/schemas/team.ts';
 import { ROLES } from '@shared/schemas/values.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
-import { DataList } from '@/components/ui/data-list.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { NotLoaded } from '@/components/ui/loading.tsx';
 import { firstAnswerComing } from '@/lib/query-client.ts';
@@ -17,7 +16,9 @@ import { useInvitations, useInvite, useRevokeInvitation } from './api/invitation
 import { type CreatedInvitation, type Invitation } from './api/keys.ts';
 import { type Member, useChangeRole, useMembers, useRemoveMember } from './api/members.ts';
 import { InviteDialog } from './invite-dialog.tsx';
-import { RoleBadge } from './role-badge.tsx';
+import { MembersList, fullName } from './members-list.tsx';
+import { RoleCards } from './role-cards.tsx';
+import { Permissions } from './role-permissions.tsx';
 import { useT } from '@/lib/i18n.tsx';
 
 type Open =
@@ -25,49 +26,6 @@ type Open =
   | { kind: 'remove'; member: Member }
   | { kind: 'revoke'; invitation: Invitation }
   | null;
-
-/** A row of the list: a member, or an invitation not yet accepted. */
-type Row = { id: string } & ({ member: Member } | { invitation: Invitation });
-
-const fullName = (m: Member) => `${m.user.firstName} ${m.user.lastName}`.trim() || m.user.email;
-
-function RoleCards({ members }: { members: Member[] }) {
-  const intl = useIntl();
-  return (
-    <ul
-      className="grid grid-cols-2 gap-3 md:grid-cols-4"
-      aria-label={intl.formatMessage({ id: 'team.membersByRole' })}
-    >
-      {ROLES.map((role) => (
-        <li key={role} className="rounded-box border border-base-300 p-4" data-testid={`role-count-${role}`}>
-          <p className="text-sm opacity-70">{intl.formatMessage({ id: `app.role.${role}` })}</p>
-          <p className="text-2xl font-bold">{members.filter((m) => m.role === role).length}</p>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function Permissions() {
-  const intl = useIntl();
-  return (
-    <section className="flex flex-col gap-3" aria-labelledby="role-permissions">
-      <h2 id="role-permissions" className="text-lg font-semibold">
-        {intl.formatMessage({ id: 'team.permissions' })}
-      </h2>
-      <dl className="grid gap-3 md:grid-cols-2">
-        {ROLES.map((role) => (
-          <div key={role} className="rounded-box bg-base-200 p-4">
-            <dt>
-              <RoleBadge role={role} />
-            </dt>
-            <dd className="mt-2 text-sm">{intl.formatMessage({ id: `team.permission.${role}` })}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
 
 export function MembersTab() {
   const intl = useIntl();
@@ -85,7 +43,6 @@ export function MembersTab() {
   const invite = useInvite();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
-  const date = (s: string) => new Date(s).toLocaleDateString(intl.locale);
   const fail = (e: unknown) => notifyError(intl, e);
 
   // Yourself: leaving or demoting yourself is not done from this list. The OWNER role (a member who holds
@@ -112,7 +69,6 @@ export function MembersTab() {
     }
   };
 
-  const expires = (i: Invitation) => t('team.expires', { date: date(i.expiresAt) });
   const memberActions = (m: Member) => (
     <div className="flex flex-wrap items-center gap-1">
       <select
@@ -185,88 +141,16 @@ export function MembersTab() {
       ) : rows.length + pending.length === 0 ? (
         <EmptyState title={t('team.empty')} />
       ) : (
-        <DataList<Row>
-          testId="members-table"
-          rows={[
-            ...rows.map((member) => ({ id: member.id, member })),
-            ...pending.map((invitation) => ({ id: invitation.id, invitation })),
-          ]}
-          rowTestId={(r) => ('member' in r ? 'member-row' : 'invitation-row')}
-          columns={[
-            {
-              key: 'name',
-              header: t('team.col.name'),
-              cell: (r, form) =>
-                'member' in r ? (
-                  <>
-                    <span className="font-medium">{fullName(r.member)}</span>
-                    {r.member.id === me?.id && <span className="opacity-70"> {t('team.you')}</span>}
-                  </>
-                ) : (
-                  // An invitation has no name yet: its email is its title on a card, in its column in the table.
-                  form === 'card' && r.invitation.email
-                ),
-              card: 'title',
-            },
-            {
-              key: 'email',
-              table: 'lg',
-              header: t('team.col.email'),
-              cell: (r, form) =>
-                'member' in r ? r.member.user.email : form === 'table' && r.invitation.email,
-              card: 'subtitle',
-            },
-            {
-              key: 'role',
-              header: t('team.col.role'),
-              cell: (r) => <RoleBadge role={'member' in r ? r.member.role : r.invitation.role} />,
-              card: 'badge',
-            },
-            {
-              key: 'joined',
-              table: 'lg',
-              header: t('team.col.joined'),
-              cell: (r) => 'member' in r && date(r.member.createdAt),
-              nowrap: true,
-              card: 'meta',
-            },
-            {
-              key: 'status',
-              header: t('team.col.status'),
-              cell: (r, form) =>
-                'member' in r ? (
-                  <span className="badge badge-sm badge-success">{t('team.status.active')}</span>
-                ) : (
-                  <>
-                    <span className="badge badge-sm badge-warning">{t('team.status.invited')}</span>
-                    {form === 'table' && (
-                      <span className="block text-xs opacity-70">{expires(r.invitation)}</span>
-                    )}
-                  </>
-                ),
-              card: 'badge',
-            },
-            {
-              key: 'expires',
-              header: '',
-              cell: (r) => 'invitation' in r && expires(r.invitation),
-              table: false,
-              card: 'meta',
-            },
-            ...(canManage || canInvite
-              ? [
-                  {
-                    key: 'actions',
-                    header: t('team.col.actions'),
-                    cell: (r: Row) =>
-                      'member' in r
-                        ? canActOn(r.member) && memberActions(r.member)
-                        : canRevoke(r.invitation) && invitationActions(r.invitation),
-                    card: 'actions' as const,
-                  },
-                ]
-              : []),
-          ]}
+        <MembersList
+          members={rows}
+          invitations={pending}
+          me={me?.id}
+          withActions={canManage || canInvite}
+          actions={(r) =>
+            'member' in r
+              ? canActOn(r.member) && memberActions(r.member)
+              : canRevoke(r.invitation) && invitationActions(r.invitation)
+          }
         />
       )}
       {!loading && <Permissions />}
