@@ -16,7 +16,7 @@ const ProductDialog = lazy(() =>
   import('@/features/inventory/product-dialog.tsx').then((m) => ({ default: m.ProductDialog })),
 );
 const CustomerDialog = lazy(() =>
-  import('@/features/customers/customers-tab.tsx').then((m) => ({ default: m.CustomerDialog })),
+  import('@/features/customers/customer-dialog.tsx').then((m) => ({ default: m.CustomerDialog })),
 );
 const LeadDialog = lazy(() => import('@/features/crm/crm-page.tsx').then((m) => ({ default: m.LeadDialog })));
 const InvoiceDialog = lazy(() =>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { useCustomerList } from './api/customers.ts';
 import type { Customer } from './api/keys.ts';
-import { CustomerDialog } from './customers-tab.tsx';
+import { CustomerDialog } from './customer-dialog.tsx';
 import { useT } from '@/lib/i18n.tsx';
 
 export function CustomerPicker({
