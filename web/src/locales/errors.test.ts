@@ -31,10 +31,13 @@ const sqlCodes = migrations.flatMap((sql) => [
   // hint = json_build_object('reason', 'OVER_BALANCE', …) and every code a hint expression names
   ...matches(sql, new RegExp(`'reason',\\s*${CODE}`, 'g')),
   ...[...sql.matchAll(/hint\s*=([\s\S]*?);/g)].flatMap((m) => matches(m[1]!, new RegExp(CODE, 'g'))),
-  // private.refuse('English', 'SQLSTATE', 'CODE', …)
+  // private.refuse('English', 'SQLSTATE', 'CODE', …), the English perhaps a format(…) with calls inside
   ...matches(
     sql,
-    new RegExp(`private\\.refuse\\((?:'(?:[^']|'')*'|format\\([^)]*\\)),\\s*'\\w{5}',\\s*${CODE}`, 'g'),
+    new RegExp(
+      `private\\.refuse\\(\\s*(?:'(?:[^']|'')*'|format\\((?:[^()]|\\([^()]*\\))*\\)),\\s*'\\w{5}',\\s*${CODE}`,
+      'g',
+    ),
   ),
   // private.team_refusal('HTTP CODE', 'English', 'CODE') and private.require(…, 'English', 'CODE')
   ...matches(sql, new RegExp(`(?:team_refusal|require)\\([^;]*?'(?:[^']|'')*',\\s*${CODE}\\)`, 'g')),

@@ -2,10 +2,10 @@
 // business's language.
 import { describe, expect, it } from 'vitest';
 import { intlIn } from '@/lib/i18n.tsx';
-import { fonts, pages } from '@/features/customer-documents/pdf/pdf-test-kit.ts';
+import { fonts, pages, PDF_TEST } from '@/features/customer-documents/pdf/pdf-test-kit.ts';
 import { creditNotePdf } from './credit-note-pdf.ts';
 
-describe('creditNotePdf', () => {
+describe('creditNotePdf', PDF_TEST, () => {
   it('prints a French credit note: Avoir, its lines and totals, the reason, the invoice it credits', async () => {
     const text = (
       await pages(

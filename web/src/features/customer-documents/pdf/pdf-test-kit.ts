@@ -10,3 +10,9 @@ export const fonts = {
   regular: readFileSync(path.join(fontDir, 'NotoSans-Regular.ttf')),
   bold: readFileSync(path.join(fontDir, 'NotoSans-Bold.ttf')),
 };
+
+/**
+ * Each PDF test's limit: a file's first PDF loads pdf-lib, fontkit and pdf.js and subsets the fonts — a
+ * second or two alone, past Vitest's default 5 s when the unit files share a busy 2-core machine.
+ */
+export const PDF_TEST = { timeout: 30_000 };

@@ -2,7 +2,7 @@
 // pdf-lib with the embedded Noto Sans), in the business's language, with the seller's details.
 import { describe, expect, it } from 'vitest';
 import { intlIn } from '@/lib/i18n.tsx';
-import { fonts, pages } from '@/features/customer-documents/pdf/pdf-test-kit.ts';
+import { fonts, pages, PDF_TEST } from '@/features/customer-documents/pdf/pdf-test-kit.ts';
 import type { InvoiceDocumentData } from '../invoice-document.tsx';
 import { invoicePdf } from './invoice-pdf.ts';
 
@@ -52,7 +52,7 @@ const invoice = (over: Partial<InvoiceDocumentData> = {}): InvoiceDocumentData =
   ...over,
 });
 
-describe('invoicePdf', () => {
+describe('invoicePdf', PDF_TEST, () => {
   it('prints a Yoruba name, ₦ amounts and the seller’s tax ID, address and payment details, under 100 KB', async () => {
     const bytes = await invoicePdf(invoice(), await intlIn('en'), fonts);
     const [text, ...more] = await pages(bytes);

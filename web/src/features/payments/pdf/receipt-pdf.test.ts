@@ -2,10 +2,10 @@
 // language.
 import { describe, expect, it } from 'vitest';
 import { intlIn } from '@/lib/i18n.tsx';
-import { fonts, pages } from '@/features/customer-documents/pdf/pdf-test-kit.ts';
+import { fonts, pages, PDF_TEST } from '@/features/customer-documents/pdf/pdf-test-kit.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 
-describe('receiptPdf', () => {
+describe('receiptPdf', PDF_TEST, () => {
   it('prints a French receipt: who paid, how much, how, for which invoice and what is left', async () => {
     const text = (
       await pages(

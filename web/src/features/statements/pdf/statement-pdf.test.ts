@@ -2,11 +2,11 @@
 // in the business's language.
 import { describe, expect, it } from 'vitest';
 import { intlIn } from '@/lib/i18n.tsx';
-import { fonts, pages } from '@/features/customer-documents/pdf/pdf-test-kit.ts';
+import { fonts, pages, PDF_TEST } from '@/features/customer-documents/pdf/pdf-test-kit.ts';
 import type { StatementEntry } from '../api/statements.ts';
 import { statementPdf } from './statement-pdf.ts';
 
-describe('statementPdf', () => {
+describe('statementPdf', PDF_TEST, () => {
   it('prints the opening balance, each invoice and payment with the running balance, and the amount due', async () => {
     const text = (
       await pages(
