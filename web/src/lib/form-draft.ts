@@ -46,13 +46,13 @@ export function useFormDraft<T extends FieldValues>(
   useEffect(() => {
     done.current = false;
     // Every change is written at once: a tab killed a moment later keeps it.
-    // A form back at its starting values (Start over) has nothing to keep.
-    const untouched = JSON.stringify(form.formState.defaultValues);
+    // A form back at its starting values (Start over) has nothing to keep; the starting values are read at
+    // each change, as a form may move one that nobody typed (a balance read again from the server).
     const subscription = form.watch((values) => {
       if (done.current) return;
       try {
         const typed = JSON.stringify(values);
-        if (typed === untouched) localStorage.removeItem(key);
+        if (typed === JSON.stringify(form.formState.defaultValues)) localStorage.removeItem(key);
         else localStorage.setItem(key, typed);
       } catch {
         // Storage full or refused: the form still works, only the draft is not kept.

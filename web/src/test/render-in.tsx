@@ -24,11 +24,14 @@ afterEach(cleanup);
 export function renderIn(locale: Locale, ui: ReactElement) {
   // No pause between keys: the page answers each at once, and a test on a busy machine stays well in its time.
   const user = userEvent.setup({ delay: null });
-  const view = render(
-    <IntlProvider locale={FORMATS[locale]} defaultLocale="en" messages={MESSAGES[locale]}>
-      {ui}
-    </IntlProvider>,
-  );
+  // A wrapper, so that `rerender` draws the new element in the same language.
+  const view = render(ui, {
+    wrapper: ({ children }) => (
+      <IntlProvider locale={FORMATS[locale]} defaultLocale="en" messages={MESSAGES[locale]}>
+        {children}
+      </IntlProvider>
+    ),
+  });
   return { user, ...view };
 }
 

@@ -61,6 +61,13 @@ export function RecordPaymentDialog({
     },
   });
   const { register, handleSubmit, formState, control, setValue, setFocus } = form;
+  // The invoice page may open the dialog on the copy this device kept before the latest payment was read
+  // back; until the member types an amount, the amount offered follows the balance the server answers.
+  const balance = was ? undefined : invoice?.balance;
+  useEffect(() => {
+    if (balance !== undefined && !form.getFieldState('amount', form.formState).isDirty)
+      form.resetField('amount', { defaultValue: balance });
+  }, [balance, form]);
   // A reference already used waits for the member to say so (the same message typed twice is kept once).
   const checkReference = useReferenceCheck();
   const [reused, setReused] = useState<{ input: PaymentInput; uses: ReferenceUse[] } | null>(null);
