@@ -3,7 +3,7 @@
 // then what such a caller may see (a shared document, an invitation, whether a name is free), and
 // undoing a registration that failed half-way.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../../packages/shared/database.types.ts';
+import type { Database } from '@shared/database.types.ts';
 import { AppError } from './errors.ts';
 
 const url = Deno.env.get('SUPABASE_URL')!;

@@ -1,6 +1,6 @@
 // Request parsing shared by the routes: JSON bodies validated with the shared zod schemas.
 import type { z } from 'zod';
-import { readReason } from '../../../packages/shared/schemas/reasons.ts';
+import { readReason } from '@shared/schemas/reasons.ts';
 import { AppError, humanMessage, refusalOf } from './errors.ts';
 
 /** The largest body a route reads (1 MB; the CSV import takes more): a bigger one is 413, never buffered. */

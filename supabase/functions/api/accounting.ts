@@ -6,9 +6,9 @@ import {
   type AccountingSummary,
   EXPENSE_CATEGORIES,
   ExpenseInputSchema,
-} from '../../../packages/shared/schemas/accounting.ts';
-import type { Permission } from '../../../packages/shared/permissions.ts';
-import { ReversalInputSchema } from '../../../packages/shared/schemas/sales.ts';
+} from '@shared/schemas/accounting.ts';
+import type { Permission } from '@shared/permissions.ts';
+import { ReversalInputSchema } from '@shared/schemas/sales.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
 import { AppError, refusalOf } from '../_shared/errors.ts';
 import { fromPostgrest, invalidQuery, parseBody } from '../_shared/http.ts';

@@ -1,7 +1,7 @@
 // GET /api/audit: the organization's audit trail (who changed what, when), newest first, for the roles
 // with audit.read, as RLS (OWNER, MANAGER, ACCOUNTANT); SALES gets 403.
 import { z } from 'zod';
-import type { Permission } from '../../../packages/shared/permissions.ts';
+import type { Permission } from '@shared/permissions.ts';
 import { orgContext } from '../_shared/context.ts';
 import { AppError } from '../_shared/errors.ts';
 import { fromPostgrest, invalidQuery } from '../_shared/http.ts';

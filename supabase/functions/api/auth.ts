@@ -5,7 +5,7 @@ import {
   RegisterOrganizationSchema,
   RegisterInviteeInputSchema,
   type RegisterInviteeInput,
-} from '../../../packages/shared/schemas/accounts.ts';
+} from '@shared/schemas/accounts.ts';
 import { adminClient, anonClient, requireToken, requireUser, userClient } from '../_shared/clients.ts';
 import { unwrap } from '../_shared/context.ts';
 import { spendBudget } from '../_shared/budget.ts';

@@ -1,5 +1,5 @@
 // /api/invoices/:id/credit-notes and /api/credit-notes/:id/refunds: corrections of an issued invoice.
-import { CreditNoteInputSchema, RefundInputSchema } from '../../../packages/shared/schemas/sales.ts';
+import { CreditNoteInputSchema, RefundInputSchema } from '@shared/schemas/sales.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
 import { fromPostgrest, parseBody } from '../_shared/http.ts';
 import type { Params } from './router.ts';

@@ -1,5 +1,5 @@
 // /api/customers: listed and searched in SQL, saved, deleted when nothing refers to them, merged.
-import { CustomerInputSchema, CustomerMergeInputSchema } from '../../../packages/shared/schemas/sales.ts';
+import { CustomerInputSchema, CustomerMergeInputSchema } from '@shared/schemas/sales.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
 import { AppError, refusalOf } from '../_shared/errors.ts';
 import { fromPostgrest, parseBody } from '../_shared/http.ts';

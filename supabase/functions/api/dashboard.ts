@@ -1,6 +1,6 @@
 // GET /api/dashboard: everything the home screen shows — cards and their hints, pipeline, inventory
 // alerts, Getting Started, recent activity — from one SQL function run as the caller, so RLS decides.
-import type { Dashboard } from '../../../packages/shared/schemas/crm.ts';
+import type { Dashboard } from '@shared/schemas/crm.ts';
 import { orgContext } from '../_shared/context.ts';
 import { AppError, refusalOf } from '../_shared/errors.ts';
 import { fromPostgrest } from '../_shared/http.ts';

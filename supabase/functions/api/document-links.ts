@@ -1,7 +1,7 @@
 // A credit note's public link (/c/<token>), made, revoked and read as an invoice's, and any document sent to
 // a customer by e-mail (POST /api/document-mails). The SQL functions decide who may and how many
 // (20261122000900_sales_functions.sql, 20261127000500_mail_sender.sql).
-import { DocumentMailInputSchema } from '../../../packages/shared/schemas/document-mail.ts';
+import { DocumentMailInputSchema } from '@shared/schemas/document-mail.ts';
 import { adminClient } from '../_shared/clients.ts';
 import { spendBudget } from '../_shared/budget.ts';
 import { orgContext } from '../_shared/context.ts';

@@ -1,7 +1,7 @@
 // /api/leads: the pipeline read through RLS (search by name or company in the database, stage filter,
 // pages; one lead by its id), and every write one idempotent SQL mutation (Idempotency-Key = the outbox's id).
 import { z } from 'zod';
-import { LeadFormSchema, LeadNoteSchema, LeadUpdateSchema } from '../../../packages/shared/schemas/crm.ts';
+import { LeadFormSchema, LeadNoteSchema, LeadUpdateSchema } from '@shared/schemas/crm.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
 import { AppError } from '../_shared/errors.ts';
 import { fromPostgrest, invalidQuery, parseBody } from '../_shared/http.ts';

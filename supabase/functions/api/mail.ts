@@ -21,8 +21,8 @@ import {
   type PaymentReminderData,
   type RenderedMail,
   type Seller,
-} from '../../../packages/shared/mail/templates.ts';
-import { renderDocumentMail, type DocumentMailData } from '../../../packages/shared/mail/document-mail.ts';
+} from '@shared/mail/templates.ts';
+import { renderDocumentMail, type DocumentMailData } from '@shared/mail/document-mail.ts';
 import { adminClient, requireToken } from '../_shared/clients.ts';
 import { AppError } from '../_shared/errors.ts';
 

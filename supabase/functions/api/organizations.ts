@@ -3,7 +3,7 @@ import {
   BusinessProfileInputSchema,
   OrganizationInputSchema,
   ProfileInputSchema,
-} from '../../../packages/shared/schemas/accounts.ts';
+} from '@shared/schemas/accounts.ts';
 import { z } from 'zod';
 import { requireUser } from '../_shared/clients.ts';
 import { AppError, refusalOf } from '../_shared/errors.ts';

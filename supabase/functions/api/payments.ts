@@ -1,6 +1,6 @@
 // /api/payments: listed with their reversals, recorded, reversed, deleted within their first day.
 import { z } from 'zod';
-import { PaymentInputSchema, ReversalInputSchema } from '../../../packages/shared/schemas/sales.ts';
+import { PaymentInputSchema, ReversalInputSchema } from '@shared/schemas/sales.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
 import { fromPostgrest, parseBody } from '../_shared/http.ts';
 import type { Params } from './router.ts';

@@ -1,11 +1,7 @@
 // /api/products, /api/suppliers and /api/purchase-orders: lists read through RLS; every write is one
 // idempotent SQL mutation (the Idempotency-Key header is the offline outbox's id for it).
 import { z } from 'zod';
-import {
-  ProductImportSchema,
-  ProductInputSchema,
-  StockAdjustmentSchema,
-} from '../../../packages/shared/schemas/inventory.ts';
+import { ProductImportSchema, ProductInputSchema, StockAdjustmentSchema } from '@shared/schemas/inventory.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
 import { AppError, refusalOf } from '../_shared/errors.ts';
 import { BODY_LIMIT, fromPostgrest, parseBody } from '../_shared/http.ts';

@@ -1,7 +1,7 @@
 // /api/suppliers and /api/purchase-orders: lists read through RLS; every write is one idempotent SQL mutation
 // (the Idempotency-Key header is the offline outbox's id for it); a purchase order received goes into stock.
 import { z } from 'zod';
-import { PurchaseOrderInputSchema, SupplierInputSchema } from '../../../packages/shared/schemas/inventory.ts';
+import { PurchaseOrderInputSchema, SupplierInputSchema } from '@shared/schemas/inventory.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
 import { AppError } from '../_shared/errors.ts';
 import { fromPostgrest, parseBody } from '../_shared/http.ts';

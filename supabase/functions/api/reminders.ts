@@ -1,10 +1,7 @@
 // Payment reminder settings of an organization (Settings): every member reads them, owners and managers
 // change them. Row-level security on public.payment_reminder_settings decides; no row reads as off with
 // the default steps.
-import {
-  DEFAULT_REMINDER_STEPS,
-  PaymentRemindersInputSchema,
-} from '../../../packages/shared/schemas/reminders.ts';
+import { DEFAULT_REMINDER_STEPS, PaymentRemindersInputSchema } from '@shared/schemas/reminders.ts';
 import { requireUser } from '../_shared/clients.ts';
 import { AppError } from '../_shared/errors.ts';
 import { fromPostgrest, parseBody } from '../_shared/http.ts';

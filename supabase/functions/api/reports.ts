@@ -3,9 +3,9 @@
 // `format=csv` answers the export (every row of the range) as `<report>_report.csv`, in the language `lang`
 // names (en by default): the app asks for the member's own.
 import { z } from 'zod';
-import { REPORT_FILE_NAMES, reportCsv, type OverviewFigures } from '../../../packages/shared/csv.ts';
-import { EXPORT_LANGUAGES, type ExportLanguage } from '../../../packages/shared/export-labels.ts';
-import { REPORT_TYPES, ReportQuerySchema } from '../../../packages/shared/schemas/accounting.ts';
+import { REPORT_FILE_NAMES, reportCsv, type OverviewFigures } from '@shared/csv.ts';
+import { EXPORT_LANGUAGES, type ExportLanguage } from '@shared/export-labels.ts';
+import { REPORT_TYPES, ReportQuerySchema } from '@shared/schemas/accounting.ts';
 import type { Db } from '../_shared/clients.ts';
 import { orgContext } from '../_shared/context.ts';
 import { AppError, refusalOf } from '../_shared/errors.ts';

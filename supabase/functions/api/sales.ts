@@ -1,7 +1,7 @@
 // /api/invoices: listed, read with their payments and credit notes, created, edited while a quote, issued,
 // voided and shared; and the dashboard's metrics.
 import { z } from 'zod';
-import { InvoiceInputSchema, QuoteInputSchema } from '../../../packages/shared/schemas/sales.ts';
+import { InvoiceInputSchema, QuoteInputSchema } from '@shared/schemas/sales.ts';
 import { adminClient } from '../_shared/clients.ts';
 import { spendBudget } from '../_shared/budget.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';

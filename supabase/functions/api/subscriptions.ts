@@ -13,7 +13,7 @@ import {
   SubscriptionPlanInputSchema,
   SubscriptionPlanUpdateSchema,
   SubscriptionUpdateSchema,
-} from '../../../packages/shared/schemas/subscriptions.ts';
+} from '@shared/schemas/subscriptions.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
 import { AppError } from '../_shared/errors.ts';
 import { fromPostgrest, invalidQuery, parseBody } from '../_shared/http.ts';

@@ -8,7 +8,7 @@ import {
   InvitationInputSchema,
   MemberRoleInputSchema,
   PreferencesInputSchema,
-} from '../../../packages/shared/schemas/team.ts';
+} from '@shared/schemas/team.ts';
 import { adminClient, requireUser } from '../_shared/clients.ts';
 import { spendBudget } from '../_shared/budget.ts';
 import { orgContext, unwrap } from '../_shared/context.ts';
