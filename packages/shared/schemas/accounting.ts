@@ -5,7 +5,7 @@ import { CURRENCIES } from '../countries.ts';
 import { optionalIsoDate } from './dates.ts';
 import { R, reasonText } from './reasons.ts';
 import { REPORT_DAYS, type ReportDays } from '../report-types.ts';
-import { EXPENSE_CATEGORIES } from './values.ts';
+import { EXPENSE_CATEGORIES, type InvoiceStatus } from './values.ts';
 
 export { EXPENSE_CATEGORIES };
 export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
@@ -121,7 +121,7 @@ export interface SalesReportRow {
   id: string;
   number: string;
   customerName: string;
-  status: 'QUOTE' | 'ISSUED' | 'PAID' | 'VOID';
+  status: InvoiceStatus;
   currency: string;
   total: number;
   /** What its credit notes took off. */

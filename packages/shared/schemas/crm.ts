@@ -3,6 +3,7 @@
 import { z } from './zod.ts';
 import { optionalIsoDate } from './dates.ts';
 import { R } from './reasons.ts';
+import { LEAD_STAGES } from './values.ts';
 
 const optionalText = z.preprocess(
   (v) => (v === '' ? null : v),
@@ -24,7 +25,7 @@ export const LeadFormSchema = z.object({
     (v) => (v === '' || v === null || v === undefined ? null : v),
     z.coerce.number().min(0, R.ZERO_OR_MORE).max(999_999_999_999.99).nullable(),
   ),
-  stage: z.enum(['PROSPECT', 'QUALIFIED', 'PROPOSAL', 'CLOSED_WON', 'CLOSED_LOST']).default('PROSPECT'),
+  stage: z.enum(LEAD_STAGES).default('PROSPECT'),
   closeDate: optionalIsoDate,
   ownerId: z.preprocess((v) => (v === '' ? null : v), z.uuid().nullable().optional()),
 });

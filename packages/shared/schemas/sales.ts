@@ -3,7 +3,7 @@
 import { z } from './zod.ts';
 import { optionalIsoDate } from './dates.ts';
 import { R, type SchemaReason } from './reasons.ts';
-import { MOBILE_MONEY_PROVIDERS, PAYMENT_METHODS } from './values.ts';
+import { INVOICE_STATUSES, MOBILE_MONEY_PROVIDERS, PAYMENT_METHODS } from './values.ts';
 
 const amount = (required: SchemaReason) =>
   z.coerce.number({ message: required }).positive(required).max(999_999_999_999.99);
@@ -49,7 +49,8 @@ export type PaymentDetails = z.infer<typeof PaymentDetailsSchema>;
 const InvoiceFields = z.object({
   id: z.uuid().optional(),
   customerId: z.uuid({ message: R.REQUIRED }),
-  status: z.enum(['QUOTE', 'ISSUED', 'PAID']).default('QUOTE'),
+  /** Made as a quote, issued, or issued and paid at once (never void). */
+  status: z.enum(INVOICE_STATUSES).exclude(['VOID']).default('QUOTE'),
   currency: z.string().length(3).toUpperCase().optional(),
   dueAt: optionalIsoDate,
   notes: z.string().max(2000).optional().nullable(),

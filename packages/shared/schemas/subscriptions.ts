@@ -1,14 +1,12 @@
-// Recurring invoices: the inputs of the plan form and the subscribe form, shared by the screens
-// and the `api` function, and what /api/subscription-plans and /api/subscriptions answer. The database
-// checks every rule again (supabase/migrations/20261122001250_billing_functions.sql).
+// Recurring invoices: the inputs of the plan form and the subscribe form, shared by the screens and the
+// `api` function. The database checks every rule again (supabase/migrations/20261122001260_subscription_functions.sql).
 import { z } from './zod.ts';
 import { optionalIsoDate } from './dates.ts';
 import { R } from './reasons.ts';
+import { BILLING_INTERVALS, SUBSCRIPTION_STATUSES } from './values.ts';
 
-export const BILLING_INTERVALS = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'YEARLY'] as const;
-export type BillingInterval = (typeof BILLING_INTERVALS)[number];
-export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'PAUSED', 'CANCELLED', 'EXPIRED'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export { BILLING_INTERVALS, SUBSCRIPTION_STATUSES };
+export type { BillingInterval, SubscriptionStatus } from './values.ts';
 
 const percent = z.coerce.number().min(0).max(100);
 const wholeNumber = (min: number, max: number) => z.coerce.number().int(R.WHOLE_NUMBER).min(min).max(max);
@@ -71,60 +69,5 @@ export type SubscriptionUpdate = z.infer<typeof SubscriptionUpdateSchema>;
 /** POST /api/subscriptions/:id/cancel: now, or at the end of the period already billed. */
 export const CancelSubscriptionSchema = z.object({ atPeriodEnd: z.boolean().default(false) });
 
-export interface SubscriptionPlan {
-  id: string;
-  name: string;
-  description: string | null;
-  price: number;
-  currency: string;
-  interval: BillingInterval;
-  intervalCount: number;
-  trialDays: number;
-  isActive: boolean;
-  /** What each period bills, when more than the plan's name; the price is then their sum. */
-  lines: { id: string; productId: string | null; description: string; qty: number; unitPrice: number }[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Subscription {
-  id: string;
-  status: SubscriptionStatus;
-  customer: { id: string; name: string };
-  plan: {
-    id: string;
-    name: string;
-    price: number;
-    currency: string;
-    interval: BillingInterval;
-    intervalCount: number;
-  };
-  quantity: number;
-  taxPercent: number;
-  discountPercent: number;
-  startDate: string;
-  trialEnd: string | null;
-  endDate: string | null;
-  currentPeriod: { start: string; end: string } | null;
-  /** The day the next period starts and is billed; null when paused or ended. */
-  nextBillingDate: string | null;
-  cancelAtPeriodEnd: boolean;
-  cyclesBilled: number;
-  createdAt: string;
-}
-
-/** A billed period, as GET /api/subscriptions/:id lists them (newest first). */
-export interface BillingCycle {
-  /** The period's number from the start (periods skipped while paused leave theirs unused). */
-  cycleNumber: number;
-  start: string;
-  /** The period's last day. */
-  end: string;
-  status: 'PENDING' | 'BILLED' | 'PAID' | 'FAILED' | 'CANCELLED';
-  amount: number;
-  currency: string;
-  billedAt: string | null;
-  paidAt: string | null;
-  /** Null for a period with nothing to pay. */
-  invoice: { id: string; number: string; status: string } | null;
-}
+// What the routes answer is declared in ../api/subscriptions.ts.
+export type { BillingCycle, Subscription, SubscriptionPlan } from '../api/subscriptions.ts';

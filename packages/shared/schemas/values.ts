@@ -41,6 +41,22 @@ export const ORGANIZATION_CURRENCIES = [
 export const ROLES = ENUMS.membership_role;
 export const EMPLOYEE_STATUSES = ENUMS.employee_status;
 
+/** Where an invoice is: a quote, issued (owed), paid, or voided. */
+export const INVOICE_STATUSES = ENUMS.invoice_status;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** A lead's place in the pipeline, in the board's order. */
+export const LEAD_STAGES = ENUMS.lead_stage;
+export type LeadStage = (typeof LEAD_STAGES)[number];
+export const BILLING_INTERVALS = ENUMS.billing_interval;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+export const SUBSCRIPTION_STATUSES = ENUMS.subscription_status;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export const BILLING_CYCLE_STATUSES = ENUMS.billing_cycle_status;
+export const PURCHASE_ORDER_STATUSES = ENUMS.purchase_order_status;
+/** A product's stock against its threshold (products.stock_status, computed by the database). */
+export const STOCK_STATUSES = ['OUT_OF_STOCK', 'LOW_STOCK', 'IN_STOCK'] as const;
+export type StockStatus = (typeof STOCK_STATUSES)[number];
+
 export const REMINDER_STEP_MIN = -30;
 export const REMINDER_STEP_MAX = 90;
 export const REMINDER_STEPS_MAX = 6;
