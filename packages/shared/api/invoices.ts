@@ -17,6 +17,11 @@ export const InvoiceSummarySchema = z.strictObject({
   amountPaid: z.number(),
   /** What its credit notes took off (0 when none). */
   amountCredited: z.number(),
+  /**
+   * What is left to pay, as the database keeps it (total - credited - paid): below 0 when credit notes came
+   * after payments (what was overpaid).
+   */
+  amountDue: z.number(),
   createdAt: z.string(),
   issuedAt: z.string().nullable(),
   dueAt: z.string().nullable(),

@@ -4,7 +4,7 @@
 // database, so every function instance shares them.
 import { adminClient } from './clients.ts';
 import { AppError } from './errors.ts';
-import { fromPostgrest } from './http.ts';
+import { fromPostgrest } from './refusals.ts';
 
 const WINDOW_SECONDS = 300;
 

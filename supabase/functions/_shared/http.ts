@@ -1,7 +1,7 @@
 // Request parsing shared by the routes: JSON bodies validated with the shared zod schemas.
 import type { z } from 'zod';
 import { readReason } from '@shared/schemas/reasons.ts';
-import { AppError, humanMessage, refusalOf } from './errors.ts';
+import { AppError } from './errors.ts';
 
 /** The largest body a route reads (1 MB; the CSV import takes more): a bigger one is 413, never buffered. */
 export const BODY_LIMIT = 1_000_000;
@@ -129,66 +129,4 @@ export function invalidQuery(error: z.ZodError): AppError {
     { fields },
     { reason: 'INVALID_QUERY', ...(fields[0] ? { field: fields[0].field } : {}) },
   );
-}
-
-/** The server is too busy to answer now: 503 UNAVAILABLE with SERVER_BUSY, and a Retry-After. */
-export const busy = () =>
-  new AppError('UNAVAILABLE', 'The server is busy. Please try again in a moment.', undefined, {
-    reason: 'SERVER_BUSY',
-  });
-
-/** Maps a PostgREST error from a supabase-js call to an AppError with a stable code. */
-export function fromPostgrest(error: { code?: string; message: string; hint?: string | null }): AppError {
-  const refusal = refusalOf(error);
-  switch (error.code) {
-    case '23505':
-      return new AppError('ALREADY_EXISTS', humanMessage(error.message), undefined, refusal);
-    case '23503':
-      // A reference to nothing: which one, in words (never the raw foreign-key error).
-      return new AppError('NOT_FOUND', humanMessage(error.message), undefined, refusal);
-    case '23514':
-    case '22P02':
-    case '22001':
-    case '22003':
-    case '23502':
-    case 'P0001':
-      return new AppError('VALIDATION_FAILED', error.message, undefined, refusal);
-    case '42501':
-      return new AppError('FORBIDDEN', 'You do not have permission to do this', undefined, refusal);
-    case '22023':
-      // An Idempotency-Key reused for a different change, or a malformed value (with its reason).
-      if (refusal && refusal.reason !== 'MUTATION_ID_REUSED')
-        return new AppError('VALIDATION_FAILED', error.message, undefined, refusal);
-      return new AppError('CONFLICT', error.message, undefined, refusal ?? { reason: 'MUTATION_ID_REUSED' });
-    case 'PGRST116':
-      return new AppError('NOT_FOUND', 'Not found');
-    case 'PT402':
-      return new AppError('LIMIT_REACHED', error.message, undefined, refusal);
-    // A budget of the organization spent (documents mailed this hour): try again later.
-    case 'PT429':
-      return new AppError('RATE_LIMITED', error.message, undefined, refusal);
-    // The database or the Data API could not answer in time (a statement or lock timeout, no free
-    // connection, an answer too large to build): nothing was refused, so the caller is told to try
-    // again later rather than that the request was wrong.
-    case '57014':
-    case '55P03':
-    case 'PGRST003':
-    case 'PGRSTL01':
-      return busy();
-    // The database went away under the request (shut down or restarted, its connection cut) or the Data API
-    // cannot reach it: nothing was decided either, and the same call can succeed once it is back.
-    case '57P01':
-    case '57P02':
-    case '57P03':
-    case 'PGRST000':
-    case 'PGRST001':
-    case 'PGRST002':
-      return busy();
-    // supabase-js could not reach the Data API at all (refused, reset, timed out): it answers a code of ''.
-    case '':
-      return busy();
-    default:
-      if (error.code?.startsWith('08')) return busy();
-      return new AppError('INTERNAL', 'Internal server error');
-  }
 }

@@ -9,10 +9,9 @@ import {
 } from '@shared/schemas/accounting.ts';
 import type { Permission } from '@shared/permissions.ts';
 import { ReversalInputSchema } from '@shared/schemas/sales.ts';
-import { orgContext, unwrap } from '../_shared/context.ts';
-import { AppError, refusalOf } from '../_shared/errors.ts';
-import { fromPostgrest, invalidQuery, parseBody } from '../_shared/http.ts';
+import { AppError } from '../_shared/errors.ts';
 import type { Params } from './router.ts';
+import { type Db, ok, orgRequest, Paging, query, withTotal } from './request.ts';
 
 type ExpenseRow = {
   id: string;
@@ -42,21 +41,14 @@ const toExpense = (e: ExpenseRow, reversal: ReversalRow | null = null) => ({
   reversal: reversal ? toReversal(reversal) : null,
 });
 
-const ListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
-  search: z.string().trim().max(100).optional(),
-  category: z.enum(EXPENSE_CATEGORIES).optional(),
-});
+const ListQuery = Paging.extend({ category: z.enum(EXPENSE_CATEGORIES).optional() });
 /** Characters that would change the meaning of a PostgREST filter are searched as spaces. */
 const searchTerm = (s: string) => s.replace(/[%_,()*\\:."]/g, ' ').trim();
 
-async function assertCanSeeExpenses(db: Awaited<ReturnType<typeof orgContext>>['db'], orgId: string) {
-  const { data, error } = await db.rpc('can', {
-    p_org_id: orgId,
-    p_permission: 'expense.read' satisfies Permission,
-  });
-  if (error) throw fromPostgrest(error);
+async function assertCanSeeExpenses(db: Db, orgId: string) {
+  const { data } = ok(
+    await db.rpc('can', { p_org_id: orgId, p_permission: 'expense.read' satisfies Permission }),
+  );
   if (!data)
     throw new AppError('FORBIDDEN', 'Only owners, managers and accountants can see expenses', undefined, {
       reason: 'EXPENSES_FORBIDDEN',
@@ -65,10 +57,8 @@ async function assertCanSeeExpenses(db: Awaited<ReturnType<typeof orgContext>>['
 
 /** Newest first; search by vendor or note, filter by category; x-total-count has the whole count. */
 export async function listExpenses(req: Request): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
-  const parsed = ListQuery.safeParse(Object.fromEntries(new URL(req.url).searchParams));
-  if (!parsed.success) throw invalidQuery(parsed.error);
-  const q = parsed.data;
+  const { db, orgId } = await orgRequest(req);
+  const q = query(req, ListQuery);
   let rows = db
     .from('expenses')
     .select('id, vendor, category, amount, currency, paid_at, note', { count: 'exact' })
@@ -76,82 +66,56 @@ export async function listExpenses(req: Request): Promise<Response> {
   if (q.category) rows = rows.eq('category', q.category);
   const term = q.search ? searchTerm(q.search) : '';
   if (term) rows = rows.or(`vendor.ilike.*${term}*,note.ilike.*${term}*`);
-  const [, { data, error, count }] = await Promise.all([
+  const [, listed] = await Promise.all([
     assertCanSeeExpenses(db, orgId),
     rows
       .order('paid_at', { ascending: false })
       .order('id', { ascending: false })
       .range(q.offset, q.offset + q.limit - 1),
   ]);
-  if (error) throw fromPostgrest(error);
+  const { data, count } = ok(listed);
   const reversals = new Map<string, ReversalRow>();
   if (data.length) {
-    const found = await db
-      .from('expense_reversals')
-      .select('id, expense_id, reason, reversed_at, created_by')
-      .eq('org_id', orgId)
-      .in(
-        'expense_id',
-        data.map((e) => e.id),
-      );
-    if (found.error) throw fromPostgrest(found.error);
+    const found = ok(
+      await db
+        .from('expense_reversals')
+        .select('id, expense_id, reason, reversed_at, created_by')
+        .eq('org_id', orgId)
+        .in(
+          'expense_id',
+          data.map((e) => e.id),
+        ),
+    );
     for (const r of found.data) reversals.set(r.expense_id, r);
   }
-  return Response.json(
+  return withTotal(
     data.map((e) => toExpense(e, reversals.get(e.id) ?? null)),
-    { headers: { 'x-total-count': String(count ?? data.length) } },
+    count ?? data.length,
   );
 }
 
 export async function recordExpense(req: Request): Promise<Response> {
-  const input = await parseBody(
-    req,
-    z.intersection(ExpenseInputSchema, z.object({ orgId: z.string().optional() })),
-  );
-  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
-  const { orgId: _ignored, ...expense } = input;
-  const { data, error } = await db.rpc('record_expense', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_input: expense,
-  });
-  if (error) throw fromPostgrest(error);
-  return Response.json(toExpense(unwrap<ExpenseRow>(data)), { status: 201 });
+  const { body, write } = await orgRequest(req, { body: ExpenseInputSchema });
+  const recorded = (await write('record_expense', { p_input: body })) as ExpenseRow;
+  return Response.json(toExpense(recorded), { status: 201 });
 }
 
 /** PUT /api/expenses/:id: vendor, category, amount, paidAt, note changed (not the currency), applied once. */
-export async function updateExpense(req: Request, { id }: Params): Promise<Response> {
-  const input = await parseBody(
-    req,
-    z.intersection(ExpenseInputSchema, z.object({ orgId: z.string().optional() })),
-  );
-  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
-  const { orgId: _ignored, id: _id, currency: _currency, ...expense } = input;
-  const { data, error } = await db.rpc('update_expense', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_expense_id: id!,
-    p_input: expense,
-  });
-  if (error) throw fromPostgrest(error);
-  return Response.json(toExpense(unwrap<ExpenseRow>(data)));
+export async function updateExpense(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { body, write } = await orgRequest(req, { body: ExpenseInputSchema });
+  const { id: _id, currency: _currency, ...expense } = body;
+  const updated = (await write('update_expense', { p_expense_id: id, p_input: expense })) as ExpenseRow;
+  return Response.json(toExpense(updated));
 }
 
 /** POST /api/expenses/:id/reverse { reason }: the expense taken back (a counter-entry), applied once. */
-export async function reverseExpense(req: Request, { id }: Params): Promise<Response> {
-  const input = await parseBody(
-    req,
-    z.intersection(ReversalInputSchema, z.object({ orgId: z.string().optional() })),
-  );
-  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
-  const { data, error } = await db.rpc('reverse_expense', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_expense_id: id!,
-    p_reason: input.reason,
-  });
-  if (error) throw fromPostgrest(error);
-  const r = unwrap<ReversalRow & { expense_id: string; amount: number; currency: string }>(data);
+export async function reverseExpense(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { body, write } = await orgRequest(req, { body: ReversalInputSchema });
+  const r = (await write('reverse_expense', { p_expense_id: id, p_reason: body.reason })) as ReversalRow & {
+    expense_id: string;
+    amount: number;
+    currency: string;
+  };
   return Response.json(
     { ...toReversal(r), expenseId: r.expense_id, amount: Number(r.amount), currency: r.currency },
     { status: 201 },
@@ -160,13 +124,8 @@ export async function reverseExpense(req: Request, { id }: Params): Promise<Resp
 
 /** GET /api/accounting/summary: the revenue (invoiced), payments and expenses cards, computed in the database. */
 export async function getAccountingSummary(req: Request): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
-  const { data, error } = await db.rpc('accounting_summary', { p_org_id: orgId });
-  if (error) {
-    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message, undefined, refusalOf(error));
-    throw fromPostgrest(error);
-  }
-  const summary = data as unknown as AccountingSummary;
+  const { call } = await orgRequest(req);
+  const summary = (await call('accounting_summary')) as unknown as AccountingSummary;
   const money = (list: AccountingSummary['payments']['totals']) =>
     list.map((m) => ({ currency: m.currency, amount: Number(m.amount) }));
   const numbers = (part: AccountingSummary['payments']) => ({

@@ -2,9 +2,8 @@
 // with audit.read, as RLS (OWNER, MANAGER, ACCOUNTANT); SALES gets 403.
 import { z } from 'zod';
 import type { Permission } from '@shared/permissions.ts';
-import { orgContext } from '../_shared/context.ts';
 import { AppError } from '../_shared/errors.ts';
-import { fromPostgrest, invalidQuery } from '../_shared/http.ts';
+import { ok, orgRequest, query, withTotal } from './request.ts';
 
 const Query = z.object({
   entity: z.string().max(100).optional(),
@@ -39,10 +38,8 @@ const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 export async function listAudit(req: Request): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
-  const parsed = Query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
-  if (!parsed.success) throw invalidQuery(parsed.error);
-  const q = parsed.data;
+  const { db, orgId } = await orgRequest(req);
+  const q = query(req, Query);
   const { data: allowed } = await db.rpc('can', {
     p_org_id: orgId,
     p_permission: 'audit.read' satisfies Permission,
@@ -60,11 +57,12 @@ export async function listAudit(req: Request): Promise<Response> {
     if (q.from) rows = rows.gte('created_at', localMidnight(q.from, tz).toISOString());
     if (q.to) rows = rows.lt('created_at', localMidnight(nextDay(q.to), tz).toISOString());
   }
-  const { data, error, count } = await rows
-    .order('created_at', { ascending: false })
-    .order('id')
-    .range(q.offset, q.offset + q.limit - 1);
-  if (error) throw fromPostgrest(error);
+  const { data, count } = ok(
+    await rows
+      .order('created_at', { ascending: false })
+      .order('id')
+      .range(q.offset, q.offset + q.limit - 1),
+  );
   const actorIds = [...new Set(data.flatMap((r) => (r.actor_id ? [r.actor_id] : [])))];
   const people = new Map<string, string>();
   if (actorIds.length) {
@@ -74,7 +72,7 @@ export async function listAudit(req: Request): Promise<Response> {
       .in('id', actorIds);
     for (const p of profiles ?? []) people.set(p.id, `${p.first_name} ${p.last_name}`.trim() || p.email);
   }
-  return Response.json(
+  return withTotal(
     data.map((r) => ({
       id: r.id,
       action: r.action,
@@ -85,6 +83,6 @@ export async function listAudit(req: Request): Promise<Response> {
       actor: r.actor_id ? (people.get(r.actor_id) ?? null) : null,
       createdAt: r.created_at,
     })),
-    { headers: { 'x-total-count': String(count ?? data.length) } },
+    count ?? data.length,
   );
 }

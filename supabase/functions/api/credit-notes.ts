@@ -1,64 +1,33 @@
-// /api/invoices/:id/credit-notes and /api/credit-notes/:id/refunds: corrections of an issued invoice.
-import { CreditNoteInputSchema, RefundInputSchema } from '@shared/schemas/sales.ts';
-import { orgContext, unwrap } from '../_shared/context.ts';
-import { fromPostgrest, parseBody } from '../_shared/http.ts';
+// /api/invoices/:id/credit-notes and /api/credit-notes: corrections of an issued invoice, and a credit
+// note's public link (/c/<token>), made, revoked and read as an invoice's. Its refunds are payments'
+// (payments.ts).
+import type { CreditNote } from '@shared/api/credit-notes.ts';
+import type { CreditNoteCreated } from '@shared/api/invoices.ts';
+import type { ShareLink } from '@shared/api/links.ts';
+import { CreditNoteInputSchema } from '@shared/schemas/sales.ts';
+import { adminClient } from '../_shared/clients.ts';
+import { spendBudget } from '../_shared/budget.ts';
+import { AppError } from '../_shared/errors.ts';
 import type { Params } from './router.ts';
-import { getInvoice } from './sales.ts';
-import { type Db, withOrg } from './lists.ts';
+import { readInvoice } from './invoices.ts';
+import { type Db, ok, orgRequest } from './request.ts';
 
-/** A credit note as the invoice's page and its own document show it, with its lines and refunds. */
-export interface CreditNoteView {
-  id: string;
-  number: string;
-  currency: string;
-  subtotal: number;
-  tax: number;
-  total: number;
-  reason: string;
-  restock: boolean;
-  createdAt: string;
-  createdBy: string | null;
-  /** Whether a public link to it is live. */
-  shared: boolean;
-  lines: {
-    id: string;
-    invoiceItemId: string;
-    productId: string | null;
-    description: string;
-    qty: number;
-    unitPrice: number;
-    taxRate: number;
-    amount: number;
-    tax: number;
-  }[];
-  refunds: {
-    id: string;
-    amount: number;
-    method: string;
-    provider: string | null;
-    ref: string | null;
-    refundedAt: string;
-  }[];
-}
-
-export async function invoiceCreditNotes(
-  db: Db,
-  orgId: string,
-  invoiceId: string,
-): Promise<CreditNoteView[]> {
-  const { data, error } = await db
-    .from('credit_notes')
-    .select(
-      `id, number, currency, subtotal, tax, total, reason, restock, created_at, created_by,
-       lines:credit_note_lines(id, invoice_item_id, product_id, description, qty, unit_price, tax_rate, amount, tax,
-                               position),
-       refunds(id, amount, method, provider, ref, refunded_at),
-       shares:credit_note_share_tokens(expires_at, revoked_at)`,
-    )
-    .eq('org_id', orgId)
-    .eq('invoice_id', invoiceId)
-    .order('number');
-  if (error) throw fromPostgrest(error);
+/** An invoice's credit notes as its page and their own documents show them, with their lines and refunds. */
+export async function invoiceCreditNotes(db: Db, orgId: string, invoiceId: string): Promise<CreditNote[]> {
+  const { data } = ok(
+    await db
+      .from('credit_notes')
+      .select(
+        `id, number, currency, subtotal, tax, total, reason, restock, created_at, created_by,
+         lines:credit_note_lines(id, invoice_item_id, product_id, description, qty, unit_price, tax_rate, amount, tax,
+                                 position),
+         refunds(id, amount, method, provider, ref, refunded_at),
+         shares:credit_note_share_tokens(expires_at, revoked_at)`,
+      )
+      .eq('org_id', orgId)
+      .eq('invoice_id', invoiceId)
+      .order('number'),
+  );
   return data.map((n) => ({
     id: n.id,
     number: n.number,
@@ -99,63 +68,38 @@ export async function invoiceCreditNotes(
 
 /**
  * POST /api/invoices/:id/credit-notes { reason, restock, lines? }: a credit note against the invoice (no
- * lines: everything left to credit), applied once; answers the invoice as its page shows it.
+ * lines: everything left to credit), applied once; answers it with the invoice as its page shows it.
  */
-export async function createCreditNote(req: Request, { id }: Params): Promise<Response> {
-  const input = await parseBody(req, withOrg(CreditNoteInputSchema));
-  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
-  const { orgId: _ignored, ...note } = input;
-  const { data, error } = await db.rpc('create_credit_note', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_invoice_id: id!,
-    p_input: note,
-  });
-  if (error) throw fromPostgrest(error);
-  const created = unwrap<{ id: string; number: string }>(data);
-  const res = await getInvoice(req, { id: id! });
-  const invoice = await res.json();
-  return Response.json(
-    { creditNote: invoice.creditNotes.find((n: CreditNoteView) => n.id === created.id), invoice },
-    { status: 201 },
-  );
+export async function createCreditNote(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { db, orgId, body, write } = await orgRequest(req, { body: CreditNoteInputSchema });
+  const created = (await write('create_credit_note', { p_invoice_id: id, p_input: body })) as { id: string };
+  const invoice = await readInvoice(db, orgId, id);
+  // Made a moment ago, it is on the invoice.
+  const creditNote = invoice.creditNotes.find((n) => n.id === created.id)!;
+  return Response.json({ creditNote, invoice } satisfies CreditNoteCreated, { status: 201 });
 }
 
-/** POST /api/credit-notes/:id/refunds { amount, method, provider?, ref? }: money given back, applied once. */
-export async function recordRefund(req: Request, { id }: Params): Promise<Response> {
-  const input = await parseBody(req, withOrg(RefundInputSchema));
-  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
-  const { orgId: _ignored, ...refund } = input;
-  const { data, error } = await db.rpc('record_refund', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_credit_note_id: id!,
-    p_input: refund,
+/** The credit note's live public link, or a new one; the token is never stored in clear. */
+export async function shareCreditNote(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { call } = await orgRequest(req);
+  const share = (await call('create_credit_note_share', { p_credit_note_id: id })) as Omit<ShareLink, 'path'>;
+  return Response.json({ ...share, path: `/c/${share.token}` } satisfies ShareLink, {
+    status: share.reused ? 200 : 201,
   });
-  if (error) throw fromPostgrest(error);
-  const r = unwrap<{
-    id: string;
-    credit_note_id: string;
-    invoice_id: string;
-    amount: number;
-    currency: string;
-    method: string;
-    provider: string | null;
-    ref: string | null;
-    refunded_at: string;
-  }>(data);
-  return Response.json(
-    {
-      id: r.id,
-      creditNoteId: r.credit_note_id,
-      invoiceId: r.invoice_id,
-      amount: Number(r.amount),
-      currency: r.currency,
-      method: r.method,
-      provider: r.provider,
-      ref: r.ref,
-      refundedAt: r.refunded_at,
-    },
-    { status: 201 },
-  );
+}
+
+export async function revokeCreditNoteShares(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { call } = await orgRequest(req);
+  return Response.json({ revoked: await call('revoke_credit_note_shares', { p_credit_note_id: id }) });
+}
+
+/** The read-only credit note behind a share link: no sign-in, nothing but that credit note. */
+export async function publicCreditNote(req: Request, { token }: Params<'token'>): Promise<Response> {
+  await spendBudget(req, 'public');
+  const { data } = ok(await adminClient().rpc('shared_credit_note', { p_token: token }));
+  if (!data)
+    throw new AppError('NOT_FOUND', 'This link is not valid any more', undefined, {
+      reason: 'SHARE_LINK_INVALID',
+    });
+  return Response.json(data, { headers: { 'cache-control': 'no-store' } });
 }

@@ -1,10 +1,7 @@
 // /api/customers: listed and searched in SQL, saved, deleted when nothing refers to them, merged.
 import { CustomerInputSchema, CustomerMergeInputSchema } from '@shared/schemas/sales.ts';
-import { orgContext, unwrap } from '../_shared/context.ts';
-import { AppError, refusalOf } from '../_shared/errors.ts';
-import { fromPostgrest, parseBody } from '../_shared/http.ts';
 import type { Params } from './router.ts';
-import { Paging, query, withOrg, withTotal } from './lists.ts';
+import { orgRequest, Paging, query, withTotal } from './request.ts';
 
 type CustomerRow = {
   id: string;
@@ -26,47 +23,31 @@ const toCustomer = (c: CustomerRow) => ({
 });
 
 export async function listCustomers(req: Request): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
+  const { call } = await orgRequest(req);
   const q = query(req, Paging);
   // One SQL function searches with the trigram indexes (which RLS would keep it from using).
-  const { data, error } = await db.rpc('list_customers', {
-    p_org_id: orgId,
+  const data = await call('list_customers', {
     p_search: q.search ?? '',
     p_limit: q.limit,
     p_offset: q.offset,
   });
-  if (error) {
-    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message, undefined, refusalOf(error));
-    throw fromPostgrest(error);
-  }
   const page = data as unknown as { total: number; rows: CustomerRow[] };
   return withTotal(page.rows.map(toCustomer), page.total);
 }
 
 async function saveCustomer(req: Request, id?: string): Promise<Response> {
-  const input = await parseBody(req, withOrg(CustomerInputSchema));
-  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
-  const { data, error } = await db.rpc('save_customer', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_input: { ...input, id: id ?? input.id },
-  });
-  if (error) throw fromPostgrest(error);
-  return Response.json(toCustomer(unwrap<CustomerRow>(data)), { status: id ? 200 : 201 });
+  const { body, write } = await orgRequest(req, { body: CustomerInputSchema });
+  const saved = (await write('save_customer', { p_input: { ...body, id: id ?? body.id } })) as CustomerRow;
+  return Response.json(toCustomer(saved), { status: id ? 200 : 201 });
 }
 export const createCustomer = (req: Request) => saveCustomer(req);
-export const updateCustomer = (req: Request, { id }: Params) => saveCustomer(req, id);
+export const updateCustomer = (req: Request, { id }: Params<'id'>) => saveCustomer(req, id);
 
 /** DELETE /api/customers/:id: a customer nothing refers to (owners and managers), applied once. */
-export async function deleteCustomer(req: Request, { id }: Params): Promise<Response> {
-  const { db, orgId, mutationId } = await orgContext(req);
-  const { data, error } = await db.rpc('delete_customer', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_customer_id: id!,
-  });
-  if (error) throw fromPostgrest(error);
-  return Response.json({ id: unwrap<CustomerRow>(data).id, deleted: true });
+export async function deleteCustomer(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { write } = await orgRequest(req);
+  const deleted = (await write('delete_customer', { p_customer_id: id })) as CustomerRow;
+  return Response.json({ id: deleted.id, deleted: true });
 }
 
 /**
@@ -74,24 +55,16 @@ export async function deleteCustomer(req: Request, { id }: Params): Promise<Resp
  * invoices, subscriptions, statement links and documents move there — applied once. Answers the kept customer and
  * how much moved.
  */
-export async function mergeCustomer(req: Request, { id }: Params): Promise<Response> {
-  const input = await parseBody(req, withOrg(CustomerMergeInputSchema));
-  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
-  const { data, error } = await db.rpc('merge_customers', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_from: id!,
-    p_into: input.into,
-  });
-  if (error) throw fromPostgrest(error);
-  const m = unwrap<{
+export async function mergeCustomer(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { body, write } = await orgRequest(req, { body: CustomerMergeInputSchema });
+  const m = (await write('merge_customers', { p_from: id, p_into: body.into })) as {
     customer: CustomerRow;
     mergedId: string;
     invoices: number;
     subscriptions: number;
     shareLinks: number;
     documents: number;
-  }>(data);
+  };
   return Response.json({
     customer: toCustomer(m.customer),
     mergedId: m.mergedId,

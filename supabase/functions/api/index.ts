@@ -1,12 +1,6 @@
 // The `api` edge function: the product's /api/* surface and the logic that needs more than one SQL call.
 // Thin: each route validates its input and calls one SQL function with the caller's JWT, so row-level
 // security decides.
-import {
-  publicCreditNote,
-  revokeCreditNoteShares,
-  sendDocumentMail,
-  shareCreditNote,
-} from './document-links.ts';
 import { customerStatement, publicStatement, revokeStatementShares, shareStatement } from './statements.ts';
 import { allowedOrigins, corsHeaders } from '../_shared/cors.ts';
 import { AppError, errorResponse } from '../_shared/errors.ts';
@@ -17,7 +11,8 @@ import {
   reverseExpense,
   updateExpense,
 } from './accounting.ts';
-import { completeRegistration, currentUser, login, loginPage, logoutPage, register } from './auth.ts';
+import { currentUser, login, loginPage, logoutPage } from './auth.ts';
+import { completeRegistration, register } from './registration.ts';
 import {
   createOrganization,
   getOrganization,
@@ -48,7 +43,7 @@ import {
   receivePurchaseOrder,
   saveSupplier,
 } from './purchasing.ts';
-import { getReport } from './reports.ts';
+import { getMetrics, getReport } from './reports.ts';
 import { listAudit } from './audit.ts';
 import { getDashboard } from './dashboard.ts';
 import {
@@ -63,25 +58,28 @@ import {
 import { sendMailJob } from './mail.ts';
 import { getPaymentReminders, updatePaymentReminders } from './reminders.ts';
 import { Router } from './router.ts';
+import { createPlan, listPlans, updatePlan } from './plans.ts';
 import {
   cancelSubscription,
-  createPlan,
-  listPlans,
   getSubscription,
   listSubscriptions,
   pauseSubscription,
   resumeSubscription,
   subscribe,
-  updatePlan,
   updateSubscription,
 } from './subscriptions.ts';
-import { createCreditNote, recordRefund } from './credit-notes.ts';
+import {
+  createCreditNote,
+  publicCreditNote,
+  revokeCreditNoteShares,
+  shareCreditNote,
+} from './credit-notes.ts';
 import { createCustomer, deleteCustomer, listCustomers, mergeCustomer, updateCustomer } from './customers.ts';
-import { deletePayment, listPayments, recordPayment, reversePayment } from './payments.ts';
+import { sendDocumentMail } from './document-mails.ts';
+import { deletePayment, listPayments, recordPayment, recordRefund, reversePayment } from './payments.ts';
 import {
   createInvoice,
   getInvoice,
-  getMetrics,
   issueInvoice,
   listInvoices,
   publicInvoice,
@@ -89,7 +87,7 @@ import {
   shareInvoice,
   updateQuote,
   voidInvoice,
-} from './sales.ts';
+} from './invoices.ts';
 import {
   acceptInvitation,
   createEmployee,

@@ -1,35 +1,32 @@
 // /api/invoices: listed, read with their payments and credit notes, created, edited while a quote, issued,
-// voided and shared; and the dashboard's metrics.
+// voided, and shared by a public link.
 import { z } from 'zod';
+import type { Invoice, InvoiceSummary } from '@shared/api/invoices.ts';
+import type { ShareLink } from '@shared/api/links.ts';
 import { InvoiceInputSchema, QuoteInputSchema } from '@shared/schemas/sales.ts';
+import { INVOICE_STATUSES } from '@shared/schemas/values.ts';
 import { adminClient } from '../_shared/clients.ts';
 import { spendBudget } from '../_shared/budget.ts';
-import { orgContext, unwrap } from '../_shared/context.ts';
-import { AppError, refusalOf } from '../_shared/errors.ts';
-import { fromPostgrest, parseBody } from '../_shared/http.ts';
+import { AppError } from '../_shared/errors.ts';
 import type { Params } from './router.ts';
-import { Paging, query, withOrg, withTotal } from './lists.ts';
+import { type Db, ok, orgRequest, Paging, query, withTotal } from './request.ts';
 import { invoiceCreditNotes } from './credit-notes.ts';
 import { paymentReversals } from './payments.ts';
 
-const INVOICE_STATUSES = ['QUOTE', 'ISSUED', 'PAID', 'VOID'] as const;
+const notFound = () =>
+  new AppError('NOT_FOUND', 'Invoice not found', undefined, { reason: 'INVOICE_NOT_FOUND' });
 
 export async function listInvoices(req: Request): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
+  const { call } = await orgRequest(req);
   const q = query(req, Paging.extend({ status: z.enum(INVOICE_STATUSES).optional() }));
-  const { data, error } = await db.rpc('search_invoices', {
-    p_org_id: orgId,
+  const data = await call('search_invoices', {
     p_search: q.search ?? '',
-    p_status: q.status ?? null!,
+    p_status: q.status ?? null,
     p_limit: q.limit,
     p_offset: q.offset,
   });
-  if (error) {
-    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message, undefined, refusalOf(error));
-    throw fromPostgrest(error);
-  }
   return withTotal(
-    data.map((i) => ({
+    data.map((i): InvoiceSummary => ({
       id: i.id,
       number: i.number,
       status: i.status,
@@ -49,31 +46,31 @@ export async function listInvoices(req: Request): Promise<Response> {
   );
 }
 
-/** One invoice as its page shows it: customer, lines, payments and whether a share link is live. */
-export async function getInvoice(req: Request, { id }: Params): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
-  const { data: i, error } = await db
-    .from('invoices')
-    .select(
-      `id, number, quote_number, status, currency, subtotal, tax, total, amount_paid, amount_credited, amount_due,
-       created_at, issued_at, due_at, voided_at,
-       notes, created_by, customer:customers(id, name, email, phone, address, tax_id),
-       items:invoice_items(id, product_id, description, qty, unit_price, tax_rate, discount_percent, position),
-       payments(id, method, provider, amount, ref, received_at, receipt_number, balance_after, created_at, created_by),
-       shares:invoice_share_tokens(id, expires_at, revoked_at)`,
-    )
-    .eq('org_id', orgId)
-    .eq('id', id!)
-    .maybeSingle();
-  if (error) throw fromPostgrest(error);
-  if (!i) throw new AppError('NOT_FOUND', 'Invoice not found', undefined, { reason: 'INVOICE_NOT_FOUND' });
+/** One invoice as its page shows it: customer, lines, payments, credit notes and whether a link is live. */
+export async function readInvoice(db: Db, orgId: string, id: string): Promise<Invoice> {
+  const { data: i } = ok(
+    await db
+      .from('invoices')
+      .select(
+        `id, number, quote_number, status, currency, subtotal, tax, total, amount_paid, amount_credited, amount_due,
+         created_at, issued_at, due_at, voided_at,
+         notes, created_by, customer:customers(id, name, email, phone, address, tax_id),
+         items:invoice_items(id, product_id, description, qty, unit_price, tax_rate, discount_percent, position),
+         payments(id, method, provider, amount, ref, received_at, receipt_number, balance_after, created_at, created_by),
+         shares:invoice_share_tokens(id, expires_at, revoked_at)`,
+      )
+      .eq('org_id', orgId)
+      .eq('id', id)
+      .maybeSingle(),
+  );
+  if (!i) throw notFound();
   const reversals = await paymentReversals(db, orgId, { invoiceId: i.id });
   const creditNotes = await invoiceCreditNotes(db, orgId, i.id);
   const refunded = creditNotes.reduce((sum, n) => sum + n.refunds.reduce((s, r) => s + r.amount, 0), 0);
   // The database keeps the balance (total - credited - paid); below 0 when credit notes came after payments.
   const owed = Number(i.amount_due);
   const now = Date.now();
-  return Response.json({
+  return {
     id: i.id,
     number: i.number,
     quoteNumber: i.quote_number,
@@ -94,7 +91,7 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
     voidedAt: i.voided_at,
     notes: i.notes,
     createdBy: i.created_by,
-    customer: i.customer && {
+    customer: {
       id: i.customer.id,
       name: i.customer.name,
       email: i.customer.email,
@@ -133,97 +130,62 @@ export async function getInvoice(req: Request, { id }: Params): Promise<Response
       })),
     shared: i.shares.some((s) => !s.revoked_at && Date.parse(s.expires_at) > now),
     creditNotes,
-  });
+  };
 }
 
+export async function getInvoice(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { db, orgId } = await orgRequest(req);
+  return Response.json(await readInvoice(db, orgId, id));
+}
+
+/** POST /api/invoices: answers the invoice as its page shows it, so the app opens it without reading it again. */
 export async function createInvoice(req: Request): Promise<Response> {
-  const input = await parseBody(req, withOrg(InvoiceInputSchema));
-  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
-  const { data, error } = await db.rpc('create_invoice', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_input: input,
-  });
-  if (error) throw fromPostgrest(error);
-  const created = unwrap<{ id: string }>(data);
-  const res = await getInvoice(req, { id: created.id });
-  return new Response(res.body, { status: 201, headers: res.headers });
+  const { db, orgId, body, write } = await orgRequest(req, { body: InvoiceInputSchema });
+  const created = (await write('create_invoice', { p_input: body })) as { id: string };
+  return Response.json(await readInvoice(db, orgId, created.id), { status: 201 });
 }
 
 /** PUT /api/invoices/:id: a QUOTE edited (customer, currency, due date, notes, lines), applied once. */
-export async function updateQuote(req: Request, { id }: Params): Promise<Response> {
-  const input = await parseBody(req, withOrg(QuoteInputSchema));
-  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
-  const { orgId: _ignored, ...quote } = input;
-  const { data, error } = await db.rpc('update_quote', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_invoice_id: id!,
-    p_input: quote,
-  });
-  if (error) throw fromPostgrest(error);
-  unwrap(data);
-  return getInvoice(req, { id: id! });
+export async function updateQuote(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { db, orgId, body, write } = await orgRequest(req, { body: QuoteInputSchema });
+  await write('update_quote', { p_invoice_id: id, p_input: body });
+  return Response.json(await readInvoice(db, orgId, id));
 }
 
 const setStatus = (status: 'ISSUED' | 'VOID') =>
-  async function (req: Request, { id }: Params): Promise<Response> {
-    const { db, orgId, mutationId } = await orgContext(req);
-    const { data, error } = await db.rpc('set_invoice_status', {
-      p_org_id: orgId,
-      p_mutation_id: mutationId!,
-      p_invoice_id: id!,
-      p_status: status,
-    });
-    if (error) throw fromPostgrest(error);
-    unwrap(data);
-    return getInvoice(req, { id: id! });
+  async function (req: Request, { id }: Params<'id'>): Promise<Response> {
+    const { db, orgId, write } = await orgRequest(req);
+    await write('set_invoice_status', { p_invoice_id: id, p_status: status });
+    return Response.json(await readInvoice(db, orgId, id));
   };
 export const issueInvoice = setStatus('ISSUED');
 export const voidInvoice = setStatus('VOID');
 
 /** A new public link to the invoice; the token is in the answer once, never stored in clear. */
-export async function shareInvoice(req: Request, { id }: Params): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
-  const { data, error } = await db.rpc('create_invoice_share', { p_org_id: orgId, p_invoice_id: id! });
-  if (error) throw fromPostgrest(error);
-  const share = data as { id: string; token: string; expiresAt: string };
-  return Response.json({ ...share, path: `/i/${share.token}` }, { status: 201 });
+export async function shareInvoice(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { call } = await orgRequest(req);
+  const share = (await call('create_invoice_share', { p_invoice_id: id })) as Omit<ShareLink, 'path'>;
+  return Response.json({ ...share, path: `/i/${share.token}` } satisfies ShareLink, { status: 201 });
 }
 
-export async function revokeInvoiceShares(req: Request, { id }: Params): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
-  const { data, error } = await db.rpc('revoke_invoice_shares', { p_org_id: orgId, p_invoice_id: id! });
-  if (error) throw fromPostgrest(error);
-  if (data === 0) {
+export async function revokeInvoiceShares(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { db, orgId, call } = await orgRequest(req);
+  const revoked = await call('revoke_invoice_shares', { p_invoice_id: id });
+  if (revoked === 0) {
     // Nothing revoked: say so for an invoice the caller cannot see rather than answer as if it were done.
-    const seen = await db.from('invoices').select('id').eq('org_id', orgId).eq('id', id!).maybeSingle();
-    if (seen.error) throw fromPostgrest(seen.error);
-    if (!seen.data)
-      throw new AppError('NOT_FOUND', 'Invoice not found', undefined, { reason: 'INVOICE_NOT_FOUND' });
+    const seen = ok(await db.from('invoices').select('id').eq('org_id', orgId).eq('id', id).maybeSingle());
+    if (!seen.data) throw notFound();
   }
-  return Response.json({ revoked: data });
+  return Response.json({ revoked });
 }
 
 /** The read-only invoice behind a share link: no sign-in, nothing but that invoice. */
-export async function publicInvoice(req: Request, { token }: Params): Promise<Response> {
+export async function publicInvoice(req: Request, { token }: Params<'token'>): Promise<Response> {
   await spendBudget(req, 'public');
-  const { data, error } = await adminClient().rpc('shared_invoice', { p_token: token! });
-  if (error) throw fromPostgrest(error);
+  const { data } = ok(await adminClient().rpc('shared_invoice', { p_token: token }));
   if (!data)
     throw new AppError('NOT_FOUND', 'This link is not valid any more', undefined, {
       reason: 'SHARE_LINK_INVALID',
     });
   return Response.json(data, { headers: { 'cache-control': 'no-store' } });
-}
-
-export async function getMetrics(req: Request): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
-  const { data, error } = await db.rpc('get_metrics', { p_org_id: orgId });
-  if (error) throw fromPostgrest(error);
-  if (!data)
-    throw new AppError('NOT_FOUND', 'Organization not found', undefined, {
-      reason: 'ORGANIZATION_NOT_FOUND',
-    });
-  return Response.json(data);
 }

@@ -1,17 +1,16 @@
 // /api/leads: the pipeline read through RLS (search by name or company in the database, stage filter,
 // pages; one lead by its id), and every write one idempotent SQL mutation (Idempotency-Key = the outbox's id).
 import { z } from 'zod';
+import type { Lead, LeadNoteEntry, LeadSummary } from '@shared/api/leads.ts';
 import { LeadFormSchema, LeadNoteSchema, LeadUpdateSchema } from '@shared/schemas/crm.ts';
-import { orgContext, unwrap } from '../_shared/context.ts';
+import { LEAD_STAGES } from '@shared/schemas/values.ts';
 import { AppError } from '../_shared/errors.ts';
-import { fromPostgrest, invalidQuery, parseBody } from '../_shared/http.ts';
-import type { Db } from '../_shared/clients.ts';
 import type { Params } from './router.ts';
+import { type Db, ok, orgRequest, query, withTotal } from './request.ts';
 
-const STAGES = ['PROSPECT', 'QUALIFIED', 'PROPOSAL', 'CLOSED_WON', 'CLOSED_LOST'] as const;
 const ListQuery = z.object({
   search: z.string().trim().max(100).optional(),
-  stage: z.enum(STAGES).optional(),
+  stage: z.enum(LEAD_STAGES).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -26,25 +25,25 @@ type LeadRow = {
   phone: string | null;
   email: string | null;
   value: number | null;
-  stage: string;
+  stage: Lead['stage'];
   close_date: string | null;
   owner_id: string | null;
   created_at: string;
   updated_at: string;
 };
+type Person = NonNullable<Lead['owner']>;
 
 /** The people behind user ids (lead owners, note authors), in one query. */
 async function names(db: Db, ids: (string | null)[]) {
   const wanted = [...new Set(ids.filter((id): id is string => !!id))];
-  const found = new Map<string, { id: string; firstName: string; lastName: string }>();
+  const found = new Map<string, Person>();
   if (!wanted.length) return found;
-  const { data, error } = await db.from('profiles').select('id, first_name, last_name').in('id', wanted);
-  if (error) throw fromPostgrest(error);
+  const { data } = ok(await db.from('profiles').select('id, first_name, last_name').in('id', wanted));
   for (const p of data) found.set(p.id, { id: p.id, firstName: p.first_name, lastName: p.last_name });
   return found;
 }
 
-const toLead = (l: LeadRow, owners: Map<string, { id: string; firstName: string; lastName: string }>) => ({
+const toLead = (l: LeadRow, owners: Map<string, Person>): Lead => ({
   id: l.id,
   name: l.name,
   company: l.company,
@@ -53,22 +52,15 @@ const toLead = (l: LeadRow, owners: Map<string, { id: string; firstName: string;
   value: l.value === null ? null : Number(l.value),
   stage: l.stage,
   closeDate: l.close_date,
-  owner: (l.owner_id && owners.get(l.owner_id)) ?? null,
+  owner: (l.owner_id ? owners.get(l.owner_id) : undefined) ?? null,
   createdAt: l.created_at,
   updatedAt: l.updated_at,
 });
 
 export async function listLeads(req: Request): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
-  const parsed = ListQuery.safeParse(Object.fromEntries(new URL(req.url).searchParams));
-  if (!parsed.success) throw invalidQuery(parsed.error);
-  const q = parsed.data;
-  let rows = db
-    .from('leads')
-    .select(LEAD_COLUMNS, {
-      count: 'exact',
-    })
-    .eq('org_id', orgId);
+  const { db, orgId } = await orgRequest(req);
+  const q = query(req, ListQuery);
+  let rows = db.from('leads').select(LEAD_COLUMNS, { count: 'exact' }).eq('org_id', orgId);
   if (q.stage) rows = rows.eq('stage', q.stage);
   // Quoted values may hold the filter syntax's dots (an e-mail's); quotes and the rest are taken out.
   const term = q.search?.replace(/[%_,()*\\:"]/g, ' ').trim();
@@ -85,114 +77,97 @@ export async function listLeads(req: Request): Promise<Response> {
       ].join(','),
     );
   }
-  const { data, error, count } = await rows
-    .order('value', { ascending: false, nullsFirst: false })
-    .order('updated_at', { ascending: false })
-    .range(q.offset, q.offset + q.limit - 1);
-  if (error) throw fromPostgrest(error);
+  const { data, count } = ok(
+    await rows
+      .order('value', { ascending: false, nullsFirst: false })
+      .order('updated_at', { ascending: false })
+      .range(q.offset, q.offset + q.limit - 1),
+  );
   const owners = await names(
     db,
     data.map((l) => l.owner_id),
   );
-  return Response.json(
+  return withTotal(
     data.map((l) => toLead(l, owners)),
-    { headers: { 'x-total-count': String(count ?? data.length) } },
+    count ?? data.length,
   );
 }
 
 /** One lead, wherever it is on the board (a notification's link opens it). */
-export async function getLead(req: Request, { id }: Params): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
-  const { data, error } = await db
-    .from('leads')
-    .select(LEAD_COLUMNS)
-    .eq('org_id', orgId)
-    .eq('id', id!)
-    .maybeSingle();
-  if (error) throw fromPostgrest(error);
+export async function getLead(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { db, orgId } = await orgRequest(req);
+  const { data } = ok(
+    await db.from('leads').select(LEAD_COLUMNS).eq('org_id', orgId).eq('id', id).maybeSingle(),
+  );
   if (!data) throw new AppError('NOT_FOUND', 'Lead not found');
   return Response.json(toLead(data, await names(db, [data.owner_id])));
 }
 
 async function saveLead(req: Request, id?: string): Promise<Response> {
-  const input = id
-    ? await parseBody(req, LeadUpdateSchema.extend({ orgId: z.string().optional() }))
-    : await parseBody(req, LeadFormSchema.extend({ id: z.uuid().optional(), orgId: z.string().optional() }));
-  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
-  const { orgId: _org, ...fields } = input;
-  const { data, error } = await db.rpc('save_lead', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_lead_id: id ?? null!,
-    p_input: fields,
-  });
-  if (error) throw fromPostgrest(error);
-  const lead = unwrap<LeadRow>(data);
+  const { db, body, write } = id
+    ? await orgRequest(req, { body: LeadUpdateSchema })
+    : await orgRequest(req, { body: LeadFormSchema.extend({ id: z.uuid().optional() }) });
+  const lead = (await write('save_lead', { p_lead_id: id ?? null, p_input: body })) as LeadRow;
   return Response.json(toLead(lead, await names(db, [lead.owner_id])), { status: id ? 200 : 201 });
 }
 export const createLead = (req: Request) => saveLead(req);
-export const updateLead = (req: Request, { id }: Params) => saveLead(req, id);
+export const updateLead = (req: Request, { id }: Params<'id'>) => saveLead(req, id);
 
-export async function listLeadNotes(req: Request, { id }: Params): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
-  const { data, error } = await db
-    .from('lead_notes')
-    .select('id, note, user_id, created_at', { count: 'exact' })
-    .eq('org_id', orgId)
-    .eq('lead_id', id!)
-    .order('created_at', { ascending: false })
-    .limit(200);
-  if (error) throw fromPostgrest(error);
+export async function listLeadNotes(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { db, orgId } = await orgRequest(req);
+  const { data } = ok(
+    await db
+      .from('lead_notes')
+      .select('id, note, user_id, created_at', { count: 'exact' })
+      .eq('org_id', orgId)
+      .eq('lead_id', id)
+      .order('created_at', { ascending: false })
+      .limit(200),
+  );
   const authors = await names(
     db,
     data.map((n) => n.user_id),
   );
-  return Response.json(
-    data.map((n) => ({
+  return withTotal(
+    data.map((n): LeadNoteEntry => ({
       id: n.id,
       note: n.note,
       createdAt: n.created_at,
-      author: (n.user_id && authors.get(n.user_id)) ?? null,
+      author: (n.user_id ? authors.get(n.user_id) : undefined) ?? null,
     })),
-    { headers: { 'x-total-count': String(data.length) } },
+    data.length,
   );
 }
 
-export async function addLeadNote(req: Request, { id }: Params): Promise<Response> {
-  const input = await parseBody(req, LeadNoteSchema);
-  const { db, orgId, mutationId } = await orgContext(req);
-  const { data, error } = await db.rpc('add_lead_note', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_lead_id: id!,
-    p_note: input.note,
-  });
-  if (error) throw fromPostgrest(error);
-  const note = unwrap<{ id: string; note: string; created_at: string; user_id: string }>(data);
-  return Response.json(
-    {
-      id: note.id,
-      note: note.note,
-      createdAt: note.created_at,
-      author: (await names(db, [note.user_id])).get(note.user_id) ?? null,
-    },
-    { status: 201 },
-  );
+export async function addLeadNote(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { db, body, write } = await orgRequest(req, { body: LeadNoteSchema });
+  const note = (await write('add_lead_note', { p_lead_id: id, p_note: body.note })) as {
+    id: string;
+    note: string;
+    created_at: string;
+    user_id: string;
+  };
+  const entry: LeadNoteEntry = {
+    id: note.id,
+    note: note.note,
+    createdAt: note.created_at,
+    author: (await names(db, [note.user_id])).get(note.user_id) ?? null,
+  };
+  return Response.json(entry, { status: 201 });
 }
 
 /** Per stage: the number of leads and their total value (per currency), computed in the database. */
 export async function leadSummary(req: Request): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
-  const { data, error } = await db.rpc('lead_pipeline', { p_org_id: orgId });
-  if (error) throw fromPostgrest(error);
+  const { call } = await orgRequest(req);
+  const data = await call('lead_pipeline');
   return Response.json(
-    STAGES.map((stage) => {
+    LEAD_STAGES.map((stage) => {
       const rows = data.filter((r) => r.stage === stage);
       return {
         stage,
         count: rows.reduce((n, r) => n + Number(r.leads), 0),
         totals: rows.map((r) => ({ currency: r.currency, amount: Number(r.total) })),
       };
-    }),
+    }) satisfies LeadSummary,
   );
 }

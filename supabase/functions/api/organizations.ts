@@ -5,10 +5,9 @@ import {
   ProfileInputSchema,
 } from '@shared/schemas/accounts.ts';
 import { z } from 'zod';
-import { requireUser } from '../_shared/clients.ts';
-import { AppError, refusalOf } from '../_shared/errors.ts';
-import { fromPostgrest, parseBody } from '../_shared/http.ts';
+import { AppError } from '../_shared/errors.ts';
 import type { Params } from './router.ts';
+import { ok, userRequest } from './request.ts';
 
 const COLUMNS = 'id, name, country, currency, timezone, default_tax_rate';
 const toOrganization = (o: {
@@ -28,21 +27,20 @@ const toOrganization = (o: {
 });
 
 export async function createOrganization(req: Request): Promise<Response> {
-  const { db } = await requireUser(req);
-  const input = await parseBody(req, OrganizationInputSchema);
-  const { data, error } = await db.rpc('create_organization', {
-    p_name: input.name,
-    p_country: input.country,
-    p_currency: input.currency,
-  });
-  if (error) throw fromPostgrest(error);
+  const { db, body } = await userRequest(req, { body: OrganizationInputSchema });
+  const { data } = ok(
+    await db.rpc('create_organization', {
+      p_name: body.name,
+      p_country: body.country,
+      p_currency: body.currency,
+    }),
+  );
   return Response.json(toOrganization(data), { status: 201 });
 }
 
-export async function getOrganization(req: Request, { id }: Params): Promise<Response> {
-  const { db } = await requireUser(req);
-  const { data, error } = await db.from('organizations').select(COLUMNS).eq('id', id!).maybeSingle();
-  if (error) throw fromPostgrest(error);
+export async function getOrganization(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { db } = await userRequest(req);
+  const { data } = ok(await db.from('organizations').select(COLUMNS).eq('id', id).maybeSingle());
   if (!data)
     throw new AppError('NOT_FOUND', 'Organization not found', undefined, {
       reason: 'ORGANIZATION_NOT_FOUND',
@@ -50,25 +48,25 @@ export async function getOrganization(req: Request, { id }: Params): Promise<Res
   return Response.json(toOrganization(data));
 }
 
-export async function updateOrganization(req: Request, { id }: Params): Promise<Response> {
-  const { db } = await requireUser(req);
-  const input = await parseBody(req, OrganizationInputSchema);
-  const { data, error } = await db
-    .from('organizations')
-    .update({
-      name: input.name,
-      country: input.country,
-      currency: input.currency,
-      ...(input.timezone && { timezone: input.timezone }),
-      ...(input.defaultTaxRate !== undefined && { default_tax_rate: input.defaultTaxRate }),
-    })
-    .eq('id', id!)
-    .select(COLUMNS)
-    .maybeSingle();
-  if (error) throw fromPostgrest(error);
+export async function updateOrganization(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { db, body } = await userRequest(req, { body: OrganizationInputSchema });
+  const { data } = ok(
+    await db
+      .from('organizations')
+      .update({
+        name: body.name,
+        country: body.country,
+        currency: body.currency,
+        ...(body.timezone && { timezone: body.timezone }),
+        ...(body.defaultTaxRate !== undefined && { default_tax_rate: body.defaultTaxRate }),
+      })
+      .eq('id', id)
+      .select(COLUMNS)
+      .maybeSingle(),
+  );
   // RLS hides the row from members who may not edit it: tell them apart from a missing organization.
   if (!data) {
-    const { data: visible } = await db.from('organizations').select('id').eq('id', id!).maybeSingle();
+    const { data: visible } = await db.from('organizations').select('id').eq('id', id).maybeSingle();
     throw visible
       ? new AppError('FORBIDDEN', 'You do not have permission to do this')
       : new AppError('NOT_FOUND', 'Organization not found', undefined, { reason: 'ORGANIZATION_NOT_FOUND' });
@@ -76,14 +74,15 @@ export async function updateOrganization(req: Request, { id }: Params): Promise<
   return Response.json(toOrganization(data));
 }
 
-export async function listMembers(req: Request, { id }: Params): Promise<Response> {
-  const { db } = await requireUser(req);
-  const { data, error } = await db
-    .from('memberships')
-    .select('user_id, role, created_at, user:profiles(first_name, last_name, email)')
-    .eq('org_id', id!)
-    .order('created_at');
-  if (error) throw fromPostgrest(error);
+export async function listMembers(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { db } = await userRequest(req);
+  const { data } = ok(
+    await db
+      .from('memberships')
+      .select('user_id, role, created_at, user:profiles(first_name, last_name, email)')
+      .eq('org_id', id)
+      .order('created_at'),
+  );
   return Response.json(
     data.map((m) => ({
       id: m.user_id,
@@ -100,15 +99,15 @@ export async function listMembers(req: Request, { id }: Params): Promise<Respons
 }
 
 export async function updateProfile(req: Request): Promise<Response> {
-  const { userId, db } = await requireUser(req);
-  const input = await parseBody(req, ProfileInputSchema);
-  const { data, error } = await db
-    .from('profiles')
-    .update({ first_name: input.firstName, last_name: input.lastName, locale: input.locale })
-    .eq('id', userId)
-    .select('first_name, last_name, email, locale')
-    .single();
-  if (error) throw fromPostgrest(error);
+  const { userId, db, body } = await userRequest(req, { body: ProfileInputSchema });
+  const { data } = ok(
+    await db
+      .from('profiles')
+      .update({ first_name: body.firstName, last_name: body.lastName, locale: body.locale })
+      .eq('id', userId)
+      .select('first_name, last_name, email, locale')
+      .single(),
+  );
   return Response.json({
     firstName: data.first_name,
     lastName: data.last_name,
@@ -151,14 +150,14 @@ const toProfile = (p: ProfileRow | null) => ({
 });
 
 /** GET /api/organizations/:id/profile: the business profile printed on documents (every member reads it). */
-export async function getBusinessProfile(req: Request, { id }: Params): Promise<Response> {
-  const { db } = await requireUser(req);
+export async function getBusinessProfile(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { db } = await userRequest(req);
   const [org, profile] = await Promise.all([
-    db.from('organizations').select('id').eq('id', id!).maybeSingle(),
-    db.from('business_profiles').select(PROFILE_COLUMNS).eq('org_id', id!).maybeSingle(),
+    db.from('organizations').select('id').eq('id', id).maybeSingle(),
+    db.from('business_profiles').select(PROFILE_COLUMNS).eq('org_id', id).maybeSingle(),
   ]);
-  if (org.error) throw fromPostgrest(org.error);
-  if (profile.error) throw fromPostgrest(profile.error);
+  ok(org);
+  ok(profile);
   if (!org.data)
     throw new AppError('NOT_FOUND', 'Organization not found', undefined, {
       reason: 'ORGANIZATION_NOT_FOUND',
@@ -167,45 +166,37 @@ export async function getBusinessProfile(req: Request, { id }: Params): Promise<
 }
 
 /** PUT /api/organizations/:id/profile: an owner or manager sets the business profile (all of it). */
-export async function updateBusinessProfile(req: Request, { id }: Params): Promise<Response> {
-  const { db } = await requireUser(req);
-  const input = await parseBody(req, BusinessProfileInputSchema);
-  const { data, error } = await db
-    .from('business_profiles')
-    .upsert({
-      org_id: id!,
-      legal_name: input.legalName ?? null,
-      address: input.address ?? null,
-      phone: input.phone ?? null,
-      email: input.email ?? null,
-      tax_id_label: input.taxIdLabel ?? null,
-      tax_id: input.taxId ?? null,
-      logo: input.logo ?? null,
-      bank_name: input.bankName ?? null,
-      bank_account_name: input.bankAccountName ?? null,
-      bank_account_number: input.bankAccountNumber ?? null,
-      mobile_money: input.mobileMoney,
-      payment_terms_days: input.paymentTermsDays ?? null,
-      footer: input.footer ?? null,
-    })
-    .select(PROFILE_COLUMNS)
-    .single();
-  if (error) {
-    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message, undefined, refusalOf(error));
-    throw fromPostgrest(error);
-  }
+export async function updateBusinessProfile(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { db, body: input } = await userRequest(req, { body: BusinessProfileInputSchema });
+  const { data } = ok(
+    await db
+      .from('business_profiles')
+      .upsert({
+        org_id: id,
+        legal_name: input.legalName ?? null,
+        address: input.address ?? null,
+        phone: input.phone ?? null,
+        email: input.email ?? null,
+        tax_id_label: input.taxIdLabel ?? null,
+        tax_id: input.taxId ?? null,
+        logo: input.logo ?? null,
+        bank_name: input.bankName ?? null,
+        bank_account_name: input.bankAccountName ?? null,
+        bank_account_number: input.bankAccountNumber ?? null,
+        mobile_money: input.mobileMoney,
+        payment_terms_days: input.paymentTermsDays ?? null,
+        footer: input.footer ?? null,
+      })
+      .select(PROFILE_COLUMNS)
+      .single(),
+  );
   return Response.json(toProfile(data));
 }
 
 /** GET /api/organizations/:id/plan: the plan, license status and dates, limits and usage (Settings > Plan). */
-export async function getPlan(req: Request, { id }: Params): Promise<Response> {
-  const { db } = await requireUser(req);
-  const { data, error } = await db.rpc('get_plan', { p_org_id: id! });
-  if (error) {
-    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message, undefined, refusalOf(error));
-    throw fromPostgrest(error);
-  }
-  return Response.json(data);
+export async function getPlan(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { db } = await userRequest(req);
+  return Response.json(ok(await db.rpc('get_plan', { p_org_id: id })).data);
 }
 
 const DeleteOrganizationSchema = z.object({
@@ -216,15 +207,9 @@ const DeleteOrganizationSchema = z.object({
  * DELETE /api/organizations/:id { name }: an OWNER deletes the organization and everything in it, after
  * typing its name. RLS allows the deletion to owners only; the name must match (case aside).
  */
-export async function deleteOrganization(req: Request, { id }: Params): Promise<Response> {
-  const { db } = await requireUser(req);
-  const input = await parseBody(req, DeleteOrganizationSchema);
-  const { data: org, error: readError } = await db
-    .from('organizations')
-    .select('id, name')
-    .eq('id', id!)
-    .maybeSingle();
-  if (readError) throw fromPostgrest(readError);
+export async function deleteOrganization(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { db, body: input } = await userRequest(req, { body: DeleteOrganizationSchema });
+  const { data: org } = ok(await db.from('organizations').select('id, name').eq('id', id).maybeSingle());
   if (!org)
     throw new AppError('NOT_FOUND', 'Organization not found', undefined, {
       reason: 'ORGANIZATION_NOT_FOUND',
@@ -236,8 +221,7 @@ export async function deleteOrganization(req: Request, { id }: Params): Promise<
       { fields: [{ field: 'name', reason: 'CONFIRM_NAME_MISMATCH' }] },
       { reason: 'CONFIRM_NAME_MISMATCH', field: 'name' },
     );
-  const { data, error } = await db.from('organizations').delete().eq('id', id!).select('id');
-  if (error) throw fromPostgrest(error);
+  const { data } = ok(await db.from('organizations').delete().eq('id', id).select('id'));
   if (!data.length)
     throw new AppError('FORBIDDEN', 'Only an owner can delete the organization', undefined, {
       reason: 'ORGANIZATION_DELETE_FORBIDDEN',

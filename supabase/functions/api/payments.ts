@@ -1,19 +1,18 @@
-// /api/payments: listed with their reversals, recorded, reversed, deleted within their first day.
+// /api/payments: listed with their reversals, recorded, reversed, deleted within their first day; and the
+// refunds of /api/credit-notes/:id/refunds, money given back on a credit note.
 import { z } from 'zod';
-import { PaymentInputSchema, ReversalInputSchema } from '@shared/schemas/sales.ts';
-import { orgContext, unwrap } from '../_shared/context.ts';
-import { fromPostgrest, parseBody } from '../_shared/http.ts';
+import type {
+  Payment,
+  PaymentDeleted,
+  PaymentReversal,
+  PaymentReversed,
+  PaymentWithReference,
+  RecordedPayment,
+  RefundRecorded,
+} from '@shared/api/payments.ts';
+import { PaymentInputSchema, RefundInputSchema, ReversalInputSchema } from '@shared/schemas/sales.ts';
 import type { Params } from './router.ts';
-import { type Db, Paging, query, withOrg, withTotal } from './lists.ts';
-
-/** A payment's reversal as the app shows it: why, when and by whom. */
-export interface PaymentReversal {
-  id: string;
-  reason: string;
-  amount: number;
-  reversedAt: string;
-  createdBy: string | null;
-}
+import { type Db, ok, orgRequest, Paging, query, withTotal } from './request.ts';
 
 /** The reversals of one invoice's payments, or of the payments given, by payment id. */
 export async function paymentReversals(
@@ -28,8 +27,7 @@ export async function paymentReversals(
   if ('invoiceId' in of) q = q.eq('invoice_id', of.invoiceId);
   else if (of.paymentIds.length) q = q.in('payment_id', of.paymentIds);
   else return new Map();
-  const { data, error } = await q;
-  if (error) throw fromPostgrest(error);
+  const { data } = ok(await q);
   return new Map(
     data.map((r) => [
       r.payment_id,
@@ -47,32 +45,34 @@ export async function paymentReversals(
 const PaymentsQuery = Paging.extend({ ref: z.string().trim().min(1).max(255).optional() });
 
 export async function listPayments(req: Request): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
+  const { db, orgId, call } = await orgRequest(req);
   const q = query(req, PaymentsQuery);
   if (q.ref !== undefined) {
     // The payments that count already recorded with this reference (the app asks before using it again).
-    const { data, error } = await db.rpc('payments_with_reference', { p_org_id: orgId, p_ref: q.ref });
-    if (error) throw fromPostgrest(error);
-    const rows = (data ?? []) as { amount: number | string }[];
+    const data = await call('payments_with_reference', { p_ref: q.ref });
+    const rows = (data ?? []) as (Omit<PaymentWithReference, 'amount' | 'reversal'> & {
+      amount: number | string;
+    })[];
     return withTotal(
-      rows.map((p) => ({ ...p, amount: Number(p.amount), reversal: null })),
+      rows.map((p): PaymentWithReference => ({ ...p, amount: Number(p.amount), reversal: null })),
       rows.length,
     );
   }
-  const { data, error, count } = await db
-    .from('payments')
-    .select(
-      'id, method, provider, amount, currency, ref, received_at, invoice:invoices(id, number, currency, customer:customers(name))',
-      { count: 'exact' },
-    )
-    .eq('org_id', orgId)
-    .order('received_at', { ascending: false })
-    .order('id')
-    .range(q.offset, q.offset + q.limit - 1);
-  if (error) throw fromPostgrest(error);
+  const { data, count } = ok(
+    await db
+      .from('payments')
+      .select(
+        'id, method, provider, amount, currency, ref, received_at, invoice:invoices(id, number, currency, customer:customers(name))',
+        { count: 'exact' },
+      )
+      .eq('org_id', orgId)
+      .order('received_at', { ascending: false })
+      .order('id')
+      .range(q.offset, q.offset + q.limit - 1),
+  );
   const reversals = await paymentReversals(db, orgId, { paymentIds: data.map((p) => p.id) });
   return withTotal(
-    data.map((p) => ({
+    data.map((p): Payment => ({
       reversal: reversals.get(p.id) ?? null,
       id: p.id,
       method: p.method,
@@ -95,30 +95,15 @@ export async function listPayments(req: Request): Promise<Response> {
 }
 
 export async function recordPayment(req: Request): Promise<Response> {
-  const input = await parseBody(req, withOrg(PaymentInputSchema));
-  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
-  const { data, error } = await db.rpc('record_payment', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_input: input,
-  });
-  if (error) throw fromPostgrest(error);
-  const p = unwrap<{ id: string; amount: number; method: string; invoice_id: string }>(data);
-  return Response.json({ ...p, amount: Number(p.amount) }, { status: 201 });
+  const { body, write } = await orgRequest(req, { body: PaymentInputSchema });
+  const p = (await write('record_payment', { p_input: body })) as RecordedPayment;
+  return Response.json({ ...p, amount: Number(p.amount) } satisfies RecordedPayment, { status: 201 });
 }
 
 /** POST /api/payments/:id/reverse { reason }: the payment taken back (a counter-entry), applied once. */
-export async function reversePayment(req: Request, { id }: Params): Promise<Response> {
-  const input = await parseBody(req, withOrg(ReversalInputSchema));
-  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
-  const { data, error } = await db.rpc('reverse_payment', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_payment_id: id!,
-    p_reason: input.reason,
-  });
-  if (error) throw fromPostgrest(error);
-  const r = unwrap<{
+export async function reversePayment(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { body, write } = await orgRequest(req, { body: ReversalInputSchema });
+  const r = (await write('reverse_payment', { p_payment_id: id, p_reason: body.reason })) as {
     id: string;
     payment_id: string;
     invoice_id: string;
@@ -126,30 +111,50 @@ export async function reversePayment(req: Request, { id }: Params): Promise<Resp
     currency: string;
     reason: string;
     reversed_at: string;
-  }>(data);
-  return Response.json(
-    {
-      id: r.id,
-      paymentId: r.payment_id,
-      invoiceId: r.invoice_id,
-      amount: Number(r.amount),
-      currency: r.currency,
-      reason: r.reason,
-      reversedAt: r.reversed_at,
-    },
-    { status: 201 },
-  );
+  };
+  const reversed: PaymentReversed = {
+    id: r.id,
+    paymentId: r.payment_id,
+    invoiceId: r.invoice_id,
+    amount: Number(r.amount),
+    currency: r.currency,
+    reason: r.reason,
+    reversedAt: r.reversed_at,
+  };
+  return Response.json(reversed, { status: 201 });
 }
 
 /** DELETE /api/payments/:id: a payment recorded by mistake, gone (owners and managers, within 24 hours). */
-export async function deletePayment(req: Request, { id }: Params): Promise<Response> {
-  const { db, orgId, mutationId } = await orgContext(req);
-  const { data, error } = await db.rpc('delete_payment', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_payment_id: id!,
-  });
-  if (error) throw fromPostgrest(error);
-  const p = unwrap<{ id: string; invoice_id: string }>(data);
-  return Response.json({ id: p.id, invoiceId: p.invoice_id, deleted: true });
+export async function deletePayment(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { write } = await orgRequest(req);
+  const p = (await write('delete_payment', { p_payment_id: id })) as { id: string; invoice_id: string };
+  return Response.json({ id: p.id, invoiceId: p.invoice_id, deleted: true } satisfies PaymentDeleted);
+}
+
+/** POST /api/credit-notes/:id/refunds { amount, method, provider?, ref? }: money given back, applied once. */
+export async function recordRefund(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { body, write } = await orgRequest(req, { body: RefundInputSchema });
+  const r = (await write('record_refund', { p_credit_note_id: id, p_input: body })) as {
+    id: string;
+    credit_note_id: string;
+    invoice_id: string;
+    amount: number;
+    currency: string;
+    method: string;
+    provider: RefundRecorded['provider'];
+    ref: string | null;
+    refunded_at: string;
+  };
+  const refund: RefundRecorded = {
+    id: r.id,
+    creditNoteId: r.credit_note_id,
+    invoiceId: r.invoice_id,
+    amount: Number(r.amount),
+    currency: r.currency,
+    method: r.method,
+    provider: r.provider,
+    ref: r.ref,
+    refundedAt: r.refunded_at,
+  };
+  return Response.json(refund, { status: 201 });
 }

@@ -1,11 +1,12 @@
-// /api/products, /api/suppliers and /api/purchase-orders: lists read through RLS; every write is one
-// idempotent SQL mutation (the Idempotency-Key header is the offline outbox's id for it).
+// /api/products: the list searched in SQL, one product, its stock moves; every write is one idempotent
+// SQL mutation (the Idempotency-Key header is the offline outbox's id for it).
 import { z } from 'zod';
+import type { Product, ProductDeleted, StockMove } from '@shared/api/products.ts';
 import { ProductImportSchema, ProductInputSchema, StockAdjustmentSchema } from '@shared/schemas/inventory.ts';
-import { orgContext, unwrap } from '../_shared/context.ts';
-import { AppError, refusalOf } from '../_shared/errors.ts';
-import { BODY_LIMIT, fromPostgrest, parseBody } from '../_shared/http.ts';
-import { Paging, query, WithOrg, withTotal } from './lists.ts';
+import { STOCK_STATUSES } from '@shared/schemas/values.ts';
+import { AppError } from '../_shared/errors.ts';
+import { BODY_LIMIT } from '../_shared/http.ts';
+import { ok, orgRequest, Paging, query, withTotal } from './request.ts';
 import type { Params } from './router.ts';
 
 const COLUMNS =
@@ -26,7 +27,7 @@ type Row = {
   updated_at: string;
 };
 
-export const toProduct = (p: Row) => ({
+const toProduct = (p: Row): Product => ({
   id: p.id,
   name: p.name,
   sku: p.sku,
@@ -37,142 +38,103 @@ export const toProduct = (p: Row) => ({
   taxCode: p.tax_code,
   stockOnHand: Number(p.stock_on_hand),
   lowStockThreshold: p.low_stock_threshold,
-  stockStatus: p.stock_status,
+  // The database computes it as one of these (products.stock_status).
+  stockStatus: p.stock_status as Product['stockStatus'],
   version: p.version,
   updatedAt: p.updated_at,
 });
 
-const ListQuery = Paging.extend({
-  status: z.enum(['attention', 'OUT_OF_STOCK', 'LOW_STOCK', 'IN_STOCK']).optional(),
-});
+const ListQuery = Paging.extend({ status: z.enum(['attention', ...STOCK_STATUSES]).optional() });
 
 export async function listProducts(req: Request): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
+  const { call } = await orgRequest(req);
   const q = query(req, ListQuery);
   // One SQL function searches with the trigram indexes (which RLS would keep it from using).
-  const { data, error } = await db.rpc('list_products', {
-    p_org_id: orgId,
+  const data = await call('list_products', {
     p_search: q.search ?? '',
-    p_status: q.status ?? null!,
+    p_status: q.status ?? null,
     p_limit: q.limit,
     p_offset: q.offset,
   });
-  if (error) {
-    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message, undefined, refusalOf(error));
-    throw fromPostgrest(error);
-  }
   const page = data as unknown as { total: number; rows: Row[] };
   return withTotal(page.rows.map(toProduct), page.total ?? page.rows.length);
 }
 
-export async function getProduct(req: Request, { id }: Params): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
-  const { data, error } = await db
-    .from('products')
-    .select(COLUMNS)
-    .eq('org_id', orgId)
-    .eq('id', id!)
-    .eq('archived', false)
-    .maybeSingle();
-  if (error) throw fromPostgrest(error);
+export async function getProduct(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { db, orgId } = await orgRequest(req);
+  const { data } = ok(
+    await db
+      .from('products')
+      .select(COLUMNS)
+      .eq('org_id', orgId)
+      .eq('id', id)
+      .eq('archived', false)
+      .maybeSingle(),
+  );
   if (!data) throw new AppError('NOT_FOUND', 'Product not found', undefined, { reason: 'PRODUCT_NOT_FOUND' });
   return Response.json(toProduct(data));
 }
 
 export async function createProduct(req: Request): Promise<Response> {
-  const input = await parseBody(req, ProductInputSchema.extend(WithOrg));
-  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
-  const { data, error } = await db.rpc('create_product', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_input: input,
-  });
-  if (error) throw fromPostgrest(error);
-  return Response.json(toProduct(unwrap<Row>(data)), { status: 201 });
+  const { body, write } = await orgRequest(req, { body: ProductInputSchema });
+  const created = (await write('create_product', { p_input: body })) as Row;
+  return Response.json(toProduct(created), { status: 201 });
 }
 
-export async function updateProduct(req: Request, { id }: Params): Promise<Response> {
-  const input = await parseBody(req, ProductInputSchema.omit({ openingStock: true }).extend(WithOrg));
-  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
-  const { data, error } = await db.rpc('update_product', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_product_id: id!,
-    p_input: input,
-  });
-  if (error) throw fromPostgrest(error);
-  return Response.json(toProduct(unwrap<Row>(data)));
+export async function updateProduct(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { body, write } = await orgRequest(req, { body: ProductInputSchema.omit({ openingStock: true }) });
+  const updated = (await write('update_product', { p_product_id: id, p_input: body })) as Row;
+  return Response.json(toProduct(updated));
 }
 
 /** Deletes a product; one that invoices, orders or stock moves refer to is archived. Gone from lists either way. */
-export async function deleteProduct(req: Request, { id }: Params): Promise<Response> {
-  const { db, orgId, mutationId } = await orgContext(req);
-  const { data, error } = await db.rpc('delete_product', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_product_id: id!,
-  });
-  if (error) throw fromPostgrest(error);
-  return Response.json(unwrap<{ id: string; archived: boolean }>(data));
+export async function deleteProduct(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { write } = await orgRequest(req);
+  return Response.json((await write('delete_product', { p_product_id: id })) as ProductDeleted);
 }
 
-export async function listStockMoves(req: Request, { id }: Params): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
+export async function listStockMoves(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { db, orgId } = await orgRequest(req);
   const q = query(req, Paging);
-  const { data, error, count } = await db
-    .from('stock_moves')
-    .select('id, delta, reason, ref_id, note, created_at, created_by', { count: 'exact' })
-    .eq('org_id', orgId)
-    .eq('product_id', id!)
-    .order('created_at', { ascending: false })
-    .order('id')
-    .range(q.offset, q.offset + q.limit - 1);
-  if (error) throw fromPostgrest(error);
+  const { data, count } = ok(
+    await db
+      .from('stock_moves')
+      .select('id, delta, reason, ref_id, note, created_at, created_by', { count: 'exact' })
+      .eq('org_id', orgId)
+      .eq('product_id', id)
+      .order('created_at', { ascending: false })
+      .order('id')
+      .range(q.offset, q.offset + q.limit - 1),
+  );
   // Who made each move: the authors' names, in one more query (auth.users is not exposed to embed).
   const authorIds = [...new Set(data.flatMap((m) => (m.created_by ? [m.created_by] : [])))];
   const authors = new Map<string, { firstName: string; lastName: string }>();
   if (authorIds.length) {
-    const people = await db.from('profiles').select('id, first_name, last_name').in('id', authorIds);
-    if (people.error) throw fromPostgrest(people.error);
+    const people = ok(await db.from('profiles').select('id, first_name, last_name').in('id', authorIds));
     for (const p of people.data) authors.set(p.id, { firstName: p.first_name, lastName: p.last_name });
   }
   return withTotal(
-    data.map((m) => ({
+    data.map((m): StockMove => ({
       id: m.id,
       delta: Number(m.delta),
       reason: m.reason,
       refId: m.ref_id,
       note: m.note,
       createdAt: m.created_at,
-      author: (m.created_by && authors.get(m.created_by)) ?? null,
+      author: (m.created_by ? authors.get(m.created_by) : undefined) ?? null,
     })),
     count ?? data.length,
   );
 }
 
-export async function adjustStock(req: Request, { id }: Params): Promise<Response> {
-  const input = await parseBody(req, StockAdjustmentSchema);
-  const { db, orgId, mutationId } = await orgContext(req);
-  const { data, error } = await db.rpc('adjust_stock', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_product_id: id!,
-    p_delta: input.delta,
-    p_note: input.note,
-  });
-  if (error) throw fromPostgrest(error);
-  return Response.json(unwrap(data), { status: 201 });
+export async function adjustStock(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { body, write } = await orgRequest(req, { body: StockAdjustmentSchema });
+  const adjusted = await write('adjust_stock', { p_product_id: id, p_delta: body.delta, p_note: body.note });
+  return Response.json(adjusted, { status: 201 });
 }
 
 export async function importProducts(req: Request): Promise<Response> {
   // 5,000 rows of a spreadsheet: more than other bodies, still bounded.
-  const input = await parseBody(req, ProductImportSchema, { limit: 8 * BODY_LIMIT });
-  const { db, orgId, mutationId } = await orgContext(req);
-  const { data, error } = await db.rpc('import_products', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_rows: input.rows,
-  });
-  if (error) throw fromPostgrest(error);
-  return Response.json(unwrap(data), { status: 201 });
+  const { body, write } = await orgRequest(req, { body: ProductImportSchema, bodyLimit: 8 * BODY_LIMIT });
+  return Response.json(await write('import_products', { p_rows: body.rows }), { status: 201 });
 }

@@ -2,10 +2,9 @@
 // (the Idempotency-Key header is the offline outbox's id for it); a purchase order received goes into stock.
 import { z } from 'zod';
 import { PurchaseOrderInputSchema, SupplierInputSchema } from '@shared/schemas/inventory.ts';
-import { orgContext, unwrap } from '../_shared/context.ts';
+import { PURCHASE_ORDER_STATUSES } from '@shared/schemas/values.ts';
 import { AppError } from '../_shared/errors.ts';
-import { fromPostgrest, parseBody } from '../_shared/http.ts';
-import { Paging, query, WithOrg, withTotal } from './lists.ts';
+import { type Db, ok, orgRequest, Paging, query, withTotal } from './request.ts';
 import type { Params } from './router.ts';
 
 /** Characters that would change the meaning of a PostgREST filter are searched as spaces. */
@@ -19,7 +18,7 @@ const toSupplier = (s: { id: string; name: string; email: string | null; phone: 
 });
 
 export async function listSuppliers(req: Request): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
+  const { db, orgId } = await orgRequest(req);
   const q = query(req, Paging);
   let rows = db
     .from('suppliers')
@@ -28,21 +27,17 @@ export async function listSuppliers(req: Request): Promise<Response> {
     .eq('archived', false);
   const term = q.search ? searchTerm(q.search) : '';
   if (term) rows = rows.or(`name.ilike.*${term}*,email.ilike.*${term}*,phone.ilike.*${term}*`);
-  const { data, error, count } = await rows.order('name').range(q.offset, q.offset + q.limit - 1);
-  if (error) throw fromPostgrest(error);
+  const { data, count } = ok(await rows.order('name').range(q.offset, q.offset + q.limit - 1));
   return withTotal(data.map(toSupplier), count ?? data.length);
 }
 
-export async function saveSupplier(req: Request, params: Params): Promise<Response> {
-  const input = await parseBody(req, SupplierInputSchema.extend(WithOrg));
-  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
-  const { data, error } = await db.rpc('save_supplier', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_input: { ...input, id: params.id ?? input.id },
+/** POST /api/suppliers, PUT /api/suppliers/:id */
+export async function saveSupplier(req: Request, params: Partial<Params<'id'>>): Promise<Response> {
+  const { body, write } = await orgRequest(req, { body: SupplierInputSchema });
+  const saved = await write('save_supplier', { p_input: { ...body, id: params.id ?? body.id } });
+  return Response.json(toSupplier(saved as Parameters<typeof toSupplier>[0]), {
+    status: params.id ? 200 : 201,
   });
-  if (error) throw fromPostgrest(error);
-  return Response.json(toSupplier(unwrap(data)), { status: params.id ? 200 : 201 });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -72,29 +67,30 @@ const toOrder = (o: OrderRow) => ({
 });
 
 export async function listPurchaseOrders(req: Request): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
-  const q = query(req, Paging.extend({ status: z.enum(['DRAFT', 'APPROVED', 'RECEIVED']).optional() }));
+  const { db, orgId } = await orgRequest(req);
+  const q = query(req, Paging.extend({ status: z.enum(PURCHASE_ORDER_STATUSES).optional() }));
   let rows = db.from('purchase_orders').select(ORDER_COLUMNS, { count: 'exact' }).eq('org_id', orgId);
   if (q.status) rows = rows.eq('status', q.status);
-  const { data, error, count } = await rows
-    .order('created_at', { ascending: false })
-    .order('id')
-    .range(q.offset, q.offset + q.limit - 1);
-  if (error) throw fromPostgrest(error);
+  const { data, count } = ok(
+    await rows
+      .order('created_at', { ascending: false })
+      .order('id')
+      .range(q.offset, q.offset + q.limit - 1),
+  );
   return withTotal((data as unknown as OrderRow[]).map(toOrder), count ?? data.length);
 }
 
-export async function getPurchaseOrder(req: Request, { id }: Params): Promise<Response> {
-  const { db, orgId } = await orgContext(req);
-  const { data, error } = await db
-    .from('purchase_orders')
-    .select(
-      `${ORDER_COLUMNS}, lines:purchase_order_lines(id, quantity, unit_cost, product:products(id, name, sku, unit))`,
-    )
-    .eq('org_id', orgId)
-    .eq('id', id!)
-    .maybeSingle();
-  if (error) throw fromPostgrest(error);
+async function readPurchaseOrder(db: Db, orgId: string, id: string) {
+  const { data } = ok(
+    await db
+      .from('purchase_orders')
+      .select(
+        `${ORDER_COLUMNS}, lines:purchase_order_lines(id, quantity, unit_cost, product:products(id, name, sku, unit))`,
+      )
+      .eq('org_id', orgId)
+      .eq('id', id)
+      .maybeSingle(),
+  );
   if (!data)
     throw new AppError('NOT_FOUND', 'Purchase order not found', undefined, {
       reason: 'PURCHASE_ORDER_NOT_FOUND',
@@ -102,7 +98,7 @@ export async function getPurchaseOrder(req: Request, { id }: Params): Promise<Re
   const order = data as unknown as OrderRow & {
     lines: { id: string; quantity: number; unit_cost: number; product: unknown }[];
   };
-  return Response.json({
+  return {
     ...toOrder(order),
     lines: order.lines.map((l) => ({
       id: l.id,
@@ -110,36 +106,25 @@ export async function getPurchaseOrder(req: Request, { id }: Params): Promise<Re
       unitCost: Number(l.unit_cost),
       product: l.product,
     })),
-  });
+  };
+}
+
+export async function getPurchaseOrder(req: Request, { id }: Params<'id'>): Promise<Response> {
+  const { db, orgId } = await orgRequest(req);
+  return Response.json(await readPurchaseOrder(db, orgId, id));
 }
 
 export async function createPurchaseOrder(req: Request): Promise<Response> {
-  const input = await parseBody(req, PurchaseOrderInputSchema.extend(WithOrg));
-  const { db, orgId, mutationId } = await orgContext(req, input.orgId);
-  const { data, error } = await db.rpc('create_purchase_order', {
-    p_org_id: orgId,
-    p_mutation_id: mutationId!,
-    p_input: input,
-  });
-  if (error) throw fromPostgrest(error);
-  const order = unwrap<{ id: string }>(data);
-  return getPurchaseOrder(req, { id: order.id }).then(
-    async (res) => new Response(res.body, { status: 201, headers: res.headers }),
-  );
+  const { db, orgId, body, write } = await orgRequest(req, { body: PurchaseOrderInputSchema });
+  const order = (await write('create_purchase_order', { p_input: body })) as { id: string };
+  return Response.json(await readPurchaseOrder(db, orgId, order.id), { status: 201 });
 }
 
 const setOrderStatus = (status: 'APPROVED' | 'RECEIVED') =>
-  async function (req: Request, { id }: Params): Promise<Response> {
-    const { db, orgId, mutationId } = await orgContext(req);
-    const { data, error } = await db.rpc('set_purchase_order_status', {
-      p_org_id: orgId,
-      p_mutation_id: mutationId!,
-      p_order_id: id!,
-      p_status: status,
-    });
-    if (error) throw fromPostgrest(error);
-    unwrap(data);
-    return getPurchaseOrder(req, { id: id! });
+  async function (req: Request, { id }: Params<'id'>): Promise<Response> {
+    const { db, orgId, write } = await orgRequest(req);
+    await write('set_purchase_order_status', { p_order_id: id, p_status: status });
+    return Response.json(await readPurchaseOrder(db, orgId, id));
   };
 
 export const approvePurchaseOrder = setOrderStatus('APPROVED');

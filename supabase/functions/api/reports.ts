@@ -6,11 +6,9 @@ import { z } from 'zod';
 import { REPORT_FILE_NAMES, reportCsv, type OverviewFigures } from '@shared/csv.ts';
 import { EXPORT_LANGUAGES, type ExportLanguage } from '@shared/export-labels.ts';
 import { REPORT_TYPES, ReportQuerySchema } from '@shared/schemas/accounting.ts';
-import type { Db } from '../_shared/clients.ts';
-import { orgContext } from '../_shared/context.ts';
-import { AppError, refusalOf } from '../_shared/errors.ts';
-import { fromPostgrest, invalidQuery } from '../_shared/http.ts';
+import { AppError } from '../_shared/errors.ts';
 import type { Params } from './router.ts';
+import { type Db, ok, orgRequest, query } from './request.ts';
 
 const TYPES = [...REPORT_TYPES, 'timeseries'] as const;
 type Type = (typeof TYPES)[number];
@@ -27,19 +25,16 @@ const EXPORT_CONCURRENCY = 2;
 
 async function run(db: Db, type: Type, orgId: string, q: Pick<Q, 'days' | 'limit' | 'offset'>) {
   const paged = { p_org_id: orgId, p_days: q.days, p_limit: q.limit, p_offset: q.offset };
-  const { data, error } =
+  // The database says which reports a role may read (its refusal's sentence is the answer's).
+  const { data } = ok(
     type === 'overview'
       ? await db.rpc('report_overview', { p_org_id: orgId, p_days: q.days })
       : type === 'timeseries'
         ? await db.rpc('report_timeseries', { p_org_id: orgId, p_days: q.days })
         : type === 'inventory'
           ? await db.rpc('report_inventory', { p_org_id: orgId, p_limit: q.limit, p_offset: q.offset })
-          : await db.rpc(`report_${type}`, paged);
-  if (error) {
-    // The database says which reports a role may read; that sentence is the answer.
-    if (error.code === '42501') throw new AppError('FORBIDDEN', error.message, undefined, refusalOf(error));
-    throw fromPostgrest(error);
-  }
+          : await db.rpc(`report_${type}`, paged),
+  );
   return data as Record<string, unknown>;
 }
 
@@ -92,17 +87,15 @@ async function orgTimeZone(db: Db, orgId: string): Promise<string> {
   return data?.timezone ?? 'UTC';
 }
 
-export async function getReport(req: Request, { type }: Params): Promise<Response> {
+export async function getReport(req: Request, { type }: Params<'type'>): Promise<Response> {
   const parsedType = z.enum(TYPES).safeParse(type);
   if (!parsedType.success)
     throw new AppError('BAD_REQUEST', `Unknown report type: choose one of ${TYPES.join(', ')}`, undefined, {
       reason: 'REPORT_TYPE_UNKNOWN',
       params: { types: TYPES.join(', ') },
     });
-  const parsed = Query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
-  if (!parsed.success) throw invalidQuery(parsed.error);
-  const { db, orgId } = await orgContext(req);
-  const q = parsed.data;
+  const q = query(req, Query);
+  const { db, orgId } = await orgRequest(req);
   if (q.format === 'csv') {
     if (parsedType.data === 'timeseries')
       throw new AppError('BAD_REQUEST', 'The timeseries report has no CSV export', undefined, {
@@ -111,4 +104,15 @@ export async function getReport(req: Request, { type }: Params): Promise<Respons
     return exportCsv(db, parsedType.data, orgId, q.days, q.lang);
   }
   return Response.json(await run(db, parsedType.data, orgId, q));
+}
+
+/** GET /api/reports/metrics: the dashboard's cards and the inventory badge, computed in the database. */
+export async function getMetrics(req: Request): Promise<Response> {
+  const { call } = await orgRequest(req);
+  const metrics = await call('get_metrics');
+  if (!metrics)
+    throw new AppError('NOT_FOUND', 'Organization not found', undefined, {
+      reason: 'ORGANIZATION_NOT_FOUND',
+    });
+  return Response.json(metrics);
 }

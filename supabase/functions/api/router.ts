@@ -1,6 +1,16 @@
 // A tiny method + path router: each route is a few lines that call one function.
-export type Params = Record<string, string>;
-export type RouteHandler = (req: Request, params: Params) => Promise<Response> | Response;
+/** A route's path parameters by name: `Params<'id'>` for /api/invoices/:id. */
+export type Params<K extends string = string> = Readonly<Record<K, string>>;
+export type RouteHandler<K extends string = string> = (
+  req: Request,
+  params: Params<K>,
+) => Promise<Response> | Response;
+/** The names of a path's parameters: 'id' | 'memberId' for /api/organizations/:id/members/:memberId. */
+type Keys<P extends string> = P extends `${string}:${infer K}/${infer Rest}`
+  ? K | Keys<Rest>
+  : P extends `${string}:${infer K}`
+    ? K
+    : never;
 
 interface Route {
   method: string;
@@ -12,7 +22,8 @@ interface Route {
 export class Router {
   #routes: Route[] = [];
 
-  on(method: string, path: string, handler: RouteHandler): this {
+  /** A route; its handler is given the parameters its path names (a handler wanting others does not compile). */
+  on<P extends string>(method: string, path: P, handler: RouteHandler<Keys<P>>): this {
     const keys: string[] = [];
     const pattern = new RegExp(
       '^' +
@@ -22,7 +33,7 @@ export class Router {
         }) +
         '/?$',
     );
-    this.#routes.push({ method, pattern, keys, handler });
+    this.#routes.push({ method, pattern, keys, handler: handler as RouteHandler });
     return this;
   }
 
