@@ -1,6 +1,6 @@
 // What /api/products answers: a product with its stock, and the moves of its stock.
 import { z } from '../schemas/zod.ts';
-import { STOCK_STATUSES } from '../schemas/values.ts';
+import { STOCK_MOVE_REASONS, STOCK_STATUSES } from '../schemas/values.ts';
 
 export const ProductSchema = z.strictObject({
   id: z.string(),
@@ -13,7 +13,7 @@ export const ProductSchema = z.strictObject({
   taxCode: z.string().nullable(),
   stockOnHand: z.number(),
   lowStockThreshold: z.number(),
-  stockStatus: z.enum(STOCK_STATUSES).nullable(),
+  stockStatus: z.enum(STOCK_STATUSES),
   version: z.number(),
   updatedAt: z.string(),
 });
@@ -27,7 +27,7 @@ export type ProductDeleted = z.infer<typeof ProductDeletedSchema>;
 export const StockMoveSchema = z.strictObject({
   id: z.string(),
   delta: z.number(),
-  reason: z.string(),
+  reason: z.enum(STOCK_MOVE_REASONS),
   refId: z.string().nullable(),
   note: z.string().nullable(),
   createdAt: z.string(),

@@ -68,6 +68,3 @@ export type SubscriptionUpdate = z.infer<typeof SubscriptionUpdateSchema>;
 
 /** POST /api/subscriptions/:id/cancel: now, or at the end of the period already billed. */
 export const CancelSubscriptionSchema = z.object({ atPeriodEnd: z.boolean().default(false) });
-
-// What the routes answer is declared in ../api/subscriptions.ts.
-export type { BillingCycle, Subscription, SubscriptionPlan } from '../api/subscriptions.ts';

@@ -53,9 +53,12 @@ export const SUBSCRIPTION_STATUSES = ENUMS.subscription_status;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const BILLING_CYCLE_STATUSES = ENUMS.billing_cycle_status;
 export const PURCHASE_ORDER_STATUSES = ENUMS.purchase_order_status;
+export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
 /** A product's stock against its threshold (products.stock_status, computed by the database). */
 export const STOCK_STATUSES = ['OUT_OF_STOCK', 'LOW_STOCK', 'IN_STOCK'] as const;
 export type StockStatus = (typeof STOCK_STATUSES)[number];
+/** Why a product's stock moved. */
+export const STOCK_MOVE_REASONS = ENUMS.stock_move_reason;
 
 export const REMINDER_STEP_MIN = -30;
 export const REMINDER_STEP_MAX = 90;

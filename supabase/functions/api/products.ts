@@ -38,7 +38,7 @@ const toProduct = (p: Row): Product => ({
   taxCode: p.tax_code,
   stockOnHand: Number(p.stock_on_hand),
   lowStockThreshold: p.low_stock_threshold,
-  // The database computes it as one of these (products.stock_status).
+  // The database computes it from the stock and the threshold: always one of these (products.stock_status).
   stockStatus: p.stock_status as Product['stockStatus'],
   version: p.version,
   updatedAt: p.updated_at,

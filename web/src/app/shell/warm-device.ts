@@ -16,7 +16,7 @@ import { preferencesQuery } from '@/lib/preferences.ts';
 import { accountingSummaryQuery } from '@/features/accounting/api/summary.ts';
 import { expensesQuery } from '@/features/accounting/api/expenses.ts';
 import { leadSummaryQuery, leadsQuery } from '@/features/crm/api/leads.ts';
-import { STAGES } from '@/features/crm/api/keys.ts';
+import { LEAD_STAGES } from '@shared/schemas/values.ts';
 import { dashboardQuery } from '@/features/dashboard/api/dashboard.ts';
 import { purchaseOrdersQuery } from '@/features/inventory/api/purchase-orders.ts';
 import { suppliersQuery } from '@/features/inventory/api/suppliers.ts';
@@ -59,7 +59,7 @@ export function screenQueries(orgId: string, role: Role) {
       invoicesQuery(orgId, { status: 'ISSUED', limit: 200 }),
       subscriptionsQuery(orgId),
     ],
-    crm: [...STAGES.map((s) => leadsQuery(orgId, '', s)), leadSummaryQuery(orgId), membersQuery(orgId)],
+    crm: [...LEAD_STAGES.map((s) => leadsQuery(orgId, '', s)), leadSummaryQuery(orgId), membersQuery(orgId)],
     // Expenses only for the roles with expense.read: the device does not ask for what is refused by design.
     accounting: [
       accountingSummaryQuery(orgId),

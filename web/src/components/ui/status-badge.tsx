@@ -1,7 +1,7 @@
 // The badges that say where a record stands: an invoice's status and a product's stock.
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { StockStatus } from '@/lib/api/products.ts';
+import type { StockStatus } from '@shared/schemas/values.ts';
 
 /** A small badge in one of daisyUI's tones (badge-success, badge-warning, badge-ghost…). */
 export function Badge({ tone, children }: { tone: string; children: ReactNode }) {

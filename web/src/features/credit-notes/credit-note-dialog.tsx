@@ -12,7 +12,7 @@ import { useT } from '@/lib/i18n.tsx';
 import { formatMoney } from '@/lib/money.ts';
 import { invoiceTotals } from '@shared/invoice-totals.ts';
 import { useCreateCreditNote } from './api/credit-notes.ts';
-import type { Invoice } from '@/features/invoices/api/keys.ts';
+import type { Invoice } from '@shared/api/invoices.ts';
 
 /** What is left to credit of each invoice line, by its id. */
 export function remainingQty(inv: Pick<Invoice, 'lines' | 'creditNotes'>): Map<string, number> {

@@ -4,8 +4,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Seller } from '@/lib/api/business-profile.ts';
 import { formatMoney } from '@/lib/money.ts';
-import type { CreditNote } from './api/keys.ts';
-import type { Invoice } from '@/features/invoices/api/keys.ts';
+import type { CreditNote } from '@shared/api/credit-notes.ts';
+import type { Invoice } from '@shared/api/invoices.ts';
 import { CustomerLines, DocumentFoot, SellerHeader } from '@/features/customer-documents/document-parts.tsx';
 import type { DocumentCustomer } from '@/features/customer-documents/seller-lines.ts';
 

@@ -12,8 +12,8 @@ import { useOrganization } from '@/lib/organization.tsx';
 import { documentLanguage } from '@shared/countries.ts';
 import { whatsappNumber } from '@shared/phone.ts';
 import { useShareCreditNote } from '@/features/customer-documents/api/document-links.ts';
-import type { CreditNote } from './api/keys.ts';
-import type { Invoice } from '@/features/invoices/api/keys.ts';
+import type { CreditNote } from '@shared/api/credit-notes.ts';
+import type { Invoice } from '@shared/api/invoices.ts';
 
 export function CreditNoteShareDialog({
   note,

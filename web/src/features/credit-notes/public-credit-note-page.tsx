@@ -6,7 +6,7 @@ import { LinkNotLoaded, Loading } from '@/components/ui/loading.tsx';
 import { InLanguage } from '@/lib/i18n.tsx';
 import { documentLanguage } from '@shared/countries.ts';
 import { usePublicCreditNote } from '@/features/customer-documents/api/document-links.ts';
-import type { CreditNote } from './api/keys.ts';
+import type { CreditNote } from '@shared/api/credit-notes.ts';
 import { CreditNoteDocument, type CreditNoteData } from './credit-note-document.tsx';
 import { PdfButton } from '@/features/customer-documents/pdf-button.tsx';
 import { downloadCreditNotePdf } from '@/features/customer-documents/pdf/download.ts';

@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useT } from '@/lib/i18n.tsx';
-import type { Lead, Stage } from './api/keys.ts';
+import type { Lead } from '@shared/api/leads.ts';
+import type { LeadStage } from '@shared/schemas/values.ts';
 import type { useBoard } from './api/leads.ts';
 import { LeadCard } from './lead-card.tsx';
 
@@ -40,7 +41,7 @@ function BoardColumn({
   column: ReturnType<typeof useBoard>[number];
   canEdit: boolean;
   onOpen: (lead: Lead) => void;
-  onDrop: (lead: Lead, stage: Stage) => void;
+  onDrop: (lead: Lead, stage: LeadStage) => void;
   onMore: () => void;
 }) {
   const t = useT();
@@ -97,9 +98,9 @@ export function Board({
   board: ReturnType<typeof useBoard>;
   canEdit: boolean;
   onOpen: (lead: Lead) => void;
-  onDrop: (lead: Lead, stage: Stage) => void;
+  onDrop: (lead: Lead, stage: LeadStage) => void;
   /** Shows more of a stage's leads. */
-  onMore: (stage: Stage) => void;
+  onMore: (stage: LeadStage) => void;
 }) {
   const { attach: boardRow, update: onBoardScroll, before: moreBefore, after: moreAfter } = useScrollEnds();
   return (

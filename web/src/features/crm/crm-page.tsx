@@ -9,7 +9,8 @@ import { NotLoaded } from '@/components/ui/loading.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { submitWrite } from '@/lib/feedback.ts';
 import { useCan } from '@/lib/organization.tsx';
-import { type Lead, STAGES, type Stage } from './api/keys.ts';
+import type { Lead } from '@shared/api/leads.ts';
+import { LEAD_STAGES, type LeadStage } from '@shared/schemas/values.ts';
 import { COLUMN_PAGE, useBoard, useLead, useLeadSummary, useMoveLead } from './api/leads.ts';
 import { useT } from '@/lib/i18n.tsx';
 import { Board } from './board.tsx';
@@ -20,7 +21,8 @@ import { LeadDialog } from './lead-dialog.tsx';
 
 export { LeadDialog };
 
-const firstPages = () => Object.fromEntries(STAGES.map((s) => [s, COLUMN_PAGE])) as Record<Stage, number>;
+const firstPages = () =>
+  Object.fromEntries(LEAD_STAGES.map((s) => [s, COLUMN_PAGE])) as Record<LeadStage, number>;
 
 export function CrmPage() {
   const intl = useIntl();
@@ -63,7 +65,7 @@ export function CrmPage() {
       );
   }, [shown, askedId, setParams]);
   const summaries = useLeadSummary().data;
-  const drop = async (lead: Lead, stage: Stage) => {
+  const drop = async (lead: Lead, stage: LeadStage) => {
     await submitWrite(intl, () => move.mutateAsync({ lead, stage }), { success: 'crm.updated' });
   };
   return (

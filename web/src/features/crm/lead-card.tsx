@@ -5,7 +5,8 @@ import { useIntl } from 'react-intl';
 import { PendingBadge } from '@/components/ui/pending.tsx';
 import { formatMoney } from '@/lib/money.ts';
 import { useOrganization } from '@/lib/organization.tsx';
-import type { Lead, Stage } from './api/keys.ts';
+import type { Lead } from '@shared/api/leads.ts';
+import type { LeadStage } from '@shared/schemas/values.ts';
 import { LeadContactButtons } from './lead-contact.tsx';
 
 /**
@@ -21,7 +22,7 @@ export function LeadCard({
   lead: Lead;
   draggable: boolean;
   onOpen: () => void;
-  onDrop: (stage: Stage) => void;
+  onDrop: (stage: LeadStage) => void;
 }) {
   const intl = useIntl();
   const org = useOrganization();
@@ -57,7 +58,7 @@ export function LeadCard({
             .elementsFromPoint(e.clientX, e.clientY)
             .map((el) => el.closest<HTMLElement>('[data-stage]'))
             .find(Boolean);
-          const stage = column?.dataset.stage as Stage | undefined;
+          const stage = column?.dataset.stage as LeadStage | undefined;
           if (stage && stage !== lead.stage) onDrop(stage);
         }}
         onClick={() => !dragging && onOpen()}

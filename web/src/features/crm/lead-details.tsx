@@ -7,7 +7,8 @@ import { formatMoney } from '@/lib/money.ts';
 import { submitWrite } from '@/lib/feedback.ts';
 import { useCan, useOrganization } from '@/lib/organization.tsx';
 import { useT } from '@/lib/i18n.tsx';
-import { type Lead, STAGES, type Stage } from './api/keys.ts';
+import type { Lead } from '@shared/api/leads.ts';
+import { LEAD_STAGES, type LeadStage } from '@shared/schemas/values.ts';
 import { useMoveLead } from './api/leads.ts';
 import { useAddNote, useLeadNotes } from './api/notes.ts';
 import { LeadContactRows } from './lead-contact.tsx';
@@ -29,8 +30,8 @@ export function LeadDetails({
   const notes = useLeadNotes(lead.id);
   const addNote = useAddNote();
   const [note, setNote] = useState('');
-  const [stage, setStage] = useState<Stage>(lead.stage);
-  const moveTo = async (next: Stage) => {
+  const [stage, setStage] = useState<LeadStage>(lead.stage);
+  const moveTo = async (next: LeadStage) => {
     setStage(next);
     const done = await submitWrite(intl, () => move.mutateAsync({ lead, stage: next }), {
       success: 'crm.updated',
@@ -59,7 +60,7 @@ export function LeadDetails({
           <>
             <p className="text-sm font-medium">{t('crm.moveTo')}</p>
             <div className="flex flex-wrap gap-1">
-              {STAGES.map((s) => (
+              {LEAD_STAGES.map((s) => (
                 <button
                   key={s}
                   type="button"

@@ -16,7 +16,8 @@ import { lazySchema, useLazyResolver } from '@/lib/lazy-schema.ts';
 import { refusedInput, type OutboxEntry } from '@/lib/outbox.ts';
 import { useT } from '@/lib/i18n.tsx';
 import type { LeadInput } from '@shared/schemas/crm.ts';
-import { type Lead, STAGES } from './api/keys.ts';
+import type { Lead } from '@shared/api/leads.ts';
+import { LEAD_STAGES } from '@shared/schemas/values.ts';
 import { useMembers, useSaveLead } from './api/leads.ts';
 
 const leadSchema = lazySchema(() => import('@shared/schemas/crm.ts').then((m) => m.LeadFormSchema));
@@ -127,7 +128,7 @@ export function LeadDialog({
         </div>
         <SelectField
           label={t('crm.stage')}
-          options={STAGES.map((s) => ({ value: s, label: t(`crm.stage.${s}`) }))}
+          options={LEAD_STAGES.map((s) => ({ value: s, label: t(`crm.stage.${s}`) }))}
           {...register('stage')}
         />
         <SelectField

@@ -9,7 +9,7 @@ import { notifyError, notifySaved } from '@/lib/feedback.ts';
 import { useT } from '@/lib/i18n.tsx';
 import { refusalMessage, refusalOf, type Refusal } from '@/lib/validation-message.ts';
 import { useDeleteCustomer, useMergeCustomer } from './api/customers.ts';
-import type { Customer } from './api/keys.ts';
+import type { Customer } from '@shared/api/customers.ts';
 import { CustomerPicker } from './customer-picker.tsx';
 
 /** The refusals that mean "merge this customer instead". */

@@ -16,7 +16,7 @@ import { uuidv7 } from '@/lib/uuid.ts';
 import { refusedInput, type OutboxEntry } from '@/lib/outbox.ts';
 import { useOrganization } from '@/lib/organization.tsx';
 import { useCustomerTwins, useSaveCustomer } from './api/customers.ts';
-import type { Customer } from './api/keys.ts';
+import type { Customer } from '@shared/api/customers.ts';
 import { useT } from '@/lib/i18n.tsx';
 import { CustomerBusinessFields } from './customer-business-fields.tsx';
 
@@ -77,7 +77,9 @@ export function CustomerDialog({
     );
     if (!done.ok) return;
     const saved = done.result;
-    onSaved?.(saved ?? { id, name: input.name, email: null, phone: null, createdAt: '' });
+    onSaved?.(
+      saved ?? { id, name: input.name, email: null, phone: null, address: null, taxId: null, createdAt: '' },
+    );
     onClose();
   };
   return (

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { useCustomerList } from './api/customers.ts';
-import type { Customer } from './api/keys.ts';
+import type { Customer } from '@shared/api/customers.ts';
 import { CustomerDialog } from './customer-dialog.tsx';
 import { useT } from '@/lib/i18n.tsx';
 

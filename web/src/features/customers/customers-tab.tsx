@@ -11,7 +11,7 @@ import { PendingBadge } from '@/components/ui/pending.tsx';
 import { useCan } from '@/lib/organization.tsx';
 import { Link } from 'react-router-dom';
 import { useCustomerList } from './api/customers.ts';
-import type { Customer } from './api/keys.ts';
+import type { Customer } from '@shared/api/customers.ts';
 import { PAGE_SIZE } from '@/lib/api/paging.ts';
 import { useT } from '@/lib/i18n.tsx';
 import { DeleteCustomerDialog, MergeCustomerDialog } from './customer-cleanup.tsx';

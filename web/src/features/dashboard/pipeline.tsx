@@ -4,8 +4,9 @@ import { formatMoney } from '@/lib/money.ts';
 import type { Dashboard } from '@shared/schemas/crm.ts';
 import { useOrganization } from '@/lib/organization.tsx';
 import { Card } from './dashboard-card.tsx';
+import type { LeadStage } from '@shared/schemas/values.ts';
 
-const STAGES = ['PROSPECT', 'QUALIFIED', 'PROPOSAL', 'CLOSED_WON'] as const;
+const STAGES = ['PROSPECT', 'QUALIFIED', 'PROPOSAL', 'CLOSED_WON'] as const satisfies readonly LeadStage[];
 
 export function Pipeline({ pipeline }: { pipeline: Dashboard['pipeline'] }) {
   const intl = useIntl();

@@ -8,7 +8,8 @@ import { StockBadge } from '@/components/ui/status-badge.tsx';
 import { formatMoney } from '@/lib/money.ts';
 import { useOrganization } from '@/lib/organization.tsx';
 import { useT } from '@/lib/i18n.tsx';
-import { type Product, usePendingStock, type useProductList } from './api/products.ts';
+import type { Product } from '@shared/api/products.ts';
+import { usePendingStock, type useProductList } from './api/products.ts';
 
 export function ProductsList({
   rows,

@@ -14,7 +14,8 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { QUANTITY_DECIMALS } from '@/lib/money.ts';
 import { validationMessage } from '@/lib/validation-message.ts';
 import { useCan } from '@/lib/organization.tsx';
-import { type Product, useAdjustStock, usePendingStock, useProduct, useStockMoves } from './api/products.ts';
+import type { Product } from '@shared/api/products.ts';
+import { useAdjustStock, usePendingStock, useProduct, useStockMoves } from './api/products.ts';
 import { submitWrite } from '@/lib/feedback.ts';
 import { useT } from '@/lib/i18n.tsx';
 

@@ -25,7 +25,7 @@ import { useProductList } from '@/lib/api/products.ts';
 import { isOnline } from '@/lib/connection.ts';
 import { useCustomerList } from '@/features/customers/api/customers.ts';
 import { useRefusalInForm } from '@/lib/feedback.ts';
-import type { Invoice } from './api/keys.ts';
+import type { Invoice } from '@shared/api/invoices.ts';
 import { emptyLine, InvoiceLineFields, InvoiceTotals } from './invoice-line-fields.tsx';
 import { CustomerPicker } from '@/features/customers/customer-picker.tsx';
 import { ReferenceWarning } from '@/features/payments/reference-warning.tsx';

@@ -14,7 +14,7 @@ import { AmountField } from '@/components/ui/amount-field.tsx';
 import { LineItems } from '@/components/ui/line-items.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
-import type { Product } from '@/lib/api/products.ts';
+import type { Product } from '@shared/api/products.ts';
 import { useT } from '@/lib/i18n.tsx';
 import { QUANTITY_DECIMALS, currencyDecimals, formatMoney } from '@/lib/money.ts';
 import { validationMessage } from '@/lib/validation-message.ts';

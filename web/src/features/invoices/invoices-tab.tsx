@@ -11,7 +11,8 @@ import { SearchInput } from '@/components/ui/search-input.tsx';
 import { formatMoney } from '@/lib/money.ts';
 import { PendingBadge } from '@/components/ui/pending.tsx';
 import { useInvoiceList } from './api/invoices.ts';
-import type { InvoiceStatus, InvoiceSummary } from './api/keys.ts';
+import type { InvoiceStatus } from '@shared/schemas/values.ts';
+import type { InvoiceSummary } from '@shared/api/invoices.ts';
 import { PAGE_SIZE } from '@/lib/api/paging.ts';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { useOrganization } from '@/lib/organization.tsx';
@@ -63,10 +64,12 @@ export function InvoicesTab() {
             value={status}
             options={[
               { value: '', label: t('invoices.filter.all') },
-              ...(['ISSUED', 'PAID', 'QUOTE', 'VOID'] as const).map((s) => ({
-                value: s,
-                label: t(`invoices.filter.${s}`),
-              })),
+              ...(['ISSUED', 'PAID', 'QUOTE', 'VOID'] as const satisfies readonly InvoiceStatus[]).map(
+                (s) => ({
+                  value: s,
+                  label: t(`invoices.filter.${s}`),
+                }),
+              ),
             ]}
             onChange={(e) => {
               setStatus(e.target.value as InvoiceStatus | '');

@@ -10,7 +10,7 @@ import { useIntlIn, useT } from '@/lib/i18n.tsx';
 import { formatMoney } from '@/lib/money.ts';
 import { useOrganization } from '@/lib/organization.tsx';
 import { useShareInvoice } from './api/invoices.ts';
-import type { Invoice } from './api/keys.ts';
+import type { Invoice } from '@shared/api/invoices.ts';
 
 /**
  * The reminder's words by its due date, in the shop's calendar: not late yet ("is due on"), due today, or

@@ -8,10 +8,10 @@ import type { InvoiceInput } from '@shared/schemas/sales.ts';
 import { type BelowZero, belowZero } from '@/components/ui/below-zero-warning.tsx';
 import { inPlaceOf, type OutboxEntry } from '@/lib/outbox.ts';
 import { submitWrite } from '@/lib/feedback.ts';
-import type { Product } from '@/lib/api/products.ts';
+import type { Product } from '@shared/api/products.ts';
 import { type ReferenceUse, useReferenceCheck } from '@/features/payments/api/payments.ts';
 import { useCreateInvoice, useUpdateQuote } from './api/invoices.ts';
-import type { Invoice } from './api/keys.ts';
+import type { Invoice } from '@shared/api/invoices.ts';
 import type { InvoiceForm } from './invoice-form.ts';
 import { paymentSent } from './paid-at-once.tsx';
 

@@ -12,7 +12,7 @@ import { useOrganization } from '@/lib/organization.tsx';
 import { documentLanguage } from '@shared/countries.ts';
 import { whatsappNumber } from '@shared/phone.ts';
 import { useShareInvoice } from './api/invoices.ts';
-import type { Invoice } from './api/keys.ts';
+import type { Invoice } from '@shared/api/invoices.ts';
 import type { ReceiptData } from '@/features/payments/receipt-document.tsx';
 
 export function ShareDialog({

@@ -11,7 +11,7 @@ import { useT } from '@/lib/i18n.tsx';
 import { formatMoney } from '@/lib/money.ts';
 import { useCan, useOrganization } from '@/lib/organization.tsx';
 import { deletable, useDeletePayment } from './api/payments.ts';
-import type { Invoice } from '@/features/invoices/api/keys.ts';
+import type { Invoice } from '@shared/api/invoices.ts';
 import type { PendingMoney } from './pending-money.ts';
 import { ReversePaymentDialog } from './reverse-payment-dialog.tsx';
 

@@ -4,7 +4,7 @@
 import { useIntl } from 'react-intl';
 import { useT } from '@/lib/i18n.tsx';
 import { formatMoney } from '@/lib/money.ts';
-import type { Invoice } from '@/features/invoices/api/keys.ts';
+import type { Invoice } from '@shared/api/invoices.ts';
 import { balanceOnceSent, type PendingMoney } from './pending-money.ts';
 
 export function PendingMoneyPanel({

@@ -4,7 +4,7 @@
 // the queued payments whatever the spacing and case.
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '@/lib/outbox.ts';
-import type { Invoice } from '@/features/invoices/api/keys.ts';
+import type { Invoice } from '@shared/api/invoices.ts';
 import { balanceOnceSent, pendingOnInvoice, queuedPayments, queuedWithReference } from './pending-money.ts';
 
 const ORG = 'org-1';

@@ -7,7 +7,7 @@ import { invoiceTotals } from '@shared/invoice-totals.ts';
 import { paymentRefKey } from '@shared/payment-ref.ts';
 import type { PaymentInput } from '@shared/schemas/sales.ts';
 import type { OutboxEntry } from '@/lib/outbox.ts';
-import type { Invoice } from '@/features/invoices/api/keys.ts';
+import type { Invoice } from '@shared/api/invoices.ts';
 
 export type PendingMoney =
   | {

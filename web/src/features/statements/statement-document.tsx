@@ -2,7 +2,7 @@
 // customer, the period, then per currency the opening balance, each invoice and payment with the running
 // balance, and the amount due.
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Statement } from './api/statements.ts';
+import type { Statement } from '@shared/api/statements.ts';
 import { DocumentFoot, SellerHeader } from '@/features/customer-documents/document-parts.tsx';
 import { statementDate, statementRows, statementSummary } from './statement-lines.ts';
 

@@ -3,7 +3,7 @@
 // one figure per meaning, each the sum of its own lines (the database adds them up).
 import type { IntlShape } from 'react-intl';
 import { formatMoney } from '@/lib/money.ts';
-import type { Statement } from './api/statements.ts';
+import type { Statement } from '@shared/api/statements.ts';
 
 export interface StatementRow {
   date: string;

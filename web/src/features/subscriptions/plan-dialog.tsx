@@ -20,7 +20,8 @@ import { useT } from '@/lib/i18n.tsx';
 import { QUANTITY_DECIMALS, currencyDecimals, formatMoney } from '@/lib/money.ts';
 import { useOrganization } from '@/lib/organization.tsx';
 import { validationMessage } from '@/lib/validation-message.ts';
-import { type SubscriptionPlan, useSavePlan } from './api/subscriptions.ts';
+import type { SubscriptionPlan } from '@shared/api/subscriptions.ts';
+import { useSavePlan } from './api/subscriptions.ts';
 
 const known = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0);
 

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { invoiceTotals } from '@shared/invoice-totals.ts';
-import type { BillingInterval } from '@shared/schemas/subscriptions.ts';
+import type { BillingInterval } from '@shared/schemas/values.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { useT } from '@/lib/i18n.tsx';
 

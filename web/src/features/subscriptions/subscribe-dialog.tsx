@@ -19,7 +19,8 @@ import { inPlaceOf, refusedInput, type OutboxEntry } from '@/lib/outbox.ts';
 import { useT } from '@/lib/i18n.tsx';
 import { useOrganization } from '@/lib/organization.tsx';
 import { validationMessage } from '@/lib/validation-message.ts';
-import { type SubscriptionPlan, usePlans, useSubscribe } from './api/subscriptions.ts';
+import type { SubscriptionPlan } from '@shared/api/subscriptions.ts';
+import { usePlans, useSubscribe } from './api/subscriptions.ts';
 import { CustomerPicker } from '@/features/customers/customer-picker.tsx';
 import { usePricePer } from './recurring-parts.tsx';
 

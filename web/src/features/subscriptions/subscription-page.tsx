@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
+import type { SubscriptionWithCycles } from '@shared/api/subscriptions.ts';
 import { type SubscriptionUpdate, SubscriptionUpdateSchema } from '@shared/schemas/subscriptions.ts';
 import { AmountField } from '@/components/ui/amount-field.tsx';
 import { DataList } from '@/components/ui/data-list.tsx';
@@ -19,12 +20,7 @@ import { useT } from '@/lib/i18n.tsx';
 import { formatMoney } from '@/lib/money.ts';
 import { useCan } from '@/lib/organization.tsx';
 import { errorMessage, validationMessage } from '@/lib/validation-message.ts';
-import {
-  type SubscriptionChange,
-  type SubscriptionDetail,
-  useChangeSubscription,
-  useSubscription,
-} from './api/subscriptions.ts';
+import { type SubscriptionChange, useChangeSubscription, useSubscription } from './api/subscriptions.ts';
 import {
   CycleStatusBadge,
   perPeriod,
@@ -224,7 +220,13 @@ export function SubscriptionPage() {
   );
 }
 
-function EditDialog({ subscription: s, onClose }: { subscription: SubscriptionDetail; onClose: () => void }) {
+function EditDialog({
+  subscription: s,
+  onClose,
+}: {
+  subscription: SubscriptionWithCycles;
+  onClose: () => void;
+}) {
   const intl = useIntl();
   const t = useT();
   const change = useChangeSubscription();

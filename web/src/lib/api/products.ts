@@ -1,6 +1,7 @@
 // The organization's products: the list query every screen that shows or picks products reads (inventory,
 // the invoice form), keyed by organization and filter.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Product } from '@shared/api/products.ts';
 import { apiList } from '../api-client.ts';
 import { useOrganization } from '../organization.tsx';
 import { useKeptSearch } from '../kept-search.ts';
@@ -9,25 +10,6 @@ import { PAGE_SIZE, qs } from './paging.ts';
 
 /** The product list's key: path first (what a write refreshes), then the organization and the filter. */
 export const productKeys = { list: (orgId: string, f: ProductFilter) => ['/api/products', orgId, f] };
-
-export type StockStatus = 'OUT_OF_STOCK' | 'LOW_STOCK' | 'IN_STOCK';
-
-export interface Product {
-  id: string;
-  name: string;
-  /** Optional: null when the shop gave none. */
-  sku: string | null;
-  barcode: string | null;
-  unit: string;
-  cost: number;
-  price: number;
-  taxCode: string | null;
-  stockOnHand: number;
-  lowStockThreshold: number;
-  stockStatus: StockStatus;
-  version: number;
-  updatedAt: string;
-}
 
 export { PAGE_SIZE };
 

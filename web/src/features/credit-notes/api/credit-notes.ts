@@ -2,15 +2,12 @@
 // applied once, through the outbox like every write.
 import type { CreditNoteInput, RefundInput } from '@shared/schemas/sales.ts';
 import { useWrite } from '@/lib/use-write.ts';
-import type { CreditNote } from './keys.ts';
-import type { Invoice } from '@/features/invoices/api/keys.ts';
+import type { CreditNoteCreated } from '@shared/api/invoices.ts';
+import type { RefundRecorded } from '@shared/api/payments.ts';
 
 /** POST /api/invoices/:id/credit-notes: answers the credit note and the invoice as it now is. */
 export const useCreateCreditNote = () =>
-  useWrite<
-    { invoiceId: string; input: CreditNoteInput; label: string },
-    { creditNote: CreditNote; invoice: Invoice }
-  >(
+  useWrite<{ invoiceId: string; input: CreditNoteInput; label: string }, CreditNoteCreated>(
     ({ invoiceId, input, label }) => ({
       method: 'POST',
       path: `/api/invoices/${invoiceId}/credit-notes`,
@@ -22,7 +19,7 @@ export const useCreateCreditNote = () =>
 
 /** POST /api/credit-notes/:id/refunds: money given back on a credit note. */
 export const useRecordRefund = () =>
-  useWrite<{ creditNoteId: string; input: RefundInput; label: string }, { id: string }>(
+  useWrite<{ creditNoteId: string; input: RefundInput; label: string }, RefundRecorded>(
     ({ creditNoteId, input, label }) => ({
       method: 'POST',
       path: `/api/credit-notes/${creditNoteId}/refunds`,

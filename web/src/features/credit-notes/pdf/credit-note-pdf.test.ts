@@ -27,6 +27,7 @@ describe('creditNotePdf', PDF_TEST, () => {
               total: 10000,
               reason: 'Sacs abîmés à la livraison',
               restock: true,
+              shared: false,
               createdAt: '2026-12-04T10:00:00Z',
               createdBy: null,
               lines: [

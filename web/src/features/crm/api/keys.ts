@@ -1,5 +1,5 @@
-// The CRM's query keys, its stages in pipeline order, and a lead, a note and a stage's summary as the server
-// answers them.
+// The CRM's query keys (the stages are LEAD_STAGES of @shared/schemas/values.ts, and what the server answers
+// is declared in @shared/api/leads.ts).
 
 /** The CRM queries' keys: the list's path first (what a write refreshes), then the organization. */
 export const crmKeys = {
@@ -12,32 +12,3 @@ export const crmKeys = {
   summary: (orgId: string) => ['/api/leads', orgId, 'summary'],
   notes: (orgId: string, leadId: string) => ['/api/leads', orgId, leadId, 'notes'],
 };
-
-export const STAGES = ['PROSPECT', 'QUALIFIED', 'PROPOSAL', 'CLOSED_WON', 'CLOSED_LOST'] as const;
-export type Stage = (typeof STAGES)[number];
-
-export interface Lead {
-  id: string;
-  name: string;
-  company: string | null;
-  phone: string | null;
-  email: string | null;
-  value: number | null;
-  stage: Stage;
-  closeDate: string | null;
-  owner: { id: string; firstName: string; lastName: string } | null;
-  updatedAt: string;
-}
-
-export interface LeadNote {
-  id: string;
-  note: string;
-  createdAt: string;
-  author: { firstName: string; lastName: string } | null;
-}
-
-export interface StageSummary {
-  stage: Stage;
-  count: number;
-  totals: { currency: string; amount: number }[];
-}

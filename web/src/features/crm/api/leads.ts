@@ -10,7 +10,9 @@ import { uuidv7 } from '@/lib/uuid.ts';
 import { useOrganization } from '@/lib/organization.tsx';
 import { textMatches, usePendingRows } from '@/lib/use-outbox.ts';
 import type { LeadInput } from '@shared/schemas/crm.ts';
-import { type Lead, STAGES, type Stage, type StageSummary, crmKeys } from './keys.ts';
+import type { Lead, LeadSummary } from '@shared/api/leads.ts';
+import { LEAD_STAGES, type LeadStage } from '@shared/schemas/values.ts';
+import { crmKeys } from './keys.ts';
 
 export { useMembers } from '@/lib/api/members.ts';
 
@@ -18,7 +20,7 @@ export { useMembers } from '@/lib/api/members.ts';
 export const COLUMN_PAGE = 25;
 
 /** A column of the board: a stage's first `limit` leads of a search, most valuable first. */
-export const leadsQuery = (orgId: string, search: string, stage: Stage, limit = COLUMN_PAGE) =>
+export const leadsQuery = (orgId: string, search: string, stage: LeadStage, limit = COLUMN_PAGE) =>
   queryOptions({
     queryKey: crmKeys.leads(orgId, search, stage, limit),
     queryFn: () =>
@@ -30,7 +32,7 @@ export const leadsQuery = (orgId: string, search: string, stage: Stage, limit = 
   });
 
 /** As the server searches: name, company, phone or e-mail, and a phone number by its digits. */
-const matching = (search: string, stage: Stage) => (l: Lead) =>
+const matching = (search: string, stage: LeadStage) => (l: Lead) =>
   l.stage === stage &&
   (textMatches(search, l.name, l.company, l.phone, l.email) || phoneDigitsMatch(search, l.phone));
 
@@ -38,12 +40,12 @@ const matching = (search: string, stage: Stage) => (l: Lead) =>
  * The board: each stage's column (its first leads, with those made on this device on top when they match the
  * search), read in parallel, one answer per column; `limits` is how many each column shows.
  */
-export function useBoard(search: string, limits: Record<Stage, number>) {
+export function useBoard(search: string, limits: Record<LeadStage, number>) {
   const orgId = useOrganization().id;
   const online = useOnline();
   const pending = usePendingRows<Lead>('leads', orgId);
-  const columns = useQueries({ queries: STAGES.map((s) => leadsQuery(orgId, search, s, limits[s])) });
-  return STAGES.map((stage, i) => ({
+  const columns = useQueries({ queries: LEAD_STAGES.map((s) => leadsQuery(orgId, search, s, limits[s])) });
+  return LEAD_STAGES.map((stage, i) => ({
     stage,
     ...listOnDevice(
       columns[i]!,
@@ -67,7 +69,7 @@ export const useLead = (id: string | null) => {
 export const leadSummaryQuery = (orgId: string) =>
   queryOptions({
     queryKey: crmKeys.summary(orgId),
-    queryFn: () => apiFetch<StageSummary[]>('/api/leads/summary', { orgId }),
+    queryFn: () => apiFetch<LeadSummary>('/api/leads/summary', { orgId }),
   });
 
 export const useLeadSummary = () => useQuery(leadSummaryQuery(useOrganization().id));
@@ -84,6 +86,7 @@ export const useSaveLead = () =>
 // A new lead gets its id on the device and is shown on the board, marked pending, until the server has it.
 function newLead(input: LeadInput, id = uuidv7()) {
   const body = { ...input, id };
+  const now = new Date().toISOString();
   const row: Lead = {
     id: body.id,
     name: input.name,
@@ -94,7 +97,8 @@ function newLead(input: LeadInput, id = uuidv7()) {
     stage: input.stage ?? 'PROSPECT',
     closeDate: input.closeDate ?? null,
     owner: null,
-    updatedAt: new Date().toISOString(),
+    createdAt: now,
+    updatedAt: now,
   };
   return {
     method: 'POST' as const,
@@ -106,7 +110,7 @@ function newLead(input: LeadInput, id = uuidv7()) {
 }
 
 export const useMoveLead = () =>
-  useWrite<{ lead: Lead; stage: Stage }, Lead>(
+  useWrite<{ lead: Lead; stage: LeadStage }, Lead>(
     ({ lead, stage }) => ({
       method: 'PUT',
       path: `/api/leads/${lead.id}`,

@@ -1,5 +1,6 @@
 // A credit note's public link (made, revoked, read by whoever has it) and any document sent to the customer
 // by e-mail (POST /api/document-mails: online only, its own id so a repeated press sends it once).
+import type { ShareLink } from '@shared/api/links.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentMailInput } from '@shared/schemas/document-mail.ts';
 import { apiFetch } from '@/lib/api-client.ts';
@@ -14,7 +15,7 @@ export function useShareCreditNote() {
   return {
     share: useMutation({
       mutationFn: (id: string) =>
-        apiFetch<{ token: string; path: string }>(`/api/credit-notes/${id}/share`, { method: 'POST', orgId }),
+        apiFetch<ShareLink>(`/api/credit-notes/${id}/share`, { method: 'POST', orgId }),
       onSuccess: refresh,
     }),
     revoke: useMutation({

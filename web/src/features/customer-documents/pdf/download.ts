@@ -6,7 +6,7 @@ import { intlIn } from '@/lib/i18n.tsx';
 import type { InvoiceDocumentData } from '@/features/invoices/invoice-document.tsx';
 import type { ReceiptData } from '@/features/payments/receipt-document.tsx';
 import type { CreditNoteData } from '@/features/credit-notes/credit-note-document.tsx';
-import type { Statement } from '@/features/statements/api/statements.ts';
+import type { Statement } from '@shared/api/statements.ts';
 
 const save = (bytes: Uint8Array, name: string) =>
   saveFile(name, new Blob([bytes as BlobPart], { type: 'application/pdf' }));

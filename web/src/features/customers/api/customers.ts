@@ -10,7 +10,8 @@ import { useWrite } from '@/lib/use-write.ts';
 import { uuidv7 } from '@/lib/uuid.ts';
 import { textMatches, usePendingRows } from '@/lib/use-outbox.ts';
 import { useOrganization } from '@/lib/organization.tsx';
-import { type Customer, customerKeys } from './keys.ts';
+import type { Customer, CustomerDeleted, CustomerMerged } from '@shared/api/customers.ts';
+import { customerKeys } from './keys.ts';
 import { PAGE_SIZE, qs } from '@/lib/api/paging.ts';
 import { phoneDigitsMatch, samePhone } from '@shared/phone.ts';
 
@@ -62,24 +63,17 @@ export const useSaveCustomer = () =>
 
 /** Removes a customer nothing refers to (owners and managers), through the outbox as every customer write. */
 export const useDeleteCustomer = () =>
-  useWrite<{ id: string; label: string }, { id: string; deleted: boolean }>(
+  useWrite<{ id: string; label: string }, CustomerDeleted>(
     ({ id, label }) => ({ method: 'DELETE', path: `/api/customers/${id}`, label }),
     ['/api/customers'],
   );
-
-/** What a merge answers: the customer kept and how much of the duplicate's moved to them. */
-export interface Merged {
-  customer: Customer;
-  mergedId: string;
-  moved: { invoices: number; subscriptions: number; shareLinks: number; documents: number };
-}
 
 /**
  * Merges a duplicate (`id`) into the customer kept (`into`), through the outbox: it is sent after the
  * changes made before it (an invoice for the duplicate made offline moves too).
  */
 export const useMergeCustomer = () =>
-  useWrite<{ id: string; into: string; label: string }, Merged>(
+  useWrite<{ id: string; into: string; label: string }, CustomerMerged>(
     ({ id, into, label }) => ({ method: 'POST', path: `/api/customers/${id}/merge`, body: { into }, label }),
     // The invoices, payments and subscriptions lists name the customer each belongs to.
     ['/api/customers', '/api/invoices', '/api/payments', '/api/subscriptions'],

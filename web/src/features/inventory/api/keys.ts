@@ -1,6 +1,6 @@
 // Inventory's query keys (the product list's are in lib/api/products.ts) and the shapes the server answers
-// for stock moves, suppliers and purchase orders.
-import type { Database } from '@shared/database.types.ts';
+// for suppliers and purchase orders (a product and its stock moves: @shared/api/products.ts).
+import type { PurchaseOrderStatus } from '@shared/schemas/values.ts';
 
 /** The inventory queries' keys (the product list's are in lib/api/products.ts): path first, then the organization. */
 export const inventoryKeys = {
@@ -11,15 +11,6 @@ export const inventoryKeys = {
   purchaseOrder: (orgId: string, id: string) => ['/api/purchase-orders', orgId, 'one', id],
 };
 
-export interface StockMove {
-  id: string;
-  delta: number;
-  reason: Database['public']['Enums']['stock_move_reason'];
-  note: string | null;
-  createdAt: string;
-  author: { firstName: string; lastName: string } | null;
-}
-
 export interface Supplier {
   id: string;
   name: string;
@@ -29,7 +20,7 @@ export interface Supplier {
 
 export interface PurchaseOrder {
   id: string;
-  status: 'DRAFT' | 'APPROVED' | 'RECEIVED';
+  status: PurchaseOrderStatus;
   currency: string;
   total: number;
   expectedAt: string | null;

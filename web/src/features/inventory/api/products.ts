@@ -7,15 +7,13 @@ import { useWrite } from '@/lib/use-write.ts';
 import { uuidv7 } from '@/lib/uuid.ts';
 import { useOrganization } from '@/lib/organization.tsx';
 import { useOutboxEntries } from '@/lib/use-outbox.ts';
-import type { Product } from '@/lib/api/products.ts';
-import { type StockMove, inventoryKeys } from './keys.ts';
+import type { Product, StockMove } from '@shared/api/products.ts';
+import { inventoryKeys } from './keys.ts';
 
 export {
   PAGE_SIZE,
-  type Product,
   type ProductFilter,
   productsQuery,
-  type StockStatus,
   useProductList,
   useProducts,
 } from '@/lib/api/products.ts';

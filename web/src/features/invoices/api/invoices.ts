@@ -9,7 +9,10 @@ import { useWrite } from '@/lib/use-write.ts';
 import { uuidv7 } from '@/lib/uuid.ts';
 import { textMatches, usePendingRows } from '@/lib/use-outbox.ts';
 import { useOrganization } from '@/lib/organization.tsx';
-import { type Invoice, type InvoiceStatus, type InvoiceSummary, invoiceKeys } from './keys.ts';
+import type { Invoice, InvoiceSummary } from '@shared/api/invoices.ts';
+import type { ShareLink } from '@shared/api/links.ts';
+import type { InvoiceStatus } from '@shared/schemas/values.ts';
+import { invoiceKeys } from './keys.ts';
 import { PAGE_SIZE, qs } from '@/lib/api/paging.ts';
 
 type InvoiceFilter = { search?: string; status?: InvoiceStatus; offset?: number; limit?: number };
@@ -107,8 +110,7 @@ export function useShareInvoice() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: invoiceKeys.list(orgId) });
   return {
     share: useMutation({
-      mutationFn: (id: string) =>
-        apiFetch<{ token: string; path: string }>(`/api/invoices/${id}/share`, { method: 'POST', orgId }),
+      mutationFn: (id: string) => apiFetch<ShareLink>(`/api/invoices/${id}/share`, { method: 'POST', orgId }),
       onSuccess: refresh,
     }),
     revoke: useMutation({

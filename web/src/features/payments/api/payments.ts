@@ -13,9 +13,10 @@ import { uuidv7 } from '@/lib/uuid.ts';
 import { useOutboxEntries } from '@/lib/use-outbox.ts';
 import { useOrganization } from '@/lib/organization.tsx';
 import { useInvoiceList } from '@/features/invoices/api/invoices.ts';
-import type { Invoice, InvoiceSummary } from '@/features/invoices/api/keys.ts';
+import type { Invoice, InvoiceSummary } from '@shared/api/invoices.ts';
 import { PAGE_SIZE, qs } from '@/lib/api/paging.ts';
-import { type Payment, paymentKeys } from './keys.ts';
+import type { Payment, PaymentDeleted, PaymentReversed, RecordedPayment } from '@shared/api/payments.ts';
+import { paymentKeys } from './keys.ts';
 import { queuedByInvoice, queuedWithReference } from '../pending-money.ts';
 
 export const paymentsQuery = (orgId: string, offset: number) =>
@@ -28,7 +29,7 @@ export const paymentsQuery = (orgId: string, offset: number) =>
 export const usePayments = (offset: number) => useQuery(paymentsQuery(useOrganization().id, offset));
 
 export const useRecordPayment = () =>
-  useWrite<PaymentInput & { label?: string; replaces?: string }, { id: string }>(
+  useWrite<PaymentInput & { label?: string; replaces?: string }, RecordedPayment>(
     ({ label, replaces, ...input }) => ({
       method: 'POST',
       path: '/api/payments',
@@ -41,7 +42,7 @@ export const useRecordPayment = () =>
 
 /** Takes a payment back with a reason (a counter-entry; docs/decisions/010-corrections.md), through the outbox. */
 export const useReversePayment = () =>
-  useWrite<{ paymentId: string; reason: string; label: string }, { id: string }>(
+  useWrite<{ paymentId: string; reason: string; label: string }, PaymentReversed>(
     ({ paymentId, reason, label }) => ({
       method: 'POST',
       path: `/api/payments/${paymentId}/reverse`,
@@ -53,7 +54,7 @@ export const useReversePayment = () =>
 
 /** Deletes a payment recorded by mistake (owners and managers, within 24 hours), through the outbox. */
 export const useDeletePayment = () =>
-  useWrite<{ paymentId: string; label: string }, { id: string }>(
+  useWrite<{ paymentId: string; label: string }, PaymentDeleted>(
     ({ paymentId, label }) => ({ method: 'DELETE', path: `/api/payments/${paymentId}`, label }),
     ['/api/payments', '/api/invoices'],
   );

@@ -3,39 +3,8 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 import { useOrganization } from '@/lib/organization.tsx';
-import type { Seller } from '@/lib/api/business-profile.ts';
-
-export interface StatementEntry {
-  at: string;
-  kind: 'INVOICE' | 'PAYMENT' | 'REVERSAL' | 'CREDIT_NOTE' | 'REFUND';
-  reference: string;
-  invoiceNumber: string;
-  debit: number;
-  credit: number;
-  balance: number;
-}
-
-export interface Statement {
-  customer: { name: string; email: string | null; phone: string | null };
-  seller: Seller;
-  from: string;
-  to: string;
-  timezone: string;
-  accounts: {
-    currency: string;
-    opening: number;
-    /** The invoices issued in the period. */
-    invoiced: number;
-    /** The credit notes made in the period. */
-    credited: number;
-    /** The payments received in the period, less those reversed in it. */
-    paid: number;
-    /** The refunds given in the period. */
-    refunded: number;
-    closing: number;
-    entries: StatementEntry[];
-  }[];
-}
+import type { ShareLink } from '@shared/api/links.ts';
+import type { Statement } from '@shared/api/statements.ts';
 
 export interface Period {
   from: string;
@@ -60,7 +29,7 @@ export function useShareStatement(customerId: string) {
   return {
     share: useMutation({
       mutationFn: (period: Period) =>
-        apiFetch<{ path: string }>(`/api/customers/${customerId}/statement/share`, { orgId, body: period }),
+        apiFetch<ShareLink>(`/api/customers/${customerId}/statement/share`, { orgId, body: period }),
     }),
     revoke: useMutation({
       mutationFn: () => apiFetch(`/api/customers/${customerId}/statement/share`, { orgId, method: 'DELETE' }),

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { intlIn } from '@/lib/i18n.tsx';
 import { fonts, pages, PDF_TEST } from '@/features/customer-documents/pdf/pdf-test-kit.ts';
-import type { StatementEntry } from '../api/statements.ts';
+import type { StatementEntry } from '@shared/api/statements.ts';
 import { statementPdf } from './statement-pdf.ts';
 
 describe('statementPdf', PDF_TEST, () => {
@@ -19,6 +19,7 @@ describe('statementPdf', PDF_TEST, () => {
               currency: 'NGN',
               taxIdLabel: 'TIN',
               taxId: '12345678-0001',
+              mobileMoney: [],
             },
             from: '2026-10-01',
             to: '2026-10-31',
@@ -105,6 +106,7 @@ describe('statementPdf', PDF_TEST, () => {
               currency: 'XOF',
               taxIdLabel: 'NINEA',
               taxId: '0012345',
+              mobileMoney: [],
             },
             from: '2026-11-01',
             to: '2026-11-30',

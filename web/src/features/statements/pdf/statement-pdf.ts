@@ -1,6 +1,6 @@
 // A customer's statement as a PDF: the same rows as the printed statement (statement-lines.ts).
 import type { IntlShape } from 'react-intl';
-import type { Statement } from '../api/statements.ts';
+import type { Statement } from '@shared/api/statements.ts';
 import { statementDate, statementRows, statementSummary } from '../statement-lines.ts';
 import { Layout, LEFT, RIGHT, type FontFiles } from '@/features/customer-documents/pdf/layout.ts';
 import { documentFoot, documentHead, say } from '@/features/customer-documents/pdf/parts.ts';

@@ -2,11 +2,9 @@
 // subscription with its billed periods, and the writes (each through the outbox with its own id, applied
 // once by the server). Billing itself happens on the server, period by period.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Subscription, SubscriptionPlan, SubscriptionWithCycles } from '@shared/api/subscriptions.ts';
 import type {
-  BillingCycle,
   SubscribeInput,
-  Subscription,
-  SubscriptionPlan,
   SubscriptionPlanInput,
   SubscriptionUpdate,
 } from '@shared/schemas/subscriptions.ts';
@@ -14,9 +12,6 @@ import { apiFetch } from '@/lib/api-client.ts';
 import { useOrganization } from '@/lib/organization.tsx';
 import { useWrite } from '@/lib/use-write.ts';
 import { uuidv7 } from '@/lib/uuid.ts';
-
-export type { BillingCycle, Subscription, SubscriptionPlan };
-export type SubscriptionDetail = Subscription & { cycles: BillingCycle[] };
 
 export const subscriptionKeys = {
   plans: (orgId: string) => ['/api/subscription-plans', orgId],
@@ -46,7 +41,7 @@ export function useSubscription(id: string) {
   const orgId = useOrganization().id;
   return useQuery({
     queryKey: subscriptionKeys.one(orgId, id),
-    queryFn: () => apiFetch<SubscriptionDetail>(`/api/subscriptions/${id}`, { orgId }),
+    queryFn: () => apiFetch<SubscriptionWithCycles>(`/api/subscriptions/${id}`, { orgId }),
     staleTime: 0,
   });
 }
