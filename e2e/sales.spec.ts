@@ -358,4 +358,29 @@ test.describe('sales', () => {
       new RegExp(encodeURIComponent('voici le devis')),
     );
   });
+
+  test('a new invoice opens from the answer that made it, without reading it again', async ({ page }) => {
+    const owner = await registerOwner(page);
+    await signIn(page, owner.email, owner.password);
+    await apiAs(page, '/customers', { name: 'Abena Owusu' });
+    await page.goto('/sales');
+    await button(page, 'Create Invoice').click();
+    const dialog = page.getByRole('dialog', { name: 'Create Invoice' });
+    await dialog.getByRole('searchbox').fill('abena');
+    await dialog.getByRole('button', { name: 'Abena Owusu' }).click();
+    await dialog.locator('#line-0-description').fill('Kente cloth');
+    await dialog.locator('#line-0-price').fill('120');
+    await dialog.locator('#line-0-tax').fill('0');
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && /^\/api\/invoices\/[0-9a-f-]{36}$/.test(new URL(r.url()).pathname))
+        reads.push(r.url());
+    });
+    await dialog.getByRole('button', { name: 'Create Invoice' }).click();
+    await expect(page.getByText('Quote created successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/sales\/invoices\//);
+    await expect(page.getByTestId('invoice-number')).toHaveText('QUO-000001');
+    await expect(page.getByTestId('document-title')).toHaveText('Quote');
+    expect(reads).toEqual([]);
+  });
 });

@@ -8,6 +8,8 @@ import { type Operation, SavedOffline, send } from './send.ts';
 export function useWrite<TInput, TResult>(
   toOperation: (input: TInput) => Omit<Operation, 'orgId'>,
   refresh: readonly string[],
+  /** What the server's answer tells the cache, once the lists are read again (a page it opens without a read). */
+  answered?: (result: TResult, orgId: string) => void,
 ) {
   const orgId = useOrganization().id;
   const queryClient = useQueryClient();
@@ -21,12 +23,15 @@ export function useWrite<TInput, TResult>(
       }
     },
     // Kept on the device (null): nothing changed on the server yet; the outbox refreshes once it has.
-    onSuccess: (result) =>
-      result !== null &&
-      Promise.all(
+    onSuccess: async (result) => {
+      if (result === null) return;
+      await Promise.all(
         [...refresh, '/api/reports/metrics', '/api/dashboard', '/api/reports', '/api/accounting/summary'].map(
           (key) => queryClient.invalidateQueries({ queryKey: [key, orgId] }),
         ),
-      ),
+      );
+      // After the lists are marked stale, so what the answer says stays fresh.
+      answered?.(result, orgId);
+    },
   });
 }

@@ -57,8 +57,13 @@ export function useInvoice(id: string) {
   });
 }
 
-export const useCreateInvoice = () =>
-  useWrite<InvoiceInput & { customerName?: string; replaces?: string }, Invoice>(
+/**
+ * Creates an invoice or a quote. The server answers it as its page shows it, which goes in the cache: the
+ * page it opens on shows it without reading it again.
+ */
+export function useCreateInvoice() {
+  const queryClient = useQueryClient();
+  return useWrite<InvoiceInput & { customerName?: string; replaces?: string }, Invoice>(
     ({ customerName, replaces, ...input }) => {
       const body = { ...input, id: input.id ?? uuidv7() };
       const total = input.lines?.length
@@ -90,7 +95,9 @@ export const useCreateInvoice = () =>
       };
     },
     ['/api/invoices', '/api/products', '/api/payments'],
+    (invoice, orgId) => queryClient.setQueryData(invoiceKeys.one(orgId, invoice.id), invoice),
   );
+}
 
 export const useUpdateQuote = () =>
   useWrite<{ id: string; input: QuoteInput }, Invoice>(
