@@ -3,15 +3,10 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { Dialog } from '@/components/ui/dialog.tsx';
 import { Loading } from '@/components/ui/loading.tsx';
-import { notify } from '@/components/ui/notify.tsx';
-import { ShareLink } from '@/components/ui/share-link.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
-import { notifyError } from '@/lib/feedback.ts';
-import { InLanguage, useIntlIn, useT } from '@/lib/i18n.tsx';
+import { InLanguage, useT } from '@/lib/i18n.tsx';
 import { formatMoney } from '@/lib/money.ts';
-import { whatsappNumber } from '@shared/phone.ts';
 import { useOrganization } from '@/lib/organization.tsx';
 import { errorMessage } from '@/lib/validation-message.ts';
 import { documentLanguage } from '@shared/countries.ts';
@@ -19,6 +14,7 @@ import { SendMailButton } from '@/features/customer-documents/send-mail.tsx';
 import type { Statement } from '@shared/api/statements.ts';
 import { type Period, useShareStatement, useStatement } from './api/statements.ts';
 import { PdfButton } from '@/features/customer-documents/pdf-button.tsx';
+import { ShareDocumentDialog } from '@/features/customer-documents/share-document-dialog.tsx';
 import { downloadStatementPdf } from '@/features/customer-documents/pdf/download.ts';
 import { StatementDocument } from './statement-document.tsx';
 import { statementDate } from './statement-lines.ts';
@@ -114,77 +110,32 @@ function ShareStatementDialog({
   statement: Statement;
   onClose: () => void;
 }) {
-  const intl = useIntl();
   const t = useT();
-  const customerIntl = useIntlIn(documentLanguage(statement.seller.country));
   const { share, revoke } = useShareStatement(customerId);
-  const [link, setLink] = useState<string | null>(null);
   const due = statement.accounts.find((a) => a.closing !== 0) ?? statement.accounts[0];
-  const message =
-    link && customerIntl
-      ? customerIntl.formatMessage(
+  return (
+    <ShareDocumentDialog
+      title={t('statements.shareTitle')}
+      text={t('statements.shareText')}
+      country={statement.seller.country}
+      phone={statement.customer.phone}
+      pending={share.isPending}
+      create={async () => (await share.mutateAsync({ from: statement.from, to: statement.to })).path}
+      revoke={() => revoke.mutateAsync()}
+      message={(intl, link) =>
+        intl.formatMessage(
           { id: 'statements.whatsappMessage' },
           {
             customer: statement.customer.name,
             org: statement.seller.name,
-            from: statementDate(customerIntl, statement.from, statement.timezone),
-            to: statementDate(customerIntl, statement.to, statement.timezone),
-            amount: formatMoney(
-              due?.closing ?? 0,
-              due?.currency ?? statement.seller.currency,
-              customerIntl.locale,
-            ),
+            from: statementDate(intl, statement.from, statement.timezone),
+            to: statementDate(intl, statement.to, statement.timezone),
+            amount: formatMoney(due?.closing ?? 0, due?.currency ?? statement.seller.currency, intl.locale),
             link,
           },
         )
-      : '';
-  return (
-    <Dialog title={t('statements.shareTitle')} onClose={onClose}>
-      <div className="flex flex-col gap-3">
-        <p className="text-sm">{t('statements.shareText')}</p>
-        {link ? (
-          <ShareLink
-            link={link}
-            message={message}
-            label={t('invoices.share')}
-            whatsappTo={whatsappNumber(statement.customer.phone, statement.seller.country)}
-          />
-        ) : (
-          <button
-            type="button"
-            className="btn btn-primary min-h-11"
-            disabled={share.isPending}
-            onClick={async () => {
-              try {
-                const { path } = await share.mutateAsync({ from: statement.from, to: statement.to });
-                setLink(`${location.origin}${path}`);
-              } catch (e) {
-                notifyError(intl, e);
-              }
-            }}
-          >
-            {t('invoices.share')}
-          </button>
-        )}
-        {link && (
-          <button
-            type="button"
-            className="btn btn-ghost min-h-11 text-error"
-            onClick={async () => {
-              try {
-                await revoke.mutateAsync();
-              } catch (e) {
-                notifyError(intl, e);
-                return;
-              }
-              setLink(null);
-              notify({ title: t('invoices.revoked') });
-            }}
-          >
-            {t('invoices.revoke')}
-          </button>
-        )}
-      </div>
-    </Dialog>
+      }
+      onClose={onClose}
+    />
   );
 }
