@@ -10,7 +10,7 @@ test.describe('accounting', () => {
     page,
   }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/accounting');
     for (const card of ['invoiced', 'cashReceived', 'totalExpenses'])
       await expect(page.getByTestId(`card-${card}`)).toContainText('₵0.00');
@@ -86,7 +86,7 @@ test.describe('accounting', () => {
   test('en français, les dépenses et leurs messages ; un montant en XOF sans décimales', async ({ page }) => {
     await useLanguage(page, 'fr');
     const owner = await registerOwner(page, { country: 'SN', currency: 'XOF', locale: 'fr' });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/accounting');
     await expect(page.getByTestId('card-totalExpenses')).toContainText('Total des dépenses');
     await expect(page.getByTestId('card-totalExpenses')).toContainText('0 CFA');

@@ -302,7 +302,7 @@ test.describe('an expired session', () => {
     page,
     request,
   }) => {
-    await signIn(page);
+    await signIn(page, undefined, undefined, { load: false });
     await page.goto('/sales');
     await expect(page.getByTestId('invoices-table')).toBeVisible();
     // What the app reads by itself once a screen is done (the sidebar's count, what the device keeps for use

@@ -8,7 +8,7 @@ test.describe('dates', () => {
       page,
     }) => {
       const owner = await registerOwner(page, { locale });
-      await signIn(page, owner.email, owner.password);
+      await signIn(page, owner.email, owner.password, { load: false });
       const customer = await apiAs(page, '/customers', { name: 'Ama Serwaa' });
       const invoice = await apiAs(page, '/invoices', {
         customerId: customer.id,
@@ -50,7 +50,7 @@ test.describe('voiding an invoice', () => {
         page,
         locale === 'fr' ? { locale, country: 'SN', currency: 'XOF' } : { locale },
       );
-      await signIn(page, owner.email, owner.password);
+      await signIn(page, owner.email, owner.password, { load: false });
       const customer = await apiAs(page, '/customers', { name: 'Ama Serwaa' });
       const invoice = await apiAs(page, '/invoices', {
         customerId: customer.id,
@@ -81,7 +81,7 @@ test.describe('what a customer receives', () => {
   }) => {
     // The owner works in English; the shop is in Senegal.
     const owner = await registerOwner(page, { country: 'SN', currency: 'XOF', locale: 'en' });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     const customer = await apiAs(page, '/customers', { name: 'Awa Diop' });
     const invoice = await apiAs(page, '/invoices', {
       customerId: customer.id,

@@ -30,7 +30,7 @@ test.describe('inventory', () => {
   }) => {
     test.slow(); // a whole day's journey in one test
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/inventory');
     await expect(visible(page, 'No products yet')).toBeVisible();
     await button(page, 'Add Your First Product').click();
@@ -146,7 +146,7 @@ test.describe('inventory', () => {
 
   test('imports products from a CSV file, refusing a file with problems as a whole', async ({ page }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/inventory');
     await button(page, 'Import CSV').click();
     const dialog = page.getByRole('dialog', { name: 'Import products from CSV' });
@@ -175,7 +175,7 @@ test.describe('inventory', () => {
 
   test('a supplier order is approved and received into stock once', async ({ page }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/inventory');
     await addProduct(page, { name: 'Sardines 125g', sku: 'SARD-125', cost: '8', price: '10', opening: '2' });
     await expect(page.getByText('Product created successfully')).toBeVisible();
@@ -245,7 +245,7 @@ test.describe('inventory', () => {
     });
     expect(joined.status()).toBe(201);
 
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/inventory');
     await addProduct(page, { name: 'Milo 400g', sku: 'MILO-400', cost: '30', price: '36', opening: '12' });
     await expect(page.getByText('Product created successfully')).toBeVisible();
@@ -266,7 +266,7 @@ test.describe('inventory', () => {
   test('is in French for a French-speaking owner', async ({ page }) => {
     await useLanguage(page, 'fr');
     const owner = await registerOwner(page, { locale: 'fr' });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/inventory');
     await expect(visible(page, 'Aucun produit pour l’instant')).toBeVisible();
     await button(page, 'Ajoutez votre premier produit').click();
@@ -292,7 +292,7 @@ test.describe('inventory export', () => {
     page,
   }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/inventory');
     await button(page, 'Export CSV').click();
     await expect(page.getByText('No Data', { exact: true })).toBeVisible();

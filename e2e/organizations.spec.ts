@@ -80,7 +80,7 @@ test.describe('settings', () => {
     { tag: '@wide' },
     async ({ page }) => {
       const owner = await registerOwner(page);
-      await signIn(page, owner.email, owner.password);
+      await signIn(page, owner.email, owner.password, { load: false });
       await page.goto('/settings');
       await expect(page.getByRole('tab', { name: 'Organization' })).toHaveAttribute('aria-selected', 'true');
       const name = page.getByLabel('Organization Name');
@@ -152,7 +152,7 @@ test.describe('settings', () => {
   }) => {
     await useLanguage(page, 'fr');
     const owner = await registerOwner(page, { locale: 'fr' });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await apiAs(page, '/products', {
       name: 'Riz 5 kg',
       sku: 'RIZ-5',
@@ -243,7 +243,7 @@ test.describe('settings', () => {
 
   test('preferences and notifications are saved for the member and take effect', async ({ page }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/settings?tab=preferences');
     const compact = page.getByRole('switch', { name: /Compact View/ });
     await expect(compact).not.toBeChecked();

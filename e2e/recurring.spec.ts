@@ -246,7 +246,7 @@ test.describe('recurring invoices', () => {
       const w = WORDS[locale];
       await useLanguage(page, locale);
       const owner = await registerOwner(page, { locale, ...w.country });
-      await signIn(page, owner.email, owner.password);
+      await signIn(page, owner.email, owner.password, { load: false });
       const customer = await apiAs(page, '/customers', { name: 'Awa Ndiaye' });
       const plan = await apiAs(page, '/subscription-plans', { name: 'Eau 20 L', price: 15000 });
       const subscription = await apiAs(page, '/subscriptions', {

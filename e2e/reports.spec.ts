@@ -107,7 +107,7 @@ test.describe('reports', () => {
 
   test('an empty shop has nothing to export: No Data', async ({ page }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/reports');
     await page.getByLabel('Report Type').selectOption({ label: 'Sales Report' });
     await expect(page.getByText('Nothing in this period')).toBeVisible();
@@ -119,7 +119,7 @@ test.describe('reports', () => {
   test('en français : la vue d’ensemble, la perte en rouge et l’export', async ({ page }) => {
     await useLanguage(page, 'fr');
     const owner = await registerOwner(page, { locale: 'fr' });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/reports');
     await button(page, 'Exporter en CSV').click();
     await expect(page.getByText('Aucune donnée', { exact: true })).toBeVisible();

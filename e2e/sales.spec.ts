@@ -13,7 +13,7 @@ test.describe('sales', () => {
   }) => {
     test.slow(); // a whole day's journey in one test
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     const rice = await apiAs(page, '/products', {
       name: 'Rice 5kg',
       sku: 'RICE-5',
@@ -184,7 +184,7 @@ test.describe('sales', () => {
   test('is in French, and amounts in CFA francs have no decimals', async ({ page }) => {
     await useLanguage(page, 'fr');
     const owner = await registerOwner(page, { country: 'SN', currency: 'XOF', locale: 'fr' });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await apiAs(page, '/customers', { name: 'Fatou Ndiaye' });
     await page.goto('/sales');
     await expect(page.getByText('Aucune facture trouvée')).toBeVisible();
@@ -219,7 +219,7 @@ test.describe('sales', () => {
   }) => {
     test.slow(); // two people sign in
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await apiAs(page, '/customers', { name: 'Kwame Ofori' });
     await page.goto('/sales');
     await button(page, 'Create Invoice').click();
@@ -278,7 +278,7 @@ test.describe('sales', () => {
   }) => {
     test.slow(); // two people sign in
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     const customer = await apiAs(page, '/customers', { name: 'Ama Serwaa' });
     const quote = await apiAs(page, '/invoices', {
       customerId: customer.id,
@@ -327,7 +327,7 @@ test.describe('sales', () => {
   }) => {
     await useLanguage(page, 'fr');
     const owner = await registerOwner(page, { country: 'SN', currency: 'XOF', locale: 'fr' });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     const customer = await apiAs(page, '/customers', { name: 'Fatou Ndiaye' });
     const quote = await apiAs(page, '/invoices', {
       customerId: customer.id,
@@ -361,7 +361,7 @@ test.describe('sales', () => {
 
   test('a new invoice opens from the answer that made it, without reading it again', async ({ page }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await apiAs(page, '/customers', { name: 'Abena Owusu' });
     await page.goto('/sales');
     await button(page, 'Create Invoice').click();

@@ -8,7 +8,7 @@ const button = (page: Page, name: string | RegExp) =>
 test.describe('settings', () => {
   test('Plan shows the Starter plan and how much of each limit is used', async ({ page }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/settings');
     await page.getByRole('tab', { name: 'Plan' }).click();
     const plan = page.getByTestId('plan');
@@ -27,7 +27,7 @@ test.describe('settings', () => {
 
   test('an owner deletes the organization after typing its name and lands in a new one', async ({ page }) => {
     const owner = await registerOwner(page, { firstName: 'Zainab' });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await apiAs(page, '/customers', { name: 'Customer of the old shop' });
     await page.goto('/settings');
     const danger = page.getByTestId('danger-zone');
@@ -88,7 +88,7 @@ test.describe('settings', () => {
   test('en français : l’abonnement et la zone dangereuse', async ({ page }) => {
     await useLanguage(page, 'fr');
     const owner = await registerOwner(page, { locale: 'fr' });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/settings');
     await expect(page.getByTestId('danger-zone')).toContainText('Zone dangereuse');
     await button(page, 'Supprimer l’entreprise').click();
