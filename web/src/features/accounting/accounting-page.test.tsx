@@ -15,8 +15,6 @@ import { renderIn } from '@/test/render-in.tsx';
 import { accountingKeys } from './api/keys.ts';
 import { AccountingPage } from './accounting-page.tsx';
 
-const ghs = (amount: number) => [{ currency: 'GHS', amount }];
-
 /** The page as a member with `role` opens it (the payments section stood in for), with one invoice, no
  * payment yet and one expense. */
 function accountingAs(role: Role) {
@@ -29,6 +27,7 @@ function accountingAs(role: Role) {
     defaultTaxRate: 0,
     role,
   };
+  const ghs = (amount: number) => [{ currency: 'GHS', amount }];
   // Nothing is read from a server: every list the page shows is here, and a query without data stays idle.
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity, enabled: false } },
