@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { apiAs, expect, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
-import { apiInOrg, memberOf } from './people.ts';
 import { pdfText } from '../tests/pdf-text.ts';
 
 const button = (page: Page, name: string | RegExp) =>
@@ -254,11 +253,7 @@ test.describe('sales', () => {
     ]);
   });
 
-  test('a quote is edited line by line before it is issued; a salesperson edits only their own', async ({
-    page,
-    browser,
-  }) => {
-    test.slow(); // two people sign in
+  test('a quote is edited line by line before it is issued', async ({ page }) => {
     const owner = await registerOwner(page);
     await signIn(page, owner.email, owner.password, { load: false });
     const customer = await apiAs(page, '/customers', { name: 'Ama Serwaa' });
@@ -292,16 +287,6 @@ test.describe('sales', () => {
     await button(page, 'Issue').click();
     await expect(page.getByText('Invoice issued')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Edit Quote' })).toHaveCount(0);
-
-    const ownersQuote = await apiAs(page, '/invoices', { customerId: customer.id, total: 50 });
-    const sales = await memberOf(browser, page, 'SALES');
-    const theirs = await apiInOrg(sales, '/invoices', { customerId: customer.id, total: 80 });
-    await sales.goto(`/sales/invoices/${theirs.id}`);
-    await expect(button(sales, 'Edit Quote')).toBeVisible();
-    await sales.goto(`/sales/invoices/${ownersQuote.id}`);
-    await expect(sales.getByTestId('invoice-number')).toHaveText(ownersQuote.number);
-    await expect(sales.getByRole('button', { name: 'Edit Quote' })).toHaveCount(0);
-    await sales.context().close();
   });
 
   test('en français, un devis se modifie avant d’être émis, et se présente comme un devis', async ({
