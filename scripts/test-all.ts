@@ -136,8 +136,19 @@ totals.failed += pFailed;
 // more, recording one, for whoever reads why. The first run's result is the one counted.
 if (pFailed > 0) {
   console.log('\nThe failed browser tests once more, with a trace of each failure:');
-  await run(bin('playwright'), ['test', '--last-failed', '--trace', 'retain-on-failure']);
-  console.log(`Their traces: ${out}/*/trace.zip (npx playwright show-trace <trace.zip>)`);
+  // Into a folder of its own: the first run's error contexts in test-results/ stay to be read.
+  const again = path.join(out, 'failed-again');
+  await run(bin('playwright'), [
+    'test',
+    '--last-failed',
+    '--last-failed-file',
+    path.join(out, '.last-run.json'),
+    '--output',
+    again,
+    '--trace',
+    'retain-on-failure',
+  ]);
+  console.log(`Their traces, if they failed again: ${again}/*/trace.zip (npx playwright show-trace <file>)`);
 }
 
 /**
