@@ -97,6 +97,8 @@ test.describe('correcting a refused change', () => {
     await invoice.locator('#line-0-product').selectOption({ label: 'Gone Soap (GONE-1)' });
     await invoice.locator('#line-0-qty').fill('2');
     await invoice.getByRole('button', { name: 'Create Invoice' }).click();
+    // Kept on the device, the form closes (the customer's own "Saved on this device" may still be showing).
+    await expect(invoice).toBeHidden();
     await expect(page.getByText('Saved on this device').first()).toBeVisible();
     // Meanwhile the product is deleted on another phone.
     const token = await page.evaluate(
@@ -158,6 +160,7 @@ test.describe('correcting a refused change', () => {
     await invoice.locator('#line-0-qty').fill('4');
     await invoice.getByLabel('Status').selectOption('ISSUED');
     await invoice.getByRole('button', { name: 'Create Invoice' }).click();
+    await expect(invoice).toBeHidden();
     await expect(page.getByText('Saved on this device').first()).toBeVisible();
 
     // The invoice, still on this device, opens from the list.
@@ -172,6 +175,7 @@ test.describe('correcting a refused change', () => {
     await expect(pay.getByLabel('Amount')).toHaveValue(/^120(\.00)?$/);
     await pay.getByLabel('Amount').fill('60');
     await pay.getByRole('button', { name: 'Record Payment' }).click();
+    await expect(pay).toBeHidden();
     await expect(page.getByText('Saved on this device').first()).toBeVisible();
     // What is left to pay counts the payment waiting behind the invoice.
     await expect(made).toContainText('₵60.00');
