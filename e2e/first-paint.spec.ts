@@ -24,8 +24,7 @@ const loading = (page: Page) => page.getByRole('main').getByRole('status');
 
 test.beforeEach(async ({ page }) => {
   const owner = await registerOwner(page);
-  // Signed in for the first page the test opens: the screen it measures, with nothing kept from before.
-  await signIn(page, owner.email, owner.password, { load: false });
+  await signIn(page, owner.email, owner.password);
 });
 
 test(
