@@ -16,6 +16,24 @@ import { paymentReversals } from './payments.ts';
 const notFound = () =>
   new AppError('NOT_FOUND', 'Invoice not found', undefined, { reason: 'INVOICE_NOT_FOUND' });
 
+type Amount = string | number;
+/** An invoice's amounts as the API answers them (Postgres numerics arrive as strings), the balance as kept. */
+const moneyOf = (i: {
+  subtotal: Amount;
+  tax: Amount;
+  total: Amount;
+  amount_paid: Amount;
+  amount_credited: Amount;
+  amount_due: Amount;
+}) => ({
+  subtotal: Number(i.subtotal),
+  tax: Number(i.tax),
+  total: Number(i.total),
+  amountPaid: Number(i.amount_paid),
+  amountCredited: Number(i.amount_credited),
+  amountDue: Number(i.amount_due),
+});
+
 export async function listInvoices(req: Request): Promise<Response> {
   const { call } = await orgRequest(req);
   const q = query(req, Paging.extend({ status: z.enum(INVOICE_STATUSES).optional() }));
@@ -31,12 +49,7 @@ export async function listInvoices(req: Request): Promise<Response> {
       number: i.number,
       status: i.status,
       currency: i.currency,
-      subtotal: Number(i.subtotal),
-      tax: Number(i.tax),
-      total: Number(i.total),
-      amountPaid: Number(i.amount_paid),
-      amountCredited: Number(i.amount_credited),
-      amountDue: Number(i.amount_due),
+      ...moneyOf(i),
       createdAt: i.created_at,
       issuedAt: i.issued_at,
       dueAt: i.due_at,
@@ -76,12 +89,7 @@ export async function readInvoice(db: Db, orgId: string, id: string): Promise<In
     quoteNumber: i.quote_number,
     status: i.status,
     currency: i.currency,
-    subtotal: Number(i.subtotal),
-    tax: Number(i.tax),
-    total: Number(i.total),
-    amountPaid: Number(i.amount_paid),
-    amountCredited: Number(i.amount_credited),
-    amountDue: owed,
+    ...moneyOf(i),
     // What the customer still owes (never below 0) and what was overpaid and not yet given back.
     balance: Math.max(owed, 0),
     refundable: Math.max(-owed - refunded, 0),
