@@ -327,28 +327,7 @@ test.describe('toasts', () => {
       await expect(page.getByTestId('toast').filter({ hasText: 'Back Online' })).toBeVisible();
     });
   });
-
-  test('an error stays longer than a success', async ({ page, context }) => {
-    const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password, { keptOffline: true });
-    await page.clock.install();
-    await page.goto('/');
-    await expect(page.getByRole('banner').getByText('Online', { exact: true })).toBeVisible();
-    await waitForServiceWorker(page); // the app kept on the phone, as after any first visit
-    await context.setOffline(true);
-    const offline = page.getByTestId('toast').filter({ hasText: "You're Offline" });
-    await expect(offline).toBeVisible();
-    await page.clock.runFor(7000);
-    await expect(offline).toBeVisible();
-    await page.clock.runFor(5000);
-    await expect(offline).toBeHidden();
-
-    await context.setOffline(false);
-    const back = page.getByTestId('toast').filter({ hasText: 'Back Online' });
-    await expect(back).toBeVisible();
-    await page.clock.runFor(7000);
-    await expect(back).toBeHidden();
-  });
+  // How long each kind of toast stays is proved on a clock the test moves, in notify.test.tsx.
 });
 
 test.describe('the phone menu', () => {
