@@ -35,8 +35,12 @@ export default defineConfig({
   use: {
     baseURL,
     // A failed test keeps its trace: each step's page (DOM snapshots), network and console. Without the
-    // screencast: recording a screenshot at every step took a third of the suite's time on 2 cores.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
+    // screencast: recording a screenshot at every step took a third of the suite's time on 2 cores. On CI
+    // the run records none (the DOM snapshots alone took a sixth of its time): scripts/test-all.ts runs what
+    // failed once more, with a trace.
+    trace: process.env.CI
+      ? 'off'
+      : { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     // No service worker unless the test is about one: the worker serves only the app's own files (data always
     // comes from the network), and each fresh context installing it downloaded the whole app once more on
     // 2 cores — a quarter of a journey's time. The offline journeys, and those that sign in `keptOffline`,

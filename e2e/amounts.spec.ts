@@ -60,7 +60,7 @@ test.describe('amounts', () => {
   }) => {
     const w = words.fr;
     const owner = await registerOwner(page, { locale: 'fr', country: 'NG', currency: 'NGN' });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/inventory');
     await button(page, w.add).click();
     const dialog = page.getByRole('dialog', { name: w.dialog });
@@ -82,7 +82,7 @@ test.describe('amounts', () => {
     test(`an XOF price with decimals says why and saves nothing (${locale})`, async ({ page }) => {
       const w = words[locale];
       const owner = await registerOwner(page, { locale, country: 'SN', currency: 'XOF' });
-      await signIn(page, owner.email, owner.password);
+      await signIn(page, owner.email, owner.password, { load: false });
       await page.goto('/inventory');
       await button(page, w.add).click();
       const dialog = page.getByRole('dialog', { name: w.dialog });
@@ -113,7 +113,7 @@ test.describe('amounts', () => {
     }) => {
       const w = words[locale];
       const owner = await registerOwner(page, { locale });
-      await signIn(page, owner.email, owner.password);
+      await signIn(page, owner.email, owner.password, { load: false });
       await apiAs(page, '/products', {
         name: 'Milo 400g',
         sku: 'MILO-400',
@@ -148,7 +148,7 @@ test.describe('amounts', () => {
     page,
   }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await apiAs(page, '/customers', { name: 'Ama Serwaa' });
     const product = await apiAs(page, '/products', {
       name: 'Rice 5kg',

@@ -4,7 +4,7 @@ import { expect, registerOwner, signIn, signOut, test } from './fixtures.ts';
 
 test('changing the password asks for the current one and refuses a common new one', async ({ page }) => {
   const owner = await registerOwner(page);
-  await signIn(page, owner.email, owner.password);
+  await signIn(page, owner.email, owner.password, { load: false });
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Profile' }).click();
   const form = page.getByRole('form', { name: 'Change password' });

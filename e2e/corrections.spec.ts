@@ -185,7 +185,7 @@ test.describe('without network', () => {
     context,
   }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await apiAs(page, '/expenses', { vendor: 'ECG', category: 'utilities', amount: 45 });
     await page.goto('/accounting');
     const row = page.getByTestId('expenses-table').locator('[data-row]').first();

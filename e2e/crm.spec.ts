@@ -9,7 +9,7 @@ test.describe('the CRM pipeline', () => {
     page,
   }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/crm');
     for (const stage of ['PROSPECT', 'QUALIFIED', 'PROPOSAL', 'CLOSED_WON', 'CLOSED_LOST'])
       await expect(page.getByTestId(`column-${stage}`)).toContainText('No leads in this stage');
@@ -83,7 +83,7 @@ test.describe('the CRM pipeline', () => {
   test('searches leads by name or company, and is in French', async ({ page }) => {
     await useLanguage(page, 'fr');
     const owner = await registerOwner(page, { locale: 'fr' });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await apiAs(page, '/leads', { name: 'Moussa Diallo', company: 'Diallo Import' });
     await apiAs(page, '/leads', { name: 'Fatou Sow', company: 'Sow Textiles', stage: 'QUALIFIED' });
     await page.goto('/crm');

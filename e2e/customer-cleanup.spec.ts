@@ -5,7 +5,7 @@ import { apiAs, expect, registerOwner, signIn, test, useLanguage } from './fixtu
 test('an owner merges a duplicate into the customer kept and deletes an unused one', async ({ page }) => {
   await useLanguage(page, 'fr');
   const owner = await registerOwner(page, { country: 'SN', currency: 'XOF', locale: 'fr' });
-  await signIn(page, owner.email, owner.password);
+  await signIn(page, owner.email, owner.password, { load: false });
   const kept = await apiAs(page, '/customers', { name: 'Fatou Ndiaye', phone: '77 654 32 10' });
   const twin = await apiAs(page, '/customers', { name: 'F. Ndiaye', email: 'fatou@example.com' });
   await apiAs(page, '/customers', { name: 'Client essai' });

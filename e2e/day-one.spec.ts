@@ -8,7 +8,7 @@ test.describe('dates', () => {
       page,
     }) => {
       const owner = await registerOwner(page, { locale });
-      await signIn(page, owner.email, owner.password);
+      await signIn(page, owner.email, owner.password, { load: false });
       const customer = await apiAs(page, '/customers', { name: 'Ama Serwaa' });
       const invoice = await apiAs(page, '/invoices', {
         customerId: customer.id,
@@ -50,7 +50,7 @@ test.describe('voiding an invoice', () => {
         page,
         locale === 'fr' ? { locale, country: 'SN', currency: 'XOF' } : { locale },
       );
-      await signIn(page, owner.email, owner.password);
+      await signIn(page, owner.email, owner.password, { load: false });
       const customer = await apiAs(page, '/customers', { name: 'Ama Serwaa' });
       const invoice = await apiAs(page, '/invoices', {
         customerId: customer.id,
@@ -81,7 +81,7 @@ test.describe('what a customer receives', () => {
   }) => {
     // The owner works in English; the shop is in Senegal.
     const owner = await registerOwner(page, { country: 'SN', currency: 'XOF', locale: 'en' });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     const customer = await apiAs(page, '/customers', { name: 'Awa Diop' });
     const invoice = await apiAs(page, '/invoices', {
       customerId: customer.id,
@@ -151,18 +151,16 @@ test.describe('opening the app', () => {
     page,
   }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
-    await expect(page.getByTestId('metric-activeCustomers')).toBeVisible();
-    // A new version of the app (or a cleared cache) starts without the kept answers: the user is read again.
+    // A first visit (or a new version of the app, or a cleared cache) starts without kept answers: the user
+    // is read.
+    await signIn(page, owner.email, owner.password, { load: false });
     let answer: () => void = () => {};
     const held = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/auth/user', async (route) => {
       await held;
       await route.continue();
     });
-    // Removed as the page loads: removed before, the app could write it again before the reload.
-    await page.addInitScript(() => localStorage.removeItem('kasuwa-cache'));
-    await page.reload();
+    await page.goto('/');
     await expect(page.getByRole('status').getByText('Setting up your workspace...')).toBeVisible();
     answer();
     await expect(page.getByTestId('metric-activeCustomers')).toBeVisible();

@@ -10,7 +10,7 @@ test('a credit note is shared by its link and an invoice is sent by e-mail (fr)'
   test.slow();
   await useLanguage(page, 'fr');
   const owner = await registerOwner(page, { locale: 'fr', country: 'SN', currency: 'XOF' });
-  await signIn(page, owner.email, owner.password);
+  await signIn(page, owner.email, owner.password, { load: false });
   const email = `awa-${owner.id}@test.kasuwa.app`;
   const customer = await apiAs(page, '/customers', { name: 'Awa Ndiaye', email, phone: '77 123 45 67' });
   const invoice = await apiAs(page, '/invoices', {

@@ -81,7 +81,7 @@ test.describe('documents a customer receives', () => {
       test.slow();
       const w = WORDS[locale];
       const owner = await registerOwner(page, { locale, ...w.country });
-      await signIn(page, owner.email, owner.password);
+      await signIn(page, owner.email, owner.password, { load: false });
 
       // The business profile, in Settings > Organization.
       await page.goto('/settings');

@@ -9,7 +9,7 @@ test.describe('what a member types is never lost', () => {
     page,
   }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/accounting');
     await button(page, 'Record Expense').click();
     let dialog = page.getByRole('dialog', { name: 'Record Expense' });
@@ -35,7 +35,7 @@ test.describe('what a member types is never lost', () => {
 
   test('an invoice comes back with its customer and lines; Start over empties it', async ({ page }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await apiAs(page, '/customers', { name: 'Ama Serwaa' });
     await page.goto('/sales');
     await button(page, 'Create Invoice').click();
@@ -61,7 +61,7 @@ test.describe('what a member types is never lost', () => {
   test('en français, le brouillon d’un produit revient après un rechargement', async ({ page }) => {
     await useLanguage(page, 'fr');
     const owner = await registerOwner(page, { locale: 'fr' });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/inventory');
     await button(page, 'Ajouter un produit').click();
     const dialog = page.getByRole('dialog', { name: 'Ajouter un produit' });

@@ -8,8 +8,12 @@ test.describe('refusals in French', () => {
     await useLanguage(page, 'fr');
   });
 
-  test('a wrong password at sign-in', async ({ page }) => {
+  test('the sign-in page, its empty fields and a wrong password', async ({ page }) => {
     await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Bienvenue sur Kasuwa' })).toBeVisible();
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByText('Veuillez saisir une adresse e-mail valide.')).toBeVisible();
+    await expect(page.getByText('Le mot de passe est obligatoire.')).toBeVisible();
     await page.getByLabel('E-mail').fill('demo@kasuwa.app');
     await page.getByLabel('Mot de passe').fill('not-the-password');
     await page.getByRole('button', { name: 'Se connecter' }).click();

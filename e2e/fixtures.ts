@@ -8,6 +8,8 @@ export const test = base.extend<{
   failOnConsoleErrors: void;
   expectedConsoleErrors: RegExp[];
   budget: void;
+  warmUp: boolean;
+  warmUpServed: void;
 }>({
   /**
    * Every test's time budget (its timeout, after test.slow() or test.setTimeout) goes with its result, so the
@@ -47,6 +49,21 @@ export const test = base.extend<{
           },
         });
       }
+      await use();
+    },
+    { auto: true },
+  ],
+  /**
+   * Whether the app keeps every screen's data on the device once idle (app-layout.tsx's WarmDevice): some
+   * thirty reads after each signed-in page load, on the same two cores as the test. On for the tests about
+   * offline use (which allow the service worker) and those that say `test.use({ warmUp: true })`; elsewhere
+   * its code is not served, as when the connection drops before it downloads, and the app goes on without it.
+   */
+  warmUp: [false, { option: true }],
+  warmUpServed: [
+    async ({ page, serviceWorkers, warmUp }, use) => {
+      if (!warmUp && serviceWorkers !== 'allow')
+        await page.route(/\/assets\/warm-device-[^/]*\.js$/, (route) => route.abort());
       await use();
     },
     { auto: true },
@@ -153,14 +170,14 @@ export async function signIn(
   page: Page,
   email = 'demo@kasuwa.app',
   password = 'kasuwa-demo-2026',
-  options: { keptOffline?: boolean } = {},
+  options: { keptOffline?: boolean; load?: boolean } = {},
 ) {
   const res = await page.request.post('/auth/v1/token?grant_type=password', {
     headers: { apikey: ANON_KEY },
     data: { email, password },
   });
   expect(res.ok(), await res.text()).toBe(true);
-  const session = (await res.json()) as { expires_in: number; expires_at?: number };
+  const session = (await res.json()) as { access_token: string; expires_in: number; expires_at?: number };
   session.expires_at ??= Math.floor(Date.now() / 1000) + session.expires_in;
   // Stored once, at the next page load (sessionStorage outlives reloads): after it, signing out, reloading
   // or signing in again is the app's business. A later signIn's script is newer and wins once.
@@ -177,6 +194,15 @@ export async function signIn(
     },
     { stored: JSON.stringify(session), seq },
   );
+  sessions.set(page, session.access_token);
+  // `load: false`: the test's own next page load opens the app signed in, on the screen it is about, without
+  // drawing the dashboard first (what is made meanwhile through the API, apiAs, is there when it opens).
+  if (options.load === false) {
+    // A page of the app already open (another person was signed in) holds the new session at once too.
+    if (page.url().startsWith('http'))
+      await page.evaluate((stored) => localStorage.setItem('kasuwa-auth', stored), JSON.stringify(session));
+    return;
+  }
   await page.goto('/');
   await expect(page.getByLabel(/ (User menu|Menu utilisateur)$/)).toBeVisible();
   // A test that goes offline next: the app is kept on the device (its service worker active) before the
@@ -247,10 +273,24 @@ export async function signOut(page: Page) {
 }
 
 /** Calls /api as the signed-in user of the page (to prepare data a test is not about). */
+/** The access token signIn asked Auth for, per page: what apiAs uses before the app has loaded. */
+const sessions = new WeakMap<Page, string>();
+
+/**
+ * The access token of whoever is signed in on the page: the app's own (it may have refreshed it, or another
+ * member may have signed in through the form), or before any app page has loaded, the one signIn stored.
+ */
+export async function tokenOf(page: Page): Promise<string> {
+  const stored = page.url().startsWith('http')
+    ? await page.evaluate(() => localStorage.getItem('kasuwa-auth'))
+    : null;
+  const token = stored ? (JSON.parse(stored) as { access_token: string }).access_token : sessions.get(page);
+  if (!token) throw new Error('nobody is signed in on this page');
+  return token;
+}
+
 export async function apiAs(page: Page, path: string, body?: unknown) {
-  const token = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
-  );
+  const token = await tokenOf(page);
   const res = await page.request.fetch(`/api${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { authorization: `Bearer ${token}` },

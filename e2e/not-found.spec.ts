@@ -12,7 +12,7 @@ test.describe('an unknown address', () => {
 
   test('says it in French, and leads a member back to the dashboard', async ({ page }) => {
     await useLanguage(page, 'fr');
-    await signIn(page);
+    await signIn(page, undefined, undefined, { load: false });
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Cette page n’existe pas' })).toBeVisible();
     await expect(page.getByText('Le lien est peut-être mal saisi ou n’est plus valable.')).toBeVisible();

@@ -194,7 +194,7 @@ test.describe('the installed app', () => {
     context,
   }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/sales?tab=customers');
     await expect(page.getByText('No customers yet')).toBeVisible();
     await waitForServiceWorker(page);
@@ -271,7 +271,7 @@ test.describe('the installed app', () => {
     test.use({ serviceWorkers: 'block' });
     test('a list seen once stays on the device through failed refreshes and reloads', async ({ page }) => {
       const owner = await registerOwner(page);
-      await signIn(page, owner.email, owner.password);
+      await signIn(page, owner.email, owner.password, { load: false });
       await apiAs(page, '/customers', { name: 'Lie-Fi Ama' });
       await page.goto('/sales?tab=customers');
       await expect(page.getByTestId('customers-table')).toContainText('Lie-Fi Ama');
@@ -302,7 +302,7 @@ test.describe('the installed app', () => {
     }) => {
       test.slow(); // a form that waits 20 s for an answer
       const owner = await registerOwner(page);
-      await signIn(page, owner.email, owner.password);
+      await signIn(page, owner.email, owner.password, { load: false });
       await page.goto('/sales?tab=customers');
       await expect(page.getByText('No customers yet')).toBeVisible();
       // The request goes out and nothing ever comes back (a 3G cell that lost its backhaul mid-call).

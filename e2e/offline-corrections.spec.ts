@@ -75,7 +75,7 @@ test.describe('correcting a refused change', () => {
   }) => {
     test.slow(); // a queue sent twice
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     const gone = await apiAs(page, '/products', { name: 'Gone Soap', sku: 'GONE-1', cost: 1, price: 2 });
     await apiAs(page, '/products', { name: 'Stays Soap', sku: 'STAY-1', cost: 1, price: 3, openingStock: 9 });
     await page.goto('/sales?tab=invoices');
@@ -133,7 +133,7 @@ test.describe('correcting a refused change', () => {
     context,
   }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await apiAs(page, '/products', {
       name: 'Palm Oil 1L',
       sku: 'PALM-1',
@@ -257,7 +257,7 @@ test.describe('a stock adjustment made offline', () => {
     context,
   }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await apiAs(page, '/products', {
       name: 'Titus Sardines',
       sku: 'TITUS-1',

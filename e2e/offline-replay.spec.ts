@@ -238,7 +238,7 @@ test.describe('a replay interrupted', () => {
     });
     test.slow(); // two sales typed in, then a wait for the app's next try
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/sales?tab=invoices');
     // The screen is loaded before the network goes (this first visit's page is not served by the app's
     // service worker yet, so a screen not loaded by then could not load offline).
@@ -287,7 +287,7 @@ test.describe('a replay interrupted', () => {
   }) => {
     test.slow(); // two tabs
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/sales?tab=customers');
     await expect(page.getByText('No customers yet')).toBeVisible();
     await waitForServiceWorker(page);

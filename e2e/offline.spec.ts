@@ -49,7 +49,7 @@ async function expectSoldOnce(page: Page, sku: string) {
  */
 async function sellTakenSkuOffline(page: Page, context: BrowserContext) {
   const owner = await registerOwner(page);
-  await signIn(page, owner.email, owner.password);
+  await signIn(page, owner.email, owner.password, { load: false });
   const old = await apiAs(page, '/products', { name: 'Old Soap', sku: 'SOAP-1', cost: 1, price: 2 });
   await page.goto('/inventory');
   await waitForServiceWorker(page);
@@ -278,7 +278,7 @@ test.describe('offline', () => {
 
   test('a reply lost on the way back does not make a second customer', async ({ page }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/sales?tab=customers');
     let dropped = 0;
     await page.route('**/api/customers', async (route) => {
@@ -304,7 +304,7 @@ test.describe('offline', () => {
     context,
   }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     const soap = await apiAs(page, '/products', {
       name: 'Lost-Reply Soap',
       sku: 'LR-SOAP',
@@ -469,7 +469,7 @@ test.describe('offline', () => {
     context,
   }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await apiAs(page, '/products', { name: 'Taken', sku: 'TAKEN-1', cost: 1, price: 2 });
     await page.goto('/inventory');
     await expect(page.getByText('TAKEN-1').filter({ visible: true })).toBeVisible();
@@ -507,7 +507,7 @@ test.describe('offline', () => {
     context,
   }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/inventory');
     // The app reloads offline from the service worker.
     await waitForServiceWorker(page);

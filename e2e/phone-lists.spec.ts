@@ -35,7 +35,7 @@ for (const [locale, issued] of [['fr', 'Émise']] as ['en' | 'fr', string][]) {
   }) => {
     await useLanguage(page, locale);
     const owner = await registerOwner(page, { locale });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     const customer = await apiAs(page, '/customers', { name: 'Société Commerciale Kwame-Asante Frères' });
     const invoice = await apiAs(page, '/invoices', {
       customerId: customer.id,

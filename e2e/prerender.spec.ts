@@ -96,7 +96,7 @@ for (const l of LANGUAGES) {
 test('a member at / never sees the landing page: the prerendered pages are not shown to a session', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, undefined, undefined, { load: false });
   const release = await holdScripts(page);
   await page.goto('/', { waitUntil: 'commit' });
   await page.waitForLoadState('domcontentloaded');

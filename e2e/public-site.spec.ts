@@ -1,7 +1,9 @@
 import { expect, openNavigation, test, useLanguage } from './fixtures.ts';
 
 test.describe('the landing page', () => {
-  test('shows the headline, the six features, the statistics and the call to action', async ({ page }) => {
+  test('shows the headline, the six features, the statistics, the call to action and the footer; View Features scrolls to them', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Run your whole business from your phone',
@@ -33,6 +35,15 @@ test.describe('the landing page', () => {
       'href',
       '/register',
     );
+    // View Features scrolls to the features.
+    await page.getByRole('button', { name: 'View Features' }).click();
+    await expect(page.getByRole('heading', { name: 'Everything your business needs' })).toBeInViewport();
+
+    // The footer: the year, the product name and the tagline.
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Kasuwa. All rights reserved.`);
+    await expect(footer).toContainText('Empowering African businesses with smart management solutions.');
+
     await openNavigation(page);
     await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveCount(2);
     for (const link of await page.getByRole('link', { name: 'Get Started Free' }).all())
@@ -40,23 +51,16 @@ test.describe('the landing page', () => {
     await expect(page.getByRole('link', { name: 'Sign In' }).first()).toHaveAttribute('href', '/login');
   });
 
-  test('scrolls to the features when View Features is pressed', async ({ page }) => {
-    await page.goto('/');
-    await page.getByRole('button', { name: 'View Features' }).click();
-    await expect(page.getByRole('heading', { name: 'Everything your business needs' })).toBeInViewport();
-  });
-
-  test('shows the footer with the year, the product name and the tagline', async ({ page }) => {
-    await page.goto('/');
-    const footer = page.getByRole('contentinfo');
-    await expect(footer).toContainText(`© ${new Date().getFullYear()} Kasuwa. All rights reserved.`);
-    await expect(footer).toContainText('Empowering African businesses with smart management solutions.');
-  });
-
-  test('switches to French with the "Language Changed" toast, and keeps it after a reload', async ({
+  test('keeps the chosen theme; switches to French with the "Language Changed" toast, and stays in French after a reload', async ({
     page,
   }) => {
     await page.goto('/');
+    await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'kasuwa-dark');
+    expect(await page.evaluate(() => localStorage.getItem('kasuwa-theme'))).toBe('dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+
     await openNavigation(page);
     await page
       .getByRole('group', { name: 'Language' })
@@ -71,20 +75,6 @@ test.describe('the landing page', () => {
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(page.getByRole('link', { name: 'Commencer votre essai gratuit' })).toBeVisible();
-  });
-
-  test('keeps the chosen theme in kasuwa-theme', async ({ page }) => {
-    await page.goto('/');
-    await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'kasuwa-dark');
-    expect(await page.evaluate(() => localStorage.getItem('kasuwa-theme'))).toBe('dark');
-    await page.reload();
-    await expect(page.locator('html')).toHaveClass(/dark/);
-  });
-
-  test('is shown in French to a visitor who chose French', async ({ page }) => {
-    await useLanguage(page, 'fr');
-    await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Gestion des stocks' })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toContainText('Tous droits réservés.');
   });
@@ -117,10 +107,7 @@ test.describe('the pricing page', () => {
     await expect(page.getByText('$144')).toBeVisible();
     await page.getByText('What happens to my data if I cancel?').click();
     await expect(page.getByText('Your data is kept for 30 days after cancellation')).toBeVisible();
-  });
-
-  test('marks Pricing as the current page in the navigation', async ({ page }) => {
-    await page.goto('/pricing');
+    // Pricing is marked as the current page in the navigation.
     await openNavigation(page);
     await expect(page.getByRole('link', { name: 'Pricing' }).filter({ visible: true })).toHaveAttribute(
       'aria-current',
@@ -154,16 +141,13 @@ test.describe('the features and about pages', () => {
 });
 
 test.describe('the testimonials and demo pages', () => {
-  test('shows sample testimonials, marked as samples', async ({ page }) => {
+  test('shows sample testimonials, marked as samples, and a demo of fixed sample data', async ({ page }) => {
     await page.goto('/testimonials');
     await expect(page.getByRole('heading', { name: 'What business owners say' })).toBeVisible();
     await expect(page.getByText('Sample entries')).toBeVisible();
     await expect(page.locator('figure')).toHaveCount(6);
-  });
 
-  test('walks through the Dashboard, Inventory, Invoices and CRM tabs of fixed sample data', async ({
-    page,
-  }) => {
+    // The demo walks through the Dashboard, Inventory, Invoices and CRM tabs of fixed sample data.
     await page.goto('/demo');
     await expect(page.getByText('Cash received')).toBeVisible();
     await expect(page.getByText('₵12,450.00')).toBeVisible();

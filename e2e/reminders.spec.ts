@@ -51,7 +51,7 @@ for (const locale of ['fr'] as ('en' | 'fr')[]) {
     const t = TEXT[locale];
     await useLanguage(page, locale);
     const owner = await registerOwner(page, { locale });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/team');
     await page.getByRole('button', { name: t.invite }).filter({ visible: true }).first().click();
     const dialog = page.getByRole('dialog', { name: t.dialog });

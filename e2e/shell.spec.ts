@@ -192,7 +192,7 @@ test.describe('a bottom sheet at 360 x 640', () => {
     page,
   }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
 
     await page.goto('/sales?tab=invoices');
     await button(page, 'Create Invoice').click();
@@ -287,7 +287,7 @@ test.describe('toasts', () => {
     { tag: '@wide' },
     async ({ page }) => {
       const owner = await registerOwner(page);
-      await signIn(page, owner.email, owner.password);
+      await signIn(page, owner.email, owner.password, { load: false });
       await apiAs(page, '/products', { name: 'Gino Tomato Paste', sku: 'GINO-70', cost: 1, price: 2 });
       await page.goto('/inventory');
       await button(page, 'Add Product').click();
@@ -413,7 +413,7 @@ test.describe('the CRM board', () => {
   }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await apiAs(page, '/leads', { name: 'Lost Cause', stage: 'CLOSED_LOST' });
     await page.goto('/crm');
     const lost = page.getByTestId('column-CLOSED_LOST');
@@ -437,7 +437,7 @@ test.describe('French at 360 px', () => {
   }) => {
     await useLanguage(page, 'fr');
     const owner = await registerOwner(page, { locale: 'fr' });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await apiAs(page, '/leads', {
       name: 'Société Commerciale Kwame-Asante Frères',
       company: 'Grossiste du Plateau',

@@ -34,7 +34,7 @@ test.describe('team', () => {
   }) => {
     test.slow(); // two people, two browsers, a registration and three changes of the team
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/team');
     await expect(roleCount(page, 'OWNER')).toHaveText('1');
     await expect(roleCount(page, 'ACCOUNTANT')).toHaveText('0');
@@ -292,7 +292,7 @@ test.describe('team', () => {
     test.slow(); // three invitation links opened in a second browser
     await useLanguage(page, 'fr');
     const owner = await registerOwner(page, { country: 'SN', currency: 'XOF', locale: 'fr' });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/team');
     await expect(page.getByRole('tab', { name: 'Membres' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByText('Permissions des rôles')).toBeVisible();
@@ -341,7 +341,7 @@ test.describe('team', () => {
 
   test('an owner adds an employee, edits and deactivates them', async ({ page }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/team');
     await page.getByRole('tab', { name: 'Employees' }).click();
     await expect(page.getByText('No employees yet')).toBeVisible();

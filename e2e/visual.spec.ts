@@ -55,7 +55,7 @@ for (const locale of ['en', 'fr'] as const) {
         lastName: 'Boateng',
         ...(locale === 'fr' ? { country: 'SN', currency: 'XOF' } : {}),
       });
-      await signIn(page, owner.email, owner.password);
+      await signIn(page, owner.email, owner.password, { load: false });
       const rice = await apiAs(page, '/products', {
         name: 'Rice 5kg',
         sku: 'RICE-5',

@@ -132,6 +132,24 @@ for (const r of pwResults)
     failures.push(`  playwright [${r.project}] ${r.file} › ${r.title}: ${r.status}, ${firstLine(r.error)}`);
 totals.passed += pPassed;
 totals.failed += pFailed;
+// The run itself records no traces (a third of its time went to recording them): what failed runs once
+// more, recording one, for whoever reads why. The first run's result is the one counted.
+if (pFailed > 0) {
+  console.log('\nThe failed browser tests once more, with a trace of each failure:');
+  // Into a folder of its own: the first run's error contexts in test-results/ stay to be read.
+  const again = path.join(out, 'failed-again');
+  await run(bin('playwright'), [
+    'test',
+    '--last-failed',
+    '--last-failed-file',
+    path.join(out, '.last-run.json'),
+    '--output',
+    again,
+    '--trace',
+    'retain-on-failure',
+  ]);
+  console.log(`Their traces, if they failed again: ${again}/*/trace.zip (npx playwright show-trace <file>)`);
+}
 
 /**
  * Every browser test's run, with its budget (the timeout e2e/fixtures.ts records with each result): those

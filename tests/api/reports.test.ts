@@ -170,6 +170,10 @@ describe('/api/reports/:type', () => {
     expect((await call('/reports/expenses?format=csv', { token: sales.token, orgId: o.orgId })).status).toBe(
       403,
     );
+    // What they may read they may export, as the reports screen offers them.
+    const csv = await call('/reports/sales?format=csv', { token: sales.token, orgId: o.orgId });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="sales_report.csv"');
     for (const type of ['sales', 'inventory'])
       expect((await json(await call(`/reports/${type}`, { token: sales.token, orgId: o.orgId }))).total).toBe(
         1,

@@ -13,10 +13,11 @@ import { apiFetch } from '@/lib/api-client.ts';
 import { submitWrite } from '@/lib/feedback.ts';
 import { useT } from '@/lib/i18n.tsx';
 import { useOrganization } from '@/lib/organization.tsx';
+import { settingsKeys } from './api/keys.ts';
 
 const remindersQuery = (orgId: string) =>
   queryOptions({
-    queryKey: ['/api/organizations/payment-reminders', orgId],
+    queryKey: settingsKeys.reminders(orgId),
     queryFn: () => apiFetch<PaymentReminders>(`/api/organizations/${orgId}/payment-reminders`),
   });
 

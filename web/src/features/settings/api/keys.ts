@@ -31,6 +31,7 @@ export type PlanLimit = 'members' | 'invoicesPerMonth' | 'products';
 export const settingsKeys = {
   organization: (orgId: string) => ['/api/organizations', orgId] as const,
   plan: (orgId: string) => ['/api/organizations', orgId, 'plan'] as const,
+  reminders: (orgId: string) => ['/api/organizations/payment-reminders', orgId] as const,
   audit: (orgId: string, offset: number, filters: AuditFilters) =>
     ['/api/audit', orgId, offset, filters] as const,
 };
