@@ -1,14 +1,13 @@
-// The captcha widget, for a project that turns Auth's captcha on: an app built with a provider
-// (VITE_CAPTCHA_PROVIDER, VITE_CAPTCHA_SITE_KEY) shows the widget on sign-up and sign-in and sends its token
-// with the call; Auth (AUTH_CAPTCHA_ENABLED=1) refuses a call without one, and the person reads why in their
-// language. Nothing leaves this machine: the provider's script is answered by a stand-in that plays only the
-// provider's part (a checkbox that hands the widget's callback a token); the app, its build, the page's
-// Content-Security-Policy (which must let the script's address through), Auth and the stack are real, and
-// the local Auth checks only that a token came. This file builds the app a second time, with a provider,
-// into a folder of its own (web/dist-captcha-<port>), and serves it from a stack of its own; phone only.
-import { execFile } from 'node:child_process';
-import { rm } from 'node:fs/promises';
-import { promisify } from 'node:util';
+// The captcha widget, for a project that turns Auth's captcha on: a page that names a provider and its site
+// key (two <meta>, written by a build made with VITE_CAPTCHA_PROVIDER and VITE_CAPTCHA_SITE_KEY, or by a
+// stack started with CAPTCHA_PROVIDER and CAPTCHA_SITE_KEY, as here) shows the widget on sign-up and sign-in
+// and sends its token with the call; Auth (AUTH_CAPTCHA_ENABLED=1) refuses a call without one, and the
+// person reads why in their language. Nothing leaves this machine: the provider's script is answered by a
+// stand-in that plays only the provider's part (a checkbox that hands the widget's callback a token); the
+// app, the page's Content-Security-Policy (which must let the script's address through), Auth and the stack
+// are real, and the local Auth checks only that a token came. This file serves the suite's build from a
+// stack of its own, started with a provider; phone only. (web/vite.config.ts's build with a provider
+// writes the same two <meta>: local/static.test.ts and the build's own check.)
 import type { APIRequestContext, Page } from '@playwright/test';
 import { loadConfig } from '../local/config.ts';
 import { startStack } from '../local/server.ts';
@@ -18,45 +17,26 @@ import { expect, test, useLanguage } from './fixtures.ts';
 test.describe.configure({ mode: 'serial' });
 
 const port = Number(process.env.E2E_PORT ?? 24500) + 30;
-const dist = `dist-captcha-${port}`;
 let stack: Awaited<ReturnType<typeof startStack>>;
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  const started = Date.now();
-  await promisify(execFile)(
-    'npx',
-    ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
-    {
-      env: {
-        ...process.env,
-        WEB_DIST: dist,
-        VITE_CAPTCHA_PROVIDER: 'hcaptcha',
-        // hCaptcha's published test site key: the stand-in never checks it.
-        VITE_CAPTCHA_SITE_KEY: '10000000-ffff-ffff-ffff-000000000001',
-      },
-    },
-  );
-  const built = Date.now();
   stack = await startStack({
     reset: true,
     embedded: true,
-    webDist: dist,
     config: loadConfig({
       ...process.env,
       PORT: String(port),
       DATA_DIR: `.data/captcha-${port}`,
       AUTH_CAPTCHA_ENABLED: '1',
       AUTH_RATE_LIMIT_SIGN_IN: '100000',
+      CAPTCHA_PROVIDER: 'hcaptcha',
+      // hCaptcha's published test site key: the stand-in never checks it.
+      CAPTCHA_SITE_KEY: '10000000-ffff-ffff-ffff-000000000001',
     }),
   });
-  console.log(
-    `captcha build ${Math.round((built - started) / 1000)} s, stack ${Math.round((Date.now() - built) / 1000)} s`,
-  );
 });
 test.afterAll(async () => {
   await stack?.stop();
-  await rm(`web/${dist}`, { recursive: true, force: true });
 });
 
 /**

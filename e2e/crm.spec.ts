@@ -103,11 +103,13 @@ test.describe('the CRM pipeline', () => {
     page,
   }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     // 27 prospects, worth 100 to 2,700: the column shows the 25 most valuable first.
-    const leads: { id: string }[] = [];
-    for (let i = 1; i <= 27; i++)
-      leads.push(await apiAs(page, '/leads', { name: `Prospect ${i}`, value: i * 100 }));
+    const leads: { id: string }[] = await Promise.all(
+      Array.from({ length: 27 }, (_, i) =>
+        apiAs(page, '/leads', { name: `Prospect ${i + 1}`, value: (i + 1) * 100 }),
+      ),
+    );
     await page.goto('/crm');
     const column = page.getByTestId('column-PROSPECT');
     await expect(column.getByTestId('lead-card')).toHaveCount(25);

@@ -1,4 +1,4 @@
-import { apiAs, expect, registerOwner, shifted, signIn, test, useLanguage, watchShifts } from './fixtures.ts';
+import { apiAs, expect, registerOwner, shifted, signIn, test, watchShifts } from './fixtures.ts';
 
 test.describe('the dashboard', () => {
   test(
@@ -95,15 +95,5 @@ test.describe('the dashboard', () => {
     await page.getByTestId('quick-actions').getByRole('button', { name: 'Record Payment' }).click();
     await expect(page).toHaveURL(/\/accounting$/);
   });
-
-  test('is in French', async ({ page }) => {
-    await useLanguage(page, 'fr');
-    const owner = await registerOwner(page, { locale: 'fr' });
-    await signIn(page, owner.email, owner.password);
-    await expect(page.getByTestId('metric-cashReceived')).toContainText('Encaissé');
-    await expect(page.getByTestId('getting-started')).toContainText('Pour bien démarrer');
-    await expect(
-      page.getByTestId('quick-actions').getByRole('button', { name: 'Créer une facture' }),
-    ).toBeVisible();
-  });
+  // In French: the Dakar shop's weeks in e2e/field-weeks.spec.ts.
 });

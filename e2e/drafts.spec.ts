@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiAs, expect, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
+import { apiAs, expect, registerOwner, signIn, test } from './fixtures.ts';
 
 const button = (page: Page, name: string | RegExp) =>
   page.getByRole('button', { name }).filter({ visible: true }).first();
@@ -57,21 +57,5 @@ test.describe('what a member types is never lost', () => {
     await button(page, 'Create Invoice').click();
     await expect(dialog.getByTestId('draft-notice')).toHaveCount(0);
   });
-
-  test('en français, le brouillon d’un produit revient après un rechargement', async ({ page }) => {
-    await useLanguage(page, 'fr');
-    const owner = await registerOwner(page, { locale: 'fr' });
-    await signIn(page, owner.email, owner.password, { load: false });
-    await page.goto('/inventory');
-    await button(page, 'Ajouter un produit').click();
-    const dialog = page.getByRole('dialog', { name: 'Ajouter un produit' });
-    await dialog.getByLabel('Nom du produit').fill('Riz parfumé 25kg');
-    await page.reload();
-    await button(page, 'Ajouter un produit').click();
-    await expect(dialog.getByTestId('draft-notice')).toContainText(
-      'Nous avons gardé ce que vous aviez saisi.',
-    );
-    await expect(dialog.getByLabel('Nom du produit')).toHaveValue('Riz parfumé 25kg');
-    await expect(dialog.getByRole('button', { name: 'Recommencer' })).toBeVisible();
-  });
+  // A product's draft, in French: the product dialog's French test in e2e/amounts.spec.ts.
 });

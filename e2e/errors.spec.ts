@@ -22,24 +22,13 @@ test.describe('refusals in French', () => {
     await expect(page.getByText('Invalid login credentials')).toHaveCount(0);
   });
 
-  test('an organization name already taken, at registration', async ({ page }) => {
-    await page.goto('/register');
-    await page.getByLabel('Prénom').fill('Fatou');
-    await page.getByLabel('Nom', { exact: true }).fill('Ndiaye');
-    await page.getByLabel('E-mail').fill(`fatou-${Date.now()}@test.kasuwa.app`);
-    await page.getByLabel('Mot de passe').fill('fatou-secret-1');
-    await page.getByRole('button', { name: 'Suivant' }).click();
-    await page.getByLabel('Nom de l’entreprise').fill('  kasuwa demo SHOP ');
-    await page.getByLabel('Pays').selectOption('SN');
-    await page.getByRole('button', { name: 'Créer le compte' }).click();
-    await expect(page.getByText('Échec de l’inscription')).toBeVisible();
-    await expect(page.getByLabel('Nom de l’entreprise')).toHaveAccessibleDescription(
-      'Une entreprise porte déjà ce nom',
-    );
-    await expect(page.getByText('An organization with this name already exists')).toHaveCount(0);
-  });
+  // An organization name already taken, at registration: the French owner's journey in
+  // e2e/organizations.spec.ts.
 
-  test('a payment over the balance, and an expense in CFA francs with decimals', async ({ page }) => {
+  // (An expense in CFA francs with decimals: the French expense test in e2e/accounting.spec.ts.)
+  test('a payment over the balance, and voiding the invoice asks with two buttons that cannot be confused', async ({
+    page,
+  }) => {
     const owner = await registerOwner(page, { country: 'SN', currency: 'XOF', locale: 'fr' });
     await signIn(page, owner.email, owner.password);
     const invoice = await issuedInvoice(page, 1000, 'Awa Diop');
@@ -60,19 +49,24 @@ test.describe('refusals in French', () => {
     await expect(pay.getByLabel('Montant')).toHaveAccessibleDescription(over);
     await expect(page.getByText(/balance due/)).toHaveCount(0);
 
-    await page.goto('/accounting');
+    await pay.getByRole('button', { name: 'Annuler', exact: true }).click();
+    await expect(pay).toBeHidden();
+
+    // Voiding asks with two buttons that cannot be confused; keeping it changes nothing.
+    await page.getByRole('button', { name: 'Annuler la facture', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    const labels = await dialog.getByRole('button').allInnerTexts();
+    expect(labels.filter((l) => l === 'Garder la facture' || l === 'Oui, annuler la facture')).toHaveLength(
+      2,
+    );
+    await dialog.getByRole('button', { name: 'Garder la facture', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('invoice-status')).not.toHaveText('Annulée');
+    await page.getByRole('button', { name: 'Annuler la facture', exact: true }).click();
     await page
-      .getByRole('button', { name: 'Enregistrer une dépense' })
-      .filter({ visible: true })
-      .first()
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Oui, annuler la facture', exact: true })
       .click();
-    const expense = page.getByRole('dialog', { name: 'Enregistrer une dépense' });
-    await expect(expense.getByLabel('Devise')).toHaveValue('XOF');
-    await expense.getByLabel('Fournisseur').fill('Senelec');
-    await expense.getByLabel('Catégorie').selectOption('utilities');
-    await expense.getByLabel('Montant').fill('1500.5');
-    await expense.getByRole('button', { name: 'Enregistrer une dépense' }).click();
-    await expect(expense.getByText('Pas de décimales en XOF : saisissez un montant entier')).toBeVisible();
-    await expect(expense.getByText(/amounts have/)).toHaveCount(0);
+    await expect(page.getByTestId('invoice-status')).toHaveText('Annulée');
   });
 });

@@ -95,6 +95,12 @@ test('Dakar: after a payment reversed, a credit note and a payment, every screen
   await expect
     .poll(async () => squash(await page.getByTestId('metric-cashReceived').innerText()))
     .toContain('20 000 CFA');
+  // The dashboard in French: its cards, Getting Started and its quick actions.
+  await expect(page.getByTestId('metric-cashReceived')).toContainText('Encaissé');
+  await expect(page.getByTestId('getting-started')).toContainText('Pour bien démarrer');
+  await expect(
+    page.getByTestId('quick-actions').getByRole('button', { name: 'Créer une facture' }),
+  ).toBeVisible();
   await page.goto('/accounting');
   await expect
     .poll(async () => squash(await page.getByTestId('card-cashReceived').innerText()))

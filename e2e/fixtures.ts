@@ -1,6 +1,6 @@
 // Playwright fixtures: every test fails on a console error or an uncaught page error, and can choose the
 // interface language before the app loads.
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, type BrowserContext, expect, type Page } from '@playwright/test';
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../local/config.ts';
 
 export const test = base.extend<{
@@ -62,8 +62,7 @@ export const test = base.extend<{
   warmUp: [false, { option: true }],
   warmUpServed: [
     async ({ page, serviceWorkers, warmUp }, use) => {
-      if (!warmUp && serviceWorkers !== 'allow')
-        await page.route(/\/assets\/warm-device-[^/]*\.js$/, (route) => route.abort());
+      if (!warmUp && serviceWorkers !== 'allow') await holdWarmUp(page);
       await use();
     },
     { auto: true },
@@ -299,3 +298,10 @@ export async function apiAs(page: Page, path: string, body?: unknown) {
   expect(res.ok(), await res.text()).toBe(true);
   return res.json();
 }
+
+/**
+ * The device warm-up's code is not served to `target` (a page, or a context a test opens itself), as when
+ * the connection drops before it downloads: the app goes on without it (see the warmUp option).
+ */
+export const holdWarmUp = (target: Page | BrowserContext) =>
+  target.route(/\/assets\/warm-device-[^/]*\.js$/, (route) => route.abort());

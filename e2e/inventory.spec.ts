@@ -1,4 +1,4 @@
-import { apiAs, expect, openNavigation, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
+import { apiAs, expect, openNavigation, registerOwner, signIn, test } from './fixtures.ts';
 import { fillProduct } from './shop.ts';
 import type { Page } from '@playwright/test';
 
@@ -211,29 +211,7 @@ test.describe('inventory', () => {
     await expect(page.getByRole('dialog').getByText('On hand: 26 pcs')).toBeVisible();
     await expect(page.getByRole('dialog').getByTestId('stock-moves')).toContainText('Purchase received');
   });
-
-  test('is in French for a French-speaking owner', async ({ page }) => {
-    await useLanguage(page, 'fr');
-    const owner = await registerOwner(page, { locale: 'fr' });
-    await signIn(page, owner.email, owner.password, { load: false });
-    await page.goto('/inventory');
-    await expect(visible(page, 'Aucun produit pour l’instant')).toBeVisible();
-    await button(page, 'Ajoutez votre premier produit').click();
-    const dialog = page.getByRole('dialog', { name: 'Ajouter un produit' });
-    // Submitted from the keyboard (Enter in a field), as on a phone's keyboard.
-    await dialog.getByLabel('Nom du produit').press('Enter');
-    await expect(dialog.getByText('Le prix d’achat est obligatoire')).toBeVisible();
-    await expect(dialog.getByText('Le prix de vente est obligatoire')).toBeVisible();
-    await dialog.getByLabel('Nom du produit').fill('Café Touba');
-    await dialog.getByLabel('SKU').fill('CT-1');
-    await dialog.getByLabel('Prix d’achat').fill('1500');
-    await dialog.getByLabel('Prix de vente').fill('2000');
-    await dialog.getByLabel('Prix de vente').press('Enter');
-    await expect(page.getByText('Produit créé avec succès')).toBeVisible();
-    await expect(visible(page, 'En rupture')).toBeVisible();
-    await button(page, 'Supprimer Café Touba').click();
-    await expect(page.getByText('Voulez-vous vraiment supprimer ce produit ?')).toBeVisible();
-  });
+  // In French: the product dialog's French test in e2e/amounts.spec.ts.
 });
 
 test.describe('inventory export', () => {

@@ -140,31 +140,25 @@ test.describe('the installed app', () => {
     }
   });
 
-  for (const visit of ['the visit that installed the app', 'a later visit'] as const)
-    test(`a new release asks "A new version is available" during ${visit}, and Update reloads into it`, async ({
-      page,
-      baseURL,
-    }) => {
-      test.slow(); // the app downloaded twice, through a proxy that can change release
-      const app = await releasableApp(baseURL!);
-      try {
-        const owner = await registerOwner(page);
-        await page.goto(`${app.url}/login`);
-        await page.getByLabel('Email').fill(owner.email);
-        await page.getByLabel('Password').fill(owner.password);
-        await page.getByRole('button', { name: 'Sign In' }).click();
-        await expect(page.getByLabel('User menu')).toBeVisible();
-        await waitForServiceWorker(page);
-        if (visit === 'a later visit') {
-          // The app opened again: now the installed version serves it.
-          await expect(async () => {
-            await page.goto(`${app.url}/sales`);
-            expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-          }).toPass();
-        }
-        await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+  test('a new release asks "A new version is available" during the visit that installed the app and on a later visit, and Update reloads into it', async ({
+    page,
+    baseURL,
+  }) => {
+    test.slow(); // the app downloaded three times, through a proxy that can change release
+    const app = await releasableApp(baseURL!);
+    try {
+      const owner = await registerOwner(page);
+      await page.goto(`${app.url}/login`);
+      await page.getByLabel('Email').fill(owner.email);
+      await page.getByLabel('Password').fill(owner.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page.getByLabel('User menu')).toBeVisible();
+      await waitForServiceWorker(page);
+      await expect(page.getByTestId('update-prompt')).toHaveCount(0);
 
-        app.state.release = 2; // deployed while the app is open
+      /** A release deployed while the app is open: the app asks, and Update reloads into it. */
+      const deployed = async (release: number) => {
+        app.state.release = release;
         await page.evaluate(() => ((window as { beforeUpdate?: boolean }).beforeUpdate = true));
         await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
         await expect(page.getByText('A new version is available. Would you like to update?')).toBeVisible();
@@ -184,19 +178,42 @@ test.describe('the installed app', () => {
             return { waiting: !!r.waiting, controlled: !!navigator.serviceWorker.controller };
           }),
         ).toEqual({ waiting: false, controlled: true });
-      } finally {
-        await app.close();
-      }
-    });
+      };
+      // During the visit that installed the app.
+      await deployed(2);
+      // A later visit: the app opened again, served by the installed version.
+      await expect(async () => {
+        await page.goto(`${app.url}/sales`);
+        expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+      }).toPass();
+      await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+      await deployed(3);
+    } finally {
+      await app.close();
+    }
+  });
 
-  test('an expired session pauses the queue until the member signs in again; nothing is dropped', async ({
+  test('keeps its storage, and an expired session pauses the queue until the member signs in again; nothing is dropped', async ({
     page,
     context,
   }) => {
+    await page.addInitScript(() => {
+      const w = window as { persistAsked?: number };
+      w.persistAsked = 0;
+      const original = navigator.storage.persist.bind(navigator.storage);
+      navigator.storage.persist = () => {
+        w.persistAsked! += 1;
+        return original();
+      };
+    });
     const owner = await registerOwner(page);
     await signIn(page, owner.email, owner.password, { load: false });
     await page.goto('/sales?tab=customers');
     await expect(page.getByText('No customers yet')).toBeVisible();
+    // The app asks the browser to keep its storage, so the changes it holds are not evicted.
+    await expect
+      .poll(() => page.evaluate(() => (window as { persistAsked?: number }).persistAsked))
+      .toBeGreaterThan(0);
     await waitForServiceWorker(page);
     await context.setOffline(true);
     await addCustomer(page, 'Abena Expired-Session');
@@ -300,7 +317,6 @@ test.describe('the installed app', () => {
       page,
       context,
     }) => {
-      test.slow(); // a form that waits 20 s for an answer
       const owner = await registerOwner(page);
       await signIn(page, owner.email, owner.password, { load: false });
       await page.goto('/sales?tab=customers');
@@ -309,11 +325,18 @@ test.describe('the installed app', () => {
       await page.route('**/api/customers', (route) =>
         route.request().method() === 'POST' ? undefined : route.fallback(),
       );
+      // The form waits 20 s for the answer: on a clock the test moves, once the change has gone out.
+      await page.clock.install();
       await button(page, 'Add Customer').click();
       const dialog = page.getByRole('dialog', { name: 'Add Customer' });
       await dialog.getByLabel('Name').fill('Stalled Adjoa');
+      const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/customers'));
       await dialog.getByRole('button', { name: 'Save Customer' }).click();
-      await expect(page.getByText('Saved on this device').first()).toBeVisible({ timeout: 30_000 });
+      await sent;
+      await page.clock.runFor(19_000);
+      await expect(dialog).toBeVisible(); // still waiting for the answer
+      await page.clock.runFor(1_500);
+      await expect(page.getByText('Saved on this device').first()).toBeVisible();
       await expect(dialog).toHaveCount(0);
       // Offline now, with the queue still waiting on that call: the next form is told at once.
       await context.setOffline(true);
@@ -362,23 +385,6 @@ test.describe('the installed app', () => {
         await expect(page.getByRole('heading', { name: words.title })).toHaveCount(0);
       });
     }
-  });
-
-  test('asks the browser to keep its storage, so the unsent changes are not evicted', async ({ page }) => {
-    await page.addInitScript(() => {
-      const w = window as { persistAsked?: number };
-      w.persistAsked = 0;
-      const original = navigator.storage.persist.bind(navigator.storage);
-      navigator.storage.persist = () => {
-        w.persistAsked! += 1;
-        return original();
-      };
-    });
-    const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
-    await expect
-      .poll(() => page.evaluate(() => (window as { persistAsked?: number }).persistAsked))
-      .toBeGreaterThan(0);
   });
 });
 

@@ -50,7 +50,7 @@ async function expectSoldOnce(page: Page, sku: string) {
 async function sellTakenSkuOffline(page: Page, context: BrowserContext) {
   const owner = await registerOwner(page);
   await signIn(page, owner.email, owner.password, { load: false });
-  const old = await apiAs(page, '/products', { name: 'Old Soap', sku: 'SOAP-1', cost: 1, price: 2 });
+  await apiAs(page, '/products', { name: 'Old Soap', sku: 'SOAP-1', cost: 1, price: 2 });
   await page.goto('/inventory');
   await waitForServiceWorker(page);
   await page.reload(); // opened by the installed app, as the shop's phone has it
@@ -76,7 +76,7 @@ async function sellTakenSkuOffline(page: Page, context: BrowserContext) {
   await invoice.locator('#line-0-qty').fill('4');
   await invoice.getByLabel('Status').selectOption('ISSUED');
   await invoice.getByRole('button', { name: 'Create Invoice' }).click();
-  return { old, customer };
+  return { customer };
 }
 
 test.describe('offline', () => {
@@ -276,29 +276,6 @@ test.describe('offline', () => {
     await expect(page.getByText('This invoice does not exist or you cannot see it.')).toBeVisible();
   });
 
-  test('a reply lost on the way back does not make a second customer', async ({ page }) => {
-    const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password, { load: false });
-    await page.goto('/sales?tab=customers');
-    let dropped = 0;
-    await page.route('**/api/customers', async (route) => {
-      if (route.request().method() !== 'POST' || dropped > 0) return route.continue();
-      dropped++;
-      await route.fetch(); // the server applies it...
-      await route.abort('connectionreset'); // ...and the answer never arrives
-    });
-    await button(page, 'Add Customer').click();
-    const dialog = page.getByRole('dialog', { name: 'Add Customer' });
-    await dialog.getByLabel('Name').fill('Kofi Lost-Reply');
-    await dialog.getByRole('button', { name: 'Save Customer' }).click();
-    await expect(page.getByText('Saved on this device')).toBeVisible();
-    await expect(page.getByTestId('pending-changes')).toHaveText('1 pending change');
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect(page.getByTestId('pending-changes')).toHaveCount(0, { timeout: 15_000 });
-    expect(dropped).toBe(1);
-    expect(await apiAs(page, '/customers?search=Lost-Reply')).toHaveLength(1);
-  });
-
   test('a reply lost while the queue is sent does not sell twice: one invoice number, stock taken once', async ({
     page,
     context,
@@ -367,12 +344,12 @@ test.describe('offline', () => {
     await expect(page.getByTestId('invoices-table')).toContainText('INV-000001');
   });
 
-  test('a refused product holds back the invoice that sells it while later changes go through; Retry after fixing the cause sends both', async ({
+  test('a refused product holds back the invoice that sells it while later changes go through; Retry before the fix is refused again; corrected with Edit, the sale follows', async ({
     page,
     context,
   }) => {
-    test.slow(); // a queue of four, sent twice
-    const { old, customer } = await sellTakenSkuOffline(page, context);
+    test.slow(); // a queue of four, sent three times
+    const { customer } = await sellTakenSkuOffline(page, context);
     await expect(page.getByText('Saved on this device').first()).toBeVisible();
     await page.getByRole('tab', { name: 'Customers' }).click();
     await button(page, 'Add Customer').click();
@@ -411,45 +388,13 @@ test.describe('offline', () => {
     await expect(refused).toContainText('Refused by the server');
     await expect(page.getByTestId('pending-changes')).toHaveText('2 pending changes');
 
-    // The owner renames the old product's SKU (elsewhere, with a network); Retry now sends both.
-    const token = await page.evaluate(
-      () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
-    );
-    const renamed = await page.request.put(`/api/products/${old.id}`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: { name: 'Old Soap', sku: 'SOAP-OLD', cost: 1, price: 2 },
-    });
-    expect(renamed.ok(), await renamed.text()).toBe(true);
-    await refused.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByTestId('pending-changes')).toHaveCount(0, { timeout: 15_000 });
-
-    await expectSoldOnce(page, 'soap-1');
-    expect(await apiAs(page, '/customers?search=Kofi%20Waits')).toHaveLength(1);
-  });
-
-  test('a refused new product is corrected with Edit: it takes its place in the queue and the sale that needs it follows', async ({
-    page,
-    context,
-  }) => {
-    test.slow(); // a queue sent twice
-    await sellTakenSkuOffline(page, context);
-    const product = page.getByRole('dialog', { name: 'Add Product' });
-    await expect(page.getByTestId('pending-changes')).toHaveText('3 pending changes');
-
-    await context.setOffline(false);
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    // The product is refused; the customer arrives; the invoice selling the product waits.
-    await expect(page.getByTestId('pending-changes')).toHaveText('2 pending changes', { timeout: 15_000 });
-    await page.getByTestId('pending-changes').click();
-    const panel = page.getByRole('dialog', { name: 'Pending changes' });
-    const refused = panel.getByTestId('pending-change').filter({ hasText: 'New Soap' });
-    await expect(refused).toContainText('A product with this SKU already exists');
+    // Corrected with Edit: the form opens with what was typed offline, the reason under the field it
+    // names; the product is sent in its place in the queue, and the sale that needs it follows. (Retry
+    // after the cause is fixed elsewhere: web/src/lib/outbox.test.ts.)
     await refused.getByRole('button', { name: 'Edit' }).click();
-
-    // The form opens with what was typed offline; the SKU is corrected and the product sent in its place.
+    const product = page.getByRole('dialog', { name: 'Add Product' });
     await expect(product.getByLabel('Product Name')).toHaveValue('New Soap');
     await expect(product.getByLabel('SKU')).toHaveValue('soap-1');
-    // The reason it was refused is under the field it names.
     await expect(product.getByLabel('SKU')).toHaveAccessibleDescription(
       'A product with this SKU already exists',
     );
@@ -462,34 +407,65 @@ test.describe('offline', () => {
 
     await expectSoldOnce(page, 'SOAP-2');
     expect(await apiAs(page, '/products?search=soap')).toHaveLength(2);
+    expect(await apiAs(page, '/customers?search=Kofi%20Waits')).toHaveLength(1);
   });
 
-  test('a change the server refuses stays listed with its reason; changes that need it wait; Discard removes them', async ({
+  test('a stock adjustment counts in On hand at once, marked as waiting; a change the server refuses stays listed with its reason; Discard removes it', async ({
     page,
     context,
   }) => {
     const owner = await registerOwner(page);
     await signIn(page, owner.email, owner.password, { load: false });
-    await apiAs(page, '/products', { name: 'Taken', sku: 'TAKEN-1', cost: 1, price: 2 });
+    await apiAs(page, '/products', {
+      name: 'Taken',
+      sku: 'TAKEN-1',
+      unit: 'tin',
+      cost: 1,
+      price: 2,
+      openingStock: 200,
+    });
     await page.goto('/inventory');
-    await expect(page.getByText('TAKEN-1').filter({ visible: true })).toBeVisible();
-    // The product form is opened offline: from the installed app.
+    // The screen opened offline from the installed app, as the shop's phone has it.
     await waitForServiceWorker(page);
+    await page.reload();
+    await expect(page.getByText('TAKEN-1').filter({ visible: true })).toBeVisible();
     await context.setOffline(true);
+
+    // Two tins dented: On hand counts them at once, marked as waiting to be sent.
+    await button(page, 'Details').click();
+    const stock = page.getByRole('dialog', { name: 'Taken' });
+    await expect(stock.getByTestId('on-hand')).toContainText('On hand: 200 tin');
+    await stock.getByRole('button', { name: 'Adjust Stock' }).click();
+    await stock.getByLabel('Quantity to add (negative to remove)').fill('-2');
+    await stock.getByLabel('Reason').fill('Two tins dented');
+    await stock.getByRole('button', { name: 'Save Adjustment' }).click();
+    await expect(page.getByText('Saved on this device').first()).toBeVisible();
+    await expect(stock.getByTestId('on-hand')).toContainText('On hand: 198 tin');
+    await expect(stock.getByTestId('on-hand')).toContainText('Pending');
+    await expect(stock.getByTestId('on-hand')).toContainText('-2 tin waiting on this device to be sent');
+    await stock.getByRole('button', { name: 'Close', exact: true }).click();
+
     await button(page, 'Add Product').click();
     const dialog = page.getByRole('dialog', { name: 'Add Product' });
     await fillProduct(dialog, { name: 'Duplicate SKU', sku: 'taken-1', cost: '1', price: '2' });
     await expect(page.getByText('Saved on this device')).toBeVisible();
     await button(page, 'Add Product').click();
     await fillProduct(dialog, { name: 'Independent', sku: 'INDEP-1', cost: '1', price: '2' });
-    await expect(page.getByTestId('pending-changes')).toHaveText('2 pending changes');
+    await expect(page.getByTestId('pending-changes')).toHaveText('3 pending changes');
+    await page.getByTestId('pending-changes').click();
+    const panel = page.getByRole('dialog', { name: 'Pending changes' });
+    await expect(panel.getByTestId('pending-change').first()).toContainText(
+      'Taken: -2 tin (stock adjustment)',
+    );
+    await page.keyboard.press('Escape');
 
+    // Back online: the adjustment and the independent product go; the taken SKU is refused.
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect(page.getByTestId('pending-changes')).toHaveText('1 pending change', { timeout: 15_000 });
     expect(await apiAs(page, '/products?search=INDEP-1')).toHaveLength(1);
+    expect((await apiAs(page, '/products?search=TAKEN-1'))[0].stockOnHand).toBe(198);
     await page.getByTestId('pending-changes').click();
-    const panel = page.getByRole('dialog', { name: 'Pending changes' });
     await expect(panel.getByText('Refused by the server')).toBeVisible();
     await expect(panel.getByText('A product with this SKU already exists')).toBeVisible();
     // Discarding asks first: "Keep it" keeps the change, "Yes, discard it" drops it.
@@ -501,48 +477,6 @@ test.describe('offline', () => {
     await expect(page.getByTestId('pending-changes')).toHaveCount(0);
     expect(await apiAs(page, '/products?search=Duplicate')).toHaveLength(0);
   });
-
-  test('a change queued after a reload whose clock went back still goes after the ones kept before it', async ({
-    page,
-    context,
-  }) => {
-    const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password, { load: false });
-    await page.goto('/inventory');
-    // The app reloads offline from the service worker.
-    await waitForServiceWorker(page);
-    await context.setOffline(true);
-    const addProduct = async (name: string) => {
-      await button(page, 'Add Product').click();
-      const dialog = page.getByRole('dialog', { name: 'Add Product' });
-      await fillProduct(dialog, { name, sku: name.toUpperCase(), cost: '1', price: '2' });
-      await expect(page.getByText('Saved on this device').first()).toBeVisible();
-    };
-    await addProduct('first');
-    // The device's clock now reads an hour earlier, and the page is loaded again.
-    const readQueue = () =>
-      page.evaluate(
-        () =>
-          new Promise<{ label: string; seq: number }[]>((resolve) => {
-            const open = indexedDB.open('kasuwa');
-            open.onsuccess = () => {
-              const all = open.result.transaction('outbox').objectStore('outbox').index('seq').getAll();
-              all.onsuccess = () =>
-                resolve(
-                  (all.result as { label: string; seq: number }[]).map(({ label, seq }) => ({ label, seq })),
-                );
-            };
-          }),
-      );
-    const [kept] = await readQueue();
-    await page.clock.install({ time: new Date(kept!.seq / 1000 - 3_600_000) });
-    await page.reload();
-    await addProduct('second');
-    expect((await readQueue()).map((e) => e.label)).toEqual(['first', 'second']);
-
-    await context.setOffline(false);
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect(page.getByTestId('pending-changes')).toHaveCount(0, { timeout: 15_000 });
-    expect(await apiAs(page, '/products?search=second')).toHaveLength(1);
-  });
+  // A lost reply applied once, and the order kept across a reload whose clock went back: web/src/lib/
+  // outbox.test.ts (and the mutation ids in supabase/tests/mutations.test.ts).
 });

@@ -141,30 +141,6 @@ test.describe('settings', () => {
     );
   });
 
-  test('en français, la devise ne change plus une fois des montants enregistrés : rien n’est converti', async ({
-    page,
-  }) => {
-    await useLanguage(page, 'fr');
-    const owner = await registerOwner(page, { locale: 'fr' });
-    await signIn(page, owner.email, owner.password, { load: false });
-    await apiAs(page, '/products', {
-      name: 'Riz 5 kg',
-      sku: 'RIZ-5',
-      cost: 100,
-      price: 150,
-      openingStock: 3,
-    });
-    await page.goto('/settings');
-    await expect(page.getByText('Les montants ne sont jamais convertis')).toBeVisible();
-    await page.getByLabel('Pays').selectOption('SN');
-    await expect(page.getByLabel('Monnaie')).toHaveValue('XOF');
-    await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
-    await expect(page.getByTestId('toast')).toContainText('La devise reste GHS');
-    await expect(page.getByLabel('Monnaie')).toHaveAccessibleDescription(/La devise reste GHS/);
-    await page.reload();
-    await expect(page.getByLabel('Monnaie')).toHaveValue('GHS');
-  });
-
   test('the profile keeps the names, shows the email read-only, and its language follows the user', async ({
     page,
   }) => {
@@ -200,7 +176,7 @@ test.describe('settings', () => {
     ).toBeVisible();
   });
 
-  test('a French-speaking owner does everything in French: register, settings, sign out', async ({
+  test('a French-speaking owner does everything in French: register (a taken name refused), settings (the currency stays once amounts exist), sign out', async ({
     page,
   }) => {
     await useLanguage(page, 'fr');
@@ -213,15 +189,39 @@ test.describe('settings', () => {
     await page.getByLabel('E-mail').fill(`awa-${id}@test.kasuwa.app`);
     await page.getByLabel('Mot de passe').fill('awa-secret-1');
     await page.getByRole('button', { name: 'Suivant' }).click();
-    await page.getByLabel('Nom de l’entreprise').fill(`Boutique Awa ${id}`);
+    // A name already taken (whatever its case and spaces) is refused under its field, in French.
+    await page.getByLabel('Nom de l’entreprise').fill('  kasuwa demo SHOP ');
     await page.getByLabel('Pays').selectOption('SN');
     await expect(page.getByLabel('Monnaie')).toHaveValue('XOF');
     await page.getByRole('button', { name: 'Créer le compte' }).click();
+    await expect(page.getByText('Échec de l’inscription')).toBeVisible();
+    await expect(page.getByLabel('Nom de l’entreprise')).toHaveAccessibleDescription(
+      'Une entreprise porte déjà ce nom',
+    );
+    await expect(page.getByText('An organization with this name already exists')).toHaveCount(0);
+    await page.getByLabel('Nom de l’entreprise').fill(`Boutique Awa ${id}`);
+    await page.getByRole('button', { name: 'Créer le compte' }).click();
     await expect(page.getByText('Votre compte a été créé.')).toBeVisible();
 
+    // Once an amount is recorded the currency stays: nothing is ever converted.
+    await apiAs(page, '/products', {
+      name: 'Riz 5 kg',
+      sku: 'RIZ-5',
+      cost: 100,
+      price: 150,
+      openingStock: 3,
+    });
     await page.goto('/settings');
     await expect(page.getByRole('tab', { name: 'Entreprise', exact: true })).toBeVisible();
     await expect(page.getByLabel('Nom de l’entreprise')).toHaveValue(`Boutique Awa ${id}`);
+    await expect(page.getByText('Les montants ne sont jamais convertis')).toBeVisible();
+    await page.getByLabel('Pays').selectOption('GH');
+    await expect(page.getByLabel('Monnaie')).toHaveValue('GHS');
+    await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+    await expect(page.getByTestId('toast')).toContainText('La devise reste XOF');
+    await expect(page.getByLabel('Monnaie')).toHaveAccessibleDescription(/La devise reste XOF/);
+    await page.reload();
+    await expect(page.getByLabel('Monnaie')).toHaveValue('XOF');
     await page.getByLabel('Nom de l’entreprise').fill('');
     await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
     await expect(page.getByText('Le nom de l’entreprise est obligatoire')).toBeVisible();

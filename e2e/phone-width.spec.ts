@@ -1,8 +1,10 @@
 // Every signed-in screen and tab on the narrowest phone we support (360 px), in English and in French
 // (whose words are longer): the page never scrolls sideways. Tables either fit or scroll inside their own
-// box; the pipeline board scrolls inside its own row. Every control a finger must hit is at least 44 × 44 px.
+// box; the pipeline board scrolls inside its own row. Every control a finger must hit is at least 44 × 44 px,
+// and every button's label fits it.
 import type { Page } from '@playwright/test';
 import { apiAs, expect, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
+import { overflowingButtons } from './layout.ts';
 import { issuedInvoice } from './people.ts';
 
 const CUSTOMER = 'Société Commerciale Kwame-Asante Frères';
@@ -131,6 +133,25 @@ for (const locale of ['fr'] as ('en' | 'fr')[]) {
     await expect(page.getByText(invoice.number).first()).toBeVisible();
     expect(await sideways(page), 'the invoice page').toBe(0);
     expect.soft(await smallTargets(page), 'tap targets on the invoice page').toEqual([]);
+
+    // Every button of the CRM page and its dialogs, and of Create Invoice, fits its label.
+    await page.goto('/crm');
+    await expect(page.getByTestId('lead-card')).toBeVisible();
+    expect(await overflowingButtons(page.locator('body'))).toEqual([]);
+    await page.getByTestId('lead-card').click();
+    const details = page.getByRole('dialog', { name: 'Détails du prospect' });
+    await expect(details).toBeVisible();
+    expect(await overflowingButtons(details)).toEqual([]);
+    await details.getByRole('button', { name: 'Modifier le prospect' }).click();
+    const edit = page.getByRole('dialog', { name: 'Modifier le prospect' });
+    await expect(edit).toBeVisible();
+    expect(await overflowingButtons(edit)).toEqual([]);
+    await edit.getByRole('button', { name: 'Annuler' }).click();
+    await page.goto('/sales?tab=invoices');
+    await page.getByRole('button', { name: 'Créer une facture' }).filter({ visible: true }).first().click();
+    const create = page.getByRole('dialog', { name: 'Créer une facture' });
+    await create.getByRole('button', { name: 'Ajouter un article' }).click();
+    expect(await overflowingButtons(create)).toEqual([]);
   });
 }
 

@@ -30,6 +30,10 @@ test.describe('settings', () => {
     await page.getByRole('tab', { name: 'Activity log' }).click();
     const log = page.getByTestId('audit-log').getByRole('listitem');
     await expect(log.first()).toBeVisible();
+    // When, day first (en-GB): today is dd/mm/yyyy, never month first.
+    const today = new Date();
+    const dayFirst = `${String(today.getDate()).padStart(2, '0')}/${String(today.getMonth() + 1).padStart(2, '0')}/${today.getFullYear()}`;
+    await expect(page.getByTestId('audit-log').getByText(dayFirst).first()).toBeVisible();
     await page.getByLabel('What').selectOption({ label: 'Customers' });
     await expect(log).toHaveCount(1);
     await expect(log.first()).toContainText('Zainab Boateng · created a customer');

@@ -6,6 +6,7 @@ import { parse } from 'smol-toml';
 import { parseGoDuration } from './auth/validate.ts';
 import { stackKeys, type StackKeys } from './keys.ts';
 import { mailConfig, type MailConfig } from './mail/config.ts';
+import { type CaptchaSettings, captchaSettingsOf } from '../packages/shared/captcha.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -67,6 +68,12 @@ export interface StackConfig {
     requireCurrentPassword: boolean;
   };
   functions: Record<string, { verifyJwt: boolean }>;
+  /**
+   * The captcha widget the served page shows (CAPTCHA_PROVIDER, CAPTCHA_SITE_KEY), written into it as the
+   * build would (local/static.ts), so that an app built without one can be served with one; unset, the page
+   * keeps what it was built with.
+   */
+  captcha?: CaptchaSettings;
   /** Where mail goes: the local catcher, or the SMTP server config.toml or SMTP_* names (local/mail/). */
   mail: MailConfig;
   /** The JWT secret and the keys signed with it (local/keys.ts). */
@@ -126,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     functions: Object.fromEntries(
       Object.entries(fns).map(([name, f]) => [name, { verifyJwt: (f as Toml).verify_jwt !== false }]),
     ),
+    captcha: captchaSettingsOf(env, { provider: 'CAPTCHA_PROVIDER', siteKey: 'CAPTCHA_SITE_KEY' }),
     mail: mailConfig(toml, env, port, ROOT),
     // Throws UnsafeConfigError when HOST reaches beyond this machine and no secret of one's own is set.
     keys: stackKeys(host, env.JWT_SECRET),

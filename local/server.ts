@@ -87,6 +87,7 @@ export async function startStack(
   const functions = await createFunctions({ config, supabaseUrl: url, dbUrl: db.postgresUrl, log });
   const serveStatic = createStatic(path.join(ROOT, 'web', opts.webDist ?? process.env.WEB_DIST ?? 'dist'), {
     anonKey: config.keys.anonKey,
+    captcha: config.captcha,
   });
 
   const corsAllowed = corsOriginCheck(config.siteUrl, process.env.ALLOWED_ORIGINS);

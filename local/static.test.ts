@@ -28,3 +28,35 @@ it('hands the page the anon key in a <meta>, gzipped or not, and leaves its poli
     server.close();
   }
 });
+
+it('names the stack’s captcha provider and site key instead of the build’s, and its policy lets that provider in', async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'kasuwa-static-captcha-'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><meta name="kasuwa-captcha-provider" content="turnstile">' +
+      '<meta name="kasuwa-captcha-site-key" content="built-key"></head><body></body></html>',
+  );
+  const serve = createStatic(dist, {
+    anonKey: 'aaa.bbb.ccc',
+    captcha: { provider: 'hcaptcha', siteKey: '10000000-ffff-ffff-ffff-000000000001"><script>' },
+  });
+  const server = createServer((req, res) => void serve(req, res, new URL(req.url!, 'http://localhost')));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/login`);
+    const html = await res.text();
+    expect(html).toContain('<meta name="kasuwa-captcha-provider" content="hcaptcha" />');
+    // Only what a site key is made of reaches the page.
+    expect(html).toContain(
+      '<meta name="kasuwa-captcha-site-key" content="10000000-ffff-ffff-ffff-000000000001script" />',
+    );
+    expect(html).not.toContain('turnstile');
+    expect(html).not.toContain('built-key');
+    const policy = res.headers.get('content-security-policy')!;
+    expect(policy).toContain('https://*.hcaptcha.com');
+    expect(policy).not.toContain('cloudflare');
+  } finally {
+    server.close();
+    rmSync(dist, { recursive: true, force: true });
+  }
+});

@@ -1,6 +1,7 @@
 // The built SPA (web/dist) with history fallback: a path that is not a file gets index.html. The page is
 // told the stack's anon key (a <meta> the app reads, web/src/lib/supabase.ts): with a JWT_SECRET of one's
-// own the key is signed at start-up, so an app built before still talks to the stack it is served by.
+// own the key is signed at start-up, so an app built before still talks to the stack it is served by. A
+// stack started with a captcha provider names it the same way, and the page's policy follows.
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,6 +9,12 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { acceptsGzip, type Handler } from './http.ts';
 import { contentSecurityPolicy, SECURITY_HEADERS } from './security-headers.ts';
+import {
+  CAPTCHA_META,
+  CAPTCHA_SITE_KEY_META,
+  type CaptchaSettings,
+  captchaMetas,
+} from '../packages/shared/captcha.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -44,10 +51,24 @@ export function withAnonKey(html: string, anonKey: string): string {
   return html.replace(/<\/head>/i, `${meta}</head>`);
 }
 
-export function createStatic(distDir: string, opts: { anonKey?: string } = {}): Handler {
+/** The page naming the stack's captcha provider and site key instead of any it was built with. */
+export function withCaptcha(html: string, captcha: CaptchaSettings): string {
+  const built = new RegExp(`<meta\\s+name="(?:${CAPTCHA_META}|${CAPTCHA_SITE_KEY_META})"[^>]*>`, 'g');
+  const metas = captchaMetas(captcha).map((m) => `<meta name="${m.name}" content="${m.content}" />`);
+  return html.replace(built, '').replace(/<\/head>/i, `${metas.join('')}</head>`);
+}
+
+export function createStatic(
+  distDir: string,
+  opts: { anonKey?: string; captcha?: CaptchaSettings } = {},
+): Handler {
+  const page = (html: string) => {
+    const keyed = opts.anonKey ? withAnonKey(html, opts.anonKey) : html;
+    return opts.captcha ? withCaptcha(keyed, opts.captcha) : keyed;
+  };
   const read = (file: string) =>
-    path.extname(file) === '.html' && opts.anonKey
-      ? readFile(file, 'utf8').then((html) => Buffer.from(withAnonKey(html, opts.anonKey!)))
+    path.extname(file) === '.html'
+      ? readFile(file, 'utf8').then((html) => Buffer.from(page(html)))
       : readFile(file);
   // Built files never change while the stack runs; compress each once (phones on 3G pay per byte).
   // (Keyed by modification time too: a rebuild while the stack runs serves the new index.html.)
@@ -61,13 +82,13 @@ export function createStatic(distDir: string, opts: { anonKey?: string } = {}): 
     }
     return p;
   };
-  // The page's policy, computed from the page itself (once per build).
+  // The page's policy, computed from the page as it is served (once per build).
   const policies = new Map<string, Promise<string>>();
   const policy = (file: string, mtimeMs: number) => {
     const key = `${file}@${mtimeMs}`;
     let p = policies.get(key);
     if (!p) {
-      p = readFile(file, 'utf8').then(contentSecurityPolicy);
+      p = read(file).then((html) => contentSecurityPolicy(html.toString('utf8')));
       policies.set(key, p);
     }
     return p;

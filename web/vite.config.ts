@@ -8,7 +8,7 @@ import { createServer, defineConfig, type Plugin } from 'vite';
 
 import { VitePWA } from 'vite-plugin-pwa';
 import { hostConfig } from '../local/host-config.ts';
-import { CAPTCHA_META, isCaptchaProvider } from '../packages/shared/captcha.ts';
+import { type CaptchaSettings, captchaMetas, captchaSettingsOf } from '../packages/shared/captcha.ts';
 import type { Prerendered } from './src/prerender.tsx';
 import { sourceAliases } from './aliases.ts';
 import { chunkGroups, deferAppScripts } from './first-screens.ts';
@@ -36,24 +36,23 @@ function staticHostConfig(): Plugin {
 /**
  * The captcha widget's settings (VITE_CAPTCHA_PROVIDER, VITE_CAPTCHA_SITE_KEY): refused when incomplete or
  * unknown, rather than built into an app whose sign-in nobody could pass. A build with a provider names it
- * in a <meta> of the page, from which the page's Content-Security-Policy allows that provider's widget
- * (local/security-headers.ts) wherever the page is served.
+ * and its site key in two <meta> of the page, which the app reads, and from which the page's
+ * Content-Security-Policy allows that provider's widget (local/security-headers.ts) wherever it is served.
  */
 function captchaSettings(): Plugin {
-  let provider: string | undefined;
+  let settings: CaptchaSettings | undefined;
   return {
     name: 'kasuwa-captcha-settings',
     configResolved(config) {
-      const env = config.env as Record<string, string>;
-      provider = env.VITE_CAPTCHA_PROVIDER || undefined;
-      if (provider === undefined && !env.VITE_CAPTCHA_SITE_KEY) return;
-      if (!isCaptchaProvider(provider))
-        throw new Error(`VITE_CAPTCHA_PROVIDER must be hcaptcha or turnstile (got ${provider ?? 'nothing'})`);
-      if (!env.VITE_CAPTCHA_SITE_KEY)
-        throw new Error('VITE_CAPTCHA_SITE_KEY is needed with VITE_CAPTCHA_PROVIDER');
+      settings = captchaSettingsOf(config.env, {
+        provider: 'VITE_CAPTCHA_PROVIDER',
+        siteKey: 'VITE_CAPTCHA_SITE_KEY',
+      });
     },
     transformIndexHtml: () =>
-      provider ? [{ tag: 'meta', attrs: { name: CAPTCHA_META, content: provider }, injectTo: 'head' }] : [],
+      settings
+        ? captchaMetas(settings).map((attrs) => ({ tag: 'meta', attrs, injectTo: 'head' as const }))
+        : [],
   };
 }
 

@@ -26,13 +26,45 @@ export const isCaptchaProvider = (value: unknown): value is CaptchaProvider =>
   typeof value === 'string' && Object.hasOwn(CAPTCHA_PROVIDERS, value);
 
 /**
- * The <meta> the build writes into index.html when it is made with a provider (web/vite.config.ts), from
- * which whoever serves the page (the local stack, a static host's headers) knows what its policy must allow.
+ * The two <meta> of a page whose forms show the widget: the provider and its site key. The build writes them
+ * when it is made with a provider (web/vite.config.ts), or the local stack when it is started with one
+ * (local/static.ts); the app reads them (web/src/components/captcha.tsx), and whoever serves the page (the
+ * local stack, a static host's headers) knows from the provider what the page's policy must allow.
  */
 export const CAPTCHA_META = 'kasuwa-captcha-provider';
+export const CAPTCHA_SITE_KEY_META = 'kasuwa-captcha-site-key';
+
+export interface CaptchaSettings {
+  provider: CaptchaProvider;
+  siteKey: string;
+}
+
+/** The settings as the page's two <meta> (a site key is letters, digits, dashes and underscores). */
+export const captchaMetas = ({ provider, siteKey }: CaptchaSettings) => [
+  { name: CAPTCHA_META, content: provider },
+  { name: CAPTCHA_SITE_KEY_META, content: siteKey.replace(/[^A-Za-z0-9_-]/g, '') },
+];
 
 /** The provider the built page names in its <meta>, or none. */
 export function captchaProviderOf(html: string): CaptchaProvider | undefined {
   const match = new RegExp(`<meta\\s+name="${CAPTCHA_META}"\\s+content="([a-z]+)"`).exec(html);
   return isCaptchaProvider(match?.[1]) ? match[1] : undefined;
+}
+
+/**
+ * The settings from two variables (the build's VITE_CAPTCHA_PROVIDER and VITE_CAPTCHA_SITE_KEY, the local
+ * stack's CAPTCHA_PROVIDER and CAPTCHA_SITE_KEY): none when neither is set; refused when incomplete or the
+ * provider is unknown, rather than an app whose sign-in nobody could pass.
+ */
+export function captchaSettingsOf(
+  env: Record<string, string | undefined>,
+  names: { provider: string; siteKey: string },
+): CaptchaSettings | undefined {
+  const provider = env[names.provider] || undefined;
+  const siteKey = env[names.siteKey] || undefined;
+  if (provider === undefined && siteKey === undefined) return undefined;
+  if (!isCaptchaProvider(provider))
+    throw new Error(`${names.provider} must be hcaptcha or turnstile (got ${provider ?? 'nothing'})`);
+  if (!siteKey) throw new Error(`${names.siteKey} is needed with ${names.provider}`);
+  return { provider, siteKey };
 }

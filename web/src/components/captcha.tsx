@@ -1,20 +1,31 @@
 // The captcha widget of the forms that call Auth's sign-up, sign-in, password recovery and mail resend, for
 // a project that turns Auth's captcha on ([auth.captcha] in supabase/config.toml): Auth then refuses those
-// calls without a token from the widget. Configured when the app is built, like its other settings
-// (VITE_CAPTCHA_PROVIDER = hcaptcha | turnstile, VITE_CAPTCHA_SITE_KEY); without them there is no widget,
-// and the provider's script is never downloaded. With them, the script is fetched by the first form that
+// calls without a token from the widget. The provider and its site key are two <meta> of the page, written
+// by the build (VITE_CAPTCHA_PROVIDER = hcaptcha | turnstile, VITE_CAPTCHA_SITE_KEY) or by the local stack
+// started with them (CAPTCHA_PROVIDER, CAPTCHA_SITE_KEY); without them there is no widget, and the
+// provider's script is never downloaded. With them, the script is fetched by the first form that
 // shows the widget, not before. A token is good for one attempt: the form resets the widget after each.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { CAPTCHA_PROVIDERS, type CaptchaProvider, isCaptchaProvider } from '@shared/captcha.ts';
+import {
+  CAPTCHA_META,
+  CAPTCHA_PROVIDERS,
+  CAPTCHA_SITE_KEY_META,
+  type CaptchaProvider,
+  type CaptchaSettings,
+  isCaptchaProvider,
+} from '@shared/captcha.ts';
 
-const configured: { provider: CaptchaProvider; siteKey: string } | null =
-  isCaptchaProvider(import.meta.env.VITE_CAPTCHA_PROVIDER) && import.meta.env.VITE_CAPTCHA_SITE_KEY
-    ? {
-        provider: import.meta.env.VITE_CAPTCHA_PROVIDER,
-        siteKey: String(import.meta.env.VITE_CAPTCHA_SITE_KEY),
-      }
-    : null;
+// (No page when the visitor pages are rendered at build time: they are drawn without the widget.)
+const meta = (name: string) =>
+  typeof document === 'undefined'
+    ? undefined
+    : document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
+const configured: CaptchaSettings | null = (() => {
+  const provider = meta(CAPTCHA_META);
+  const siteKey = meta(CAPTCHA_SITE_KEY_META);
+  return isCaptchaProvider(provider) && siteKey ? { provider, siteKey } : null;
+})();
 
 /** What hCaptcha and Turnstile both offer for explicit rendering (the same shape in both). */
 interface ProviderApi {

@@ -117,6 +117,25 @@ describe('the outbox', () => {
     expect(queued()).toEqual([]);
   });
 
+  it('keeps that order across a reload whose clock reads an hour earlier than the last change kept', async () => {
+    network.onLine = false;
+    world.server.otherwise = 'unreachable';
+    let clock = 1_800_000_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    await queue(await openTab(), change(1));
+    // The page is loaded again (nothing of the last one in memory) and the phone's clock went back.
+    closeEveryPage();
+    clock -= 3_600_000;
+    const tab = await openTab();
+    await queue(tab, change(2));
+    expect(queued().map((e) => e.label)).toEqual(['change 1', 'change 2']);
+
+    network.onLine = true;
+    world.server.otherwise = 'apply';
+    await tab.flush();
+    expect(sentPaths(world.server.applied)).toEqual(['/api/changes/1', '/api/changes/2']);
+  });
+
   it('keeps a change the network lost and sends it again later', async () => {
     const tab = await openTab();
     world.server.meets('unreachable');
