@@ -1,6 +1,8 @@
 // Every screen passes axe-core's WCAG 2.1 A and AA rules with no serious or critical violation, in English
-// and French, light and dark, on the phone and the desktop project, each screen analysed once per project: a visitor's pages, each app screen of
-// a shop with data in it, an invoice, the public page a customer opens, and the dialogs a shopkeeper uses.
+// and French, light and dark, on the phone and the desktop project, each screen analysed once per project: a
+// visitor's pages (which also fit a 360 px phone and a 1280 px laptop without scrolling sideways), each app
+// screen of a shop with data in it, an invoice, the public page a customer opens, and the dialogs a
+// shopkeeper uses.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiAs, expect, registerOwner, signIn, signOut, test, useLanguage } from './fixtures.ts';
@@ -73,12 +75,25 @@ const runs = (isMobile: boolean) => RUNS[isMobile ? 'phone' : 'desktop'];
 const pairFor = (isMobile: boolean, i: number) => runs(isMobile)[i % 2]!;
 
 test.describe('accessibility', { tag: '@wide' }, () => {
-  test('the pages a visitor sees are accessible, in both languages and both themes', async ({
+  test('the pages a visitor sees are accessible, in both languages and both themes, and fit the screen', async ({
     page,
     isMobile,
   }) => {
-    test.slow(); // nine pages, each analysed
-    const paths = ['/', '/features', '/pricing', '/about', '/testimonials', '/demo', '/login', '/register'];
+    test.slow(); // eleven pages, each analysed
+    // The narrowest phone we support, and a laptop: no page scrolls sideways at either width.
+    await page.setViewportSize(isMobile ? { width: 360, height: 800 } : { width: 1280, height: 800 });
+    const paths = [
+      '/',
+      '/features',
+      '/pricing',
+      '/about',
+      '/testimonials',
+      '/demo',
+      '/login',
+      '/register',
+      '/terms',
+      '/privacy',
+    ];
     for (const [i, path] of [...paths, '/no-such-page'].entries()) {
       const [locale, theme] = pairFor(isMobile, i);
       // The language and theme this device keeps, as the switches save them, before the page loads.
@@ -94,6 +109,10 @@ test.describe('accessibility', { tag: '@wide' }, () => {
         if (path !== '/no-such-page') await inTheme(p, theme);
         await expect(p.locator('html')).toHaveAttribute('lang', locale);
       });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect.soft(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
     }
   });
 
