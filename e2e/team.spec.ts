@@ -205,7 +205,11 @@ test.describe('team', () => {
     });
   }
 
-  test('a salesperson sees the team read-only, and a link opened by the wrong account says whom it is for', async ({
+  // What each role sees of the team (a salesperson reads it, a manager never touches the owner nor invites
+  // one) is drawn as components: web/src/features/team/members-tab.test.tsx and employees-tab.test.tsx; the
+  // server's "already a member" under the invite's email in invite-dialog.test.tsx. The rules themselves are
+  // the database's: supabase/tests/team.test.ts, supabase/tests/invitations.test.ts.
+  test('a link opened by the wrong account says whom it is for; the invitee joins, and the link then leads back', async ({
     page,
     browser,
   }) => {
@@ -213,7 +217,6 @@ test.describe('team', () => {
     await signIn(page, owner.email, owner.password);
     const orgId = ((await apiAs(page, '/auth/user')) as { organizations: { id: string }[] }).organizations[0]!
       .id;
-    await apiAs(page, '/employees', { name: 'Yaw Darko', title: 'Driver' });
     const email = `ama-${owner.id}@test.kasuwa.app`;
     const link = await inviteByApi(page, orgId, email, 'SALES');
 
@@ -230,59 +233,11 @@ test.describe('team', () => {
     await ama.goto(link);
     await button(ama, `Join ${owner.organizationName}`).click();
     await expect(ama).toHaveURL(/\/$/);
-    await ama.goto('/team');
-    await expect(ama.getByTestId('member-row')).toHaveCount(2);
-    await expect(ama.getByText('Your role can view the team but not change it.')).toBeVisible();
-    await expect(ama.getByRole('button', { name: 'Invite Member' })).toHaveCount(0);
-    await expect(ama.getByLabel('Role of Efua Boateng')).toHaveCount(0);
-    await expect(ama.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
-    await expect(
-      ama.getByText('CRM plus read access to products and ability to create invoices'),
-    ).toBeVisible();
-    await ama.getByRole('tab', { name: 'Employees' }).click();
-    await expect(ama.getByTestId('employee-row')).toContainText('Yaw Darko');
-    await expect(ama.getByRole('button', { name: 'Add Employee' })).toHaveCount(0);
-    await expect(ama.getByRole('button', { name: /^(Edit|Deactivate)/ })).toHaveCount(0);
 
     // Opened again after joining, the link only leads back to the organization.
     await ama.goto(link);
     await expect(button(ama, `Open ${owner.organizationName}`)).toBeVisible();
     await ama.context().close();
-  });
-
-  test('a manager invites but never as owner, cannot touch the owner, and sees the server refuse a member', async ({
-    page,
-    browser,
-  }) => {
-    const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
-    const orgId = ((await apiAs(page, '/auth/user')) as { organizations: { id: string }[] }).organizations[0]!
-      .id;
-    const email = `kwame-${owner.id}@test.kasuwa.app`;
-    const link = await inviteByApi(page, orgId, email, 'MANAGER');
-
-    const kwame = await stranger(browser);
-    const manager = await registerOwner(kwame, { email, firstName: 'Kwame', lastName: 'Asante' });
-    await signIn(kwame, manager.email, manager.password);
-    await kwame.goto(link);
-    await button(kwame, `Join ${owner.organizationName}`).click();
-    await expect(kwame).toHaveURL(/\/$/);
-    await openNavigation(kwame);
-    await kwame.getByRole('link', { name: 'Team', exact: true }).filter({ visible: true }).click();
-    await expect(kwame.getByTestId('member-row')).toHaveCount(2);
-    await expect(kwame.getByLabel('Role of Efua Boateng')).toHaveCount(0);
-    await expect(kwame.getByRole('button', { name: 'Remove Efua Boateng' })).toHaveCount(0);
-
-    await button(kwame, 'Invite Member').click();
-    const dialog = kwame.getByRole('dialog', { name: 'Invite Team Member' });
-    await expect(dialog.getByLabel('Role').locator('option')).toHaveText(['Manager', 'Accountant', 'Sales']);
-    await dialog.getByLabel('Email Address').fill(owner.email);
-    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
-    await expect(dialog.getByLabel('Email Address')).toHaveAccessibleDescription(
-      'This person is already a member of this organization',
-    );
-    await expect(dialog.getByLabel('Email Address')).toHaveValue(owner.email);
-    await kwame.context().close();
   });
 
   test('in French, an owner invites, makes a new link and revokes it, and the old links say so', async ({

@@ -353,9 +353,12 @@ describe('POST /api/organizations/:id/invitations', () => {
     });
     const self = await invite(o, o.orgId, { email: o.input.email, role: 'SALES' });
     expect(self.status).toBe(409);
+    // The reason and the field are what the invite dialog shows under its email (invite-dialog.test.tsx).
     expect(await json(self)).toMatchObject({
       code: 'ALREADY_EXISTS',
       message: 'This person is already a member of this organization',
+      reason: 'ALREADY_MEMBER',
+      field: 'email',
     });
   });
 });
