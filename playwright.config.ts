@@ -64,7 +64,10 @@ export default defineConfig({
   webServer: process.env.BASE_URL
     ? undefined
     : {
-        command: 'npm run build && tsx local/main.ts',
+        // E2E_PREBUILT=1: the app was built just before by the same checkout (CI builds it while the checks
+        // run, when a core is free), so the stack serves that build instead of building it again.
+        command:
+          process.env.E2E_PREBUILT === '1' ? 'tsx local/main.ts' : 'npm run build && tsx local/main.ts',
         url: `${baseURL}/health`,
         reuseExistingServer: false,
         timeout: 180_000,

@@ -91,7 +91,7 @@ for (const locale of ['fr'] as ('en' | 'fr')[]) {
       page,
       locale === 'fr' ? { country: 'CI', currency: 'XOF', locale: 'fr' } : { country: 'GH', currency: 'GHS' },
     );
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     const amounts =
       locale === 'fr'
         ? {

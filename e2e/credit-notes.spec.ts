@@ -49,7 +49,7 @@ test.describe('credit notes', () => {
       test.slow();
       const w = WORDS[locale];
       const owner = await registerOwner(page, { locale, ...w.country });
-      await signIn(page, owner.email, owner.password);
+      await signIn(page, owner.email, owner.password, { load: false });
       const product = await apiAs(page, '/products', {
         name: 'Sac de riz 50kg',
         sku: 'RIZ-50',
@@ -120,7 +120,7 @@ test.describe('credit notes', () => {
   test('refunds a paid invoice credited in full, at most what was overpaid', async ({ page }) => {
     test.slow();
     const owner = await registerOwner(page, { locale: 'en', country: 'NG', currency: 'NGN' });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     const customer = await apiAs(page, '/customers', { name: 'Chidi Okeke' });
     const invoice = await apiAs(page, '/invoices', { customerId: customer.id, status: 'PAID', total: 8000 });
     const credited = await apiAs(page, `/invoices/${invoice.id}/credit-notes`, { reason: 'Order cancelled' });

@@ -30,7 +30,7 @@ test.describe('refusals in French', () => {
     page,
   }) => {
     const owner = await registerOwner(page, { country: 'SN', currency: 'XOF', locale: 'fr' });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     const invoice = await issuedInvoice(page, 1000, 'Awa Diop');
     await page.goto(`/sales/invoices/${invoice.id}`);
     await page

@@ -14,7 +14,7 @@ test('Dakar: after a payment reversed, a credit note and a payment, every screen
   test.slow();
   await useLanguage(page, 'fr');
   const owner = await registerOwner(page, { locale: 'fr', country: 'SN', currency: 'XOF' });
-  await signIn(page, owner.email, owner.password);
+  await signIn(page, owner.email, owner.password, { load: false });
 
   // Monday: 4 bags of rice on credit to Fatou, 36 400 + 18 % = 42 952 CFA.
   const fatou = await apiAs(page, '/customers', { name: 'Fatou Ndiaye', phone: '+221 77 654 32 10' });
@@ -120,7 +120,7 @@ test('Accra: a quote numbered as a quote becomes the next invoice, a subscriptio
   test.slow();
   await useLanguage(page, 'en');
   const owner = await registerOwner(page, { locale: 'en', country: 'GH', currency: 'GHS' });
-  await signIn(page, owner.email, owner.password);
+  await signIn(page, owner.email, owner.password, { load: false });
   const customer = await apiAs(page, '/customers', { name: 'Ọlábísí Àdìgún', phone: '+233 24 555 0101' });
 
   // A quote sent on Monday is a quote everywhere: its own number, its title, addressed "Quote for".

@@ -33,7 +33,7 @@ test.describe('correcting a refused change', () => {
     context,
   }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     const invoice = await issuedInvoice(page, 150, 'Abena Pays');
     await page.goto('/accounting?tab=payments');
     await waitForServiceWorker(page);
@@ -200,7 +200,7 @@ test.describe('a payment taken offline', () => {
     context,
   }) => {
     const owner = await registerOwner(page, { locale: 'fr', country: 'SN', currency: 'XOF' });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     const invoice = await issuedInvoice(page, 20069, 'Fatou Ndiaye');
     await page.goto(`/sales/invoices/${invoice.id}`);
     await waitForServiceWorker(page);

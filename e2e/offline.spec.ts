@@ -251,7 +251,7 @@ test.describe('offline', () => {
     context,
   }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     const seen = await issuedInvoice(page, 250, 'Adjoa Seen');
     const unseen = await issuedInvoice(page, 90, 'Kwesi Unseen');
     await page.goto(`/sales/invoices/${seen.id}`);

@@ -63,7 +63,7 @@ for (const [locale, issued] of [['fr', 'Émise']] as ['en' | 'fr', string][]) {
 
 test("a payment's invoice, amount, method and date are on a 360 px screen", async ({ page }) => {
   const owner = await registerOwner(page);
-  await signIn(page, owner.email, owner.password);
+  await signIn(page, owner.email, owner.password, { load: false });
   const invoice = await issuedInvoice(page, 2_500_000, 'Société Commerciale Kwame-Asante Frères');
   await apiAs(page, '/payments', {
     invoiceId: invoice.id,
@@ -90,7 +90,7 @@ test("an invitation's role and actions, and a team member's, are on a 360 px scr
 }) => {
   test.slow(); // a second person registers and joins
   const owner = await registerOwner(page);
-  await signIn(page, owner.email, owner.password);
+  await signIn(page, owner.email, owner.password, { load: false });
   const orgId = (await apiAs(page, '/auth/user')).organizations[0].id as string;
   const email = `adwoa-${owner.id}@test.kasuwa.app`;
   await apiAs(page, `/organizations/${orgId}/invitations`, { email, role: 'MANAGER' });

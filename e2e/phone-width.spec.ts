@@ -90,7 +90,7 @@ for (const locale of ['fr'] as ('en' | 'fr')[]) {
       locale,
       organizationName: `Établissements Adjoa-Mensah & Fils ${Math.random().toString(36).slice(2, 8)}`,
     });
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     // Long names and large amounts, as a wholesaler has them.
     const product = await apiAs(page, '/products', {
       name: 'Huile de palme raffinée — bidon de 25 litres',

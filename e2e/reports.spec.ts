@@ -35,7 +35,7 @@ test.describe('reports', () => {
   }) => {
     test.slow(); // five reports, five files
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     const invoice = await shopWithALoss(page);
     await page.goto('/reports');
     await expect(page.getByLabel('Report Type')).toHaveValue('overview');

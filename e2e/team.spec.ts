@@ -1,5 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
-import { apiAs, expect, openNavigation, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
+import {
+  apiAs,
+  expect,
+  openNavigation,
+  registerOwner,
+  signIn,
+  test,
+  tokenOf,
+  useLanguage,
+} from './fixtures.ts';
 
 const button = (page: Page, name: string | RegExp) =>
   page.getByRole('button', { name }).filter({ visible: true }).first();
@@ -16,9 +25,7 @@ async function stranger(browser: Browser, locale: 'en' | 'fr' = 'en') {
 
 /** Invites through the API (for tests about what happens after), with the write id the app would send. */
 async function inviteByApi(page: Page, orgId: string, email: string, role: string): Promise<string> {
-  const token = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
-  );
+  const token = await tokenOf(page);
   const res = await page.request.post(`/api/organizations/${orgId}/invitations`, {
     headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
     data: { email, role },
@@ -160,7 +167,7 @@ test.describe('team', () => {
     }) => {
       test.slow(); // two people, two browsers, a registration
       const owner = await registerOwner(page);
-      await signIn(page, owner.email, owner.password);
+      await signIn(page, owner.email, owner.password, { load: false });
       const orgId = (await apiAs(page, '/auth/user')).organizations[0].id as string;
       const email = `adjoa-${owner.id}@test.kasuwa.app`;
       const link = await inviteByApi(page, orgId, email, 'ACCOUNTANT');
@@ -214,7 +221,7 @@ test.describe('team', () => {
     browser,
   }) => {
     const owner = await registerOwner(page);
-    await signIn(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password, { load: false });
     const orgId = ((await apiAs(page, '/auth/user')) as { organizations: { id: string }[] }).organizations[0]!
       .id;
     const email = `ama-${owner.id}@test.kasuwa.app`;
