@@ -89,7 +89,9 @@ export function InvoicePage() {
       success: what === 'issue' ? 'invoices.issued' : 'invoices.voided',
     });
     if (!done.ok) return;
-    setOpen(null);
+    // Close only the dialog this action came from: a payment opened meanwhile (the issued invoice offers
+    // Record Payment as soon as it shows as issued, before the answer's toast is up) stays open.
+    setOpen((current) => (current === what ? null : current));
   };
   // Issuing takes the lines out of stock: below zero, it waits for the user to say so.
   const shortOf = belowZero(
