@@ -5,33 +5,20 @@
 // (features/payments/payments-section.test.tsx). The refusals themselves are the database's and /api's
 // (supabase/tests/expenses.test.ts, tests/api/accounting.test.ts, tests/api/role-matrix.test.ts): this proves
 // the screen hides what they refuse.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@shared/permissions.ts';
-import { OrganizationProvider, type Organization } from '@/lib/organization.tsx';
-import { renderIn } from '@/test/render-in.tsx';
+import { cacheWithoutServer, orgAs, renderAs } from '@/test/render-as.tsx';
 import { accountingKeys } from './api/keys.ts';
 import { AccountingPage } from './accounting-page.tsx';
 
 /** The page as a member with `role` opens it (the payments section stood in for), with one invoice, no
  * payment yet and one expense. */
 function accountingAs(role: Role) {
-  const org: Organization = {
-    id: '019a0000-0000-7000-8000-000000000001',
-    name: 'Ama Foods',
-    country: 'GH',
-    currency: 'GHS',
-    timezone: 'Africa/Accra',
-    defaultTaxRate: 0,
-    role,
-  };
+  const org = orgAs(role);
   const ghs = (amount: number) => [{ currency: 'GHS', amount }];
   // Nothing is read from a server: every list the page shows is here, and a query without data stays idle.
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity, enabled: false } },
-  });
+  const client = cacheWithoutServer();
   client.setQueryData(accountingKeys.summary(org.id), {
     currency: 'GHS',
     invoiced: { count: 1, totals: ghs(300), outstanding: ghs(300) },
@@ -39,16 +26,10 @@ function accountingAs(role: Role) {
     expenses: { count: 1, reversed: 0, totals: ghs(900) },
   });
   client.setQueryData(accountingKeys.expenses(org.id, '', 0), { rows: [], total: 0 });
-  return renderIn(
-    'en',
-    <QueryClientProvider client={client}>
-      <OrganizationProvider org={org}>
-        <MemoryRouter initialEntries={['/accounting']}>
-          <AccountingPage payments={<p>The payments section</p>} />
-        </MemoryRouter>
-      </OrganizationProvider>
-    </QueryClientProvider>,
-  );
+  return renderAs(org, <AccountingPage payments={<p>The payments section</p>} />, {
+    client,
+    path: '/accounting',
+  });
 }
 
 describe('the Accounting page by role', () => {

@@ -4,31 +4,18 @@
 // all. The refusals themselves are the database's and /api's (supabase/tests/role-matrix.test.ts for products,
 // supabase/tests/inventory.test.ts "refuses moves from SALES and ACCOUNTANT members", tests/api/inventory.test.ts
 // "lets ACCOUNTANT and SALES members read inventory but not change it"): this proves the screen hides them.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@shared/permissions.ts';
 import { productKeys } from '@/lib/api/products.ts';
-import { OrganizationProvider, type Organization } from '@/lib/organization.tsx';
-import { renderIn } from '@/test/render-in.tsx';
+import { cacheWithoutServer, orgAs, renderAs } from '@/test/render-as.tsx';
 import { ProductsTab } from './products-tab.tsx';
 
 /** What the tab offers a member with `role` (Milo 400g in stock), then in its details: each control or null. */
 async function productsAs(role: Role) {
-  const org: Organization = {
-    id: '019a0000-0000-7000-8000-000000000001',
-    name: 'Ama Foods',
-    country: 'GH',
-    currency: 'GHS',
-    timezone: 'Africa/Accra',
-    defaultTaxRate: 0,
-    role,
-  };
+  const org = orgAs(role);
   // Nothing is read from a server: the list is here, and a query without data (the product's moves) stays idle.
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity, enabled: false } },
-  });
+  const client = cacheWithoutServer();
   client.setQueryData(productKeys.list(org.id, { search: '', offset: 0 }), {
     total: 1,
     rows: [
@@ -49,16 +36,7 @@ async function productsAs(role: Role) {
       },
     ],
   });
-  const view = renderIn(
-    'en',
-    <QueryClientProvider client={client}>
-      <OrganizationProvider org={org}>
-        <MemoryRouter initialEntries={['/inventory']}>
-          <ProductsTab />
-        </MemoryRouter>
-      </OrganizationProvider>
-    </QueryClientProvider>,
-  );
+  const view = renderAs(org, <ProductsTab />, { client, path: '/inventory' });
   expect(screen.queryByText('Milo 400g')).not.toBeNull();
   const add = screen.queryByRole('button', { name: 'Add Product' });
   const edit = screen.queryByRole('button', { name: 'Edit Milo 400g' });

@@ -2,20 +2,17 @@
 // Issuing a quote from its page: the page shows the invoice as issued (and offers Record Payment) as soon as
 // the server's answer is in, while the lists are still being read again. A payment opened in that moment
 // stays open when the issue finishes: finishing closes only the dialog it came from.
-import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { Invoice } from '@shared/api/invoices.ts';
 import { businessProfileQuery, type BusinessProfile } from '@/lib/api/business-profile.ts';
 import { productsQuery } from '@/lib/api/products.ts';
-import { OrganizationProvider, type Organization } from '@/lib/organization.tsx';
 import { currentUserQuery, type CurrentUser } from '@/lib/session/current-user.ts';
-import { renderIn } from '@/test/render-in.tsx';
+import { cacheWithoutServer, ORG_ID as ORG, orgAs, renderAs } from '@/test/render-as.tsx';
 import { invoiceKeys } from './api/keys.ts';
 import { InvoicePage } from './invoice-page.tsx';
 
-const ORG = '019a0000-0000-7000-8000-000000000001';
 const ID = '019a0000-0000-7000-8000-000000000002';
 
 /** When the issue's call ends (after its answer, once the lists are read again): the test says. */
@@ -83,16 +80,8 @@ const quote: Invoice = {
 describe('issuing a quote from its page', () => {
   it('leaves a payment opened before the issue finished open', async () => {
     localStorage.clear();
-    const org: Organization = {
-      id: ORG,
-      name: 'Ama Foods',
-      country: 'GH',
-      currency: 'GHS',
-      timezone: 'Africa/Accra',
-      defaultTaxRate: 0,
-      role: 'OWNER',
-    };
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    const org = orgAs('OWNER');
+    const client = cacheWithoutServer({ reads: true });
     client.setQueryData(invoiceKeys.one(ORG, ID), quote);
     client.setQueryData(currentUserQuery.queryKey, { id: 'me', organizations: [org] } as CurrentUser);
     client.setQueryData(productsQuery(ORG, { search: '', offset: 0, limit: 500 }).queryKey, {
@@ -100,18 +89,11 @@ describe('issuing a quote from its page', () => {
       total: 0,
     });
     client.setQueryData(businessProfileQuery(ORG).queryKey, {} as BusinessProfile);
-    const { user } = renderIn(
-      'en',
-      <MemoryRouter initialEntries={[`/sales/invoices/${ID}`]}>
-        <QueryClientProvider client={client}>
-          <OrganizationProvider org={org}>
-            <Routes>
-              <Route path="/sales/invoices/:id" element={<InvoicePage />} />
-            </Routes>
-          </OrganizationProvider>
-        </QueryClientProvider>
-      </MemoryRouter>,
-    );
+    const { user } = renderAs(org, <InvoicePage />, {
+      client,
+      path: `/sales/invoices/${ID}`,
+      route: '/sales/invoices/:id',
+    });
     await user.click(screen.getByRole('button', { name: 'Issue' }));
     // Shown as issued while the issue's call goes on: the shopkeeper takes the money at once.
     await user.click(await screen.findByRole('button', { name: 'Record Payment' }));

@@ -2,17 +2,14 @@
 // Who is offered Edit Quote on a quote's page: a salesperson on the quotes they made, not on another member's;
 // the owner, a manager and an accountant on any. The database refuses the rest (supabase/tests/roles.test.ts,
 // tests/api/sales.test.ts, tests/api/role-matrix.test.ts); the page does not offer it.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Invoice } from '@shared/api/invoices.ts';
 import type { Role } from '@shared/permissions.ts';
 import { businessProfileQuery, type BusinessProfile } from '@/lib/api/business-profile.ts';
 import { productsQuery } from '@/lib/api/products.ts';
-import { OrganizationProvider, type Organization } from '@/lib/organization.tsx';
 import { currentUserQuery, type CurrentUser } from '@/lib/session/current-user.ts';
-import { renderIn } from '@/test/render-in.tsx';
+import { cacheWithoutServer, orgAs, renderAs } from '@/test/render-as.tsx';
 import { invoiceKeys } from './api/keys.ts';
 import { InvoicePage } from './invoice-page.tsx';
 
@@ -59,18 +56,10 @@ const quote = (createdBy: string): Invoice => ({
 /** The quote's page as a member with `role` sees it, the quote made by `createdBy`. */
 function quotePage(role: Role, createdBy: string) {
   localStorage.clear();
-  const org: Organization = {
-    id: '019a0000-0000-7000-8000-000000000001',
-    name: 'Ama Foods',
-    country: 'GH',
-    currency: 'GHS',
-    timezone: 'Africa/Accra',
-    defaultTaxRate: 0,
-    role,
-  };
+  const org = orgAs(role);
   const invoice = quote(createdBy);
   // What the page reads, in its cache beforehand: it asks the server nothing.
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const client = cacheWithoutServer({ reads: true });
   client.setQueryData(invoiceKeys.one(org.id, invoice.id), invoice);
   client.setQueryData(currentUserQuery.queryKey, { id: ME, organizations: [org] } as CurrentUser);
   client.setQueryData(productsQuery(org.id, { search: '', offset: 0, limit: 500 }).queryKey, {
@@ -78,18 +67,11 @@ function quotePage(role: Role, createdBy: string) {
     total: 0,
   });
   client.setQueryData(businessProfileQuery(org.id).queryKey, {} as BusinessProfile);
-  renderIn(
-    'en',
-    <MemoryRouter initialEntries={[`/sales/invoices/${invoice.id}`]}>
-      <QueryClientProvider client={client}>
-        <OrganizationProvider org={org}>
-          <Routes>
-            <Route path="/sales/invoices/:id" element={<InvoicePage />} />
-          </Routes>
-        </OrganizationProvider>
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
+  renderAs(org, <InvoicePage />, {
+    client,
+    path: `/sales/invoices/${invoice.id}`,
+    route: '/sales/invoices/:id',
+  });
   // The page's moves are drawn (Print is offered to everyone).
   screen.getByRole('button', { name: 'Print' });
   return { editQuote: screen.queryAllByRole('button', { name: 'Edit Quote' }) };

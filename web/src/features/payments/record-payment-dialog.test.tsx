@@ -6,19 +6,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { OrganizationProvider, type Organization } from '@/lib/organization.tsx';
+import { OrganizationProvider } from '@/lib/organization.tsx';
+import { orgAs } from '@/test/render-as.tsx';
 import { plain, renderIn } from '@/test/render-in.tsx';
 import { RecordPaymentDialog } from './record-payment-dialog.tsx';
 
-const org: Organization = {
-  id: '019a0000-0000-7000-8000-000000000001',
-  name: 'Ama Foods',
-  country: 'GH',
-  currency: 'GHS',
-  timezone: 'Africa/Accra',
-  defaultTaxRate: 0,
-  role: 'OWNER',
-};
+const org = orgAs('OWNER');
 const invoice = (balance: number) => ({
   id: '019a0000-0000-7000-8000-000000000002',
   number: 'INV-000001',

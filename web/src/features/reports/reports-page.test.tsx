@@ -4,28 +4,17 @@
 // database's and /api's (supabase/tests/reports.test.ts "report access", tests/api/reports.test.ts "shows
 // sales members only the sales and inventory reports", tests/api/role-matrix.test.ts): this proves the
 // screen offers no report they refuse.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@shared/permissions.ts';
-import { OrganizationProvider, type Organization } from '@/lib/organization.tsx';
-import { renderIn } from '@/test/render-in.tsx';
+import { cacheWithoutServer, orgAs, renderAs } from '@/test/render-as.tsx';
 import { reportKeys } from './api/reports.ts';
 import { ReportsPage } from './reports-page.tsx';
 
 /** The page as a member with `role` opens it, over the last 30 days (one invoice to Kofi Mensah): the report
  * shown and those offered. */
 function reportsAs(role: Role) {
-  const org: Organization = {
-    id: '019a0000-0000-7000-8000-000000000001',
-    name: 'Ama Foods',
-    country: 'GH',
-    currency: 'GHS',
-    timezone: 'Africa/Accra',
-    defaultTaxRate: 0,
-    role,
-  };
+  const org = orgAs(role);
   const range = {
     days: 30,
     timezone: 'Africa/Accra',
@@ -36,9 +25,7 @@ function reportsAs(role: Role) {
   };
   const ghs = (amount: number) => [{ currency: 'GHS', amount }];
   // Nothing is read from a server: each report the page first shows a role is here.
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity, enabled: false } },
-  });
+  const client = cacheWithoutServer();
   const report = (type: string, data: unknown) =>
     client.setQueryData(reportKeys.report(org.id, type, 30, 0), data);
   report('overview', {
@@ -87,16 +74,7 @@ function reportsAs(role: Role) {
       },
     ],
   });
-  renderIn(
-    'en',
-    <QueryClientProvider client={client}>
-      <OrganizationProvider org={org}>
-        <MemoryRouter>
-          <ReportsPage />
-        </MemoryRouter>
-      </OrganizationProvider>
-    </QueryClientProvider>,
-  );
+  renderAs(org, <ReportsPage />, { client });
   const type = screen.getByLabelText<HTMLSelectElement>('Report Type');
   return { type: type.value, offered: Array.from(type.options, (o) => o.textContent) };
 }

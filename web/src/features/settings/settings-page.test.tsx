@@ -4,15 +4,12 @@
 // database and /api refuse the rest (supabase/tests/roles.test.ts, supabase/tests/role-matrix.test.ts,
 // tests/api/role-matrix.test.ts, tests/api/organizations.test.ts, tests/api/audit.test.ts); the page does not
 // offer it.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@shared/permissions.ts';
 import { businessProfileQuery, type BusinessProfile } from '@/lib/api/business-profile.ts';
-import { OrganizationProvider, type Organization } from '@/lib/organization.tsx';
 import type { CurrentUser } from '@/lib/session/current-user.ts';
-import { renderIn } from '@/test/render-in.tsx';
+import { cacheWithoutServer, orgAs, renderAs } from '@/test/render-as.tsx';
 import { settingsKeys, type Plan } from './api/keys.ts';
 import { SettingsPage } from './settings-page.tsx';
 
@@ -29,15 +26,7 @@ const plan: Plan = {
 /** Settings as a member with `role` opens it (on its first tab, Organization). */
 function settingsAs(role: Role) {
   localStorage.clear();
-  const org: Organization = {
-    id: '019a0000-0000-7000-8000-000000000001',
-    name: 'Ama Foods',
-    country: 'GH',
-    currency: 'GHS',
-    timezone: 'Africa/Accra',
-    defaultTaxRate: 0,
-    role,
-  };
+  const org = orgAs(role);
   const user: CurrentUser = {
     id: '019a0000-0000-7000-8000-0000000000aa',
     email: 'yaw@test.kasuwa.app',
@@ -47,7 +36,7 @@ function settingsAs(role: Role) {
     organizations: [org],
   };
   // What the page reads, in its cache beforehand: it asks the server nothing.
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const client = cacheWithoutServer({ reads: true });
   client.setQueryData(settingsKeys.organization(org.id), {
     id: org.id,
     name: org.name,
@@ -57,16 +46,7 @@ function settingsAs(role: Role) {
   client.setQueryData(businessProfileQuery(org.id).queryKey, {} as BusinessProfile);
   client.setQueryData(settingsKeys.reminders(org.id), { enabled: true, steps: [-3, 0, 7] });
   client.setQueryData(settingsKeys.plan(org.id), plan);
-  return renderIn(
-    'en',
-    <MemoryRouter initialEntries={['/settings']}>
-      <QueryClientProvider client={client}>
-        <OrganizationProvider org={org}>
-          <SettingsPage user={user} />
-        </OrganizationProvider>
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
+  return renderAs(org, <SettingsPage user={user} />, { client, path: '/settings' });
 }
 
 const nameField = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Organization Name' });

@@ -5,13 +5,10 @@
 // active plan; not accountants", tests/api/subscriptions.test.ts "lets owners and managers manage plans;
 // accountants and salespeople read them", supabase/tests/role-matrix.test.ts for subscription_plans): this
 // proves the screen hides what they refuse.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@shared/permissions.ts';
-import { OrganizationProvider, type Organization } from '@/lib/organization.tsx';
-import { renderIn } from '@/test/render-in.tsx';
+import { cacheWithoutServer, orgAs, renderAs } from '@/test/render-as.tsx';
 import { subscriptionKeys } from './api/subscriptions.ts';
 import { RecurringTab } from './recurring-tab.tsx';
 
@@ -26,19 +23,9 @@ const plan = {
 
 /** The tab as a member with `role` opens it: Awa Ndiaye subscribed to Eau 20 L. */
 function recurringAs(role: Role) {
-  const org: Organization = {
-    id: '019a0000-0000-7000-8000-000000000001',
-    name: 'Awa Eaux',
-    country: 'NG',
-    currency: 'NGN',
-    timezone: 'Africa/Lagos',
-    defaultTaxRate: 0,
-    role,
-  };
+  const org = orgAs(role);
   // Nothing is read from a server: both lists are here, and the queries stay idle.
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity, enabled: false } },
-  });
+  const client = cacheWithoutServer();
   client.setQueryData(subscriptionKeys.plans(org.id), [
     {
       ...plan,
@@ -69,16 +56,7 @@ function recurringAs(role: Role) {
       createdAt: '2026-11-01T09:00:00Z',
     },
   ]);
-  return renderIn(
-    'en',
-    <QueryClientProvider client={client}>
-      <OrganizationProvider org={org}>
-        <MemoryRouter initialEntries={['/sales?tab=recurring']}>
-          <RecurringTab />
-        </MemoryRouter>
-      </OrganizationProvider>
-    </QueryClientProvider>,
-  );
+  return renderAs(org, <RecurringTab />, { client, path: '/sales?tab=recurring' });
 }
 
 describe('the Recurring tab by role', () => {

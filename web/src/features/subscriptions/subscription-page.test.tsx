@@ -4,13 +4,10 @@
 // (supabase/tests/subscriptions.test.ts "lets owners and managers pause, resume and cancel; refuses
 // accountants and salespeople", tests/api/subscriptions.test.ts "lets salespeople subscribe but not pause or
 // cancel; accountants only read"): this proves the screen hides what they refuse.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@shared/permissions.ts';
-import { OrganizationProvider, type Organization } from '@/lib/organization.tsx';
-import { renderIn } from '@/test/render-in.tsx';
+import { cacheWithoutServer, orgAs, renderAs } from '@/test/render-as.tsx';
 import { subscriptionKeys } from './api/subscriptions.ts';
 import { SubscriptionPage } from './subscription-page.tsx';
 
@@ -18,20 +15,10 @@ const ACTIONS = ['Pause', 'End subscription', 'Change quantity, tax or discount'
 
 /** The page of Awa Ndiaye's active subscription, its first period billed, as a member with `role` opens it. */
 function subscriptionAs(role: Role) {
-  const org: Organization = {
-    id: '019a0000-0000-7000-8000-000000000001',
-    name: 'Awa Eaux',
-    country: 'NG',
-    currency: 'NGN',
-    timezone: 'Africa/Lagos',
-    defaultTaxRate: 0,
-    role,
-  };
+  const org = orgAs(role);
   const id = '019a0000-0000-7000-8000-000000000003';
   // Nothing is read from a server: the subscription is here, and its query stays idle.
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity, enabled: false } },
-  });
+  const client = cacheWithoutServer();
   client.setQueryData(subscriptionKeys.one(org.id, id), {
     id,
     status: 'ACTIVE',
@@ -69,18 +56,11 @@ function subscriptionAs(role: Role) {
       },
     ],
   });
-  return renderIn(
-    'en',
-    <QueryClientProvider client={client}>
-      <OrganizationProvider org={org}>
-        <MemoryRouter initialEntries={[`/sales/subscriptions/${id}`]}>
-          <Routes>
-            <Route path="/sales/subscriptions/:id" element={<SubscriptionPage />} />
-          </Routes>
-        </MemoryRouter>
-      </OrganizationProvider>
-    </QueryClientProvider>,
-  );
+  return renderAs(org, <SubscriptionPage />, {
+    client,
+    path: `/sales/subscriptions/${id}`,
+    route: '/sales/subscriptions/:id',
+  });
 }
 
 describe('a subscription’s page by role', () => {

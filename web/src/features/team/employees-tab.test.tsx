@@ -4,30 +4,17 @@
 // database's and /api's (supabase/tests/members.test.ts "lets OWNER and MANAGER add, edit and deactivate
 // employees; ACCOUNTANT and SALES only read them", tests/api/team.test.ts, tests/api/role-matrix.test.ts):
 // this proves the screen hides them.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@shared/permissions.ts';
-import { OrganizationProvider, type Organization } from '@/lib/organization.tsx';
-import { renderIn } from '@/test/render-in.tsx';
+import { cacheWithoutServer, orgAs, renderAs } from '@/test/render-as.tsx';
 import { type Employee, teamKeys } from './api/keys.ts';
 import { EmployeesTab } from './employees-tab.tsx';
 
 /** What the tab offers a member with `role`, with Yaw Darko (a driver, active) on the list. */
 function employeesAs(role: Role) {
-  const org: Organization = {
-    id: '019a0000-0000-7000-8000-000000000001',
-    name: 'Ama Foods',
-    country: 'GH',
-    currency: 'GHS',
-    timezone: 'Africa/Accra',
-    defaultTaxRate: 0,
-    role,
-  };
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity, enabled: false } },
-  });
+  const org = orgAs(role);
+  const client = cacheWithoutServer();
   const yaw: Employee = {
     id: '019a0000-0000-7000-8000-000000000002',
     name: 'Yaw Darko',
@@ -38,16 +25,7 @@ function employeesAs(role: Role) {
     updatedAt: '2026-11-20T09:00:00Z',
   };
   client.setQueryData(teamKeys.employees(org.id), [yaw]);
-  renderIn(
-    'en',
-    <QueryClientProvider client={client}>
-      <OrganizationProvider org={org}>
-        <MemoryRouter initialEntries={['/team']}>
-          <EmployeesTab />
-        </MemoryRouter>
-      </OrganizationProvider>
-    </QueryClientProvider>,
-  );
+  renderAs(org, <EmployeesTab />, { client, path: '/team' });
   expect(screen.getByTestId('employee-row').textContent).toContain('Yaw Darko');
   return {
     readOnly: screen.queryByText('Your role can view the employees but not change them.'),

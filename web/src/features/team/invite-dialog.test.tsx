@@ -4,27 +4,17 @@
 // that already belongs to a member, whatever its case, and an invalid email"; tests/api/team.test.ts "counts
 // the pending invitation as a seat on Starter (402) and refuses an existing member (409)"). The dialog says
 // it under the Email Address field, in the member's words, and keeps what they typed to correct it.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client.ts';
-import { OrganizationProvider, type Organization } from '@/lib/organization.tsx';
-import { renderIn } from '@/test/render-in.tsx';
+import { orgAs, renderAs } from '@/test/render-as.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 
 // The write the dialog sends, answered here as the server refuses it (the outbox is not the subject).
 const send = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/send.ts', () => ({ send, SavedOffline: class SavedOffline extends Error {} }));
 
-const org: Organization = {
-  id: '019a0000-0000-7000-8000-000000000001',
-  name: 'Ama Foods',
-  country: 'GH',
-  currency: 'GHS',
-  timezone: 'Africa/Accra',
-  defaultTaxRate: 0,
-  role: 'MANAGER',
-};
+const org = orgAs('MANAGER');
 
 describe('the Invite Team Member dialog', () => {
   it('says under the email that the person is already a member, and keeps the email typed', async () => {
@@ -35,15 +25,7 @@ describe('the Invite Team Member dialog', () => {
         field: 'email',
       }),
     );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
-    const { user } = renderIn(
-      'en',
-      <QueryClientProvider client={client}>
-        <OrganizationProvider org={org}>
-          <InviteDialog onClose={() => {}} />
-        </OrganizationProvider>
-      </QueryClientProvider>,
-    );
+    const { user } = renderAs(org, <InviteDialog onClose={() => {}} />);
     const email = screen.getByLabelText<HTMLInputElement>('Email Address');
     await user.type(email, 'efua@example.com');
     await user.selectOptions(screen.getByLabelText('Role'), 'ACCOUNTANT');

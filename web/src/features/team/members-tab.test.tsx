@@ -6,14 +6,11 @@
 // MANAGER from granting OWNER, changing or removing an OWNER, or inviting an OWNER",
 // supabase/tests/invitations.test.ts "lets an OWNER invite any role, a MANAGER any role but OWNER, and
 // refuses ACCOUNTANT and SALES"): this proves the screen offers only what the role may do.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@shared/permissions.ts';
 import { membersKey, type Member } from '@/lib/api/members.ts';
-import { OrganizationProvider, type Organization } from '@/lib/organization.tsx';
-import { renderIn } from '@/test/render-in.tsx';
+import { cacheWithoutServer, orgAs, renderAs } from '@/test/render-as.tsx';
 import { teamKeys } from './api/keys.ts';
 import { MembersTab } from './members-tab.tsx';
 
@@ -30,19 +27,9 @@ const ama = member('019a0000-0000-7000-8000-00000000000c', 'SALES', 'Ama', 'Serw
 
 /** The members tab as `me` sees it, with Efua (owner), Kwame (manager) and Ama (sales) in the team. */
 function teamAs(me: Member) {
-  const org: Organization = {
-    id: '019a0000-0000-7000-8000-000000000001',
-    name: 'Ama Foods',
-    country: 'GH',
-    currency: 'GHS',
-    timezone: 'Africa/Accra',
-    defaultTaxRate: 0,
-    role: me.role,
-  };
+  const org = orgAs(me.role);
   // Nothing is read from a server: the lists and the signed-in member are here.
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity, enabled: false } },
-  });
+  const client = cacheWithoutServer();
   client.setQueryData(membersKey(org.id), { total: 3, rows: [efua, kwame, ama] });
   client.setQueryData(teamKeys.invitations(org.id), []);
   client.setQueryData(['/api/auth/user'], {
@@ -53,16 +40,7 @@ function teamAs(me: Member) {
     locale: 'en',
     organizations: [org],
   });
-  const view = renderIn(
-    'en',
-    <QueryClientProvider client={client}>
-      <OrganizationProvider org={org}>
-        <MemoryRouter initialEntries={['/team']}>
-          <MembersTab />
-        </MemoryRouter>
-      </OrganizationProvider>
-    </QueryClientProvider>,
-  );
+  const view = renderAs(org, <MembersTab />, { client, path: '/team' });
   expect(screen.getAllByTestId('member-row')).toHaveLength(3);
   return {
     ...view,
