@@ -5,7 +5,7 @@
 // shopkeeper uses.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiAs, expect, registerOwner, signIn, signOut, test, useLanguage } from './fixtures.ts';
+import { apiAs, expect, registerOwner, signIn, signOut, test, useLanguage, tokenOf } from './fixtures.ts';
 import { stockedShop } from './shop.ts';
 
 const SERIOUS = new Set(['serious', 'critical']);
@@ -146,9 +146,7 @@ test.describe('accessibility', { tag: '@wide' }, () => {
       const owner = await registerOwner(page, { locale });
       await signIn(page, owner.email, owner.password);
       // In the app the theme is the one saved with the member's preferences.
-      const token = await page.evaluate(
-        () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
-      );
+      const token = await tokenOf(page);
       const saved = await page.request.put('/api/preferences', {
         headers: { authorization: `Bearer ${token}` },
         data: { theme },

@@ -4,7 +4,7 @@
 // often the product crosses: supabase/tests/notifications.test.ts). Phone only: the header at 360 px.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiAs, expect, registerOwner, signIn, test, waitForServiceWorker } from './fixtures.ts';
+import { apiAs, expect, registerOwner, signIn, test, waitForServiceWorker, tokenOf } from './fixtures.ts';
 import { mailTo, sendMail, words } from './mail.ts';
 
 // The bell's journey goes offline with the app kept on the phone.
@@ -58,9 +58,7 @@ for (const c of cases.filter((c) => c.locale === 'en')) {
     const owner = await registerOwner(page, { locale: c.locale });
     await signIn(page, owner.email, owner.password);
     // In the app the theme is the member's saved preference: English in the light theme, French in the dark.
-    const token = await page.evaluate(
-      () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
-    );
+    const token = await tokenOf(page);
     const saved = await page.request.put('/api/preferences', {
       headers: { authorization: `Bearer ${token}` },
       data: { theme: c.theme },

@@ -3,7 +3,7 @@
 // about before it is kept twice; a refused invoice or payment is corrected in its own form (Pending changes →
 // Edit), with what was typed and the reason under its field, and sent in its place: nothing typed is lost.
 import type { Page } from '@playwright/test';
-import { apiAs, expect, registerOwner, signIn, test, waitForServiceWorker } from './fixtures.ts';
+import { apiAs, expect, registerOwner, signIn, test, waitForServiceWorker, tokenOf } from './fixtures.ts';
 import { issuedInvoice } from './people.ts';
 
 // About the app kept on the phone: its service worker runs (the config blocks it elsewhere).
@@ -101,9 +101,7 @@ test.describe('correcting a refused change', () => {
     await expect(invoice).toBeHidden();
     await expect(page.getByText('Saved on this device').first()).toBeVisible();
     // Meanwhile the product is deleted on another phone.
-    const token = await page.evaluate(
-      () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
-    );
+    const token = await tokenOf(page);
     const removed = await page.request.delete(`/api/products/${gone.id}`, {
       headers: { authorization: `Bearer ${token}` },
     });

@@ -19,6 +19,7 @@ import {
   test,
   useLanguage,
   waitForServiceWorker,
+  tokenOf,
 } from './fixtures.ts';
 
 const WORDS = {
@@ -135,9 +136,7 @@ test.describe('recurring invoices', () => {
       await signIn(page, owner.email, owner.password);
       // French in the dark theme (saved with the member's preferences, which the app follows after sign-in).
       if (locale === 'fr') {
-        const token = await page.evaluate(
-          () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
-        );
+        const token = await tokenOf(page);
         const saved = await page.request.put('/api/preferences', {
           headers: { authorization: `Bearer ${token}` },
           data: { theme: 'dark' },
@@ -327,9 +326,7 @@ test.describe('recurring invoices', () => {
       await page.goto('/sales?tab=recurring');
       const subscribe = await subscribeDialogSeenOnline(page);
       // Meanwhile a manager stops offering the 10 L plan; this phone still lists it.
-      const token = await page.evaluate(
-        () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
-      );
+      const token = await tokenOf(page);
       const stopped = await page.request.put(`/api/subscription-plans/${old.id}`, {
         headers: { authorization: `Bearer ${token}` },
         data: { isActive: false },

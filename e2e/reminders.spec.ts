@@ -4,7 +4,7 @@
 // The runs are called here (the SQL run and the sender's route, with the service role key) instead of
 // waiting for the stack's clock.
 import type { Page } from '@playwright/test';
-import { expect, registerOwner, signIn, test, useLanguage } from './fixtures.ts';
+import { expect, registerOwner, signIn, test, useLanguage, tokenOf } from './fixtures.ts';
 import { mailTo, mailsTo, mailUrl, sendMail, service, words } from './mail.ts';
 
 /** What the scheduler does every minute: queue the due reminders, then send the queue. */
@@ -139,9 +139,7 @@ for (const locale of ['en'] as ('en' | 'fr')[]) {
     const owner = await registerOwner(page, r.owner);
     if (locale === 'fr') await useLanguage(page, 'fr');
     await signIn(page, owner.email, owner.password);
-    const token = await page.evaluate(
-      () => (JSON.parse(localStorage.getItem('kasuwa-auth')!) as { access_token: string }).access_token,
-    );
+    const token = await tokenOf(page);
     const api = async (path: string, data: unknown) => {
       const res = await page.request.post(`/api${path}`, {
         headers: { authorization: `Bearer ${token}` },
