@@ -15,15 +15,12 @@ import {
   type CaptchaSettings,
   isCaptchaProvider,
 } from '@shared/captcha.ts';
+import { pageSetting } from '@/lib/page-settings.ts';
 
-// (No page when the visitor pages are rendered at build time: they are drawn without the widget.)
-const meta = (name: string) =>
-  typeof document === 'undefined'
-    ? undefined
-    : document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
+// (The visitor pages rendered at build time have no page to read: they are drawn without the widget.)
 const configured: CaptchaSettings | null = (() => {
-  const provider = meta(CAPTCHA_META);
-  const siteKey = meta(CAPTCHA_SITE_KEY_META);
+  const provider = pageSetting(CAPTCHA_META);
+  const siteKey = pageSetting(CAPTCHA_SITE_KEY_META);
   return isCaptchaProvider(provider) && siteKey ? { provider, siteKey } : null;
 })();
 
