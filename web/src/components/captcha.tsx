@@ -15,12 +15,15 @@ import {
   type CaptchaSettings,
   isCaptchaProvider,
 } from '@shared/captcha.ts';
-import { pageSetting } from '@/lib/page-settings.ts';
 
-// (The visitor pages rendered at build time have no page to read: they are drawn without the widget.)
+// (No page when the visitor pages are rendered at build time: they are drawn without the widget.)
+const meta = (name: string) =>
+  typeof document === 'undefined'
+    ? undefined
+    : document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
 const configured: CaptchaSettings | null = (() => {
-  const provider = pageSetting(CAPTCHA_META);
-  const siteKey = pageSetting(CAPTCHA_SITE_KEY_META);
+  const provider = meta(CAPTCHA_META);
+  const siteKey = meta(CAPTCHA_SITE_KEY_META);
   return isCaptchaProvider(provider) && siteKey ? { provider, siteKey } : null;
 })();
 

@@ -4,7 +4,6 @@
 // (it signs its own when started with JWT_SECRET, local/static.ts), else the public local one.
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from '@shared/database.types.ts';
-import { pageSetting } from './page-settings.ts';
 
 // The public anon key of every local Supabase stack (`supabase start` prints it); never valid on a hosted project.
 const LOCAL_ANON_KEY =
@@ -12,7 +11,11 @@ const LOCAL_ANON_KEY =
 
 export const SUPABASE_URL: string = import.meta.env.VITE_SUPABASE_URL ?? window.location.origin;
 export const SUPABASE_ANON_KEY: string =
-  import.meta.env.VITE_SUPABASE_ANON_KEY ?? pageSetting('supabase-anon-key') ?? LOCAL_ANON_KEY;
+  import.meta.env.VITE_SUPABASE_ANON_KEY ??
+  (typeof document === 'undefined'
+    ? undefined
+    : document.querySelector<HTMLMetaElement>('meta[name="supabase-anon-key"]')?.content) ??
+  LOCAL_ANON_KEY;
 
 import { SESSION_STORAGE_KEY } from './session/stored-session.ts';
 
